@@ -1,0 +1,99 @@
+// Runs wrangler for the scripts and the end-to-end tests: the real binary (never through npx,
+// whose parent leaves workerd behind), in its own process group so stopping the group stops all.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { offlineEnv } from './offline-env.ts';
+
+/** A package's own CLI script, run with this Node rather than through npx or a shell shim. */
+export const packageBin = (relativePath: string) =>
+  fileURLToPath(new URL(`../../node_modules/${relativePath}`, import.meta.url));
+
+const wranglerBin = packageBin('wrangler/bin/wrangler.js');
+
+/** The Worker config that `vite build` writes next to the built worker. */
+export const builtConfig = 'dist/spa_studio/wrangler.json';
+
+export function wranglerSync(args: string[], options: { quiet?: boolean } = {}): void {
+  const result = spawnSync(process.execPath, [wranglerBin, ...args], {
+    stdio: options.quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, ...offlineEnv },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    const output = options.quiet ? `\n${result.stdout ?? ''}${result.stderr ?? ''}` : '';
+    throw new Error(`wrangler ${args.join(' ')} failed (exit ${result.status})${output}`);
+  }
+}
+
+/** Applies the D1 migrations to the local database kept in `persistTo`. */
+export function applyLocalMigrations(persistTo: string, options: { quiet?: boolean } = {}): void {
+  wranglerSync(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], options);
+}
+
+export interface ServeOptions {
+  port: number;
+  persistTo: string;
+  /** Secrets file; wrangler otherwise reads .dev.vars beside the built config. */
+  envFile: string;
+  stdio: 'inherit' | 'pipe';
+}
+
+/** Serves the built site (worker and compressed static assets) with `wrangler dev`. */
+export function serveBuiltSite(options: ServeOptions): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      wranglerBin,
+      'dev',
+      '--config',
+      builtConfig,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--persist-to',
+      options.persistTo,
+      '--env-file',
+      options.envFile,
+      '--inspector-port',
+      '0',
+      '--show-interactive-dev-session=false',
+      '--live-reload=false',
+    ],
+    { detached: true, stdio: ['ignore', options.stdio, options.stdio], env: { ...process.env, ...offlineEnv } },
+  );
+}
+
+/** Stops a process group started by serveBuiltSite: politely, then firmly. */
+export async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signal('SIGKILL'); // workerd children that outlived wrangler
+}
+
+/** Resolves once GET `url` answers 200, or rejects after `timeoutMs`. */
+export async function waitForOk(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { securityHeaders } from '../../worker/shared/security-headers';
+import { launchChromium, screenshot, viewports } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
+
+describe('the built site in Chromium', () => {
+  it('shows the tagline on the home page and goes to About on a click', async () => {
+    const page = await openPage(viewports.desktop);
+    await page.goto('/');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Awaken Your Best Self with Every Touch');
+    await screenshot(page, 'home-1280');
+
+    await page.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${baseUrl}${paths.about}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About the spa');
+    expect(problemsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders the home page at phone width without horizontal scrolling', async () => {
+    const page = await openPage(viewports.phone);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'home-390');
+    expect(problemsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reaches the API from the page under the strict CSP', async () => {
+    const page = await openPage(viewports.desktop);
+    await page.goto('/');
+    const health = await page.evaluate(async () => (await fetch('/api/health')).json());
+    expect(health).toEqual({ ok: true });
+    expect(problemsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the built site over HTTP', () => {
+  it.each(Object.entries(paths))('serves the SPA at %s (%s)', async (_name, path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+
+  it('sends the security headers with index.html and with the scripts', async () => {
+    const page = await fetch(`${baseUrl}/about`);
+    const scriptPath = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(scriptPath).toBeDefined();
+    const script = await fetch(`${baseUrl}${scriptPath}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    for (const response of [page, script]) {
+      for (const [name, value] of Object.entries(securityHeaders)) {
+        expect(response.headers.get(name), name).toBe(value);
+      }
+    }
+    expect(script.headers.get('Cache-Control')).toContain('immutable');
+  });
+
+  it('answers an unknown API path with JSON 404, not the SPA', async () => {
+    const response = await fetch(`${baseUrl}/api/x`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ message: 'No API route for GET /api/x' });
+  });
+});

@@ -1,0 +1,77 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../web/app/router';
+import { paths } from '../../web/config/paths';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('routes', () => {
+  it('shows the tagline on the home page', async () => {
+    renderAt(paths.home);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Awaken Your Best Self with Every Touch' }),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    [paths.about, 'About the spa'],
+    [paths.massageTherapy, 'Massage Therapy'],
+    [paths.booking, 'Book a Service'],
+    [paths.bookingConfirmation, 'Booking confirmation'],
+    [paths.orderConfirmation, 'Order confirmation'],
+    [paths.shop, 'Skincare Products'],
+    [paths.faq, 'Frequently Asked Questions'],
+    [paths.academy, 'Academy'],
+    [paths.terms, 'Terms of Service'],
+    [paths.privacy, 'Privacy Policy'],
+  ])('renders %s with its heading inside the shared layout', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows a not-found page for an unknown path', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('loads the admin area on demand', async () => {
+    renderAt('/admin/bookings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
+  });
+});
+
+describe('navigation', () => {
+  it('scrolls to the top on every route change', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const router = renderAt(paths.home);
+    await screen.findByRole('heading', { level: 1, name: 'Awaken Your Best Self with Every Touch' });
+    scrollTo.mockClear();
+
+    fireEvent.click(screen.getByRole('link', { name: 'About' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the spa' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.about);
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    await act(() => router.navigate(paths.faq));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { products, treatments } from '../../worker/shared/catalogue';
+import { formatNaira, nairaToKobo } from '../../worker/shared/money';
+import { percentDiscount, priceBooking, priceOrder } from '../../worker/shared/pricing';
+
+describe('catalogue', () => {
+  it('holds the eleven massages at the studio prices', () => {
+    expect(Object.fromEntries(treatments.map((treatment) => [treatment.name, treatment.price]))).toEqual({
+      Nuru: 100_000,
+      Lingam: 50_000,
+      'Soapy/Shower': 70_000,
+      Sleepover: 200_000,
+      'Chair Sensual': 40_000,
+      'Tantric/Erotic': 120_000,
+      'Deep Tissue': 30_000,
+      Hotstone: 30_000,
+      Ashiatsu: 20_000,
+      'Back/Neck': 20_000,
+      Swedish: 25_000,
+    });
+  });
+
+  it('holds the six products with their sizes and prices', () => {
+    expect(
+      Object.fromEntries(products.map((product) => [product.name, product.sizes.map((s) => `${s.size}=${s.price}`)])),
+    ).toEqual({
+      'All Glow Body Oil': ['100ml=13000', '250ml=20000'],
+      'Milky Soapy Scrub': ['250g=12000', '1 litre=30000'],
+      'Mystic Body Oil': ['100ml=15000', '250ml=25000'],
+      'Recovery Facial Oil': ['50ml=10000'],
+      'Recovery Night Cream': ['30g=8000'],
+      'Goat Milk Bar Soap': ['100g=6000'],
+    });
+  });
+
+  it('gives every treatment and product a unique id', () => {
+    expect(new Set(treatments.map((t) => t.id)).size).toBe(treatments.length);
+    expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
+  });
+});
+
+describe('priceBooking', () => {
+  it('adds up the chosen treatments from the catalogue', () => {
+    const priced = priceBooking(['Swedish', 'Hotstone']);
+    expect(priced).toEqual({
+      ok: true,
+      lines: [
+        { name: 'Swedish', price: 25_000 },
+        { name: 'Hotstone', price: 30_000 },
+      ],
+      total: 55_000,
+    });
+  });
+
+  it('refuses an empty selection with the spec message', () => {
+    expect(priceBooking([])).toEqual({ ok: false, message: 'Please select at least one service option.' });
+  });
+
+  it('refuses an unknown option', () => {
+    expect(priceBooking(['Swedish', 'Free Massage'])).toEqual({
+      ok: false,
+      message: 'Unknown service option: Free Massage',
+    });
+  });
+
+  it('refuses the same option twice', () => {
+    expect(priceBooking(['Swedish', 'Swedish']).ok).toBe(false);
+  });
+});
+
+describe('priceOrder', () => {
+  it('prices each line by product and size', () => {
+    const priced = priceOrder([
+      { productId: 'all-glow-body-oil', size: '100ml', quantity: 2 },
+      { productId: 'all-glow-body-oil', size: '250ml', quantity: 1 },
+      { productId: 'goat-milk-bar-soap', size: '100g', quantity: 3 },
+    ]);
+    expect(priced.ok && priced.total).toBe(2 * 13_000 + 20_000 + 3 * 6_000);
+    expect(priced.ok && priced.lines[1]).toEqual({
+      productId: 'all-glow-body-oil',
+      productName: 'All Glow Body Oil',
+      size: '250ml',
+      unitPrice: 20_000,
+      quantity: 1,
+    });
+  });
+
+  it.each([
+    ['an unknown product', { productId: 'gold-serum', size: '50ml', quantity: 1 }],
+    ['a size the product lacks', { productId: 'goat-milk-bar-soap', size: '1 litre', quantity: 1 }],
+    ['a zero quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: 0 }],
+    ['a negative quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: -2 }],
+    ['a fractional quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: 1.5 }],
+    ['an absurd quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: 21 }],
+  ])('refuses %s', (_label, line) => {
+    expect(priceOrder([line]).ok).toBe(false);
+  });
+
+  it('refuses an empty cart and a repeated line', () => {
+    expect(priceOrder([]).ok).toBe(false);
+    const line = { productId: 'goat-milk-bar-soap', size: '100g', quantity: 1 };
+    expect(priceOrder([line, line]).ok).toBe(false);
+  });
+});
+
+describe('percentDiscount', () => {
+  it('rounds to whole naira', () => {
+    expect(percentDiscount(25_000, 10)).toBe(2_500);
+    expect(percentDiscount(13_333, 15)).toBe(2_000);
+    expect(percentDiscount(6_001, 50)).toBe(3_001);
+  });
+
+  it('never exceeds the amount nor goes negative', () => {
+    expect(percentDiscount(20_000, 100)).toBe(20_000);
+    expect(percentDiscount(20_000, 150)).toBe(20_000);
+    expect(percentDiscount(20_000, 0)).toBe(0);
+    expect(percentDiscount(20_000, -5)).toBe(0);
+  });
+});
+
+describe('money', () => {
+  it('formats naira with the symbol and thousands separators', () => {
+    expect(formatNaira(100_000)).toBe('₦100,000');
+    expect(formatNaira(6_000)).toBe('₦6,000');
+  });
+
+  it('converts naira to kobo for Paystack', () => {
+    expect(nairaToKobo(25_000)).toBe(2_500_000);
+  });
+});

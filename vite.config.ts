@@ -1,0 +1,29 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { offlineEnv } from './scripts/lib/offline-env.ts';
+import { staticHeadersFile } from './worker/shared/security-headers.ts';
+
+// `vite dev` runs the worker in workerd through miniflare: no telemetry, nothing from the network.
+Object.assign(process.env, offlineEnv);
+
+/** Writes the static assets' `_headers` file from the same values the worker sets on the API. */
+function securityHeadersFile(): Plugin {
+  return {
+    name: 'spa:security-headers-file',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHeadersFile() });
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+  },
+  plugins: [react(), cloudflare({ configPath: '../wrangler.toml' }), securityHeadersFile()],
+});

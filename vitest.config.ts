@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { parseDevVars } from './scripts/lib/dev-vars.ts';
+import { offlineEnv } from './scripts/lib/offline-env.ts';
+
+// Tests run with the documented local secrets (whatever the shell holds), so they prove the
+// example file works. Wrangler reads secrets from process.env for the worker under test.
+Object.assign(process.env, offlineEnv, parseDevVars(readFileSync('.dev.vars.example', 'utf8')));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // The API inside workerd, against real local D1 and KV.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['tests/worker/apply-migrations.ts'],
+        },
+      },
+      {
+        // React components and atoms in a simulated DOM.
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        // The built site served by wrangler, driven in real Chromium.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

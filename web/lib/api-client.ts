@@ -1,0 +1,40 @@
+/**
+ * The one way the web talks to the API: Hono's RPC client, typed by the worker's routes, so a
+ * renamed route or field is a type error here rather than a broken page.
+ */
+import { type ClientResponse, DetailedError, hc, parseResponse } from 'hono/client';
+import type { AppType } from '../../worker/app';
+
+export const api = hc<AppType>('/').api;
+
+/** A failed API call, carrying the server's own message (shown to visitors) and status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
+/**
+ * Awaits an API call and returns its successful body; an error status becomes an ApiError with
+ * the API's `message`, and a failed connection an ApiError with status 0.
+ */
+export async function request<T extends ClientResponse<unknown>>(call: Promise<T>) {
+  try {
+    return await parseResponse(call);
+  } catch (error) {
+    if (error instanceof DetailedError) {
+      const body = (error.detail as { data?: unknown } | undefined)?.data;
+      const message = (body as { message?: unknown } | undefined)?.message;
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
+      throw new ApiError(typeof message === 'string' ? message : `Request failed (${status})`, status, body);
+    }
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+}

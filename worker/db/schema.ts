@@ -1,0 +1,214 @@
+/**
+ * The D1 schema. Money is whole naira (kobo exist only at the Paystack boundary); timestamps are
+ * ISO-8601 UTC text; appointment dates and times are the studio's local (Africa/Lagos) wall time.
+ * Rules the data must always keep are constraints here, so no code path can break them.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+const utcNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text('created_at').notNull().default(utcNow);
+
+export const paymentKinds = ['booking', 'order'] as const;
+export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
+export const serviceStatuses = ['booked', 'completed'] as const;
+export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
+export const messageChannels = ['email', 'whatsapp'] as const;
+export const messageStatuses = ['pending', 'sent', 'failed'] as const;
+
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+
+/** One row per Paystack transaction, created at initialize and settled by verify, webhook or cron. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    reference: text('reference').primaryKey(),
+    kind: text('kind', { enum: paymentKinds }).notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    /** What the customer pays, in naira, after the coupon. */
+    amount: integer('amount').notNull(),
+    /** Catalogue total before the coupon, in naira. */
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    couponCode: text('coupon_code'),
+    email: text('email').notNull(),
+    /** The server's own priced copy of the booking or order details (JSON). */
+    details: text('details', { mode: 'json' }).notNull(),
+    /** Booking slot held while the payment is pending (Lagos date and hour). */
+    slotDate: text('slot_date'),
+    slotTime: text('slot_time'),
+    holdExpiresAt: text('hold_expires_at'),
+    createdAt: createdAt(),
+    paidAt: text('paid_at'),
+  },
+  (table) => [
+    check('payments_kind', oneOf('kind', paymentKinds)),
+    check('payments_status', oneOf('status', paymentStatuses)),
+    check(
+      'payments_amounts',
+      sql`${table.amount} >= 0 and ${table.discount} >= 0 and ${table.amount} = ${table.subtotal} - ${table.discount}`,
+    ),
+    index('payments_slot').on(table.slotDate, table.slotTime),
+    index('payments_status_created').on(table.status, table.createdAt),
+  ],
+);
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: id(),
+    /** One booking per payment: the guard that makes confirmation happen exactly once. */
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    service: text('service').notNull(),
+    subservices: text('subservices', { mode: 'json' }).$type<string[]>().notNull(),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    notes: text('notes'),
+    referralSource: text('referral_source'),
+    previousMassageTherapy: integer('previous_massage_therapy', { mode: 'boolean' }).notNull().default(false),
+    onMedication: integer('on_medication', { mode: 'boolean' }).notNull().default(false),
+    medicationDetails: text('medication_details'),
+    exercising: integer('exercising', { mode: 'boolean' }).notNull().default(false),
+    exerciseFrequency: integer('exercise_frequency'),
+    exerciseHours: integer('exercise_hours'),
+    healthConditions: text('health_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    amount: integer('amount').notNull(),
+    serviceStatus: text('service_status', { enum: serviceStatuses }).notNull().default('booked'),
+    /** Paid after its hold expired into a slot that had filled: staff must find it a place. */
+    needsAttention: integer('needs_attention', { mode: 'boolean' }).notNull().default(false),
+    reminderSentAt: text('reminder_sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('bookings_payment_reference').on(table.paymentReference),
+    index('bookings_slot').on(table.date, table.time),
+    check('bookings_service_status', oneOf('service_status', serviceStatuses)),
+    check('bookings_amount', sql`${table.amount} >= 0`),
+    check('bookings_time', sql`${table.time} glob '[0-2][0-9]:[0-5][0-9]'`),
+    check('bookings_date', sql`${table.date} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+  ],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: id(),
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    amount: integer('amount').notNull(),
+    orderStatus: text('order_status', { enum: orderStatuses }).notNull().default('processing'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_payment_reference').on(table.paymentReference),
+    index('orders_status_created').on(table.orderStatus, table.createdAt),
+    check('orders_order_status', oneOf('order_status', orderStatuses)),
+    check('orders_amount', sql`${table.amount} >= 0`),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productSize: text('product_size').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    index('order_items_order').on(table.orderId),
+    uniqueIndex('order_items_line').on(table.orderId, table.productId, table.productSize),
+    check('order_items_quantity', sql`${table.quantity} between 1 and 20`),
+    check('order_items_unit_price', sql`${table.unitPrice} >= 0`),
+  ],
+);
+
+export const coupons = sqliteTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored upper case; unique whatever the case it is typed in. */
+    code: text('code').notNull(),
+    /** Percent off, 0 to 100. */
+    discount: integer('discount').notNull(),
+    /** Smallest amount, in naira, the coupon applies to. */
+    minAmount: integer('min_amount').notNull().default(0),
+    /** Last day (Africa/Lagos) the coupon is valid, yyyy-MM-dd. */
+    expiryDate: text('expiry_date').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_nocase').on(sql`upper(${table.code})`),
+    check('coupons_discount', sql`${table.discount} between 0 and 100`),
+    check('coupons_min_amount', sql`${table.minAmount} >= 0`),
+    check('coupons_code', sql`length(${table.code}) between 1 and 40`),
+  ],
+);
+
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    /** Stored trimmed and lower case. */
+    email: text('email').notNull(),
+    /** Normalised to +234… or another international form. */
+    whatsapp: text('whatsapp').notNull(),
+    state: text('state').notNull(),
+    joinedAt: text('joined_at').notNull().default(utcNow),
+  },
+  (table) => [
+    uniqueIndex('waitlist_entries_email').on(sql`lower(${table.email})`),
+    index('waitlist_entries_joined').on(table.joinedAt),
+    check('waitlist_entries_email_length', sql`length(${table.email}) <= 254`),
+  ],
+);
+
+/** Every email and WhatsApp message the studio sends, written before it is sent. */
+export const outboxMessages = sqliteTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text('channel', { enum: messageChannels }).notNull(),
+    /** What the message is about, e.g. booking-confirmation, reminder, academy-bulk. */
+    topic: text('topic').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status', { enum: messageStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Stops the same message (e.g. one reminder per booking) from being queued twice. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    sentAt: text('sent_at'),
+  },
+  (table) => [
+    uniqueIndex('outbox_messages_dedupe').on(table.dedupeKey),
+    index('outbox_messages_status').on(table.status, table.createdAt),
+    check('outbox_messages_channel', oneOf('channel', messageChannels)),
+    check('outbox_messages_status', oneOf('status', messageStatuses)),
+  ],
+);

@@ -1,0 +1,19 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../env';
+
+/**
+ * Every failure leaves the API as JSON `{ message }`: a deliberate HTTPException keeps its status
+ * and message; anything else is logged and becomes a 500 that says nothing of the internals.
+ */
+export const onError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof HTTPException) {
+    if (error.res) return error.res;
+    return c.json({ message: error.message || 'Request failed' }, error.status);
+  }
+  console.error('Unhandled error', c.req.method, c.req.path, error);
+  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+};
+
+export const notFound: NotFoundHandler<AppEnv> = (c) =>
+  c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);

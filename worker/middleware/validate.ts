@@ -1,0 +1,21 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+
+/**
+ * zod validation with the API's error shape: `400 { message, issues }`, where `message` is the
+ * first problem in words a visitor can act on and `issues` lists every problem with its path.
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (result.success) return;
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    }));
+    return c.json({ message: issues[0]?.message ?? 'Invalid request', issues }, 400);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Bindings } from '../env';
+
+/**
+ * The cron trigger's work. Each task is independent: one failing is logged and the others still
+ * run. Payment re-verification and booking reminders join this list in their own issues.
+ */
+export type ScheduledTask = (env: Bindings, now: Date) => Promise<void>;
+
+export const scheduledTasks: ScheduledTask[] = [];
+
+export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
+  const results = await Promise.allSettled(tasks.map((task) => task(env, now)));
+  for (const result of results) {
+    if (result.status === 'rejected') console.error('Scheduled task failed', result.reason);
+  }
+}

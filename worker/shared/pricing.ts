@@ -1,0 +1,79 @@
+/**
+ * Prices bookings and orders from the catalogue alone. The worker calls these before it asks
+ * Paystack for money; the web calls them to show the same running totals the server will charge.
+ */
+import { findProduct, findTreatmentByName } from './catalogue';
+
+export const MAX_LINE_QUANTITY = 20;
+
+export type Priced<T> = ({ ok: true } & T) | { ok: false; message: string };
+
+export interface BookingPrice {
+  lines: Array<{ name: string; price: number }>;
+  total: number;
+}
+
+/** Prices the chosen treatments, given by their catalogue names. */
+export function priceBooking(subservices: readonly string[]): Priced<BookingPrice> {
+  if (subservices.length === 0) {
+    return { ok: false, message: 'Please select at least one service option.' };
+  }
+  if (new Set(subservices).size !== subservices.length) {
+    return { ok: false, message: 'Each service option can be chosen only once.' };
+  }
+  const lines: BookingPrice['lines'] = [];
+  for (const name of subservices) {
+    const treatment = findTreatmentByName(name);
+    if (!treatment) return { ok: false, message: `Unknown service option: ${name}` };
+    lines.push({ name: treatment.name, price: treatment.price });
+  }
+  return { ok: true, lines, total: sum(lines.map((line) => line.price)) };
+}
+
+export interface OrderLineRequest {
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+export interface OrderPrice {
+  lines: Array<{ productId: string; productName: string; size: string; unitPrice: number; quantity: number }>;
+  total: number;
+}
+
+/** Prices a cart: every line must name a product and size of the catalogue, 1 to 20 of each. */
+export function priceOrder(items: readonly OrderLineRequest[]): Priced<OrderPrice> {
+  if (items.length === 0) return { ok: false, message: 'Your cart is empty.' };
+  const seen = new Set<string>();
+  const lines: OrderPrice['lines'] = [];
+  for (const item of items) {
+    const product = findProduct(item.productId);
+    if (!product) return { ok: false, message: `Unknown product: ${item.productId}` };
+    const size = product.sizes.find((candidate) => candidate.size === item.size);
+    if (!size) return { ok: false, message: `${product.name} does not come in ${item.size}.` };
+    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_LINE_QUANTITY) {
+      return { ok: false, message: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.` };
+    }
+    const key = `${product.id}|${size.size}`;
+    if (seen.has(key)) return { ok: false, message: `${product.name} ${size.size} is listed twice.` };
+    seen.add(key);
+    lines.push({
+      productId: product.id,
+      productName: product.name,
+      size: size.size,
+      unitPrice: size.price,
+      quantity: item.quantity,
+    });
+  }
+  return { ok: true, lines, total: sum(lines.map((line) => line.unitPrice * line.quantity)) };
+}
+
+/** A percentage coupon: the discount is rounded to whole naira and never exceeds the amount. */
+export function percentDiscount(amount: number, percent: number): number {
+  if (!Number.isFinite(percent) || percent <= 0) return 0;
+  return Math.min(amount, Math.round((amount * Math.min(percent, 100)) / 100));
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
