@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -25,5 +26,13 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
   },
-  plugins: [react(), cloudflare({ configPath: '../wrangler.toml' }), securityHeadersFile()],
+  plugins: [
+    react(),
+    cloudflare({
+      configPath: '../wrangler.toml',
+      // The same local database `npm start` and `npm run db:migrate:local` use.
+      persistState: { path: fileURLToPath(new URL('.wrangler/state', import.meta.url)) },
+    }),
+    securityHeadersFile(),
+  ],
 });

@@ -2,20 +2,13 @@
 // Creates .dev.vars from the example when missing, applies the local D1 migrations, builds with
 // Vite, and serves the build with wrangler (compressed assets, local D1 and KV) in the foreground.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
 import { offlineEnv } from './lib/offline-env.ts';
-import { applyLocalMigrations, packageBin, serveBuiltSite, stopProcessGroup, waitForOk } from './lib/wrangler.ts';
+import { packageBin, serveBuiltSite, stopProcessGroup, waitForOk } from './lib/wrangler.ts';
+import { localStateDir, prepareLocal } from './prepare-local.ts';
 
 const port = Number(process.env.PORT ?? 8787);
-const persistTo = '.wrangler/state';
 
-if (!existsSync('.dev.vars')) {
-  copyFileSync('.dev.vars.example', '.dev.vars');
-  console.log('Created .dev.vars from .dev.vars.example (local secrets, test-mode payments).');
-}
-
-applyLocalMigrations(persistTo, { quiet: true });
-console.log('Local D1 migrations applied.');
+prepareLocal();
 
 const viteBin = packageBin('vite/bin/vite.js');
 const build = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
@@ -24,7 +17,7 @@ const build = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = serveBuiltSite({ port, persistTo, envFile: '.dev.vars', stdio: 'inherit' });
+const server = serveBuiltSite({ port, persistTo: localStateDir, envFile: '.dev.vars', stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     void stopProcessGroup(server).then(() => process.exit(0));
@@ -34,5 +27,5 @@ server.on('exit', (code) => process.exit(code ?? 0));
 
 await waitForOk(`http://127.0.0.1:${port}/api/health`, 60_000, server);
 console.log(
-  `\nThe studio site is ready at http://127.0.0.1:${port} (admin: /admin, user admin, password spa-admin-local)\n`,
+  `\nThe studio site is ready at http://127.0.0.1:${port} (staff area: /admin; local login admin / spa-admin-local unless .dev.vars says otherwise)\n`,
 );

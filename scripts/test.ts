@@ -3,7 +3,7 @@
 // deploy dry run, then every test: worker tests in workerd, web tests, browser tests in Chromium.
 // `npm run check` (`--only-checks`) stops after the static checks.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { offlineEnv } from './lib/offline-env.ts';
 import { builtConfig, packageBin } from './lib/wrangler.ts';
 
@@ -36,6 +36,7 @@ step('Worker types are up to date', 'wrangler/bin/wrangler.js', [
   '--strict-vars=false',
   '--check',
 ]);
+checkMigrationsMatchSchema();
 checkDependencies();
 if (onlyChecks) process.exit(0);
 
@@ -51,6 +52,29 @@ const testStatus = run('tests: worker (workerd), web (happy-dom), e2e (Chromium)
 ]);
 printSummary(report);
 process.exit(testStatus);
+
+/** The committed migrations must already hold every change of worker/db/schema.ts. */
+function checkMigrationsMatchSchema(): void {
+  const scratch = 'node_modules/.cache/migrations-check';
+  rmSync(scratch, { recursive: true, force: true });
+  cpSync('migrations', scratch, { recursive: true });
+  const before = readdirSync(scratch).length;
+  const status = run('migrations match the schema (drizzle-kit)', 'drizzle-kit/bin.cjs', [
+    'generate',
+    '--dialect',
+    'sqlite',
+    '--schema',
+    './worker/db/schema.ts',
+    '--out',
+    scratch,
+  ]);
+  const drifted = readdirSync(scratch).length !== before;
+  rmSync(scratch, { recursive: true, force: true });
+  if (status !== 0 || drifted) {
+    console.error('\nworker/db/schema.ts has changes with no migration: run "npm run db:generate" and commit it.');
+    process.exit(1);
+  }
+}
 
 /** hono before 4.13.5 has published advisories; npm audit must find nothing high or critical. */
 function checkDependencies(): void {

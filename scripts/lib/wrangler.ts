@@ -1,6 +1,10 @@
 // Runs wrangler for the scripts and the end-to-end tests: the real binary (never through npx,
 // whose parent leaves workerd behind), in its own process group so stopping the group stops all.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { offlineEnv } from './offline-env.ts';
 
@@ -96,4 +100,48 @@ export async function waitForOk(url: string, timeoutMs: number, child?: ChildPro
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface RunningSite {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the current build on a free port with a fresh, migrated local database, for the browser
+ * tests and the benchmarks. `stop()` ends the server's process group and removes the database.
+ */
+export async function startBuiltSite(envFile: string): Promise<RunningSite> {
+  const persistTo = mkdtempSync(join(tmpdir(), 'spa-site-'));
+  applyLocalMigrations(persistTo, { quiet: true });
+  const port = await freePort();
+  const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe' });
+  let output = '';
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    await stopProcessGroup(server);
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${baseUrl}/api/health`, 90_000, server);
+  } catch (error) {
+    await stop();
+    throw new Error(`The site did not start: ${(error as Error).message}\n${output}`);
+  }
+  return { baseUrl, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

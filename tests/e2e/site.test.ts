@@ -40,7 +40,7 @@ describe('the built site in Chromium', () => {
 
     await page.getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL(`${baseUrl}${paths.about}`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About the spa');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About the spa');
     expect(problemsOf(page)).toEqual([]);
     await page.context().close();
   });

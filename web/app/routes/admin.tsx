@@ -1,5 +1,5 @@
-/** The staff area, loaded on demand by the router (`lazy`), so it never weighs on visitors. */
-export function Component() {
+/** The staff area, loaded on demand (React.lazy in the router), so it never weighs on visitors. */
+export default function AdminApp() {
   return (
     <main className="site-main container page-intro">
       <h1>Admin Login</h1>
