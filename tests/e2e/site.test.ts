@@ -15,7 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+/** A fresh browser context at `viewport`, with every page error and console error collected. */
+async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -23,15 +24,12 @@ async function openPage(viewport: { width: number; height: number }): Promise<Pa
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  (page as Page & { problems: string[] }).problems = problems;
-  return page;
+  return { page, problems };
 }
-
-const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
 
 describe('the built site in Chromium', () => {
   it('shows the tagline on the home page and goes to About on a click', async () => {
-    const page = await openPage(viewports.desktop);
+    const { page, problems } = await openPage(viewports.desktop);
     await page.goto('/');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -41,27 +39,28 @@ describe('the built site in Chromium', () => {
     await page.getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL(`${baseUrl}${paths.about}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About the spa');
-    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'about-1280');
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('renders the home page at phone width without horizontal scrolling', async () => {
-    const page = await openPage(viewports.phone);
+    const { page, problems } = await openPage(viewports.phone);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'home-390');
-    expect(problemsOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('reaches the API from the page under the strict CSP', async () => {
-    const page = await openPage(viewports.desktop);
+    const { page, problems } = await openPage(viewports.desktop);
     await page.goto('/');
     const health = await page.evaluate(async () => (await fetch('/api/health')).json());
     expect(health).toEqual({ ok: true });
-    expect(problemsOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

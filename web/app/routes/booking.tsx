@@ -1,9 +1,5 @@
 import { PageIntro } from '../../components/ui/page-intro';
 
 export function BookingPage() {
-  return (
-    <PageIntro title="Book a Service">
-      Online booking opens here shortly. Until then, message us on WhatsApp to book your appointment.
-    </PageIntro>
-  );
+  return <PageIntro title="Book a Service">Online booking opens here shortly.</PageIntro>;
 }
