@@ -5,13 +5,19 @@ import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { securityHeadersMiddleware } from './middleware/security-headers';
 import { healthRoutes } from './routes/health';
+import { siteFileRoutes } from './routes/site-files';
+import { waitlistRoutes } from './routes/waitlist';
 
+/**
+ * The worker answers /api/* and the two site files; every other path is a static asset or the
+ * SPA, served without it (`run_worker_first` in wrangler.toml).
+ */
 export const app = new Hono<AppEnv>()
-  .basePath('/api')
   .use(securityHeadersMiddleware)
-  .use(bodyLimitMiddleware)
-  .use(dbMiddleware)
-  .route('/', healthRoutes);
+  .use('/api/*', bodyLimitMiddleware, dbMiddleware)
+  .route('/api', healthRoutes)
+  .route('/api', waitlistRoutes)
+  .route('/', siteFileRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -16,4 +16,7 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
-  c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404);
+  c.json(
+    { message: c.req.path.startsWith('/api/') ? `No API route for ${c.req.method} ${c.req.path}` : 'Not found' },
+    404,
+  );

@@ -1,12 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * zod validation with the API's error shape: `400 { message, issues }`, where `message` is the
  * first problem in words a visitor can act on and `issues` lists every problem with its path.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+export function validate<Target extends keyof ValidationTargets, Schema extends $ZodType>(
   target: Target,
   schema: Schema,
 ) {

@@ -1,0 +1,89 @@
+/**
+ * The public pages: their paths, titles and descriptions. The web sets each page's title and
+ * meta tags from here; the worker lists the indexable ones in /sitemap.xml.
+ */
+export interface SitePage {
+  path: string;
+  title: string;
+  description: string;
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+}
+
+export const studioName = 'Spa & Skincare Studio';
+
+export const sitePages = {
+  home: {
+    path: '/',
+    title: `${studioName} · Massage and skincare in Lagos`,
+    description:
+      'Awaken your best self with every touch: professional massage therapy and skincare in Lagos. Book online in minutes and shop our skincare range.',
+    indexable: true,
+  },
+  about: {
+    path: '/about',
+    title: `About the spa · ${studioName}`,
+    description:
+      'A calm, private studio for luxury skincare and personalised treatments, from facials to massages, on your journey to flawless skin.',
+    indexable: true,
+  },
+  massageTherapy: {
+    path: '/massage-therapy',
+    title: `Massage Therapy · Treatments and prices · ${studioName}`,
+    description:
+      'Our full massage menu with prices in naira and durations from 30 to 90 minutes: Swedish, Deep Tissue, Hotstone, signature rituals and more.',
+    indexable: true,
+  },
+  booking: {
+    path: '/booking',
+    title: `Book a Service · ${studioName}`,
+    description: 'Choose your treatments, pick a date and time, and pay securely to confirm your massage appointment.',
+    indexable: true,
+  },
+  bookingConfirmation: {
+    path: '/booking-confirmation-pg',
+    title: `Booking confirmation · ${studioName}`,
+    description: 'The confirmation of your booking.',
+    indexable: false,
+  },
+  orderConfirmation: {
+    path: '/order-confirmation-pg',
+    title: `Order confirmation · ${studioName}`,
+    description: 'The confirmation of your order.',
+    indexable: false,
+  },
+  shop: {
+    path: '/ecommerce',
+    title: `Skincare Products · Shop · ${studioName}`,
+    description: 'Body oils, scrubs, facial oils, night cream and goat milk soap, made for glowing skin. Order online.',
+    indexable: true,
+  },
+  faq: {
+    path: '/faq',
+    title: `Frequently Asked Questions · ${studioName}`,
+    description:
+      'Answers about our massage sessions, appointments and rescheduling, and our skincare products, returns and consultations.',
+    indexable: true,
+  },
+  academy: {
+    path: '/academy',
+    title: `Massage Training Academy · Coming soon · ${studioName}`,
+    description:
+      'Our professional massage training academy is coming soon. Join the waitlist: the first 50 get a special tuition discount.',
+    indexable: true,
+  },
+  terms: {
+    path: '/terms-of-service',
+    title: `Terms of Service · ${studioName}`,
+    description: 'The terms that apply to our spa services, training programmes and product purchases.',
+    indexable: true,
+  },
+  privacy: {
+    path: '/privacy-policy',
+    title: `Privacy Policy · ${studioName}`,
+    description: 'What information we collect, how we use and protect it, and your rights.',
+    indexable: true,
+  },
+} as const satisfies Record<string, SitePage>;
+
+export const indexablePages: SitePage[] = Object.values(sitePages).filter((page) => page.indexable);
