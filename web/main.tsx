@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import './styles.css';
+import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

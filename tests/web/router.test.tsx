@@ -47,7 +47,7 @@ describe('routes', () => {
     [paths.orderConfirmation, 'Order confirmation'],
     [paths.shop, 'Skincare Products'],
     [paths.faq, 'Frequently Asked Questions'],
-    [paths.academy, 'Academy'],
+    [paths.academy, 'The Massage Training Academy'],
     [paths.terms, 'Terms of Service'],
     [paths.privacy, 'Privacy Policy'],
   ])('renders %s with its heading inside the shared layout', async (path, heading) => {

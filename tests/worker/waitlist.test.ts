@@ -62,14 +62,12 @@ describe('POST /api/academy-waitlist', () => {
   it('tells the 51st signup that the early-bird places are taken', async () => {
     // One row per statement: D1 allows at most 100 bound values in one.
     for (let index = 0; index < 50; index++) {
-      await db
-        .insert(waitlistEntries)
-        .values({
-          firstName: `Early ${index}`,
-          email: `early${index}@example.com`,
-          whatsapp: '+2348031234567',
-          state: 'Lagos',
-        });
+      await db.insert(waitlistEntries).values({
+        firstName: `Early ${index}`,
+        email: `early${index}@example.com`,
+        whatsapp: '+2348031234567',
+        state: 'Lagos',
+      });
     }
     const response = await signUp(valid);
     expect(response.status).toBe(201);

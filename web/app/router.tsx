@@ -3,20 +3,21 @@ import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
-import { AboutPage } from './routes/about';
-import { AcademyPage } from './routes/academy';
-import { BookingPage } from './routes/booking';
-import { BookingConfirmationPage } from './routes/booking-confirmation';
-import { FaqPage } from './routes/faq';
-import { HomePage } from './routes/home';
-import { MassageTherapyPage } from './routes/massage-therapy';
-import { NotFoundPage } from './routes/not-found';
-import { OrderConfirmationPage } from './routes/order-confirmation';
-import { PrivacyPolicyPage } from './routes/privacy-policy';
-import { ShopPage } from './routes/shop';
-import { TermsOfServicePage } from './routes/terms-of-service';
 
-// Staff pages live in their own chunk: visitors never download them.
+// Each page is its own chunk: a visitor downloads the shell and the page in front of them only.
+const HomePage = lazy(() => import('./routes/home'));
+const AboutPage = lazy(() => import('./routes/about'));
+const MassageTherapyPage = lazy(() => import('./routes/massage-therapy'));
+const BookingPage = lazy(() => import('./routes/booking'));
+const BookingConfirmationPage = lazy(() => import('./routes/booking-confirmation'));
+const OrderConfirmationPage = lazy(() => import('./routes/order-confirmation'));
+const ShopPage = lazy(() => import('./routes/shop'));
+const FaqPage = lazy(() => import('./routes/faq'));
+const AcademyPage = lazy(() => import('./routes/academy'));
+const TermsOfServicePage = lazy(() => import('./routes/terms-of-service'));
+const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+// Staff pages live in their own chunk too: visitors never download them.
 const AdminApp = lazy(() => import('./routes/admin'));
 
 /**

@@ -20,6 +20,7 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
  * Awaits an API call and returns its successful body; an error status becomes an ApiError with
@@ -33,7 +34,7 @@ export async function request<T extends ClientResponse<unknown>>(call: Promise<T
       const body = (error.detail as { data?: unknown } | undefined)?.data;
       const message = (body as { message?: unknown } | undefined)?.message;
       const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
-      throw new ApiError(typeof message === 'string' ? message : `Request failed (${status})`, status, body);
+      throw new ApiError(typeof message === 'string' ? message : GENERIC_ERROR_MESSAGE, status, body);
     }
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }

@@ -1,5 +1,10 @@
-import { PageIntro } from '../../components/ui/page-intro';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { PageHero } from '../../components/ui/page-hero';
+import { usePageMeta } from '../../lib/page-meta';
 
-export function BookingConfirmationPage() {
-  return <PageIntro title="Booking confirmation">Your booking details will appear here after payment.</PageIntro>;
+export default function BookingConfirmationPage() {
+  usePageMeta(sitePages.bookingConfirmation);
+  return (
+    <PageHero eyebrow="Thank you" title="Booking confirmation" lead="Your booking details appear here after payment." />
+  );
 }

@@ -1,20 +1,130 @@
 import { Link } from 'react-router-dom';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { ArrowRightIcon } from '../../components/ui/icons';
+import { PageHero } from '../../components/ui/page-hero';
+import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
+import { WaitlistForm } from '../../features/waitlist/waitlist-form';
+import { usePageMeta } from '../../lib/page-meta';
 
-export function HomePage() {
+const services = [
+  {
+    title: 'Massage',
+    image: '/images/service-massage.svg',
+    text: 'From a classic Swedish massage to deep tissue work and hot stones, every session is tailored to where you hold tension and how you want to feel afterwards.',
+    to: paths.massageTherapy,
+  },
+  {
+    title: 'Skin Care',
+    image: '/images/service-skincare.svg',
+    text: 'Nourishing body oils, gentle scrubs and facial care made for our climate, with a free consultation to find what your skin needs.',
+    to: paths.shop,
+  },
+];
+
+const testimonials = [
+  {
+    role: 'Banker, Victoria Island',
+    quote:
+      'I booked a deep tissue massage after a brutal quarter and walked out feeling ten years younger. Booking online took two minutes.',
+  },
+  {
+    role: 'Fitness coach, Lekki',
+    quote:
+      'The therapists really listen. They found the knots in my shoulders that nobody else could, and the studio is spotless and calm.',
+  },
+  {
+    role: 'New mother, Ikoyi',
+    quote:
+      'The All Glow Body Oil is now part of my daily routine. My skin has never looked better, and the team gave me honest advice.',
+  },
+];
+
+export default function HomePage() {
+  usePageMeta(sitePages.home);
   return (
-    <section className="hero">
-      <div className="container hero__inner">
-        <p className="eyebrow">Skincare · Massage · Wellness · Lagos</p>
-        <h1>Awaken Your Best Self with Every Touch</h1>
-        <p className="lead">
-          Personalised massage and skincare treatments in a calm, private studio, with skilled therapists who take their
-          time.
-        </p>
-        <Link to={paths.booking} className="button button--primary button--large">
+    <>
+      <PageHero
+        size="home"
+        eyebrow="Massage · Skincare · Wellness in Lagos"
+        title="Awaken Your Best Self with Every Touch"
+        lead="Unhurried, personalised massage and skincare treatments in a calm, private studio, by therapists who take their time with you."
+      >
+        <Link to={paths.booking} className="button button--light button--large">
           Book an appointment
         </Link>
-      </div>
-    </section>
+        <Link to={paths.massageTherapy} className="button button--ghost button--large">
+          View treatments
+        </Link>
+      </PageHero>
+
+      <section className="section" aria-labelledby="services-heading">
+        <div className="container">
+          <SectionHeading id="services-heading" eyebrow="What we do" title="Our Services">
+            Two ways to take care of yourself: hands-on treatments in the studio, and skincare to continue the ritual at
+            home.
+          </SectionHeading>
+          <div className="grid grid--two">
+            {services.map((service) => (
+              <article key={service.title} className="card service-card">
+                <img
+                  className="service-card__image"
+                  src={service.image}
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <div className="card__body">
+                  <h3>{service.title}</h3>
+                  <p>{service.text}</p>
+                  <Link to={service.to} className="text-link">
+                    Read more<span className="visually-hidden"> about {service.title.toLowerCase()}</span>
+                    <ArrowRightIcon size={18} />
+                  </Link>
+                </div>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--sand" aria-labelledby="clients-heading">
+        <div className="container">
+          <SectionHeading id="clients-heading" eyebrow="Kind words" title="Our Clients" />
+          <ul className="grid grid--three testimonials">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.role} className="card testimonial">
+                <figure>
+                  <blockquote>
+                    <p>{testimonial.quote}</p>
+                  </blockquote>
+                  <figcaption>{testimonial.role}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="academy-heading">
+        <div className="container waitlist-panel">
+          <div className="waitlist-panel__intro">
+            <p className="eyebrow">Coming soon</p>
+            <h2 id="academy-heading">Train with us at the Academy</h2>
+            <p>
+              We are opening a professional massage training academy. Join the waitlist to hear first when enrolment
+              opens.
+            </p>
+            <Link to={paths.academy} className="text-link">
+              About the academy
+              <ArrowRightIcon size={18} />
+            </Link>
+          </div>
+          <WaitlistForm headingLevel={3} />
+        </div>
+      </section>
+    </>
   );
 }

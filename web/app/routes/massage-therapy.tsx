@@ -1,9 +1,78 @@
-import { PageIntro } from '../../components/ui/page-intro';
+import { Link } from 'react-router-dom';
+import { durationLabel, treatmentGroups, treatments } from '../../../worker/shared/catalogue';
+import { formatNaira } from '../../../worker/shared/money';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
+import { PageHero } from '../../components/ui/page-hero';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { usePageMeta } from '../../lib/page-meta';
+import { whatsappLink } from '../../lib/whatsapp';
 
-export function MassageTherapyPage() {
+const consultationMessage = "Hello! I'd like to book a free massage consultation to find the right treatment for me.";
+
+export default function MassageTherapyPage() {
+  usePageMeta(sitePages.massageTherapy);
   return (
-    <PageIntro title="Massage Therapy">
-      Our full menu of massage treatments, with prices and durations, is on its way to this page.
-    </PageIntro>
+    <>
+      <PageHero
+        eyebrow="Treatments and prices"
+        title="Massage Therapy"
+        lead="Choose from our full menu of massages, each performed by a trained therapist in a private room. Prices are per session, in naira."
+      />
+      {treatmentGroups.map((group) => (
+        <section key={group.id} className="section treatment-group" aria-labelledby={`group-${group.id}`}>
+          <div className="container">
+            <SectionHeading id={`group-${group.id}`} title={group.title} align="start">
+              {group.intro}
+            </SectionHeading>
+            <ul className="grid grid--three">
+              {treatments
+                .filter((treatment) => treatment.group === group.id)
+                .map((treatment) => (
+                  <li key={treatment.id} className="card treatment-card">
+                    <div className="card__body">
+                      <h3>{treatment.name}</h3>
+                      <p className="treatment-card__duration">
+                        <ClockIcon size={16} />
+                        {durationLabel(treatment)}
+                      </p>
+                      <p>{treatment.description}</p>
+                    </div>
+                    <div className="treatment-card__footer">
+                      <p className="price">{formatNaira(treatment.price)}</p>
+                      <Link to="../booking" relative="path" className="button button--primary button--small">
+                        Book Now<span className="visually-hidden"> {treatment.name}</span>
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+      <section className="section section--tight">
+        <div className="container">
+          <div className="cta-card cta-card--split">
+            <div>
+              <p className="eyebrow">Not sure where to start?</p>
+              <h2>Free massage consultation</h2>
+              <p>
+                Tell us how you feel and what you would like from your session, and we will recommend the right
+                treatment and pressure for you.
+              </p>
+            </div>
+            <a
+              className="button button--light button--large"
+              href={whatsappLink(consultationMessage)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <WhatsAppIcon size={20} />
+              Chat with us<span className="visually-hidden"> on WhatsApp (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

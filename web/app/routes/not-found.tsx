@@ -1,16 +1,27 @@
 import { Link } from 'react-router-dom';
-import { PageIntro } from '../../components/ui/page-intro';
+import { studioName } from '../../../worker/shared/site-pages';
+import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
+import { usePageMeta } from '../../lib/page-meta';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
+  usePageMeta({
+    title: `Page not found · ${studioName}`,
+    description: 'The page you were looking for does not exist.',
+    path: window.location.pathname,
+  });
   return (
-    <>
-      <PageIntro title="Page not found">We couldn't find the page you were looking for.</PageIntro>
-      <p className="container">
-        <Link to={paths.home} className="button button--primary">
-          Back to home
-        </Link>
-      </p>
-    </>
+    <PageHero
+      eyebrow="Error 404"
+      title="Page not found"
+      lead="We couldn't find the page you were looking for. It may have moved, or the link may be mistyped."
+    >
+      <Link to={paths.home} className="button button--light button--large">
+        Back to home
+      </Link>
+      <Link to={paths.massageTherapy} className="button button--ghost button--large">
+        See our treatments
+      </Link>
+    </PageHero>
   );
 }

@@ -1,5 +1,10 @@
-import { PageIntro } from '../../components/ui/page-intro';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { PageHero } from '../../components/ui/page-hero';
+import { usePageMeta } from '../../lib/page-meta';
 
-export function OrderConfirmationPage() {
-  return <PageIntro title="Order confirmation">Your order details will appear here after payment.</PageIntro>;
+export default function OrderConfirmationPage() {
+  usePageMeta(sitePages.orderConfirmation);
+  return (
+    <PageHero eyebrow="Thank you" title="Order confirmation" lead="Your order details appear here after payment." />
+  );
 }

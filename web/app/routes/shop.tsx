@@ -1,5 +1,14 @@
-import { PageIntro } from '../../components/ui/page-intro';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { PageHero } from '../../components/ui/page-hero';
+import { usePageMeta } from '../../lib/page-meta';
 
-export function ShopPage() {
-  return <PageIntro title="Skincare Products">Our skincare shop opens here shortly.</PageIntro>;
+export default function ShopPage() {
+  usePageMeta(sitePages.shop);
+  return (
+    <PageHero
+      eyebrow="Shop"
+      title="Skincare Products"
+      lead="Body oils, scrubs, facial care and soap for glowing skin. Our online shop opens here shortly."
+    />
+  );
 }

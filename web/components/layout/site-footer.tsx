@@ -1,15 +1,104 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { studio, studioPhoneHref } from '../../config/studio';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
+import { Logo } from '../ui/logo';
+
+const quickLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About Us' },
+  { to: paths.shop, label: 'Products' },
+  { to: paths.booking, label: 'Booking' },
+  { to: paths.academy, label: 'Academy' },
+  { to: paths.faq, label: 'FAQ' },
+];
+
+const serviceLinks = [
+  { to: paths.massageTherapy, label: 'Massage' },
+  { to: paths.shop, label: 'Skin Care' },
+  { to: paths.academy, label: 'Training' },
+];
 
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <div className="container site-footer__inner">
-        <p>Open Monday to Sunday, 9:00 AM to 5:00 PM.</p>
-        <p>
-          <Link to={paths.privacy}>Privacy Policy</Link> · <Link to={paths.terms}>Terms of Service</Link>
+      <div className="container site-footer__grid">
+        <section className="site-footer__brand" aria-label="About the studio">
+          <Logo />
+          <p>
+            A calm, private studio in Lagos for professional massage therapy and skincare that leaves you rested,
+            radiant and cared for.
+          </p>
+          <Link to={paths.booking} className="button button--light">
+            Book an appointment
+          </Link>
+        </section>
+
+        <nav className="site-footer__column" aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="site-footer__heading">
+            Quick Links
+          </h2>
+          <ul className="site-footer__links">
+            {quickLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="site-footer__column" aria-labelledby="footer-services">
+          <h2 id="footer-services" className="site-footer__heading">
+            Services
+          </h2>
+          <ul className="site-footer__links">
+            {serviceLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section className="site-footer__column" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__heading">
+            Contact
+          </h2>
+          <address>
+            <ul className="site-footer__contact">
+              <li>
+                <PhoneIcon size={18} />
+                <a href={studioPhoneHref}>{studio.phone}</a>
+              </li>
+              <li>
+                <MailIcon size={18} />
+                <a href={`mailto:${studio.email}`}>{studio.email}</a>
+              </li>
+              <li>
+                <PinIcon size={18} />
+                <span>{studio.address}</span>
+              </li>
+              <li>
+                <ClockIcon size={18} />
+                <span>{studio.hours}</span>
+              </li>
+            </ul>
+          </address>
+        </section>
+      </div>
+
+      <div className="container site-footer__bottom">
+        <p className="site-footer__cards">
+          <span className="visually-hidden">We accept </span>
+          <span className="card-badge">VISA</span>
+          <span className="card-badge">MASTERCARD</span>
+          <span className="card-badge">VERVE</span>
         </p>
-        <p>© 2025 Spa &amp; Skincare Studio. All rights reserved.</p>
+        <p>© 2025 {studio.name}. All rights reserved.</p>
+        <p className="site-footer__legal">
+          <Link to={paths.privacy}>Privacy Policy</Link>
+          <Link to={paths.terms}>Terms of Service</Link>
+        </p>
       </div>
     </footer>
   );

@@ -1,34 +1,152 @@
-import { Link, NavLink } from 'react-router-dom';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { studio } from '../../config/studio';
+import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { Logo } from '../ui/logo';
 
-const navigation = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.about, label: 'About' },
+/** The header turns solid once the page has scrolled this far. */
+export const HEADER_SCROLL_THRESHOLD = 60;
+
+const services = [
   { to: paths.massageTherapy, label: 'Massage Therapy' },
   { to: paths.academy, label: 'Academy' },
-  { to: paths.faq, label: 'FAQ' },
-  { to: paths.shop, label: 'Shop' },
 ];
 
+/**
+ * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
+ * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
+ * outside and choosing an entry close the menu and the Services dropdown.
+ */
 export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const servicesButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const servicesId = useId();
+
+  const closeAll = useCallback(() => {
+    setMenuOpen(false);
+    setServicesOpen(false);
+  }, []);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  // A new page closes whatever was open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new pathname
+  useEffect(() => {
+    closeAll();
+  }, [pathname, closeAll]);
+
+  useEffect(() => {
+    if (!menuOpen && !servicesOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      (servicesOpen ? servicesButtonRef : menuButtonRef).current?.focus();
+      if (servicesOpen) setServicesOpen(false);
+      else setMenuOpen(false);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) closeAll();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen, servicesOpen, closeAll]);
+
+  const solid = scrolled || menuOpen;
+  const servicesActive = services.some((service) => service.to === pathname);
+
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <Link to={paths.home} className="brand">
-          Spa &amp; Skincare Studio
+    <header
+      ref={headerRef}
+      className={`site-header${solid ? ' site-header--solid' : ''}`}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
+      <div className="container site-header__bar">
+        <Link to={paths.home} className="site-header__logo" aria-label={`${studio.name}, home`} onClick={closeAll}>
+          <Logo />
         </Link>
-        <nav aria-label="Main">
-          <ul className="site-nav">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => {
+            setMenuOpen((open) => !open);
+            setServicesOpen(false);
+          }}
+        >
+          {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+
+        <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
+          <ul className="site-nav__list">
+            <li>
+              <NavLink to={paths.home} end className="site-nav__link" onClick={closeAll}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.about} className="site-nav__link" onClick={closeAll}>
+                About
+              </NavLink>
+            </li>
+            <li className="site-nav__dropdown">
+              <button
+                ref={servicesButtonRef}
+                type="button"
+                className={`site-nav__link site-nav__toggle${servicesActive ? ' active' : ''}`}
+                aria-expanded={servicesOpen}
+                aria-controls={servicesId}
+                onClick={() => setServicesOpen((open) => !open)}
+              >
+                Services
+                <ChevronDownIcon size={16} className="site-nav__chevron" />
+              </button>
+              <ul id={servicesId} className="site-nav__submenu" hidden={!servicesOpen}>
+                {services.map((service) => (
+                  <li key={service.to}>
+                    <NavLink to={service.to} className="site-nav__sublink" onClick={closeAll}>
+                      {service.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <NavLink to={paths.faq} className="site-nav__link" onClick={closeAll}>
+                FAQ
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.shop} className="site-nav__link site-nav__shop" onClick={closeAll}>
+                <BagIcon size={18} />
+                Shop
+              </NavLink>
+            </li>
           </ul>
+          <Link to={paths.booking} className="button button--primary site-nav__cta" onClick={closeAll}>
+            Book appointment
+          </Link>
         </nav>
-        <Link to={paths.booking} className="button button--primary">
+
+        <Link to={paths.booking} className="button button--primary site-header__cta" onClick={closeAll}>
           Book appointment
         </Link>
       </div>

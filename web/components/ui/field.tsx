@@ -1,0 +1,93 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string) {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+
+/** A labelled input with its hint and inline error, wired for screen readers. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, id: givenId, ...input },
+  ref,
+) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        ref={ref}
+        id={id}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+    </FieldFrame>
+  );
+});
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+  placeholder: string;
+  options: readonly string[];
+};
+
+/** A labelled select with a placeholder option, its hint and inline error. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, hint, error, placeholder, options, id: givenId, ...select },
+  ref,
+) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        ref={ref}
+        id={id}
+        className="field__control field__control--select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+});
