@@ -1,12 +1,15 @@
 // Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, with the flags this
 // closed network needs: no background networking, no component updates, a fresh profile.
-import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 } as const;
+
+export type Viewport = (typeof viewports)[keyof typeof viewports];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -23,8 +26,59 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** A fresh browser context and page, with every page error and console error collected. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return { page, problems };
+}
+
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A and AA, and axe's best practices) on the page and returns its
+ * violations. The page's context must be opened with `bypassCSP: true`, since axe is injected.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target })),
+    }));
+  });
 }

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { securityHeaders } from '../../worker/shared/security-headers';
-import { launchChromium, screenshot, viewports } from './browser';
+import { launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,21 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh browser context at `viewport`, with every page error and console error collected. */
-async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  return { page, problems };
-}
+const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport);
 
 describe('the built site in Chromium', () => {
   it('shows the tagline on the home page and goes to About on a click', async () => {
-    const { page, problems } = await openPage(viewports.desktop);
+    const { page, problems } = await open(viewports.desktop);
     await page.goto('/');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -45,7 +35,7 @@ describe('the built site in Chromium', () => {
   });
 
   it('renders the home page at phone width without horizontal scrolling', async () => {
-    const { page, problems } = await openPage(viewports.phone);
+    const { page, problems } = await open(viewports.phone);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -56,7 +46,7 @@ describe('the built site in Chromium', () => {
   });
 
   it('reaches the API from the page under the strict CSP', async () => {
-    const { page, problems } = await openPage(viewports.desktop);
+    const { page, problems } = await open(viewports.desktop);
     await page.goto('/');
     const health = await page.evaluate(async () => (await fetch('/api/health')).json());
     expect(health).toEqual({ ok: true });

@@ -18,20 +18,22 @@ export function ChatButton() {
   }, []);
 
   return (
-    <a
-      className={`chat-button${visible ? ' chat-button--visible' : ''}`}
-      href={whatsappLink()}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      <WhatsAppIcon size={24} />
-      <span className="chat-button__label">Chat on WhatsApp</span>
-      <span className="chat-button__dots" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </span>
-      <span className="visually-hidden"> (opens in a new tab)</span>
-    </a>
+    <aside aria-label="Chat with us">
+      <a
+        className={`chat-button${visible ? ' chat-button--visible' : ''}`}
+        href={whatsappLink()}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <WhatsAppIcon size={24} />
+        <span className="chat-button__label">Chat on WhatsApp</span>
+        <span className="chat-button__dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </aside>
   );
 }

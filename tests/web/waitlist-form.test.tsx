@@ -1,0 +1,52 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WaitlistForm } from '../../web/features/waitlist/waitlist-form';
+import { waitlistMessages } from '../../worker/shared/waitlist';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+
+describe('WaitlistForm', () => {
+  it('lets the browser show our messages, not its own: noValidate, with email and tel keyboards', () => {
+    render(<WaitlistForm />);
+    expect(screen.getByRole('form', { name: 'Join the academy waitlist' }).hasAttribute('novalidate')).toBe(true);
+    expect(screen.getByLabelText('Email address').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('WhatsApp number').getAttribute('type')).toBe('tel');
+    expect(
+      screen.getByText(/Be one of the first 50 to register and receive a special discount on tuition/),
+    ).toBeTruthy();
+  });
+
+  it('lists every state of Nigeria and the FCT to choose from', () => {
+    render(<WaitlistForm />);
+    const options = [...(screen.getByLabelText('Current state of residence') as HTMLSelectElement).options];
+    expect(options).toHaveLength(38); // the placeholder, 36 states and the FCT
+    expect(options.map((option) => option.value)).toContain('Federal Capital Territory');
+  });
+
+  it('shows each field its message without calling the API, and editing a field clears it', () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    render(<WaitlistForm />);
+    submit();
+    expect(screen.getByText(waitlistMessages.firstNameRequired)).toBeTruthy();
+    expect(screen.getByText(waitlistMessages.emailRequired)).toBeTruthy();
+    expect(screen.getByText(waitlistMessages.whatsappRequired)).toBeTruthy();
+    expect(screen.getByText(waitlistMessages.stateRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    const email = screen.getByLabelText('Email address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain('-error');
+    fireEvent.change(email, { target: { value: 'ada' } });
+    expect(screen.queryByText(waitlistMessages.emailRequired)).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    submit();
+    expect(screen.getByText(waitlistMessages.emailInvalid)).toBeTruthy();
+  });
+});
