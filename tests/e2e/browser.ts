@@ -9,7 +9,7 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export type Viewport = (typeof viewports)[keyof typeof viewports];
+export type Viewport = { width: number; height: number };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -74,10 +74,24 @@ describe('every public page', () => {
   }
 });
 
+describe('layouts from 360 to 1440 px', () => {
+  it.each([360, 1440])('never scroll sideways at %i px', async (width) => {
+    const { page } = await open({ width, height: 800 });
+    for (const { page: sitePage, h1 } of publicPages) {
+      await page.goto(sitePage.path);
+      await expect.poll(() => h1Text(page)).toBe(h1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${sitePage.path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page.context().close();
+  });
+});
+
 describe('header', () => {
   it('is transparent at the top and turns white with a border past 60 px of scrolling', async () => {
     const { page } = await open(viewports.desktop);
     await page.goto(paths.massageTherapy);
+    await expect.poll(() => h1Text(page)).toBe('Massage Therapy');
     const header = page.locator('header.site-header');
     await expect.poll(() => header.getAttribute('data-scrolled')).toBe('false');
     await eventually(() => header.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(

@@ -6,6 +6,11 @@ import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/**
+ * The frame of every public page. The footer waits inside the same Suspense boundary as the page:
+ * if it were painted before a page's code arrived, the page would push it down the screen (a
+ * layout shift). Navigations are transitions, so the old page stays until the new one is ready.
+ */
 export function SiteLayout() {
   return (
     <>
@@ -14,12 +19,12 @@ export function SiteLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading />}>
+        <main id="main" className="site-main" tabIndex={-1}>
           <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
+        </main>
+        <SiteFooter />
+      </Suspense>
       <ChatButton />
     </>
   );
