@@ -43,6 +43,21 @@ export async function openPage(
   return { page, problems };
 }
 
+/**
+ * Scrolls through the whole page as a visitor would, so that content loaded on approach (the
+ * waitlist form) is there, then returns to the top.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(100);
+}
+
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/screenshots', { recursive: true });

@@ -4,7 +4,15 @@ import { readStudioContact } from '../../scripts/lib/studio-contact.ts';
 import { paths } from '../../web/config/paths';
 import { type SitePage, sitePages } from '../../worker/shared/site-pages';
 import { waitlistMessages } from '../../worker/shared/waitlist';
-import { axeViolations, launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
+import {
+  axeViolations,
+  launchChromium,
+  openPage,
+  screenshot,
+  scrollThrough,
+  type Viewport,
+  viewports,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 const studio = readStudioContact();
@@ -52,6 +60,7 @@ describe('every public page', () => {
         expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(sitePage.title);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+        await scrollThrough(page); // loads the waitlist form where a page has one
         await page.waitForTimeout(600); // the chat button has slid in
         expect(await axeViolations(page)).toEqual([]);
         await screenshot(page, `${sitePage.path.slice(1) || 'home'}-${viewport.width}`);

@@ -1,15 +1,17 @@
+import { sitePages } from '../../worker/shared/site-pages';
+
 /** Every route of the site in one place, so links and the router never disagree. */
 export const paths = {
-  home: '/',
-  about: '/about',
-  massageTherapy: '/massage-therapy',
-  booking: '/booking',
-  bookingConfirmation: '/booking-confirmation-pg',
-  orderConfirmation: '/order-confirmation-pg',
-  shop: '/ecommerce',
-  faq: '/faq',
-  academy: '/academy',
-  terms: '/terms-of-service',
-  privacy: '/privacy-policy',
+  home: sitePages.home.path,
+  about: sitePages.about.path,
+  massageTherapy: sitePages.massageTherapy.path,
+  booking: sitePages.booking.path,
+  bookingConfirmation: sitePages.bookingConfirmation.path,
+  orderConfirmation: sitePages.orderConfirmation.path,
+  shop: sitePages.shop.path,
+  faq: sitePages.faq.path,
+  academy: sitePages.academy.path,
+  terms: sitePages.terms.path,
+  privacy: sitePages.privacy.path,
   admin: '/admin',
 } as const;
