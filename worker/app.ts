@@ -4,7 +4,10 @@ import { bodyLimitMiddleware } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { securityHeadersMiddleware } from './middleware/security-headers';
+import { availabilityRoutes } from './routes/availability';
+import { publicCouponRoutes } from './routes/coupons';
 import { healthRoutes } from './routes/health';
+import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
 import { waitlistRoutes } from './routes/waitlist';
 
@@ -17,6 +20,10 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', bodyLimitMiddleware, dbMiddleware)
   .route('/api', healthRoutes)
   .route('/api', waitlistRoutes)
+  .route('/api', publicCouponRoutes)
+  .route('/api', availabilityRoutes)
+  .route('/api', paymentRoutes)
+  .route('/api', testCheckoutRoutes)
   .route('/', siteFileRoutes);
 
 app.onError(onError);

@@ -20,6 +20,7 @@ export const serviceStatuses = ['booked', 'completed'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
 export const messageChannels = ['email', 'whatsapp'] as const;
 export const messageStatuses = ['pending', 'sent', 'failed'] as const;
+export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -46,9 +47,15 @@ export const payments = sqliteTable(
     holdExpiresAt: text('hold_expires_at'),
     createdAt: createdAt(),
     paidAt: text('paid_at'),
+    /** Only without a Paystack key: what the visitor chose on the built-in test checkout. */
+    testCheckoutOutcome: text('test_checkout_outcome', { enum: testCheckoutOutcomes }),
   },
   (table) => [
     check('payments_kind', oneOf('kind', paymentKinds)),
+    check(
+      'payments_test_checkout_outcome',
+      sql`${table.testCheckoutOutcome} is null or ${table.testCheckoutOutcome} in ('paid', 'cancelled')`,
+    ),
     check('payments_status', oneOf('status', paymentStatuses)),
     check(
       'payments_amounts',

@@ -1,12 +1,13 @@
 import type { Bindings } from '../env';
+import { reconcilePayments } from './payment-maintenance';
 
 /**
  * The cron trigger's work. Each task is independent: one failing is logged and the others still
- * run. Payment re-verification and booking reminders join this list in their own issues.
+ * run. Booking reminders join this list with the messaging issue.
  */
 export type ScheduledTask = (env: Bindings, now: Date) => Promise<void>;
 
-export const scheduledTasks: ScheduledTask[] = [];
+export const scheduledTasks: ScheduledTask[] = [reconcilePayments];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
   const results = await Promise.allSettled(tasks.map((task) => task(env, now)));

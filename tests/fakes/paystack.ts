@@ -1,0 +1,173 @@
+/**
+ * A stand-in for Paystack that speaks its documented HTTP API (../shared/vendor/paystack-openapi):
+ * POST /transaction/initialize, GET /transaction/verify/:reference, a hosted checkout page, and
+ * webhook events signed with HMAC-SHA512 of the raw body. It checks each request the way Paystack
+ * would (Bearer key, required fields, kobo integers, reference characters, absolute callback URL),
+ * so the project's real client is what gets tested. Plain fetch-API code: it runs in workerd (via
+ * a fetch handler) and in Node (wrapped in an HTTP server for the browser tests).
+ */
+
+export interface FakeTransaction {
+  reference: string;
+  email: string;
+  amount: number;
+  currency: string;
+  callbackUrl: string;
+  metadata: unknown;
+  status: 'ongoing' | 'success' | 'failed' | 'abandoned';
+  accessCode: string;
+}
+
+export interface InitializeCall {
+  authorization: string | null;
+  body: Record<string, unknown>;
+}
+
+export class FakePaystack {
+  readonly transactions = new Map<string, FakeTransaction>();
+  readonly initializeCalls: InitializeCall[] = [];
+  readonly verifyCalls: string[] = [];
+  /** When set, every API call answers this status (simulating an outage). */
+  outage: number | undefined;
+  /** When set, calls never answer (simulating a hang; the client must time out). */
+  hang = false;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly secretKey: string,
+  ) {}
+
+  handles(url: string): boolean {
+    return url.startsWith(this.baseUrl);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (path.startsWith('/checkout/')) return this.checkoutPage(path.slice('/checkout/'.length));
+    if (this.hang) {
+      // Like a stalled connection: nothing comes back until the caller gives up (aborts).
+      return new Promise<Response>((_resolve, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      });
+    }
+    if (this.outage) return Response.json({ status: false, message: 'Service unavailable' }, { status: this.outage });
+    if (request.headers.get('Authorization') !== `Bearer ${this.secretKey}`) {
+      return Response.json({ status: false, message: 'Invalid key' }, { status: 401 });
+    }
+    if (request.method === 'POST' && path === '/transaction/initialize') return this.initialize(request);
+    const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && verify?.[1]) return this.verify(decodeURIComponent(verify[1]));
+    return Response.json({ status: false, message: 'Not found' }, { status: 404 });
+  }
+
+  private async initialize(request: Request): Promise<Response> {
+    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+    this.initializeCalls.push({ authorization: request.headers.get('Authorization'), body: body ?? {} });
+    const problem = validateInitialize(body);
+    if (problem) return Response.json({ status: false, message: problem, type: 'validation_error' }, { status: 400 });
+    const reference = String(body?.reference);
+    if (this.transactions.has(reference)) {
+      return Response.json(
+        { status: false, message: 'Duplicate Transaction Reference', code: 'duplicate_reference' },
+        { status: 400 },
+      );
+    }
+    const accessCode = crypto.randomUUID().slice(0, 12);
+    this.transactions.set(reference, {
+      reference,
+      email: String(body?.email),
+      amount: Number(body?.amount),
+      currency: String(body?.currency ?? 'NGN'),
+      callbackUrl: String(body?.callback_url),
+      metadata: body?.metadata,
+      status: 'ongoing',
+      accessCode,
+    });
+    return Response.json({
+      status: true,
+      message: 'Authorization URL created',
+      data: { authorization_url: `${this.baseUrl}/checkout/${accessCode}`, access_code: accessCode, reference },
+    });
+  }
+
+  private verify(reference: string): Response {
+    this.verifyCalls.push(reference);
+    const transaction = this.transactions.get(reference);
+    if (!transaction)
+      return Response.json({ status: false, message: 'Transaction reference not found' }, { status: 404 });
+    return Response.json({ status: true, message: 'Verification successful', data: this.transactionData(transaction) });
+  }
+
+  /** The hosted page a visitor pays on: a link that "pays" and returns to the callback URL. */
+  private checkoutPage(accessCode: string): Response {
+    const transaction = [...this.transactions.values()].find((candidate) => candidate.accessCode === accessCode);
+    if (!transaction) return new Response('Unknown checkout', { status: 404 });
+    const back = `${transaction.callbackUrl}?trxref=${transaction.reference}&reference=${transaction.reference}`;
+    return new Response(
+      `<!doctype html><title>Fake Paystack checkout</title><h1>Pay NGN ${transaction.amount / 100}</h1><a href="${back}">Return</a>`,
+      { headers: { 'Content-Type': 'text/html' } },
+    );
+  }
+
+  transactionData(transaction: FakeTransaction) {
+    return {
+      id: 1,
+      domain: 'test',
+      status: transaction.status,
+      reference: transaction.reference,
+      amount: transaction.amount,
+      currency: transaction.currency,
+      gateway_response: transaction.status === 'success' ? 'Successful' : 'Pending',
+      paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
+      channel: 'card',
+      metadata: transaction.metadata,
+    };
+  }
+
+  /** What happens at Paystack when the customer pays (or not); `amount` overrides what was charged. */
+  settle(
+    reference: string,
+    status: FakeTransaction['status'],
+    overrides: Partial<FakeTransaction> = {},
+  ): FakeTransaction {
+    const transaction = this.transactions.get(reference);
+    if (!transaction) throw new Error(`fake Paystack has no transaction ${reference}`);
+    Object.assign(transaction, { status }, overrides);
+    return transaction;
+  }
+
+  /** A charge.success webhook as Paystack would send it, signed with the secret key. */
+  async webhook(reference: string, secretKey = this.secretKey): Promise<{ body: string; signature: string }> {
+    const transaction = this.transactions.get(reference);
+    if (!transaction) throw new Error(`fake Paystack has no transaction ${reference}`);
+    const body = JSON.stringify({ event: 'charge.success', data: this.transactionData(transaction) });
+    return { body, signature: await hmacSha512Hex(secretKey, body) };
+  }
+}
+
+function validateInitialize(body: Record<string, unknown> | null): string | undefined {
+  if (!body) return 'Invalid JSON body';
+  if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email))
+    return 'Invalid Email Address Passed';
+  if (!Number.isInteger(body.amount) || (body.amount as number) <= 0) return 'Invalid Amount Sent';
+  if (body.currency !== undefined && body.currency !== 'NGN') return 'Currency not supported by merchant';
+  if (body.reference !== undefined && !/^[A-Za-z0-9.=-]+$/.test(String(body.reference))) return 'Invalid reference';
+  if (body.callback_url !== undefined && !/^https?:\/\//.test(String(body.callback_url))) return 'Invalid callback url';
+  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null)) {
+    return 'Metadata must be an object';
+  }
+  return undefined;
+}
+
+export async function hmacSha512Hex(secret: string, body: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-512' },
+    false,
+    ['sign'],
+  );
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
+  return [...signature].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

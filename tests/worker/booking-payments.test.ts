@@ -1,0 +1,570 @@
+import { env } from 'cloudflare:workers';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { app } from '../../worker/app';
+import { createDb } from '../../worker/db/client';
+import { bookings, coupons, payments } from '../../worker/db/schema';
+import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
+import { couponMessages } from '../../worker/services/coupons';
+import { reconcilePayments } from '../../worker/services/payment-maintenance';
+import { paymentMessages } from '../../worker/services/payments';
+import type { BookingDetailsInput } from '../../worker/shared/booking';
+import { addDays, lagosDate } from '../../worker/shared/time';
+import { FakePaystack } from '../fakes/paystack';
+
+const origin = 'https://studio.test';
+const secretKey = 'sk_test_fake_key';
+const fake = new FakePaystack('https://paystack.fake', secretKey);
+const liveEnv = { ...env, PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: fake.baseUrl, SLOT_CAPACITY: '2' };
+const testModeEnv = { ...env, PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
+const db = createDb(env.DB);
+const realFetch = globalThis.fetch;
+
+const tomorrow = () => addDays(lagosDate(new Date()), 1);
+
+function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDetailsInput {
+  return {
+    paymentType: 'booking',
+    service: 'Massage',
+    subservices: ['Swedish', 'Hotstone'],
+    appointmentDate: tomorrow(),
+    appointmentTime: '10:00',
+    customerName: 'Ada Obi',
+    customerEmail: 'ada@example.com',
+    customerPhone: '0803 123 4567',
+    notes: 'Lower back is tight',
+    referralSource: 'Google Search',
+    previousMassageTherapy: true,
+    onMedication: false,
+    exercising: true,
+    exerciseFrequency: 3,
+    exerciseHours: 4,
+    healthConditions: ['High Blood pressure'],
+    disclaimerAgreed: true,
+    amount: 55_000,
+    ...overrides,
+  };
+}
+
+type Env = typeof liveEnv;
+
+function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
+  return app.request(`${origin}${path}`, init, environment);
+}
+
+function initialize(details: BookingDetailsInput, amountKobo = 5_500_000, environment: Env = liveEnv) {
+  const query = new URLSearchParams({
+    amount: String(amountKobo),
+    email: String(details.customerEmail),
+    metadata: JSON.stringify({ details }),
+    callback_url: 'https://evil.example/steal',
+  });
+  return call(`/api/payment/initialize?${query}`, {}, environment);
+}
+
+async function initializeOk(details = bookingDetails(), amountKobo = 5_500_000, environment: Env = liveEnv) {
+  const response = await initialize(details, amountKobo, environment);
+  const body = (await response.json()) as {
+    status: boolean;
+    message?: string;
+    data: { authorization_url: string; reference: string };
+  };
+  expect(response.status, body.message).toBe(200);
+  return body.data;
+}
+
+function verify(reference: string, environment: Env = liveEnv) {
+  return call(
+    '/api/payment/verify',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reference }) },
+    environment,
+  );
+}
+
+async function webhook(body: string, signature?: string) {
+  return call('/api/payment/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
+    body,
+  });
+}
+
+const bookingRows = () => db.select().from(bookings);
+
+beforeEach(async () => {
+  await db.delete(bookings);
+  await db.delete(payments);
+  await db.delete(coupons);
+  fake.transactions.clear();
+  fake.initializeCalls.length = 0;
+  fake.outage = undefined;
+  fake.hang = false;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('POST /api/validate-coupon', () => {
+  const validateCoupon = async (code: string, amount: number) => {
+    const response = await call('/api/validate-coupon', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, amount }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { success: boolean; discountAmount: number; message: string };
+  };
+
+  beforeEach(async () => {
+    const today = lagosDate(new Date());
+    await db.insert(coupons).values([
+      { code: 'GLOW10', discount: 10, minAmount: 20_000, expiryDate: today },
+      { code: 'OLD20', discount: 20, expiryDate: addDays(today, -1) },
+      { code: 'PAUSED', discount: 15, expiryDate: addDays(today, 30), active: false },
+      { code: 'THIRD', discount: 33, expiryDate: addDays(today, 30) },
+    ]);
+  });
+
+  it('matches the code whatever its case and is valid through its last day in Lagos', async () => {
+    expect(await validateCoupon('glow10', 25_000)).toEqual({
+      success: true,
+      discountAmount: 2_500,
+      message: couponMessages.applied(10),
+    });
+  });
+
+  it('rounds the discount to whole naira', async () => {
+    expect((await validateCoupon('THIRD', 25_000)).discountAmount).toBe(8_250);
+    expect((await validateCoupon('THIRD', 20_001)).discountAmount).toBe(6_600);
+  });
+
+  it.each([
+    ['an unknown code', 'NOPE', 25_000, couponMessages.unknown],
+    ['an expired code', 'OLD20', 25_000, couponMessages.expired],
+    ['an inactive code', 'PAUSED', 25_000, couponMessages.inactive],
+    ['an amount under the minimum', 'GLOW10', 19_999, couponMessages.belowMinimum(20_000)],
+  ])('refuses %s with a zero discount', async (_label, code, amount, message) => {
+    expect(await validateCoupon(code, amount)).toEqual({ success: false, discountAmount: 0, message });
+  });
+
+  it('refuses a malformed request with 400', async () => {
+    const response = await call('/api/validate-coupon', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'GLOW10', amount: -5 }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('GET /api/availability', () => {
+  it('lists the nine hourly slots with the places left after bookings and live holds', async () => {
+    const date = tomorrow();
+    await initializeOk(bookingDetails({ appointmentTime: '11:00' }));
+    await initializeOk(bookingDetails({ appointmentTime: '11:00' }));
+    await initializeOk(bookingDetails({ appointmentTime: '12:00' }));
+    const response = await call(`/api/availability?date=${date}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { date: string; slots: Array<{ time: string; left: number }> };
+    expect(body.date).toBe(date);
+    expect(body.slots.map((slot) => slot.time)).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+    ]);
+    expect(Object.fromEntries(body.slots.map((slot) => [slot.time, slot.left]))).toMatchObject({
+      '10:00': 2,
+      '11:00': 0,
+      '12:00': 1,
+    });
+  });
+
+  it('gives a released or expired hold its place back', async () => {
+    const { reference } = await initializeOk(bookingDetails({ appointmentTime: '13:00' }));
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, reference));
+    const body = (await (await call(`/api/availability?date=${tomorrow()}`)).json()) as {
+      slots: Array<{ time: string; left: number }>;
+    };
+    expect(body.slots.find((slot) => slot.time === '13:00')?.left).toBe(2);
+  });
+
+  it('shows no place on a past day', async () => {
+    const body = (await (await call('/api/availability?date=2020-01-01')).json()) as { slots: Array<{ left: number }> };
+    expect(body.slots.every((slot) => slot.left === 0)).toBe(true);
+  });
+
+  it('refuses a date that is not yyyy-MM-dd', async () => {
+    expect((await call('/api/availability?date=2026-02-30')).status).toBe(400);
+    expect((await call('/api/availability')).status).toBe(400);
+  });
+});
+
+describe('GET /api/payment/initialize', () => {
+  it('prices the booking itself, holds the slot and asks Paystack with its own callback URL', async () => {
+    const data = await initializeOk();
+    expect(data.authorization_url).toMatch(/^https:\/\/paystack\.fake\/checkout\//);
+    expect(fake.initializeCalls).toHaveLength(1);
+    const [sent] = fake.initializeCalls;
+    expect(sent?.authorization).toBe(`Bearer ${secretKey}`);
+    expect(sent?.body).toMatchObject({
+      email: 'ada@example.com',
+      amount: 5_500_000,
+      currency: 'NGN',
+      reference: data.reference,
+      callback_url: `${origin}/booking-confirmation-pg`,
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, data.reference));
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amount: 55_000,
+      subtotal: 55_000,
+      slotTime: '10:00',
+      kind: 'booking',
+    });
+    expect(new Date(payment?.holdExpiresAt ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+
+  it('refuses a client amount that differs from the catalogue price with 409 and holds nothing', async () => {
+    const response = await initialize(bookingDetails({ amount: 100 }), 10_000);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      status: false,
+      message: paymentMessages.amountChanged,
+      expectedAmount: 55_000,
+    });
+    expect(await db.select().from(payments)).toHaveLength(0);
+    expect(fake.initializeCalls).toHaveLength(0);
+  });
+
+  it.each([
+    ['an unknown option', bookingDetails({ subservices: ['Free Massage'] as never }), 5_500_000],
+    ['no option', bookingDetails({ subservices: [] }), 5_500_000],
+    ['a negative amount', bookingDetails(), -5_500_000],
+    ['a fractional amount', bookingDetails(), 55.5],
+    ['no disclaimer', bookingDetails({ disclaimerAgreed: false as never }), 5_500_000],
+    ['medication without details', bookingDetails({ onMedication: true }), 5_500_000],
+    ['a time that is not a slot', bookingDetails({ appointmentTime: '18:00' as never }), 5_500_000],
+  ])('refuses %s with 400 and holds nothing', async (_label, details, amount) => {
+    const response = await initialize(details, amount);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+
+  it('refuses an absurd amount as a price change', async () => {
+    const response = await initialize(bookingDetails(), 999_999_999_900);
+    expect(response.status).toBe(409);
+  });
+
+  it('refuses metadata that is not JSON', async () => {
+    const query = new URLSearchParams({ amount: '5500000', email: 'ada@example.com', metadata: '{not json' });
+    expect((await call(`/api/payment/initialize?${query}`)).status).toBe(400);
+  });
+
+  it('applies a valid coupon and refuses one that no longer applies', async () => {
+    await db.insert(coupons).values({ code: 'GLOW10', discount: 10, expiryDate: addDays(lagosDate(new Date()), 5) });
+    const data = await initializeOk(bookingDetails({ couponCode: 'glow10' }), 4_950_000);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, data.reference));
+    expect(payment).toMatchObject({ amount: 49_500, subtotal: 55_000, discount: 5_500, couponCode: 'GLOW10' });
+
+    const stale = await initialize(bookingDetails({ couponCode: 'GONE' }), 4_950_000);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ message: couponMessages.unknown });
+  });
+
+  it('refuses a past day and a slot of today that has begun with 409', async () => {
+    const yesterday = await initialize(bookingDetails({ appointmentDate: addDays(lagosDate(new Date()), -1) }));
+    expect(yesterday.status).toBe(409);
+    expect(await yesterday.json()).toMatchObject({ message: paymentMessages.datePast });
+    const nowHour = new Date(Date.now() + 3_600_000).getUTCHours();
+    if (nowHour > 9) {
+      const started = await initialize(
+        bookingDetails({ appointmentDate: lagosDate(new Date()), appointmentTime: '09:00' }),
+      );
+      expect(started.status).toBe(409);
+      expect(await started.json()).toMatchObject({ message: paymentMessages.slotPast });
+    }
+  });
+
+  it('holds exactly as many places as the slot has when visitors arrive together', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => initialize(bookingDetails({ appointmentTime: '15:00' }))),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 200, 409, 409, 409, 409]);
+    const held = await db.select().from(payments).where(sql`slot_time = '15:00' and status = 'pending'`);
+    expect(held).toHaveLength(2);
+    const refused = responses.find((response) => response.status === 409);
+    expect(await refused?.json()).toMatchObject({ message: paymentMessages.slotFull });
+  });
+
+  it('answers 502 when Paystack fails, and releases the hold', async () => {
+    fake.outage = 503;
+    const response = await initialize(bookingDetails({ appointmentTime: '16:00' }));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ status: false, message: paymentMessages.initializeFailed });
+    const [payment] = await db.select().from(payments);
+    expect(payment?.status).toBe('failed');
+    const slots = (await (await call(`/api/availability?date=${tomorrow()}`)).json()) as {
+      slots: Array<{ time: string; left: number }>;
+    };
+    expect(slots.slots.find((slot) => slot.time === '16:00')?.left).toBe(2);
+  });
+});
+
+describe('the Paystack client', () => {
+  it('gives up on a Paystack that does not answer within its timeout', async () => {
+    fake.hang = true;
+    const client = createPaystackClient({ baseUrl: fake.baseUrl, secretKey, timeoutMs: 100 });
+    await expect(client.verify('BK-1')).rejects.toBeInstanceOf(PaystackError);
+  });
+});
+
+describe('POST /api/payment/verify', () => {
+  it('records the booking from the stored details once Paystack says success for the full amount', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const response = await verify(reference);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: boolean; data: Record<string, unknown> };
+    expect(body).toMatchObject({
+      status: true,
+      data: { reference, treatments: ['Swedish', 'Hotstone'], date: tomorrow(), time: '10:00', amount: 55_000 },
+    });
+    const rows = await bookingRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Ada Obi',
+      serviceStatus: 'booked',
+      amount: 55_000,
+      healthConditions: ['High Blood pressure'],
+      needsAttention: false,
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment?.status).toBe('paid');
+  });
+
+  it('does not trust paymentDetails sent by the client', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    await call('/api/payment/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reference, paymentDetails: { customerName: 'Mallory', amount: 1 } }),
+    });
+    expect((await bookingRows())[0]).toMatchObject({ name: 'Ada Obi', amount: 55_000 });
+  });
+
+  it.each([
+    ['abandoned', 'abandoned'],
+    ['failed', 'failed'],
+  ] as const)('records nothing for a payment Paystack reports %s', async (status, stored) => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, status);
+    expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.notCompleted });
+    expect(await bookingRows()).toHaveLength(0);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment?.status).toBe(stored);
+  });
+
+  it('records nothing when the paid amount or currency does not match', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success', { amount: 100 });
+    expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.mismatch });
+    fake.settle(reference, 'success', { amount: 5_500_000, currency: 'USD' });
+    expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.mismatch });
+    expect(await bookingRows()).toHaveLength(0);
+  });
+
+  it('says a payment still in progress is not complete, and records nothing', async () => {
+    const { reference } = await initializeOk();
+    expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.stillProcessing });
+    expect(await bookingRows()).toHaveLength(0);
+  });
+
+  it('answers status false for an unknown reference and 400 for a malformed body', async () => {
+    expect(await (await verify('BK-nope')).json()).toEqual({
+      status: false,
+      message: paymentMessages.unknownReference,
+    });
+    const malformed = await call('/api/payment/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('answers 502 when Paystack cannot be reached', async () => {
+    const { reference } = await initializeOk();
+    fake.outage = 500;
+    expect((await verify(reference)).status).toBe(502);
+    expect(await bookingRows()).toHaveLength(0);
+  });
+});
+
+describe('POST /api/payment/webhook', () => {
+  it('refuses a missing or wrong signature with 401 and changes nothing', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const { body } = await fake.webhook(reference);
+    expect((await webhook(body)).status).toBe(401);
+    const forged = await fake.webhook(reference, 'sk_test_someone_else');
+    expect((await webhook(body, forged.signature)).status).toBe(401);
+    expect((await webhook(`${body} `, (await fake.webhook(reference)).signature)).status).toBe(401);
+    expect(await bookingRows()).toHaveLength(0);
+  });
+
+  it('refuses every webhook in test mode, where there is no key to sign with', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const { body, signature } = await fake.webhook(reference);
+    const response = await call(
+      '/api/payment/webhook',
+      { method: 'POST', headers: { 'x-paystack-signature': signature }, body },
+      testModeEnv,
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it('confirms a signed charge.success the same way as verify', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const { body, signature } = await fake.webhook(reference);
+    expect((await webhook(body, signature)).status).toBe(200);
+    expect(await bookingRows()).toHaveLength(1);
+  });
+
+  it('gives one booking however verify and webhook race, in any order and number', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const { body, signature } = await fake.webhook(reference);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => verify(reference)),
+      ...Array.from({ length: 5 }, () => webhook(body, signature)),
+    ]);
+    expect(results.every((response) => response.status === 200)).toBe(true);
+    expect(await bookingRows()).toHaveLength(1);
+    const verified = (await Promise.all(results.slice(0, 5).map((response) => response.json()))) as Array<{
+      status: boolean;
+    }>;
+    expect(verified.every((answer) => answer.status)).toBe(true);
+  });
+});
+
+describe('a payment that outlives its hold', () => {
+  it('is still recorded when its slot has filled meanwhile, flagged for staff', async () => {
+    const late = await initializeOk(bookingDetails({ appointmentTime: '14:00' }));
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, late.reference));
+    const others = [
+      await initializeOk(bookingDetails({ appointmentTime: '14:00' })),
+      await initializeOk(bookingDetails({ appointmentTime: '14:00' })),
+    ];
+    for (const other of others) {
+      fake.settle(other.reference, 'success');
+      await verify(other.reference);
+    }
+    fake.settle(late.reference, 'success');
+    const answer = (await (await verify(late.reference)).json()) as {
+      status: boolean;
+      data: { needsAttention: boolean };
+    };
+    expect(answer).toMatchObject({ status: true, data: { needsAttention: true } });
+    const rows = await db.select().from(bookings).where(eq(bookings.time, '14:00'));
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((row) => row.needsAttention)).toHaveLength(1);
+  });
+});
+
+describe('the cron trigger', () => {
+  it('re-verifies payments left unpaid for 15 minutes and records the paid ones', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    await db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() })
+      .where(eq(payments.reference, reference));
+    await reconcilePayments(liveEnv, new Date());
+    expect(await bookingRows()).toHaveLength(1);
+  });
+
+  it('leaves recent payments alone and releases holds that expired unpaid', async () => {
+    const fresh = await initializeOk(bookingDetails({ appointmentTime: '09:00' }));
+    const stale = await initializeOk(bookingDetails({ appointmentTime: '17:00' }));
+    fake.settle(fresh.reference, 'success');
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, stale.reference));
+    await reconcilePayments(liveEnv, new Date());
+    expect(await bookingRows()).toHaveLength(0);
+    const rows = await db.select().from(payments);
+    expect(Object.fromEntries(rows.map((row) => [row.reference, row.status]))).toEqual({
+      [fresh.reference]: 'pending',
+      [stale.reference]: 'expired',
+    });
+  });
+});
+
+describe('the built-in test checkout (no Paystack key)', () => {
+  it('takes the visitor to a TEST MODE page whose Pay returns to the callback and confirms through verify', async () => {
+    const data = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
+    expect(data.authorization_url).toBe(`${origin}/api/payment/test-checkout/${data.reference}`);
+    expect(fake.initializeCalls).toHaveLength(0);
+
+    const page = await call(`/api/payment/test-checkout/${data.reference}`, {}, testModeEnv);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('TEST MODE');
+    expect(html).toContain('₦55,000');
+
+    const pay = await call(
+      `/api/payment/test-checkout/${data.reference}`,
+      { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) },
+      testModeEnv,
+    );
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get('Location')).toBe(
+      `${origin}/booking-confirmation-pg?trxref=${data.reference}&reference=${data.reference}`,
+    );
+    expect(await bookingRows()).toHaveLength(0);
+    expect(await (await verify(data.reference, testModeEnv)).json()).toMatchObject({ status: true });
+    expect(await bookingRows()).toHaveLength(1);
+  });
+
+  it('records nothing when the visitor cancels', async () => {
+    const data = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
+    await call(
+      `/api/payment/test-checkout/${data.reference}`,
+      { method: 'POST', body: new URLSearchParams({ outcome: 'cancelled' }) },
+      testModeEnv,
+    );
+    expect(await (await verify(data.reference, testModeEnv)).json()).toEqual({
+      status: false,
+      message: paymentMessages.notCompleted,
+    });
+    expect(await bookingRows()).toHaveLength(0);
+  });
+
+  it('does not exist when Paystack is configured', async () => {
+    const { reference } = await initializeOk();
+    expect((await call(`/api/payment/test-checkout/${reference}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * A thin client for the two Paystack endpoints the studio uses: initialize a transaction and
+ * verify it (https://paystack.com/docs/api/transaction). Amounts are kobo here and only here.
+ * Responses are parsed with zod; anything unexpected, a failed call or a timeout is a PaystackError.
+ */
+import * as z from 'zod/mini';
+
+export const PAYSTACK_TIMEOUT_MS = 15_000;
+
+export class PaystackError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaystackError';
+  }
+}
+
+const initializeResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ authorization_url: z.string(), reference: z.string() }),
+});
+
+const transactionSchema = z.object({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paid_at: z.optional(z.nullable(z.string())),
+});
+
+const verifyResponse = z.object({ status: z.literal(true), data: transactionSchema });
+
+export type PaystackTransaction = z.infer<typeof transactionSchema>;
+
+export interface InitializeRequest {
+  email: string;
+  /** Kobo. */
+  amount: number;
+  reference: string;
+  callback_url: string;
+  metadata: Record<string, unknown>;
+}
+
+export function createPaystackClient(options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {
+  const timeoutMs = options.timeoutMs ?? PAYSTACK_TIMEOUT_MS;
+
+  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl.replace(/\/$/, '')}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${options.secretKey}`, 'Content-Type': 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaystackError('Paystack did not answer in time', { cause: error });
+    }
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body };
+  }
+
+  return {
+    async initialize(request: InitializeRequest): Promise<{ authorizationUrl: string }> {
+      const { status, body } = await call('/transaction/initialize', {
+        method: 'POST',
+        body: JSON.stringify({ ...request, currency: 'NGN' }),
+      });
+      const parsed = initializeResponse.safeParse(body);
+      if (status !== 200 || !parsed.success) {
+        const message = (body as { message?: unknown } | null)?.message;
+        throw new PaystackError(`Paystack refused to initialize (${status}): ${String(message ?? 'no message')}`);
+      }
+      return { authorizationUrl: parsed.data.data.authorization_url };
+    },
+
+    /** The transaction as Paystack knows it, or null when Paystack has no such reference. */
+    async verify(reference: string): Promise<PaystackTransaction | null> {
+      const { status, body } = await call(`/transaction/verify/${encodeURIComponent(reference)}`, { method: 'GET' });
+      if (status === 404) return null;
+      const parsed = verifyResponse.safeParse(body);
+      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not verify (${status})`);
+      return parsed.data.data;
+    },
+  };
+}
+
+/** Paystack signs each webhook: HMAC-SHA512 of the raw body with the secret key, hex encoded. */
+export async function isValidPaystackSignature(rawBody: string, signature: string | undefined, secretKey: string) {
+  if (!signature || !secretKey) return false;
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secretKey),
+    { name: 'HMAC', hash: 'SHA-512' },
+    false,
+    ['verify'],
+  );
+  const bytes = hexToBytes(signature.trim());
+  if (!bytes) return false;
+  return crypto.subtle.verify('HMAC', key, bytes as BufferSource, new TextEncoder().encode(rawBody));
+}
+
+function hexToBytes(hex: string): Uint8Array | undefined {
+  if (!/^[0-9a-f]+$/i.test(hex) || hex.length % 2 !== 0) return undefined;
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+}

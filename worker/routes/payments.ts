@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import * as z from 'zod/mini';
+import { payments } from '../db/schema';
+import type { AppEnv } from '../env';
+import { validate } from '../middleware/validate';
+import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
+import { paymentContext } from '../services/payment-context';
+import { isTestMode } from '../services/payment-gateway';
+import { findPayment } from '../services/payment-records';
+import { confirmationPaths, confirmTransaction, initializeBookingPayment, verifyPayment } from '../services/payments';
+import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
+
+const initializeQuery = z.object({
+  amount: z.pipe(
+    z.string({ error: 'The amount is required' }),
+    z.transform((value, context) => {
+      const kobo = Number(value);
+      if (!Number.isSafeInteger(kobo) || kobo <= 0) {
+        context.issues.push({
+          code: 'custom',
+          message: 'The amount must be a positive whole number of kobo',
+          input: value,
+        });
+      }
+      return kobo;
+    }),
+  ),
+  email: z
+    .string({ error: 'An email address is required' })
+    .check(z.trim(), z.email('Please enter a valid email address')),
+  metadata: z.string({ error: 'The booking details are missing' }).check(z.maxLength(50_000)),
+  callback_url: z.optional(z.string()),
+});
+
+const verifyBody = z.object({
+  reference: z.string({ error: 'A payment reference is required' }).check(z.trim(), z.minLength(1), z.maxLength(100)),
+  paymentDetails: z.optional(z.unknown()),
+});
+
+const webhookEvent = z.object({
+  event: z.string(),
+  data: z.object({
+    status: z.string(),
+    reference: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    paid_at: z.optional(z.nullable(z.string())),
+  }),
+});
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .get('/payment/initialize', validate('query', initializeQuery), async (c) => {
+    const query = c.req.valid('query');
+    const result = await initializeBookingPayment(paymentContext(c), query);
+    if (!result.ok) {
+      return c.json(
+        { status: false as const, message: result.message, expectedAmount: result.expectedAmount },
+        result.status,
+      );
+    }
+    return c.json({
+      status: true as const,
+      data: { authorization_url: result.authorizationUrl, reference: result.reference },
+    });
+  })
+  .post('/payment/verify', validate('json', verifyBody), async (c) => {
+    try {
+      return c.json(await verifyPayment(paymentContext(c), c.req.valid('json').reference));
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      console.error('Paystack verify failed', error.message);
+      throw new HTTPException(502, {
+        message: 'We could not reach the payment provider. Please try again in a moment.',
+      });
+    }
+  })
+  .post('/payment/webhook', async (c) => {
+    const rawBody = await c.req.text();
+    const signed = await isValidPaystackSignature(
+      rawBody,
+      c.req.header('x-paystack-signature'),
+      c.env.PAYSTACK_SECRET_KEY,
+    );
+    if (!signed) return c.json({ message: 'Invalid signature' }, 401);
+    const parsed = webhookEvent.safeParse(safeJson(rawBody));
+    if (!parsed.success || parsed.data.event !== 'charge.success') return c.json({ received: true });
+    const context = paymentContext(c);
+    const payment = await findPayment(context.db, parsed.data.data.reference);
+    if (payment) await confirmTransaction(context, payment, parsed.data.data);
+    return c.json({ received: true });
+  });
+
+/** The built-in checkout used when no Paystack key is set: it exists only in test mode. */
+export const testCheckoutRoutes = new Hono<AppEnv>()
+  .get('/payment/test-checkout.css', (c) =>
+    c.body(testCheckoutStyles, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=600',
+    }),
+  )
+  .get('/payment/test-checkout/:reference', async (c) => {
+    if (!isTestMode(c.env)) return c.json({ message: 'Not found' }, 404);
+    const payment = await findPayment(c.var.db, c.req.param('reference'));
+    if (!payment) return c.json({ message: 'Not found' }, 404);
+    return c.html(renderTestCheckout(payment));
+  })
+  .post('/payment/test-checkout/:reference', async (c) => {
+    if (!isTestMode(c.env)) return c.json({ message: 'Not found' }, 404);
+    const reference = c.req.param('reference');
+    const payment = await findPayment(c.var.db, reference);
+    if (!payment) return c.json({ message: 'Not found' }, 404);
+    const form = await c.req.parseBody();
+    const outcome = form.outcome === 'paid' ? 'paid' : 'cancelled';
+    await c.var.db
+      .update(payments)
+      .set({ testCheckoutOutcome: outcome })
+      .where(sql`${payments.reference} = ${reference} and ${payments.status} != 'paid'`);
+    const callback = new URL(confirmationPaths[payment.kind], new URL(c.req.url).origin);
+    callback.searchParams.set('trxref', reference);
+    callback.searchParams.set('reference', reference);
+    return c.redirect(callback.toString(), 303);
+  });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

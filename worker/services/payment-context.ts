@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { paymentGateway } from './payment-gateway';
+import type { PaymentContext } from './payments';
+import { slotCapacity } from './slots';
+
+/** The payment flow's dependencies for one request: its database, gateway, origin and clock. */
+export function paymentContext(c: Context<AppEnv>): PaymentContext {
+  const origin = new URL(c.req.url).origin;
+  return {
+    db: c.var.db,
+    gateway: paymentGateway(c.env, c.var.db, origin),
+    origin,
+    capacity: slotCapacity(c.env.SLOT_CAPACITY),
+    now: new Date(),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The cron's payment work. A visitor who paid and closed the tab before the callback, with no
+ * webhook arriving, still gets their booking: payments left unpaid for 15 minutes (up to a day
+ * old) are verified again and confirmed the usual way. Then holds that expired unpaid are released.
+ */
+import { sql } from 'drizzle-orm';
+import { createDb } from '../db/client';
+import { payments } from '../db/schema';
+import type { Bindings } from '../env';
+import { paymentGateway } from './payment-gateway';
+import { confirmTransaction, type PaymentContext } from './payments';
+import { slotCapacity } from './slots';
+
+export const REVERIFY_AFTER_MINUTES = 15;
+const REVERIFY_WITHIN_HOURS = 24;
+const REVERIFY_BATCH = 25;
+
+export async function reconcilePayments(env: Bindings, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const context: PaymentContext = {
+    db,
+    gateway: paymentGateway(env, db, ''),
+    origin: '',
+    capacity: slotCapacity(env.SLOT_CAPACITY),
+    now,
+  };
+  const settledBefore = new Date(now.getTime() - REVERIFY_AFTER_MINUTES * 60_000).toISOString();
+  const oldest = new Date(now.getTime() - REVERIFY_WITHIN_HOURS * 3_600_000).toISOString();
+  const stale = await db
+    .select()
+    .from(payments)
+    .where(
+      sql`${payments.status} in ('pending', 'expired') and ${payments.createdAt} <= ${settledBefore} and ${payments.createdAt} >= ${oldest}`,
+    )
+    .orderBy(payments.createdAt)
+    .limit(REVERIFY_BATCH);
+  for (const payment of stale) {
+    try {
+      await confirmTransaction(context, payment, await context.gateway.verify(payment.reference));
+    } catch (error) {
+      console.error('Could not re-verify payment', payment.reference, error);
+    }
+  }
+  await db
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(sql`${payments.status} = 'pending' and ${payments.holdExpiresAt} <= ${now.toISOString()}`);
+}

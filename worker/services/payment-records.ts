@@ -1,0 +1,115 @@
+/**
+ * Turning a paid payment into its booking, exactly once. D1 has no interactive transactions, so
+ * the rule lives in the data: one batch (one transaction) marks the payment paid and inserts the
+ * booking, and the booking's UNIQUE payment reference makes every later attempt a no-op, whatever
+ * the order and number of verify calls, webhooks and cron runs.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bookings, payments } from '../db/schema';
+import type { BookingDetails } from '../shared/booking';
+
+export type Payment = typeof payments.$inferSelect;
+
+/** What the server stores with a booking payment: the validated details and its own prices. */
+export interface StoredBookingPayment {
+  booking: Omit<BookingDetails, 'amount' | 'couponCode'>;
+  lines: Array<{ name: string; price: number }>;
+}
+
+export interface BookingSummary {
+  kind: 'booking';
+  reference: string;
+  name: string;
+  email: string;
+  service: string;
+  treatments: string[];
+  date: string;
+  time: string;
+  amount: number;
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+  needsAttention: boolean;
+}
+
+export async function recordPaidBooking(db: Database, payment: Payment, capacity: number, now: Date) {
+  const { booking } = payment.details as StoredBookingPayment;
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `update payments set status = 'paid', paid_at = ?, hold_expires_at = null where reference = ? and status != 'paid'`,
+      )
+      .bind(now.toISOString(), payment.reference),
+    // A payment that outlived its hold may land in a slot that has filled meanwhile: it is still
+    // recorded (the money was taken) and flagged for staff to find the client another time.
+    d1
+      .prepare(
+        `insert into bookings (
+          id, payment_reference, service, subservices, date, time, name, email, phone, notes,
+          referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
+          exercise_frequency, exercise_hours, health_conditions, amount, needs_attention
+        )
+        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+          (select count(*) from bookings where date = ?5 and time = ?6) >= ?20
+        where true
+        on conflict (payment_reference) do nothing`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        payment.reference,
+        booking.service,
+        JSON.stringify(booking.subservices),
+        booking.appointmentDate,
+        booking.appointmentTime,
+        booking.customerName,
+        booking.customerEmail,
+        booking.customerPhone,
+        booking.notes ?? null,
+        booking.referralSource ?? null,
+        booking.previousMassageTherapy ? 1 : 0,
+        booking.onMedication ? 1 : 0,
+        booking.medicationDetails ?? null,
+        booking.exercising ? 1 : 0,
+        booking.exerciseFrequency ?? null,
+        booking.exerciseHours ?? null,
+        JSON.stringify(booking.healthConditions),
+        payment.amount,
+        capacity,
+      ),
+  ]);
+}
+
+export async function bookingSummary(db: Database, payment: Payment): Promise<BookingSummary | undefined> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, payment.reference)).limit(1);
+  if (!booking) return undefined;
+  return {
+    kind: 'booking',
+    reference: payment.reference,
+    name: booking.name,
+    email: booking.email,
+    service: booking.service,
+    treatments: booking.subservices,
+    date: booking.date,
+    time: booking.time,
+    amount: booking.amount,
+    subtotal: payment.subtotal,
+    discount: payment.discount,
+    couponCode: payment.couponCode,
+    needsAttention: booking.needsAttention,
+  };
+}
+
+export async function findPayment(db: Database, reference: string): Promise<Payment | undefined> {
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  return payment;
+}
+
+/** Marks a still-unpaid payment failed or abandoned; a paid one is never touched. */
+export async function markUnpaid(db: Database, reference: string, status: 'failed' | 'abandoned' | 'expired') {
+  await db
+    .update(payments)
+    .set({ status, holdExpiresAt: null })
+    .where(sql`${payments.reference} = ${reference} and ${payments.status} in ('pending', 'expired')`);
+}

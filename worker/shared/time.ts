@@ -1,0 +1,29 @@
+/**
+ * The studio's clock. Every business rule (slots, "today", coupon expiry, reminders) runs on
+ * Africa/Lagos time, which is UTC+1 all year (Nigeria keeps no daylight saving time).
+ */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** yyyy-MM-dd in Lagos for the given instant. */
+export function lagosDate(now: Date): string {
+  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The UTC instant at which a Lagos wall-clock date and time (HH:mm) begins. */
+export function lagosToUtc(date: string, time: string): Date {
+  return new Date(new Date(`${date}T${time}:00Z`).getTime() - LAGOS_OFFSET_MS);
+}
+
+/** True for a real calendar date written yyyy-MM-dd. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** The date `days` after a yyyy-MM-dd date. */
+export function addDays(date: string, days: number): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  parsed.setUTCDate(parsed.getUTCDate() + days);
+  return parsed.toISOString().slice(0, 10);
+}
