@@ -111,9 +111,12 @@ export interface RunningSite {
  * Serves the current build on a free port with a fresh, migrated local database, for the browser
  * tests and the benchmarks. `stop()` ends the server's process group and removes the database.
  */
-export async function startBuiltSite(envFile: string): Promise<RunningSite> {
+export async function startBuiltSite(envFile: string, seedSql?: string): Promise<RunningSite> {
   const persistTo = mkdtempSync(join(tmpdir(), 'spa-site-'));
   applyLocalMigrations(persistTo, { quiet: true });
+  if (seedSql) {
+    wranglerSync(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', seedSql], { quiet: true });
+  }
   const port = await freePort();
   const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe' });
   let output = '';

@@ -43,7 +43,6 @@ describe('routes', () => {
     [paths.about, 'About the spa'],
     [paths.massageTherapy, 'Massage Therapy'],
     [paths.booking, 'Book a Service'],
-    [paths.bookingConfirmation, 'Booking confirmation'],
     [paths.orderConfirmation, 'Order confirmation'],
     [paths.shop, 'Skincare Products'],
     [paths.faq, 'Frequently Asked Questions'],

@@ -1,10 +1,191 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
+import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { paths } from '../../config/paths';
+import { studio } from '../../config/studio';
+import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
+import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
+import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
+import { clearPendingPayment, readPendingPayment } from '../../lib/pending-payment';
+
+/** The spec's pause before verifying, so the page has painted its "verifying" state. */
+export const VERIFY_DELAY_MS = 100;
+
+type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
+type State = { step: 'verifying' } | { step: 'success'; booking: Booking } | { step: 'failed' };
 
 export default function BookingConfirmationPage() {
   usePageMeta(sitePages.bookingConfirmation);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const clearDraft = useSetAtom(clearBookingDraftAtom);
+  const reference = params.get('reference') ?? params.get('trxref') ?? '';
+  const [state, setState] = useState<State>({ step: 'verifying' });
+
+  useEffect(() => {
+    const pending = readPendingPayment('booking');
+    if (!pending) {
+      navigate(paths.home, { replace: true });
+      return;
+    }
+    if (!reference) {
+      setState({ step: 'failed' });
+      return;
+    }
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const result = await request(api.payment.verify.$post({ json: { reference } }));
+        if (!current) return;
+        if (result.status) {
+          clearPendingPayment('booking');
+          clearDraft();
+          setState({ step: 'success', booking: result.data });
+        } else {
+          setState({ step: 'failed' });
+        }
+      } catch {
+        if (current) setState({ step: 'failed' });
+      }
+    }, VERIFY_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [reference, navigate, clearDraft]);
+
+  if (state.step === 'verifying') {
+    return (
+      <PageHero
+        eyebrow="One moment"
+        title="Verifying your payment"
+        lead="Please keep this page open while we confirm your booking."
+      >
+        <p className="verifying" role="status">
+          Verifying…
+        </p>
+      </PageHero>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <PageHero
+        eyebrow="Payment"
+        title="Payment Verification Failed"
+        lead="We couldn't verify your payment. Please try again or contact support."
+      >
+        <Link to={paths.home} className="button button--light button--large">
+          Return to Home
+        </Link>
+      </PageHero>
+    );
+  }
+  return <BookingConfirmed booking={state.booking} />;
+}
+
+function calendarEventFor(booking: Booking): CalendarEvent {
+  return {
+    title: `${booking.treatments.join(' + ')} at ${studio.name}`,
+    details: `Booking reference ${booking.reference}. Please arrive 10 minutes early.`,
+    location: studio.address,
+    date: booking.date,
+    time: booking.time,
+  };
+}
+
+function BookingConfirmed({ booking }: { booking: Booking }) {
+  const [shareMessage, setShareMessage] = useState<string>();
+  const event = useMemo(() => calendarEventFor(booking), [booking]);
+  const [icsUrl, setIcsUrl] = useState<string>();
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([icsFile(event, booking.reference)], { type: 'text/calendar' }));
+    setIcsUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [event, booking.reference]);
+
+  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${booking.date} at ${booking.time}. Reference ${booking.reference}.`;
+  async function share() {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: 'My appointment', text });
+      } catch (error) {
+        console.info('Sharing was not completed', error);
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      setShareMessage('Booking details copied to clipboard!');
+    } catch (error) {
+      console.info('Copying was not possible', error);
+    }
+  }
+
   return (
-    <PageHero eyebrow="Thank you" title="Booking confirmation" lead="Your booking details appear here after payment." />
+    <>
+      <PageHero
+        eyebrow="Booking confirmed"
+        title={`Thank you, ${booking.name.split(' ')[0]}!`}
+        lead="Your appointment is booked and paid. We look forward to seeing you."
+      />
+      <section className="section">
+        <div className="container confirmation">
+          <div className="confirmation__card card">
+            <div className="card__body">
+              <span className="waitlist-thanks__icon">
+                <CheckIcon size={28} />
+              </span>
+              <h2>Your booking</h2>
+              <dl className="confirmation__details">
+                <div>
+                  <dt>Treatments</dt>
+                  <dd>{booking.treatments.join(', ')}</dd>
+                </div>
+                <div>
+                  <dt>Date and time</dt>
+                  <dd>
+                    {booking.date} at {booking.time}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Amount paid</dt>
+                  <dd>{formatNaira(booking.amount)}</dd>
+                </div>
+                <div>
+                  <dt>Reference</dt>
+                  <dd>{booking.reference}</dd>
+                </div>
+              </dl>
+              <div className="confirmation__actions">
+                <a
+                  className="button button--primary"
+                  href={googleCalendarUrl(event)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Add to Google Calendar
+                </a>
+                <a className="button button--secondary" href={icsUrl} download={`booking-${booking.reference}.ics`}>
+                  Download .ics
+                </a>
+                <button type="button" className="button button--secondary" onClick={share}>
+                  Share
+                </button>
+              </div>
+              {shareMessage ? (
+                <p className="coupon-message coupon-message--ok" role="status">
+                  {shareMessage}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

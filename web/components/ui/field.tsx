@@ -1,3 +1,4 @@
+import type React from 'react';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 
 interface FieldFrameProps {
@@ -91,3 +92,41 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </FieldFrame>
   );
 });
+
+type TextAreaFieldProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+};
+
+/** A labelled multi-line input with its hint and inline error. */
+export function TextAreaField({ label, hint, error, id: givenId, ...textarea }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className="field__control field__control--textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function CheckboxField({
+  label,
+  children,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; children?: ReactNode }) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" className="checkbox__input" {...input} />
+      <span className="checkbox__label">{label}</span>
+      {children}
+    </label>
+  );
+}

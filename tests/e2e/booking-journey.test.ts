@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { bookingMessages } from '../../worker/shared/booking';
+import { addDays, lagosDate } from '../../worker/shared/time';
+import {
+  axeViolations,
+  launchChromium,
+  openPage,
+  screenshot,
+  scrollThrough,
+  type Viewport,
+  viewports,
+} from './browser';
+import { E2E_COUPON } from './global-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
+
+async function fillBooking(page: Page, date: string, time: string) {
+  await page.getByLabel('Swedish').check();
+  await page.getByLabel('Hotstone').check();
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page.locator(`.slot:has(input[value="${time}"])`).click();
+  await page.getByLabel('Full name').fill('Ada Obi');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByLabel('Phone number').fill('0803 123 4567');
+}
+
+describe('booking a massage', () => {
+  it('validates, keeps the draft across a reload, takes a coupon, pays in the test checkout and confirms', async () => {
+    const { page, problems } = await open(viewports.desktop);
+    await page.goto(paths.booking);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noOption);
+
+    await page.getByLabel('Swedish').check();
+    await page.getByLabel('Hotstone').check();
+    await eventually(() => page.locator('.booking-form__total').textContent()).toContain('₦55,000');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await eventually(() => page.getByText(bookingMessages.name).isVisible()).toBe(true);
+    expect(await page.getByText(bookingMessages.email).isVisible()).toBe(true);
+    expect(await page.getByText(bookingMessages.date).isVisible()).toBe(true);
+    await screenshot(page, 'booking-errors-1280');
+
+    const date = addDays(lagosDate(new Date()), 2);
+    await fillBooking(page, date, '11:00');
+    await page.getByLabel('I am currently on medication').check();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await eventually(() => page.getByText(bookingMessages.medicationDetails).isVisible()).toBe(true);
+    await page.getByLabel('Which medication?').fill('Lisinopril');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noDisclaimer);
+
+    await page.reload();
+    await eventually(() => page.getByLabel('Full name').inputValue()).toBe('Ada Obi');
+    expect(await page.getByLabel('Which medication?').inputValue()).toBe('Lisinopril');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.locator('.slot:has(input[value="11:00"])').click();
+
+    await page.getByLabel(/I confirm the information above is accurate/).check();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review and pay' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Coupon code').fill('nope');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => dialog.getByRole('status').textContent()).toBe('This coupon code is not valid.');
+    await dialog.getByLabel('Coupon code').fill(E2E_COUPON.code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦49,500');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'booking-dialog-1280');
+
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\//);
+    expect(await page.locator('body').textContent()).toContain('TEST MODE');
+    expect(await page.locator('body').textContent()).toContain('₦49,500');
+    await screenshot(page, 'test-checkout-1280');
+    await page.getByRole('button', { name: /Pay/ }).click();
+
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
+    const details = await page.locator('.confirmation__details').textContent();
+    expect(details).toContain('Swedish, Hotstone');
+    expect(details).toContain(`${date} at 11:00`);
+    expect(details).toContain('₦49,500');
+    const calendar = new URL(
+      (await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')) ?? '',
+    );
+    expect(calendar.searchParams.get('dates')).toBe(
+      `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T110000Z`,
+    );
+    expect(await page.getByRole('link', { name: 'Download .ics' }).getAttribute('download')).toMatch(/\.ics$/);
+    await scrollThrough(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'booking-confirmed-1280');
+
+    await page.goto(paths.booking);
+    await eventually(() => page.getByLabel('Full name').inputValue()).toBe('');
+    expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the failure page when the visitor cancels the payment, and books nothing', async () => {
+    const { page } = await open(viewports.phone);
+    await page.goto(paths.booking);
+    const date = addDays(lagosDate(new Date()), 3);
+    await fillBooking(page, date, '12:00');
+    await page.getByLabel(/I confirm the information above is accurate/).check();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await screenshot(page, 'booking-dialog-390');
+    await page.getByRole('dialog').getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\//);
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.waitForURL(/\/booking-confirmation-pg/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Payment Verification Failed');
+    expect(
+      await page.getByText("We couldn't verify your payment. Please try again or contact support.").isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await screenshot(page, 'booking-failed-390');
+    const slots = (await (await fetch(`${baseUrl}/api/availability?date=${date}`)).json()) as {
+      slots: Array<{ time: string; left: number }>;
+    };
+    expect(slots.slots.find((slot) => slot.time === '12:00')?.left).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('sends a visitor with no saved booking from the confirmation page to the home page', async () => {
+    const { page } = await open(viewports.desktop);
+    await page.goto(`${paths.bookingConfirmation}?reference=BK-unknown`);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.context().close();
+  });
+});

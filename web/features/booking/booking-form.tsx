@@ -1,0 +1,360 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import {
+  type BookingDetailsInput,
+  bookingDetailsSchema,
+  bookingMessages,
+  bookingServices,
+  healthConditions,
+  referralSources,
+} from '../../../worker/shared/booking';
+import { treatmentGroups, treatments } from '../../../worker/shared/catalogue';
+import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
+import { lagosDate } from '../../../worker/shared/time';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { api, request } from '../../lib/api-client';
+import { savePendingPayment } from '../../lib/pending-payment';
+import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
+import {
+  type BookingDraft,
+  bookingDraftAtom,
+  bookingTotalAtom,
+  chooseServiceAtom,
+  toggleHealthConditionAtom,
+  toggleTreatmentAtom,
+  updateBookingDraftAtom,
+} from './booking-draft';
+import { TimeSlotPicker } from './time-slot-picker';
+
+type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
+
+/** The draft as the API's booking details (numbers parsed, empty optionals left out). */
+function toDetails(draft: BookingDraft, coupon?: AppliedCoupon, amount?: number): BookingDetailsInput {
+  const number = (value: string) => (value.trim() === '' ? undefined : Number(value));
+  return {
+    paymentType: 'booking',
+    service: draft.service as BookingDetailsInput['service'],
+    subservices: draft.subservices,
+    appointmentDate: draft.appointmentDate,
+    appointmentTime: draft.appointmentTime as BookingDetailsInput['appointmentTime'],
+    customerName: draft.customerName,
+    customerEmail: draft.customerEmail,
+    customerPhone: draft.customerPhone,
+    notes: draft.notes || undefined,
+    referralSource: draft.referralSource || undefined,
+    previousMassageTherapy: draft.previousMassageTherapy,
+    onMedication: draft.onMedication,
+    medicationDetails: draft.onMedication ? draft.medicationDetails : undefined,
+    exercising: draft.exercising,
+    exerciseFrequency: draft.exercising ? number(draft.exerciseFrequency) : undefined,
+    exerciseHours: draft.exercising ? number(draft.exerciseHours) : undefined,
+    healthConditions: draft.healthConditions,
+    disclaimerAgreed: draft.disclaimerAgreed as true,
+    amount,
+    couponCode: coupon?.code,
+  };
+}
+
+/** The booking form: treatments, date and time, the client's details and health intake, then payment. */
+export function BookingForm() {
+  const draft = useAtomValue(bookingDraftAtom);
+  const total = useAtomValue(bookingTotalAtom);
+  const update = useSetAtom(updateBookingDraftAtom);
+  const chooseService = useSetAtom(chooseServiceAtom);
+  const toggleTreatment = useSetAtom(toggleTreatmentAtom);
+  const toggleCondition = useSetAtom(toggleHealthConditionAtom);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string>();
+  const [paying, setPaying] = useState(false);
+  const today = lagosDate(new Date());
+
+  const set = (changes: Partial<BookingDraft>) => {
+    update(changes);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes)) delete next[key as keyof BookingDraft];
+      return next;
+    });
+    setAlert(undefined);
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.subservices.length === 0) {
+      setAlert(bookingMessages.noOption);
+      return;
+    }
+    const result = bookingDetailsSchema.safeParse(toDetails(draft));
+    const found: FieldErrors = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0]) as keyof BookingDraft;
+        if (field !== 'disclaimerAgreed' && !found[field]) found[field] = issue.message;
+      }
+    }
+    // The schema checks medication details only once every field is valid; ask for them now.
+    if (draft.onMedication && !draft.medicationDetails.trim())
+      found.medicationDetails = bookingMessages.medicationDetails;
+    if (draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
+    if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
+    setErrors(found);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    if (!draft.disclaimerAgreed) {
+      setAlert(bookingMessages.noDisclaimer);
+      return;
+    }
+    setPaying(true);
+  }
+
+  async function pay(coupon: AppliedCoupon | undefined) {
+    const amount = total - (coupon?.discount ?? 0);
+    const details = toDetails(draft, coupon, amount);
+    const result = await request(
+      api.payment.initialize.$get({
+        query: {
+          amount: String(nairaToKobo(amount)),
+          email: draft.customerEmail,
+          metadata: JSON.stringify({ details }),
+          callback_url: `${window.location.origin}${paths.bookingConfirmation}`,
+        },
+      }),
+    );
+    savePendingPayment({
+      kind: 'booking',
+      reference: result.data.reference,
+      summary: draft.subservices,
+      amount,
+    });
+    window.location.assign(result.data.authorization_url);
+  }
+
+  const lines = draft.subservices.map((name) => ({
+    label: name,
+    amount: treatments.find((treatment) => treatment.name === name)?.price ?? 0,
+  }));
+
+  return (
+    <>
+      <form className="booking-form" noValidate onSubmit={submit} aria-label="Book a massage">
+        <section className="booking-form__section" aria-labelledby="booking-treatments">
+          <h2 id="booking-treatments">1. Your treatments</h2>
+          <SelectField
+            label="Service"
+            name="service"
+            placeholder="Choose a service"
+            options={bookingServices}
+            value={draft.service}
+            error={errors.service}
+            onChange={(event) => chooseService(event.target.value as BookingDraft['service'])}
+          />
+          {draft.service ? (
+            <fieldset className="option-list">
+              <legend className="field__label">Service options (choose one or more)</legend>
+              {treatmentGroups.map((group) => (
+                <div key={group.id} className="option-list__group">
+                  <p className="option-list__title">{group.title}</p>
+                  {treatments
+                    .filter((treatment) => treatment.group === group.id)
+                    .map((treatment) => (
+                      <label key={treatment.id} className="option">
+                        <input
+                          type="checkbox"
+                          name="subservices"
+                          checked={draft.subservices.includes(treatment.name)}
+                          onChange={() => {
+                            toggleTreatment(treatment.name);
+                            setAlert(undefined);
+                          }}
+                        />
+                        <span className="option__name">{treatment.name}</span>
+                        <span className="option__price">{formatNaira(treatment.price)}</span>
+                      </label>
+                    ))}
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+          <p className="booking-form__total" aria-live="polite">
+            Total: <strong>{formatNaira(total)}</strong>
+          </p>
+        </section>
+
+        <section className="booking-form__section" aria-labelledby="booking-when">
+          <h2 id="booking-when">2. Date and time</h2>
+          <TextField
+            label="Date"
+            name="appointmentDate"
+            type="date"
+            min={today}
+            value={draft.appointmentDate}
+            error={errors.appointmentDate}
+            onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
+          />
+          <TimeSlotPicker
+            date={draft.appointmentDate >= today ? draft.appointmentDate : ''}
+            value={draft.appointmentTime}
+            error={errors.appointmentTime}
+            onChange={(appointmentTime) => set({ appointmentTime })}
+          />
+        </section>
+
+        <section className="booking-form__section" aria-labelledby="booking-you">
+          <h2 id="booking-you">3. Your details</h2>
+          <div className="booking-form__grid">
+            <TextField
+              label="Full name"
+              name="customerName"
+              autoComplete="name"
+              value={draft.customerName}
+              error={errors.customerName}
+              onChange={(event) => set({ customerName: event.target.value })}
+            />
+            <TextField
+              label="Email address"
+              name="customerEmail"
+              type="email"
+              autoComplete="email"
+              value={draft.customerEmail}
+              error={errors.customerEmail}
+              onChange={(event) => set({ customerEmail: event.target.value })}
+            />
+            <TextField
+              label="Phone number"
+              name="customerPhone"
+              type="tel"
+              autoComplete="tel"
+              hint="We confirm your booking on this number"
+              value={draft.customerPhone}
+              error={errors.customerPhone}
+              onChange={(event) => set({ customerPhone: event.target.value })}
+            />
+            <SelectField
+              label="How did you hear about us? (optional)"
+              name="referralSource"
+              placeholder="Choose one"
+              options={referralSources}
+              value={draft.referralSource}
+              onChange={(event) => set({ referralSource: event.target.value as BookingDraft['referralSource'] })}
+            />
+          </div>
+          <TextAreaField
+            label="Notes for your therapist (optional)"
+            name="notes"
+            rows={3}
+            maxLength={1000}
+            value={draft.notes}
+            onChange={(event) => set({ notes: event.target.value })}
+          />
+        </section>
+
+        <section className="booking-form__section" aria-labelledby="booking-health">
+          <h2 id="booking-health">4. Health and background</h2>
+          <p className="field__hint">This helps your therapist treat you safely. It stays private.</p>
+          <CheckboxField
+            label="I have had massage therapy before"
+            name="previousMassageTherapy"
+            checked={draft.previousMassageTherapy}
+            onChange={(event) => set({ previousMassageTherapy: event.target.checked })}
+          />
+          <CheckboxField
+            label="I am currently on medication"
+            name="onMedication"
+            checked={draft.onMedication}
+            onChange={(event) => set({ onMedication: event.target.checked })}
+          />
+          {draft.onMedication ? (
+            <TextField
+              label="Which medication?"
+              name="medicationDetails"
+              value={draft.medicationDetails}
+              error={errors.medicationDetails}
+              onChange={(event) => set({ medicationDetails: event.target.value })}
+            />
+          ) : null}
+          <CheckboxField
+            label="I exercise regularly"
+            name="exercising"
+            checked={draft.exercising}
+            onChange={(event) => set({ exercising: event.target.checked })}
+          />
+          {draft.exercising ? (
+            <div className="booking-form__grid">
+              <TextField
+                label="Times per week"
+                name="exerciseFrequency"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={14}
+                value={draft.exerciseFrequency}
+                error={errors.exerciseFrequency}
+                onChange={(event) => set({ exerciseFrequency: event.target.value })}
+              />
+              <TextField
+                label="Hours per week"
+                name="exerciseHours"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={40}
+                value={draft.exerciseHours}
+                error={errors.exerciseHours}
+                onChange={(event) => set({ exerciseHours: event.target.value })}
+              />
+            </div>
+          ) : null}
+          <fieldset className="conditions">
+            <legend className="field__label">Do any of these apply to you?</legend>
+            <div className="conditions__grid">
+              {healthConditions.map((condition) => (
+                <CheckboxField
+                  key={condition}
+                  label={condition}
+                  name="healthConditions"
+                  checked={draft.healthConditions.includes(condition)}
+                  onChange={() => toggleCondition(condition)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </section>
+
+        <section className="booking-form__section" aria-labelledby="booking-confirm">
+          <h2 id="booking-confirm">5. Confirm</h2>
+          <CheckboxField
+            name="disclaimerAgreed"
+            checked={draft.disclaimerAgreed}
+            onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
+            label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy."
+          />
+          {alert ? (
+            <p className="form-error" role="alert">
+              {alert}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary button--large">
+            Confirm booking
+          </button>
+        </section>
+      </form>
+
+      <PaymentDialog
+        open={paying}
+        onClose={() => setPaying(false)}
+        lines={lines}
+        subtotal={total}
+        details={
+          <p>
+            {draft.appointmentDate} at {draft.appointmentTime} · {draft.customerName}
+          </p>
+        }
+        onPay={pay}
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { timeSlots } from '../../../worker/shared/booking';
+import { api, request } from '../../lib/api-client';
+
+type Slot = { time: (typeof timeSlots)[number]; left: number };
+
+/** The hourly slots of a date with the places left; full and past slots show but cannot be chosen. */
+export function TimeSlotPicker({
+  date,
+  value,
+  onChange,
+  error,
+}: {
+  date: string;
+  value: string;
+  onChange: (time: Slot['time']) => void;
+  error?: string;
+}) {
+  const [slots, setSlots] = useState<Slot[]>();
+  const [loadError, setLoadError] = useState<string>();
+
+  useEffect(() => {
+    if (!date) return;
+    let current = true;
+    setSlots(undefined);
+    setLoadError(undefined);
+    request(api.availability.$get({ query: { date } }))
+      .then((result) => {
+        if (current) setSlots(result.slots);
+      })
+      .catch(() => {
+        if (current) setLoadError('We could not load the free times. Please try again.');
+      });
+    return () => {
+      current = false;
+    };
+  }, [date]);
+
+  return (
+    <fieldset
+      className={`slot-picker${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? 'time-error' : undefined}
+    >
+      <legend className="field__label">Time</legend>
+      {!date ? <p className="field__hint">Choose a date to see the free times.</p> : null}
+      {date && !slots && !loadError ? <p className="field__hint">Loading free times…</p> : null}
+      {loadError ? <p className="form-error">{loadError}</p> : null}
+      {slots ? (
+        <div className="slot-picker__grid">
+          {slots.map((slot) => {
+            const unavailable = slot.left === 0;
+            return (
+              <label key={slot.time} className={`slot${unavailable ? ' slot--unavailable' : ''}`}>
+                <input
+                  type="radio"
+                  name="appointmentTime"
+                  value={slot.time}
+                  checked={value === slot.time}
+                  disabled={unavailable}
+                  onChange={() => onChange(slot.time)}
+                />
+                <span className="slot__time">{slot.time}</span>
+                <span className="slot__left">{unavailable ? 'Unavailable' : `${slot.left} left`}</span>
+              </label>
+            );
+          })}
+        </div>
+      ) : null}
+      {error ? (
+        <p className="field__error" id="time-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
