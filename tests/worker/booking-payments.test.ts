@@ -8,7 +8,7 @@ import { createPaystackClient, PaystackError } from '../../worker/providers/pays
 import { couponMessages } from '../../worker/services/coupons';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
-import type { BookingDetailsInput } from '../../worker/shared/booking';
+import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { FakePaystack } from '../fakes/paystack';
 

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings, payments } from '../db/schema';
-import type { BookingDetails } from '../shared/booking';
+import type { BookingDetails } from '../shared/booking-schema';
 
 export type Payment = typeof payments.$inferSelect;
 

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
-import { bookingDetailsSchema } from '../shared/booking';
+import { bookingDetailsSchema } from '../shared/booking-schema';
 import { nairaToKobo } from '../shared/money';
 import { priceBooking } from '../shared/pricing';
 import { lagosDate } from '../shared/time';

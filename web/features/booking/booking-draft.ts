@@ -6,34 +6,62 @@
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import * as z from 'zod/mini';
 import { bookingServices, healthConditions, referralSources, timeSlots } from '../../../worker/shared/booking';
 import { treatments } from '../../../worker/shared/catalogue';
 import { priceBooking } from '../../../worker/shared/pricing';
 
-const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
+export interface BookingDraft {
+  service: (typeof bookingServices)[number] | '';
+  subservices: string[];
+  appointmentDate: string;
+  appointmentTime: (typeof timeSlots)[number] | '';
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  notes: string;
+  referralSource: (typeof referralSources)[number] | '';
+  previousMassageTherapy: boolean;
+  onMedication: boolean;
+  medicationDetails: string;
+  exercising: boolean;
+  exerciseFrequency: string;
+  exerciseHours: string;
+  healthConditions: Array<(typeof healthConditions)[number]>;
+  disclaimerAgreed: boolean;
+}
 
-const draftSchema = z.object({
-  service: z.union([z.enum(bookingServices), z.literal('')]),
-  subservices: z.array(z.enum(treatmentNames)),
-  appointmentDate: z.string(),
-  appointmentTime: z.union([z.enum(timeSlots), z.literal('')]),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string(),
-  notes: z.string(),
-  referralSource: z.union([z.enum(referralSources), z.literal('')]),
-  previousMassageTherapy: z.boolean(),
-  onMedication: z.boolean(),
-  medicationDetails: z.string(),
-  exercising: z.boolean(),
-  exerciseFrequency: z.string(),
-  exerciseHours: z.string(),
-  healthConditions: z.array(z.enum(healthConditions)),
-  disclaimerAgreed: z.boolean(),
-});
+const treatmentNames: readonly string[] = treatments.map((treatment) => treatment.name);
+const oneOf = (allowed: readonly string[]) => (value: unknown) => typeof value === 'string' && allowed.includes(value);
+const isString = (value: unknown) => typeof value === 'string';
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const listOf = (allowed: readonly string[]) => (value: unknown) => Array.isArray(value) && value.every(oneOf(allowed));
 
-export type BookingDraft = z.infer<typeof draftSchema>;
+/** Every field of a stored draft and what it must be (a hand check: zod stays off the first load). */
+const draftFields: Record<keyof BookingDraft, (value: unknown) => boolean> = {
+  service: oneOf(['', ...bookingServices]),
+  subservices: listOf(treatmentNames),
+  appointmentDate: isString,
+  appointmentTime: oneOf(['', ...timeSlots]),
+  customerName: isString,
+  customerEmail: isString,
+  customerPhone: isString,
+  notes: isString,
+  referralSource: oneOf(['', ...referralSources]),
+  previousMassageTherapy: isBoolean,
+  onMedication: isBoolean,
+  medicationDetails: isString,
+  exercising: isBoolean,
+  exerciseFrequency: isString,
+  exerciseHours: isString,
+  healthConditions: listOf(healthConditions),
+  disclaimerAgreed: isBoolean,
+};
+
+function isBookingDraft(value: unknown): value is BookingDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.entries(draftFields).every(([field, valid]) => valid(record[field]));
+}
 
 export const emptyBookingDraft: BookingDraft = {
   service: 'Massage',
@@ -62,8 +90,7 @@ const validatedStorage: typeof sessionJson = {
   ...sessionJson,
   getItem: (key, initialValue) => {
     const stored = sessionJson.getItem(key, initialValue);
-    const parsed = draftSchema.safeParse(stored);
-    return parsed.success ? parsed.data : initialValue;
+    return isBookingDraft(stored) ? stored : initialValue;
   },
 };
 
@@ -88,7 +115,7 @@ export const chooseServiceAtom = atom(null, (get, set, service: BookingDraft['se
   set(draftAtom, { ...get(draftAtom), service, subservices: [] });
 });
 
-export const toggleTreatmentAtom = atom(null, (get, set, name: BookingDraft['subservices'][number]) => {
+export const toggleTreatmentAtom = atom(null, (get, set, name: string) => {
   const draft = get(draftAtom);
   const subservices = draft.subservices.includes(name)
     ? draft.subservices.filter((chosen) => chosen !== name)

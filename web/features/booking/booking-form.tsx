@@ -1,21 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
-import {
-  type BookingDetailsInput,
-  bookingDetailsSchema,
-  bookingMessages,
-  bookingServices,
-  healthConditions,
-  referralSources,
-} from '../../../worker/shared/booking';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
+import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { treatmentGroups, treatments } from '../../../worker/shared/catalogue';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { api, request } from '../../lib/api-client';
-import { savePendingPayment } from '../../lib/pending-payment';
-import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
+import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
 import {
   type BookingDraft,
   bookingDraftAtom,
@@ -25,7 +17,12 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
-import { TimeSlotPicker } from './time-slot-picker';
+
+// Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
+const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
+const PaymentDialog = lazy(() =>
+  import('../checkout-payment/payment-dialog').then((module) => ({ default: module.PaymentDialog })),
+);
 
 type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
 
@@ -79,12 +76,14 @@ export function BookingForm() {
     setAlert(undefined);
   };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (draft.subservices.length === 0) {
       setAlert(bookingMessages.noOption);
       return;
     }
+    // The API's own schema, loaded on the first submit rather than with the page.
+    const { bookingDetailsSchema } = await import('../../../worker/shared/booking-schema');
     const result = bookingDetailsSchema.safeParse(toDetails(draft));
     const found: FieldErrors = {};
     if (!result.success) {
@@ -112,6 +111,10 @@ export function BookingForm() {
   }
 
   async function pay(coupon: AppliedCoupon | undefined) {
+    const [{ api, request }, { savePendingPayment }] = await Promise.all([
+      import('../../lib/api-client'),
+      import('../../lib/pending-payment'),
+    ]);
     const amount = total - (coupon?.discount ?? 0);
     const details = toDetails(draft, coupon, amount);
     const result = await request(
@@ -195,12 +198,22 @@ export function BookingForm() {
             error={errors.appointmentDate}
             onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
           />
-          <TimeSlotPicker
-            date={draft.appointmentDate >= today ? draft.appointmentDate : ''}
-            value={draft.appointmentTime}
-            error={errors.appointmentTime}
-            onChange={(appointmentTime) => set({ appointmentTime })}
-          />
+          {draft.appointmentDate >= today ? (
+            <Suspense fallback={<p className="field__hint">Loading free times…</p>}>
+              <TimeSlotPicker
+                date={draft.appointmentDate}
+                value={draft.appointmentTime}
+                error={errors.appointmentTime}
+                onChange={(appointmentTime) => set({ appointmentTime })}
+              />
+            </Suspense>
+          ) : (
+            <fieldset className="slot-picker">
+              <legend className="field__label">Time</legend>
+              <p className="field__hint">Choose a date to see the free times.</p>
+              {errors.appointmentTime ? <p className="field__error">{errors.appointmentTime}</p> : null}
+            </fieldset>
+          )}
         </section>
 
         <section className="booking-form__section" aria-labelledby="booking-you">
@@ -343,18 +356,22 @@ export function BookingForm() {
         </section>
       </form>
 
-      <PaymentDialog
-        open={paying}
-        onClose={() => setPaying(false)}
-        lines={lines}
-        subtotal={total}
-        details={
-          <p>
-            {draft.appointmentDate} at {draft.appointmentTime} · {draft.customerName}
-          </p>
-        }
-        onPay={pay}
-      />
+      {paying ? (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open={paying}
+            onClose={() => setPaying(false)}
+            lines={lines}
+            subtotal={total}
+            details={
+              <p>
+                {draft.appointmentDate} at {draft.appointmentTime} · {draft.customerName}
+              </p>
+            }
+            onPay={pay}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

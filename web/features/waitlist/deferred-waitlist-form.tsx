@@ -24,7 +24,7 @@ export function DeferredWaitlistForm({ headingLevel }: { headingLevel?: 2 | 3 })
           observer.disconnect();
         }
       },
-      { rootMargin: '400px 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(slot);
     return () => observer.disconnect();

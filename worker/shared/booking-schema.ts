@@ -1,0 +1,54 @@
+/**
+ * The schema of the details a booking is paid with (the spec's "booking payment details"): the
+ * API validates the payload with it, and the booking page validates the form with it on submit.
+ */
+import * as z from 'zod/mini';
+import { bookingMessages, bookingServices, healthConditions, referralSources, timeSlots } from './booking';
+import { treatments } from './catalogue';
+import { isIsoDate } from './time';
+
+const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
+
+const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+
+export const bookingDetailsSchema = z
+  .object({
+    paymentType: z.literal('booking'),
+    service: z.enum(bookingServices, { error: bookingMessages.service }),
+    subservices: z
+      .array(z.enum(treatmentNames, { error: 'Unknown service option' }))
+      .check(z.minLength(1, bookingMessages.noOption), z.maxLength(treatmentNames.length)),
+    appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
+    appointmentTime: z.enum(timeSlots, { error: bookingMessages.time }),
+    customerName: z
+      .string({ error: bookingMessages.name })
+      .check(z.trim(), z.minLength(2, bookingMessages.name), z.maxLength(100)),
+    customerEmail: z
+      .string({ error: bookingMessages.email })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, bookingMessages.email)),
+    customerPhone: z
+      .string({ error: bookingMessages.phone })
+      .check(z.trim(), z.regex(/^\+?[\d\s()-]{7,20}$/, bookingMessages.phone)),
+    notes: text(1000),
+    referralSource: z.optional(z.enum(referralSources)),
+    previousMassageTherapy: z._default(z.boolean(), false),
+    onMedication: z._default(z.boolean(), false),
+    medicationDetails: text(500),
+    exercising: z._default(z.boolean(), false),
+    exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
+    exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
+    healthConditions: z._default(z.array(z.enum(healthConditions)).check(z.maxLength(healthConditions.length)), []),
+    disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
+    /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
+    amount: z.optional(z.number()),
+    couponCode: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  })
+  .check(
+    z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {
+      message: bookingMessages.medicationDetails,
+      path: ['medicationDetails'],
+    }),
+  );
+
+export type BookingDetails = z.output<typeof bookingDetailsSchema>;
+export type BookingDetailsInput = z.input<typeof bookingDetailsSchema>;
