@@ -11,19 +11,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
-import { offlineEnv } from './lib/offline-env.ts';
-import { packageBin, startBuiltSite } from './lib/wrangler.ts';
+import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
+import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lighthouseRoutes = ['/', '/massage-therapy', '/faq', '/academy'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -32,11 +22,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
-const build = spawnSync(process.execPath, [packageBin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-  env: { ...process.env, ...offlineEnv },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+viteBuild();
 
 printBundleSizes();
 

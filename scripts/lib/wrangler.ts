@@ -29,6 +29,15 @@ export function wranglerSync(args: string[], options: { quiet?: boolean } = {}):
   }
 }
 
+/** The production build (worker and SPA) with Vite; exits the process if it fails. */
+export function viteBuild(): void {
+  const result = spawnSync(process.execPath, [packageBin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...offlineEnv },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 /** Applies the D1 migrations to the local database kept in `persistTo`. */
 export function applyLocalMigrations(persistTo: string, options: { quiet?: boolean } = {}): void {
   wranglerSync(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], options);

@@ -1,8 +1,8 @@
-// Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, with the flags this
-// closed network needs: no background networking, no component updates, a fresh profile.
+// Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, a fresh profile per run.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium.ts';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -13,16 +13,8 @@ export type Viewport = { width: number; height: number };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: chromiumPath,
+    args: chromiumFlags,
   });
 }
 

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod/mini';
-import { payments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
 import { paymentContext } from '../services/payment-context';
 import { isTestMode } from '../services/payment-gateway';
-import { findPayment } from '../services/payment-records';
+import { findPayment, recordTestCheckoutOutcome } from '../services/payment-records';
 import { confirmationPaths, confirmTransaction, initializeBookingPayment, verifyPayment } from '../services/payments';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 
@@ -113,10 +111,7 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     if (!payment) return c.json({ message: 'Not found' }, 404);
     const form = await c.req.parseBody();
     const outcome = form.outcome === 'paid' ? 'paid' : 'cancelled';
-    await c.var.db
-      .update(payments)
-      .set({ testCheckoutOutcome: outcome })
-      .where(sql`${payments.reference} = ${reference} and ${payments.status} != 'paid'`);
+    await recordTestCheckoutOutcome(c.var.db, reference, outcome);
     const callback = new URL(confirmationPaths[payment.kind], new URL(c.req.url).origin);
     callback.searchParams.set('trxref', reference);
     callback.searchParams.set('reference', reference);

@@ -106,6 +106,14 @@ export async function findPayment(db: Database, reference: string): Promise<Paym
   return payment;
 }
 
+/** The built-in test checkout's answer for a payment not yet paid. */
+export async function recordTestCheckoutOutcome(db: Database, reference: string, outcome: 'paid' | 'cancelled') {
+  await db
+    .update(payments)
+    .set({ testCheckoutOutcome: outcome })
+    .where(sql`${payments.reference} = ${reference} and ${payments.status} != 'paid'`);
+}
+
 /** Marks a still-unpaid payment failed or abandoned; a paid one is never touched. */
 export async function markUnpaid(db: Database, reference: string, status: 'failed' | 'abandoned' | 'expired') {
   await db

@@ -44,17 +44,15 @@ export async function availability(
   now: Date,
   capacity: number,
 ): Promise<SlotAvailability[]> {
+  // The very rule that guards the hold (takenInSlot), counted for every slot in one query.
   const nowIso = now.toISOString();
-  const rows = await db.all<{ time: string; taken: number }>(sql`
-    select time, count(*) as taken from (
-      select time from bookings where date = ${date}
-      union all
-      select slot_time as time from payments
-        where slot_date = ${date} and status = 'pending' and hold_expires_at > ${nowIso}
-    ) group by time`);
-  const taken = new Map(rows.map((row) => [row.time, Number(row.taken)]));
+  const columns = sql.join(
+    timeSlots.map((time) => sql`${takenInSlot(date, time, nowIso)} as ${sql.identifier(time)}`),
+    sql`, `,
+  );
+  const taken = (await db.get<Record<string, number>>(sql`select ${columns}`)) ?? {};
   return timeSlots.map((time) => ({
     time,
-    left: isPastSlot(date, time, now) ? 0 : Math.max(0, capacity - (taken.get(time) ?? 0)),
+    left: isPastSlot(date, time, now) ? 0 : Math.max(0, capacity - Number(taken[time] ?? 0)),
   }));
 }
