@@ -1,8 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { bookingMessages } from '../../worker/shared/booking';
-import { addDays, lagosDate } from '../../worker/shared/time';
+import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
+import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from './booking-steps';
 import {
   axeViolations,
   launchChromium,
@@ -28,19 +30,12 @@ afterAll(async () => {
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
 
-async function fillBooking(page: Page, date: string, time: string) {
-  await page.getByLabel('Swedish').check();
-  await page.getByLabel('Hotstone').check();
-  await page.getByLabel('Date', { exact: true }).fill(date);
-  await page.locator(`.slot:has(input[value="${time}"])`).click();
-  await page.getByLabel('Full name').fill('Ada Obi');
-  await page.getByLabel('Email address').fill('ada@example.com');
-  await page.getByLabel('Phone number').fill('0803 123 4567');
-}
-
 describe('booking a massage', () => {
   it('validates, keeps the draft across a reload, takes a coupon, pays in the test checkout and confirms', async () => {
-    const { page, problems } = await open(viewports.desktop);
+    const { page, problems } = await openPage(browser, baseUrl, viewports.desktop, {
+      bypassCSP: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await page.goto(paths.booking);
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noOption);
@@ -69,10 +64,7 @@ describe('booking a massage', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.locator('.slot:has(input[value="11:00"])').click();
 
-    await page.getByLabel(/I confirm the information above is accurate/).check();
-    await page.getByRole('button', { name: 'Confirm booking' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Review and pay' });
-    await dialog.waitFor();
+    const dialog = await confirmBooking(page);
     expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Coupon code').fill('nope');
     await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -94,7 +86,7 @@ describe('booking a massage', () => {
     await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
     const details = await page.locator('.confirmation__details').textContent();
     expect(details).toContain('Swedish, Hotstone');
-    expect(details).toContain(`${date} at 11:00`);
+    expect(details).toContain(formatAppointment(date, '11:00'));
     expect(details).toContain('₦49,500');
     const calendar = new URL(
       (await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')) ?? '',
@@ -102,7 +94,20 @@ describe('booking a massage', () => {
     expect(calendar.searchParams.get('dates')).toBe(
       `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T110000Z`,
     );
-    expect(await page.getByRole('link', { name: 'Download .ics' }).getAttribute('download')).toMatch(/\.ics$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download .ics' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^booking-BK-.+\.ics$/);
+    const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n /g, '');
+    expect(ics).toContain(`DTSTART:${date.replace(/-/g, '')}T100000Z`);
+    expect(ics).toContain('SUMMARY:Swedish + Hotstone at');
+
+    // Headless Chromium on Linux has no navigator.share, so Share copies the details.
+    await page.getByRole('button', { name: 'Share' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toBe('Booking details copied to clipboard!');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`Swedish, Hotstone on ${formatAppointment(date, '11:00')}`);
     await scrollThrough(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'booking-confirmed-1280');
@@ -118,10 +123,9 @@ describe('booking a massage', () => {
     await page.goto(paths.booking);
     const date = addDays(lagosDate(new Date()), 3);
     await fillBooking(page, date, '12:00');
-    await page.getByLabel(/I confirm the information above is accurate/).check();
-    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    const dialog = await confirmBooking(page);
     await screenshot(page, 'booking-dialog-390');
-    await page.getByRole('dialog').getByRole('button', { name: 'Make Payment' }).click();
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
     await page.waitForURL(/\/api\/payment\/test-checkout\//);
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.waitForURL(/\/booking-confirmation-pg/);
@@ -131,10 +135,7 @@ describe('booking a massage', () => {
     ).toBe(true);
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'booking-failed-390');
-    const slots = (await (await fetch(`${baseUrl}/api/availability?date=${date}`)).json()) as {
-      slots: Array<{ time: string; left: number }>;
-    };
-    expect(slots.slots.find((slot) => slot.time === '12:00')?.left).toBeGreaterThan(0);
+    expect((await placesLeft(baseUrl, date))['12:00']).toBe(SLOT_CAPACITY); // the hold was released
     await page.context().close();
   });
 

@@ -422,6 +422,9 @@ describe('navigation', () => {
     await expect.poll(() => h1Text(page)).toBe('Awaken Your Best Self with Every Touch');
     await page.locator('.site-footer').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect(await page.locator('.site-footer').textContent()).toContain(
+      `© 2025–${new Date().getFullYear()} Spa & Skincare Studio. All rights reserved.`,
+    );
     await page.locator('.site-footer').getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(`${baseUrl}${paths.faq}`);
     await expect.poll(() => h1Text(page)).toBe('Frequently Asked Questions');

@@ -31,6 +31,13 @@ export class FakePaystack {
   outage: number | undefined;
   /** When set, calls never answer (simulating a hang; the client must time out). */
   hang = false;
+  /**
+   * When set, paying on the hosted checkout page first posts the signed charge.success event here
+   * (as Paystack's webhook does, often before the visitor is back on the callback page).
+   */
+  webhookUrl: string | undefined;
+  /** The HTTP status the site answered to each webhook delivered to webhookUrl. */
+  readonly webhookStatuses: number[] = [];
 
   constructor(
     readonly baseUrl: string,
@@ -44,7 +51,10 @@ export class FakePaystack {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname;
-    if (path.startsWith('/checkout/')) return this.checkoutPage(path.slice('/checkout/'.length));
+    if (path.startsWith('/checkout/')) {
+      const accessCode = path.slice('/checkout/'.length);
+      return request.method === 'POST' ? this.checkoutOutcome(accessCode, request) : this.checkoutPage(accessCode);
+    }
     if (this.hang) {
       // Like a stalled connection: nothing comes back until the caller gives up (aborts).
       return new Promise<Response>((_resolve, reject) => {
@@ -99,15 +109,42 @@ export class FakePaystack {
     return Response.json({ status: true, message: 'Verification successful', data: this.transactionData(transaction) });
   }
 
-  /** The hosted page a visitor pays on: a link that "pays" and returns to the callback URL. */
+  /** The hosted page a visitor pays on: Pay or Cancel, each returning to the callback URL. */
   private checkoutPage(accessCode: string): Response {
-    const transaction = [...this.transactions.values()].find((candidate) => candidate.accessCode === accessCode);
+    const transaction = this.byAccessCode(accessCode);
     if (!transaction) return new Response('Unknown checkout', { status: 404 });
-    const back = `${transaction.callbackUrl}?trxref=${transaction.reference}&reference=${transaction.reference}`;
+    const naira = (transaction.amount / 100).toLocaleString('en-NG');
     return new Response(
-      `<!doctype html><title>Fake Paystack checkout</title><h1>Pay NGN ${transaction.amount / 100}</h1><a href="${back}">Return</a>`,
-      { headers: { 'Content-Type': 'text/html' } },
+      `<!doctype html><html lang="en"><title>Fake Paystack checkout</title><link rel="icon" href="data:,">
+<h1>Pay NGN ${naira}</h1><p>${transaction.email}</p>
+<form method="post"><button name="outcome" value="pay">Pay NGN ${naira}</button>
+<button name="outcome" value="cancel">Cancel payment</button></form></html>`,
+      { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     );
+  }
+
+  private async checkoutOutcome(accessCode: string, request: Request): Promise<Response> {
+    const transaction = this.byAccessCode(accessCode);
+    if (!transaction) return new Response('Unknown checkout', { status: 404 });
+    const paid = (await request.formData()).get('outcome') === 'pay';
+    this.settle(transaction.reference, paid ? 'success' : 'abandoned');
+    if (paid && this.webhookUrl) {
+      const { body, signature } = await this.webhook(transaction.reference);
+      const delivery = await fetch(this.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-paystack-signature': signature },
+        body,
+      });
+      this.webhookStatuses.push(delivery.status);
+    }
+    const back = new URL(transaction.callbackUrl);
+    back.searchParams.set('trxref', transaction.reference);
+    back.searchParams.set('reference', transaction.reference);
+    return new Response(null, { status: 302, headers: { Location: back.href } });
+  }
+
+  private byAccessCode(accessCode: string): FakeTransaction | undefined {
+    return [...this.transactions.values()].find((candidate) => candidate.accessCode === accessCode);
   }
 
   transactionData(transaction: FakeTransaction) {

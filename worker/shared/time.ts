@@ -27,3 +27,27 @@ export function addDays(date: string, days: number): string {
   parsed.setUTCDate(parsed.getUTCDate() + days);
   return parsed.toISOString().slice(0, 10);
 }
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A yyyy-MM-dd date as people read it: "Tuesday, 24 November 2026". */
+export function formatDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An HH:mm slot on the 12-hour clock: "09:00" → "9:00 AM", "13:00" → "1:00 PM". */
+export function formatTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Tuesday, 24 November 2026 at 11:00 AM". */
+export function formatAppointment(date: string, time: string): string {
+  return `${formatDate(date)} at ${formatTime(time)}`;
+}

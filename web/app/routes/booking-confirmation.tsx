@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
+import { formatAppointment } from '../../../worker/shared/time';
 import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
@@ -108,7 +109,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
     return () => URL.revokeObjectURL(url);
   }, [event, booking.reference]);
 
-  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${booking.date} at ${booking.time}. Reference ${booking.reference}.`;
+  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${formatAppointment(booking.date, booking.time)}. Reference ${booking.reference}.`;
   async function share() {
     if (navigator.share) {
       try {
@@ -148,9 +149,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
                 </div>
                 <div>
                   <dt>Date and time</dt>
-                  <dd>
-                    {booking.date} at {booking.time}
-                  </dd>
+                  <dd>{formatAppointment(booking.date, booking.time)}</dd>
                 </div>
                 <div>
                   <dt>Amount paid</dt>

@@ -94,7 +94,9 @@ export function SiteFooter() {
           <span className="card-badge">MASTERCARD</span>
           <span className="card-badge">VERVE</span>
         </p>
-        <p>© 2025 {studio.name}. All rights reserved.</p>
+        <p>
+          © {copyrightYears()} {studio.name}. All rights reserved.
+        </p>
         <p className="site-footer__legal">
           <Link to={paths.privacy}>Privacy Policy</Link>
           <Link to={paths.terms}>Terms of Service</Link>
@@ -102,4 +104,10 @@ export function SiteFooter() {
       </div>
     </footer>
   );
+}
+
+/** The studio's site dates from 2025; later years extend the range ("2025–2026"). */
+function copyrightYears(): string {
+  const year = new Date().getFullYear();
+  return year > 2025 ? `2025–${year}` : '2025';
 }

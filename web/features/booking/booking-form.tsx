@@ -4,7 +4,7 @@ import { bookingMessages, bookingServices, healthConditions, referralSources } f
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { treatmentGroups, treatments } from '../../../worker/shared/catalogue';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
-import { lagosDate } from '../../../worker/shared/time';
+import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
@@ -365,7 +365,7 @@ export function BookingForm() {
             subtotal={total}
             details={
               <p>
-                {draft.appointmentDate} at {draft.appointmentTime} · {draft.customerName}
+                {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
               </p>
             }
             onPay={pay}

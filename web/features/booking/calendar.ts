@@ -37,14 +37,31 @@ export function googleCalendarUrl(event: CalendarEvent): string {
 
 const escapeIcs = (text: string) => text.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\n/g, '\\n');
 
+/** RFC 5545 keeps content lines to 75 octets: longer ones continue on lines that begin with a space. */
+function fold(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let part = '';
+  for (const char of line) {
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines spend one octet on the space
+    if (encoder.encode(part + char).length > limit) {
+      parts.push(part);
+      part = '';
+    }
+    part += char;
+  }
+  parts.push(part);
+  return parts.join('\r\n ');
+}
+
 export function icsFile(event: CalendarEvent, uid: string): string {
   const { start, end } = span(event);
-  return [
+  const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Spa & Skincare Studio//Booking//EN',
     'BEGIN:VEVENT',
-    `UID:${uid}`,
+    `UID:${uid}@booking.spa-studio`,
     `DTSTAMP:${stamp(new Date())}`,
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
@@ -53,6 +70,6 @@ export function icsFile(event: CalendarEvent, uid: string): string {
     `LOCATION:${escapeIcs(event.location)}`,
     'END:VEVENT',
     'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
 }

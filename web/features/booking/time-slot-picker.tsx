@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { timeSlots } from '../../../worker/shared/booking';
+import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 
 type Slot = { time: (typeof timeSlots)[number]; left: number };
@@ -59,7 +60,7 @@ export function TimeSlotPicker({
                   disabled={unavailable}
                   onChange={() => onChange(slot.time)}
                 />
-                <span className="slot__time">{slot.time}</span>
+                <span className="slot__time">{formatTime(slot.time)}</span>
                 <span className="slot__left">{unavailable ? 'Unavailable' : `${slot.left} left`}</span>
               </label>
             );

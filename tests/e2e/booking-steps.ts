@@ -1,0 +1,32 @@
+// Steps of the booking form that several browser journeys share.
+import type { Locator, Page } from 'playwright-core';
+
+/** SLOT_CAPACITY in wrangler.toml: the places in each hourly slot. */
+export const SLOT_CAPACITY = 2;
+
+/** Picks two treatments, a date and a time, and fills in the contact details. */
+export async function fillBooking(page: Page, date: string, time: string): Promise<void> {
+  await page.getByLabel('Swedish').check();
+  await page.getByLabel('Hotstone').check();
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page.locator(`.slot:has(input[value="${time}"])`).click();
+  await page.getByLabel('Full name').fill('Ada Obi');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByLabel('Phone number').fill('0803 123 4567');
+}
+
+/** Agrees to the disclaimer and confirms the form; returns the payment dialog it opens. */
+export async function confirmBooking(page: Page): Promise<Locator> {
+  await page.getByLabel(/I confirm the information above is accurate/).check();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review and pay' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Places left in each slot of a date, as the site's availability API reports them. */
+export async function placesLeft(baseUrl: string, date: string): Promise<Record<string, number>> {
+  const response = await fetch(`${baseUrl}/api/availability?date=${date}`);
+  const body = (await response.json()) as { slots: Array<{ time: string; left: number }> };
+  return Object.fromEntries(body.slots.map((slot) => [slot.time, slot.left]));
+}

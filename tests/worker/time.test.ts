@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  formatAppointment,
+  formatDate,
+  formatTime,
+  isIsoDate,
+  lagosDate,
+  lagosToUtc,
+} from '../../worker/shared/time';
+
+describe("the studio's clock (Africa/Lagos, UTC+1)", () => {
+  it('starts the Lagos day at 23:00 UTC', () => {
+    expect(lagosDate(new Date('2026-11-23T22:59:59Z'))).toBe('2026-11-23');
+    expect(lagosDate(new Date('2026-11-23T23:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it('turns a Lagos slot into the UTC instant it begins', () => {
+    expect(lagosToUtc('2026-11-24', '09:00').toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(lagosToUtc('2026-01-01', '00:00').toISOString()).toBe('2025-12-31T23:00:00.000Z');
+  });
+
+  it('accepts only real calendar dates and adds days across months and years', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('24/11/2026')).toBe(false);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('writes dates and times as people read them', () => {
+    expect(formatDate('2026-11-24')).toMatch(/^Tuesday,? 24 November 2026$/);
+    expect(formatTime('09:00')).toBe('9:00 AM');
+    expect(formatTime('12:00')).toBe('12:00 PM');
+    expect(formatTime('17:00')).toBe('5:00 PM');
+    expect(formatTime('00:30')).toBe('12:30 AM');
+    expect(formatAppointment('2026-11-24', '11:00')).toMatch(/^Tuesday,? 24 November 2026 at 11:00 AM$/);
+  });
+});
