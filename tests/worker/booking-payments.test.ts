@@ -1,8 +1,5 @@
-import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../worker/app';
-import { createDb } from '../../worker/db/client';
 import { bookings, coupons, payments } from '../../worker/db/schema';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
@@ -10,15 +7,21 @@ import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
-import { FakePaystack } from '../fakes/paystack';
-
-const origin = 'https://studio.test';
-const secretKey = 'sk_test_fake_key';
-const fake = new FakePaystack('https://paystack.fake', secretKey);
-const liveEnv = { ...env, PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: fake.baseUrl, SLOT_CAPACITY: '2' };
-const testModeEnv = { ...env, PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
-const db = createDb(env.DB);
-const realFetch = globalThis.fetch;
+import {
+  call,
+  db,
+  type Env,
+  fake,
+  liveEnv,
+  origin,
+  secretKey,
+  startPayment,
+  startPaymentOk,
+  testModeEnv,
+  withFakePaystack,
+  verify,
+  webhook,
+} from './payment-harness';
 
 const tomorrow = () => addDays(lagosDate(new Date()), 1);
 
@@ -46,67 +49,20 @@ function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDe
   };
 }
 
-type Env = typeof liveEnv;
+const initialize = (details: BookingDetailsInput, amountKobo = 5_500_000, environment: Env = liveEnv) =>
+  startPayment(details, amountKobo, environment);
 
-function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
-  return app.request(`${origin}${path}`, init, environment);
-}
-
-function initialize(details: BookingDetailsInput, amountKobo = 5_500_000, environment: Env = liveEnv) {
-  const query = new URLSearchParams({
-    amount: String(amountKobo),
-    email: String(details.customerEmail),
-    metadata: JSON.stringify({ details }),
-    callback_url: 'https://evil.example/steal',
-  });
-  return call(`/api/payment/initialize?${query}`, {}, environment);
-}
-
-async function initializeOk(details = bookingDetails(), amountKobo = 5_500_000, environment: Env = liveEnv) {
-  const response = await initialize(details, amountKobo, environment);
-  const body = (await response.json()) as {
-    status: boolean;
-    message?: string;
-    data: { authorization_url: string; reference: string };
-  };
-  expect(response.status, body.message).toBe(200);
-  return body.data;
-}
-
-function verify(reference: string, environment: Env = liveEnv) {
-  return call(
-    '/api/payment/verify',
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reference }) },
-    environment,
-  );
-}
-
-async function webhook(body: string, signature?: string) {
-  return call('/api/payment/webhook', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
-    body,
-  });
-}
+const initializeOk = (details = bookingDetails(), amountKobo = 5_500_000, environment: Env = liveEnv) =>
+  startPaymentOk(details, amountKobo, environment);
 
 const bookingRows = () => db.select().from(bookings);
+
+withFakePaystack();
 
 beforeEach(async () => {
   await db.delete(bookings);
   await db.delete(payments);
   await db.delete(coupons);
-  fake.transactions.clear();
-  fake.initializeCalls.length = 0;
-  fake.outage = undefined;
-  fake.hang = false;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('POST /api/validate-coupon', () => {

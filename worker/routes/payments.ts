@@ -7,7 +7,7 @@ import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
 import { paymentContext } from '../services/payment-context';
 import { isTestMode } from '../services/payment-gateway';
 import { findPayment, recordTestCheckoutOutcome } from '../services/payment-records';
-import { confirmationPaths, confirmTransaction, initializeBookingPayment, verifyPayment } from '../services/payments';
+import { confirmationPaths, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 
 const initializeQuery = z.object({
@@ -28,7 +28,7 @@ const initializeQuery = z.object({
   email: z
     .string({ error: 'An email address is required' })
     .check(z.trim(), z.email('Please enter a valid email address')),
-  metadata: z.string({ error: 'The booking details are missing' }).check(z.maxLength(50_000)),
+  metadata: z.string({ error: 'The payment details are missing' }).check(z.maxLength(50_000)),
   callback_url: z.optional(z.string()),
 });
 
@@ -51,7 +51,7 @@ const webhookEvent = z.object({
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/payment/initialize', validate('query', initializeQuery), async (c) => {
     const query = c.req.valid('query');
-    const result = await initializeBookingPayment(paymentContext(c), query);
+    const result = await initializePayment(paymentContext(c), query);
     if (!result.ok) {
       return c.json(
         { status: false as const, message: result.message, expectedAmount: result.expectedAmount },

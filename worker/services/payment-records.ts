@@ -1,13 +1,15 @@
 /**
- * Turning a paid payment into its booking, exactly once. D1 has no interactive transactions, so
- * the rule lives in the data: one batch (one transaction) marks the payment paid and inserts the
- * booking, and the booking's UNIQUE payment reference makes every later attempt a no-op, whatever
- * the order and number of verify calls, webhooks and cron runs.
+ * Turning a paid payment into its booking or order, exactly once. D1 has no interactive
+ * transactions, so the rule lives in the data: one batch (one transaction) marks the payment paid
+ * and inserts the booking or order, and their UNIQUE payment reference makes every later attempt a
+ * no-op, whatever the order and number of verify calls, webhooks and cron runs.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings, payments } from '../db/schema';
+import { bookings, orderItems, orders, payments } from '../db/schema';
 import type { BookingDetails } from '../shared/booking-schema';
+import type { OrderDetails } from '../shared/order-schema';
+import type { OrderPrice } from '../shared/pricing';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -33,15 +35,38 @@ export interface BookingSummary {
   needsAttention: boolean;
 }
 
+/** What the server stores with an order payment: the customer, the address and its own prices. */
+export interface StoredOrderPayment {
+  order: Pick<OrderDetails, 'customerName' | 'customerEmail' | 'customerPhone' | 'shippingAddress'>;
+  lines: OrderPrice['lines'];
+}
+
+export interface OrderSummary {
+  kind: 'order';
+  reference: string;
+  name: string;
+  email: string;
+  shippingAddress: string;
+  items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
+  amount: number;
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+  orderStatus: (typeof orders.$inferSelect)['orderStatus'];
+}
+
+const markPaid = (db: Database, payment: Payment, now: Date) =>
+  db.$client
+    .prepare(
+      `update payments set status = 'paid', paid_at = ?, hold_expires_at = null where reference = ? and status != 'paid'`,
+    )
+    .bind(now.toISOString(), payment.reference);
+
 export async function recordPaidBooking(db: Database, payment: Payment, capacity: number, now: Date) {
   const { booking } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   await d1.batch([
-    d1
-      .prepare(
-        `update payments set status = 'paid', paid_at = ?, hold_expires_at = null where reference = ? and status != 'paid'`,
-      )
-      .bind(now.toISOString(), payment.reference),
+    markPaid(db, payment, now),
     // A payment that outlived its hold may land in a slot that has filled meanwhile: it is still
     // recorded (the money was taken) and flagged for staff to find the client another time.
     d1
@@ -79,6 +104,75 @@ export async function recordPaidBooking(db: Database, payment: Payment, capacity
         capacity,
       ),
   ]);
+}
+
+/**
+ * The order and its lines in one batch. A repeated call inserts nothing: the order is guarded by
+ * its UNIQUE payment reference, and each line by UNIQUE (order, product, size) on the order that
+ * holds this reference, whichever call created it.
+ */
+export async function recordPaidOrder(db: Database, payment: Payment, now: Date) {
+  const { order, lines } = payment.details as StoredOrderPayment;
+  const d1 = db.$client;
+  await d1.batch([
+    markPaid(db, payment, now),
+    d1
+      .prepare(
+        `insert into orders (id, payment_reference, name, email, phone, shipping_address, amount)
+        values (?, ?, ?, ?, ?, ?, ?)
+        on conflict (payment_reference) do nothing`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        payment.reference,
+        order.customerName,
+        order.customerEmail,
+        order.customerPhone,
+        order.shippingAddress,
+        payment.amount,
+      ),
+    ...lines.map((line) =>
+      d1
+        .prepare(
+          `insert into order_items (id, order_id, product_id, product_name, product_size, unit_price, quantity)
+          select ?, id, ?, ?, ?, ?, ? from orders where payment_reference = ?
+          on conflict (order_id, product_id, product_size) do nothing`,
+        )
+        .bind(
+          crypto.randomUUID(),
+          line.productId,
+          line.productName,
+          line.size,
+          line.unitPrice,
+          line.quantity,
+          payment.reference,
+        ),
+    ),
+  ]);
+}
+
+export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.paymentReference, payment.reference)).limit(1);
+  if (!order) return undefined;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(sql`rowid`);
+  return {
+    kind: 'order',
+    reference: payment.reference,
+    name: order.name,
+    email: order.email,
+    shippingAddress: order.shippingAddress,
+    items: items.map((item) => ({
+      productName: item.productName,
+      productSize: item.productSize,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+    })),
+    amount: order.amount,
+    subtotal: payment.subtotal,
+    discount: payment.discount,
+    couponCode: payment.couponCode,
+    orderStatus: order.orderStatus,
+  };
 }
 
 export async function bookingSummary(db: Database, payment: Payment): Promise<BookingSummary | undefined> {

@@ -4,10 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { payments } from '../db/schema';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
 import { bookingDetailsSchema } from '../shared/booking-schema';
 import { nairaToKobo } from '../shared/money';
-import { priceBooking } from '../shared/pricing';
+import { orderDetailsSchema } from '../shared/order-schema';
+import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { checkCoupon } from './coupons';
 import type { PaymentGateway } from './payment-gateway';
@@ -16,9 +18,13 @@ import {
   bookingSummary,
   findPayment,
   markUnpaid,
+  type OrderSummary,
+  orderSummary,
   type Payment,
   recordPaidBooking,
+  recordPaidOrder,
   type StoredBookingPayment,
+  type StoredOrderPayment,
 } from './payment-records';
 import { HOLD_MINUTES, isPastDate, isPastSlot, takenInSlot } from './slots';
 
@@ -40,7 +46,7 @@ export const paymentMessages = {
   unknownReference: 'We could not find that payment.',
   notCompleted: 'Your payment has not been completed.',
   stillProcessing: 'Your payment is still being processed. Please check again in a moment.',
-  mismatch: 'This payment does not match your booking. Please contact us and quote your reference.',
+  mismatch: 'This payment does not match what was ordered. Please contact us and quote your reference.',
 } as const;
 
 export const confirmationPaths = { booking: '/booking-confirmation-pg', order: '/order-confirmation-pg' } as const;
@@ -57,31 +63,30 @@ export interface InitializeRequest {
   metadata: string;
 }
 
+/** Starts the checkout of a booking or an order, whichever the details' paymentType names. */
+export function initializePayment(context: PaymentContext, request: InitializeRequest): Promise<InitializeResult> {
+  const details = readDetails(request.metadata);
+  const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
+  return kind === 'order'
+    ? initializeOrderPayment(context, request, details)
+    : initializeBookingPayment(context, request, details);
+}
+
 /** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
-export async function initializeBookingPayment(
+async function initializeBookingPayment(
   context: PaymentContext,
   request: InitializeRequest,
+  details: unknown,
 ): Promise<InitializeResult> {
-  const parsed = bookingDetailsSchema.safeParse(readDetails(request.metadata));
+  const parsed = bookingDetailsSchema.safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }
   const { amount: _clientAmount, couponCode, ...booking } = parsed.data;
   const priced = priceBooking(booking.subservices);
   if (!priced.ok) return { ok: false, status: 400, message: priced.message };
-
-  let discount = 0;
-  let appliedCode: string | null = null;
-  if (couponCode) {
-    const coupon = await checkCoupon(context.db, couponCode, priced.total, context.now);
-    if (!coupon.success) return { ok: false, status: 409, message: coupon.message };
-    discount = coupon.discountAmount;
-    appliedCode = coupon.code;
-  }
-  const amount = priced.total - discount;
-  if (request.amount !== nairaToKobo(amount)) {
-    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: amount };
-  }
+  const charge = await chargeFor(context, priced.total, couponCode, request.amount);
+  if (!charge.ok) return charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
     return { ok: false, status: 409, message: paymentMessages.datePast };
   }
@@ -100,24 +105,107 @@ export async function initializeBookingPayment(
       reference, kind, status, amount, subtotal, discount, coupon_code, email, details,
       slot_date, slot_time, hold_expires_at
     )
-    select ${reference}, 'booking', 'pending', ${amount}, ${priced.total}, ${discount}, ${appliedCode},
-      ${booking.customerEmail}, ${JSON.stringify(stored)}, ${booking.appointmentDate}, ${booking.appointmentTime},
-      ${holdUntil}
+    select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+      ${charge.couponCode}, ${booking.customerEmail}, ${JSON.stringify(stored)}, ${booking.appointmentDate},
+      ${booking.appointmentTime}, ${holdUntil}
     where ${takenInSlot(booking.appointmentDate, booking.appointmentTime, nowIso)} < ${context.capacity}`);
   if (held.meta.changes !== 1) return { ok: false, status: 409, message: paymentMessages.slotFull };
 
+  return openCheckout(context, 'booking', reference, charge.amount, booking.customerEmail, {
+    kind: 'booking',
+    treatments: booking.subservices,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+  });
+}
+
+/** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
+async function initializeOrderPayment(
+  context: PaymentContext,
+  request: InitializeRequest,
+  details: unknown,
+): Promise<InitializeResult> {
+  const parsed = orderDetailsSchema.safeParse(details);
+  if (!parsed.success) {
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
+  }
+  const { customerName, customerEmail, customerPhone, shippingAddress, orderItems, couponCode } = parsed.data;
+  const priced = priceOrder(
+    orderItems.map((item) => ({
+      productId: item.productId,
+      size: item.productSize.size,
+      quantity: item.productQuantity,
+    })),
+  );
+  if (!priced.ok) return { ok: false, status: 400, message: priced.message };
+  const charge = await chargeFor(context, priced.total, couponCode, request.amount);
+  if (!charge.ok) return charge;
+
+  const reference = newReference('OR');
+  const stored: StoredOrderPayment = {
+    order: { customerName, customerEmail, customerPhone, shippingAddress },
+    lines: priced.lines,
+  };
+  await context.db.insert(payments).values({
+    reference,
+    kind: 'order',
+    status: 'pending',
+    amount: charge.amount,
+    subtotal: priced.total,
+    discount: charge.discount,
+    couponCode: charge.couponCode,
+    email: customerEmail,
+    details: stored,
+  });
+  return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
+    kind: 'order',
+    items: priced.lines.map((line) => `${line.productName} ${line.size} x ${line.quantity}`),
+  });
+}
+
+type Charge = { ok: true; amount: number; discount: number; couponCode: string | null };
+
+/**
+ * What the customer pays: the catalogue total less the coupon. A client that expected another
+ * amount (a stale page, a tampered request) is refused with 409 and told the right one.
+ */
+async function chargeFor(
+  context: PaymentContext,
+  subtotal: number,
+  couponCode: string | undefined,
+  clientAmountKobo: number,
+): Promise<Charge | Extract<InitializeResult, { ok: false }>> {
+  let discount = 0;
+  let appliedCode: string | null = null;
+  if (couponCode) {
+    const coupon = await checkCoupon(context.db, couponCode, subtotal, context.now);
+    if (!coupon.success) return { ok: false, status: 409, message: coupon.message };
+    discount = coupon.discountAmount;
+    appliedCode = coupon.code;
+  }
+  const amount = subtotal - discount;
+  if (clientAmountKobo !== nairaToKobo(amount)) {
+    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: amount };
+  }
+  return { ok: true, amount, discount, couponCode: appliedCode };
+}
+
+/** Asks the gateway for a checkout page; if it cannot, the pending payment (and any hold) is released. */
+async function openCheckout(
+  context: PaymentContext,
+  kind: Payment['kind'],
+  reference: string,
+  amount: number,
+  email: string,
+  metadata: Record<string, unknown>,
+): Promise<InitializeResult> {
   try {
     const checkout = await context.gateway.initialize({
-      email: booking.customerEmail,
+      email,
       amount: nairaToKobo(amount),
       reference,
-      callback_url: `${context.origin}${confirmationPaths.booking}`,
-      metadata: {
-        kind: 'booking',
-        treatments: booking.subservices,
-        date: booking.appointmentDate,
-        time: booking.appointmentTime,
-      },
+      callback_url: `${context.origin}${confirmationPaths[kind]}`,
+      metadata,
     });
     return { ok: true, reference, authorizationUrl: checkout.authorizationUrl };
   } catch (error) {
@@ -128,9 +216,9 @@ export async function initializeBookingPayment(
   }
 }
 
-export type VerifyResult = { status: true; data: BookingSummary } | { status: false; message: string };
+export type VerifyResult = { status: true; data: BookingSummary | OrderSummary } | { status: false; message: string };
 
-/** Asks the gateway about a payment and records the booking if it is paid in full. */
+/** Asks the gateway about a payment and records the booking or order if it is paid in full. */
 export async function verifyPayment(context: PaymentContext, reference: string): Promise<VerifyResult> {
   const payment = await findPayment(context.db, reference);
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
@@ -154,7 +242,8 @@ export async function confirmTransaction(
       console.error('Paid amount does not match', payment.reference, transaction.amount, transaction.currency);
       return { status: false, message: paymentMessages.mismatch };
     }
-    await recordPaidBooking(context.db, payment, context.capacity, context.now);
+    if (payment.kind === 'order') await recordPaidOrder(context.db, payment, context.now);
+    else await recordPaidBooking(context.db, payment, context.capacity, context.now);
     return summaryOf(context, payment);
   }
   if (transaction.status === 'failed' || transaction.status === 'abandoned' || transaction.status === 'reversed') {
@@ -165,7 +254,8 @@ export async function confirmTransaction(
 }
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {
-  const summary = await bookingSummary(context.db, payment);
+  const summary =
+    payment.kind === 'order' ? await orderSummary(context.db, payment) : await bookingSummary(context.db, payment);
   return summary ? { status: true, data: summary } : { status: false, message: paymentMessages.unknownReference };
 }
 

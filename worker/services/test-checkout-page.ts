@@ -4,12 +4,22 @@
  * Plain HTML forms and a stylesheet of its own: the site's CSP allows no inline script or style.
  */
 import { formatNaira } from '../shared/money';
-import type { Payment, StoredBookingPayment } from './payment-records';
+import { formatAppointment } from '../shared/time';
+import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payment-records';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function renderTestCheckout(payment: Payment): string {
+/** One line saying what is being paid for. */
+function purchase(payment: Payment): string {
+  if (payment.kind === 'order') {
+    const { lines } = payment.details as StoredOrderPayment;
+    return lines.map((line) => `${line.productName} ${line.size} × ${line.quantity}`).join(', ');
+  }
   const { booking } = payment.details as StoredBookingPayment;
+  return `${booking.subservices.join(', ')} on ${formatAppointment(booking.appointmentDate, booking.appointmentTime)}`;
+}
+
+export function renderTestCheckout(payment: Payment): string {
   const action = `/api/payment/test-checkout/${encodeURIComponent(payment.reference)}`;
   const settled = payment.status === 'paid';
   return `<!doctype html>
@@ -27,7 +37,7 @@ export function renderTestCheckout(payment: Payment): string {
 <h1>Test checkout</h1>
 <dl>
 <dt>Amount</dt><dd class="amount">${formatNaira(payment.amount)}</dd>
-<dt>For</dt><dd>${escapeHtml(booking.subservices.join(', '))} on ${escapeHtml(booking.appointmentDate)} at ${escapeHtml(booking.appointmentTime)}</dd>
+<dt>For</dt><dd>${escapeHtml(purchase(payment))}</dd>
 <dt>Email</dt><dd>${escapeHtml(payment.email)}</dd>
 <dt>Reference</dt><dd>${escapeHtml(payment.reference)}</dd>
 </dl>

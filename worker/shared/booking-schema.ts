@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { bookingMessages, bookingServices, healthConditions, referralSources, timeSlots } from './booking';
 import { treatments } from './catalogue';
+import { emailAddress, personName, phoneNumber } from './contact-schema';
 import { isIsoDate } from './time';
 
 const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
@@ -20,15 +21,9 @@ export const bookingDetailsSchema = z
       .check(z.minLength(1, bookingMessages.noOption), z.maxLength(treatmentNames.length)),
     appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
     appointmentTime: z.enum(timeSlots, { error: bookingMessages.time }),
-    customerName: z
-      .string({ error: bookingMessages.name })
-      .check(z.trim(), z.minLength(2, bookingMessages.name), z.maxLength(100)),
-    customerEmail: z
-      .string({ error: bookingMessages.email })
-      .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, bookingMessages.email)),
-    customerPhone: z
-      .string({ error: bookingMessages.phone })
-      .check(z.trim(), z.regex(/^\+?[\d\s()-]{7,20}$/, bookingMessages.phone)),
+    customerName: personName(),
+    customerEmail: emailAddress(),
+    customerPhone: phoneNumber(),
     notes: text(1000),
     referralSource: z.optional(z.enum(referralSources)),
     previousMassageTherapy: z._default(z.boolean(), false),

@@ -3,6 +3,7 @@
  * referral sources, the health intake checklist and the messages. No zod here: the page needs
  * these at first paint, and the schema (booking-schema.ts) only when the visitor submits.
  */
+import { contactMessages } from './contact-messages';
 
 /** Hourly appointment slots, 09:00 to 17:00, Lagos time. */
 export const timeSlots = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const;
@@ -55,9 +56,9 @@ export const healthConditions = [
 export const bookingMessages = {
   noOption: 'Please select at least one service option.',
   noDisclaimer: 'Please agree to the disclaimer.',
-  name: 'Please enter your full name',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
+  name: contactMessages.name,
+  email: contactMessages.email,
+  phone: contactMessages.phone,
   service: 'Please choose a service',
   date: 'Please choose a date from today onwards',
   time: 'Please choose an available time',

@@ -43,7 +43,7 @@ export default function BookingConfirmationPage() {
       try {
         const result = await request(api.payment.verify.$post({ json: { reference } }));
         if (!current) return;
-        if (result.status) {
+        if (result.status && result.data.kind === 'booking') {
           clearPendingPayment('booking');
           clearDraft();
           setState({ step: 'success', booking: result.data });

@@ -1,0 +1,86 @@
+// What the payment tests share: the app called with a Paystack key whose API is the fake
+// Paystack (fetch to its host is routed to it), and the verify and webhook calls.
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { app } from '../../worker/app';
+import { createDb } from '../../worker/db/client';
+import { FakePaystack } from '../fakes/paystack';
+
+export const origin = 'https://studio.test';
+export const secretKey = 'sk_test_fake_key';
+export const fake = new FakePaystack('https://paystack.fake', secretKey);
+export const liveEnv = {
+  ...env,
+  PAYSTACK_SECRET_KEY: secretKey,
+  PAYSTACK_BASE_URL: fake.baseUrl,
+  SLOT_CAPACITY: '2',
+};
+export const testModeEnv = { ...env, PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
+export const db = createDb(env.DB);
+
+export type Env = typeof liveEnv;
+
+export function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
+  return app.request(`${origin}${path}`, init, environment);
+}
+
+/** GET /api/payment/initialize as the web client calls it (with a callback URL it must ignore). */
+export function startPayment(details: { customerEmail: string }, amountKobo: number, environment: Env = liveEnv) {
+  const query = new URLSearchParams({
+    amount: String(amountKobo),
+    email: details.customerEmail,
+    metadata: JSON.stringify({ details }),
+    callback_url: 'https://evil.example/steal',
+  });
+  return call(`/api/payment/initialize?${query}`, {}, environment);
+}
+
+export async function startPaymentOk(
+  details: { customerEmail: string },
+  amountKobo: number,
+  environment: Env = liveEnv,
+) {
+  const response = await startPayment(details, amountKobo, environment);
+  const body = (await response.json()) as {
+    status: boolean;
+    message?: string;
+    data: { authorization_url: string; reference: string };
+  };
+  expect(response.status, body.message).toBe(200);
+  return body.data;
+}
+
+export function verify(reference: string, environment: Env = liveEnv) {
+  return call(
+    '/api/payment/verify',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reference }) },
+    environment,
+  );
+}
+
+export function webhook(body: string, signature?: string) {
+  return call('/api/payment/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
+    body,
+  });
+}
+
+/** Resets the fake and routes the worker's fetch calls to it, for every test of the file. */
+export function withFakePaystack(): void {
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    fake.transactions.clear();
+    fake.initializeCalls.length = 0;
+    fake.verifyCalls.length = 0;
+    fake.outage = undefined;
+    fake.hang = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+}
