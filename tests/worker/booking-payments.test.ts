@@ -18,9 +18,9 @@ import {
   startPayment,
   startPaymentOk,
   testModeEnv,
-  withFakePaystack,
   verify,
   webhook,
+  withFakePaystack,
 } from './payment-harness';
 
 const tomorrow = () => addDays(lagosDate(new Date()), 1);

@@ -15,9 +15,9 @@ import {
   startPayment,
   startPaymentOk,
   testModeEnv,
-  withFakePaystack,
   verify,
   webhook,
+  withFakePaystack,
 } from './payment-harness';
 
 const item = (productId: string, size: string, productQuantity: number, extra: Partial<OrderItemInput> = {}) => ({
