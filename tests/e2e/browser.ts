@@ -50,10 +50,13 @@ export async function scrollThrough(page: Page): Promise<void> {
   await page.waitForTimeout(100);
 }
 
-/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under test-results/screenshots for a person to look at: the whole page, or
+ * just the viewport (what a visitor sees of an open dialog).
+ */
+export async function screenshot(page: Page, name: string, what: 'page' | 'viewport' = 'page'): Promise<void> {
   mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: what === 'page' });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

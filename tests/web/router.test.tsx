@@ -43,7 +43,7 @@ describe('routes', () => {
     [paths.about, 'About the spa'],
     [paths.massageTherapy, 'Massage Therapy'],
     [paths.booking, 'Book a Service'],
-    [paths.orderConfirmation, 'Order confirmation'],
+    [paths.orderConfirmation, 'Order Not Found'],
     [paths.shop, 'Skincare Products'],
     [paths.faq, 'Frequently Asked Questions'],
     [paths.academy, 'The Massage Training Academy'],

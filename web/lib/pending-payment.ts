@@ -13,6 +13,9 @@ const pendingSchema = z.object({
 
 export type PendingPayment = z.infer<typeof pendingSchema>;
 
+/** The spec's pause before a confirmation page verifies, so it has painted its "verifying" state. */
+export const VERIFY_DELAY_MS = 100;
+
 const key = (kind: PendingPayment['kind']) => `spa.pending-${kind}`;
 
 export function savePendingPayment(pending: PendingPayment): void {

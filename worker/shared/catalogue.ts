@@ -160,7 +160,7 @@ export const products: readonly Product[] = [
     category: 'Body Oil',
     description: 'A lightweight, fast-absorbing oil that leaves skin soft, even and luminous all day.',
     ingredients: 'Sweet almond oil, jojoba oil, vitamin E, carrot seed oil, orange peel oil',
-    image: '/images/products/all-glow-body-oil.webp',
+    image: '/images/products/all-glow-body-oil.svg',
     rating: 4.8,
     sizes: [
       { size: '100ml', price: 13_000 },
@@ -182,7 +182,7 @@ export const products: readonly Product[] = [
     category: 'Body Scrub',
     description: 'A creamy cleansing scrub that buffs away dull skin while milk proteins keep it supple.',
     ingredients: 'Goat milk, cane sugar, shea butter, coconut oil, oat extract',
-    image: '/images/products/milky-soapy-scrub.webp',
+    image: '/images/products/milky-soapy-scrub.svg',
     rating: 4.7,
     sizes: [
       { size: '250g', price: 12_000 },
@@ -199,7 +199,7 @@ export const products: readonly Product[] = [
     category: 'Body Oil',
     description: 'A rich, warmly scented oil for deep nourishment, ideal after a bath or massage.',
     ingredients: 'Argan oil, grapeseed oil, sandalwood, ylang-ylang, vitamin E',
-    image: '/images/products/mystic-body-oil.webp',
+    image: '/images/products/mystic-body-oil.svg',
     rating: 4.9,
     sizes: [
       { size: '100ml', price: 15_000 },
@@ -216,7 +216,7 @@ export const products: readonly Product[] = [
     category: 'Facial Care',
     description: 'A balancing facial oil that calms, restores the skin barrier and fades the look of dark spots.',
     ingredients: 'Rosehip oil, squalane, niacinamide, tea tree oil, vitamin C',
-    image: '/images/products/recovery-facial-oil.webp',
+    image: '/images/products/recovery-facial-oil.svg',
     rating: 4.6,
     sizes: [{ size: '50ml', price: 10_000 }],
     reviews: [
@@ -230,7 +230,7 @@ export const products: readonly Product[] = [
     category: 'Facial Care',
     description: 'An overnight cream that repairs and deeply hydrates, so you wake to plump, rested skin.',
     ingredients: 'Shea butter, hyaluronic acid, ceramides, peptides, chamomile extract',
-    image: '/images/products/recovery-night-cream.webp',
+    image: '/images/products/recovery-night-cream.svg',
     rating: 4.7,
     sizes: [{ size: '30g', price: 8_000 }],
     reviews: [
@@ -244,7 +244,7 @@ export const products: readonly Product[] = [
     category: 'Cleanser',
     description: 'A gentle handmade bar that cleanses without stripping, suitable for face and body.',
     ingredients: 'Goat milk, olive oil, coconut oil, shea butter, honey',
-    image: '/images/products/goat-milk-bar-soap.webp',
+    image: '/images/products/goat-milk-bar-soap.svg',
     rating: 4.8,
     sizes: [{ size: '100g', price: 6_000 }],
     reviews: [

@@ -12,10 +12,7 @@ import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
 import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
-import { clearPendingPayment, readPendingPayment } from '../../lib/pending-payment';
-
-/** The spec's pause before verifying, so the page has painted its "verifying" state. */
-export const VERIFY_DELAY_MS = 100;
+import { clearPendingPayment, readPendingPayment, VERIFY_DELAY_MS } from '../../lib/pending-payment';
 
 type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
 type State = { step: 'verifying' } | { step: 'success'; booking: Booking } | { step: 'failed' };

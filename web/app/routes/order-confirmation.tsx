@@ -1,10 +1,173 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
+import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { paths } from '../../config/paths';
+import { clearCartAtom } from '../../features/shop/cart';
+import { ShippingNote } from '../../features/shop/shipping-note';
+import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
+import { clearPendingPayment, readPendingPayment, VERIFY_DELAY_MS } from '../../lib/pending-payment';
+import '../../styles/shop.css';
+
+type Order = {
+  reference: string;
+  name: string;
+  shippingAddress: string;
+  items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
+  amount: number;
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+};
+type State = { step: 'verifying' } | { step: 'success'; order: Order } | { step: 'failed' } | { step: 'not-found' };
 
 export default function OrderConfirmationPage() {
   usePageMeta(sitePages.orderConfirmation);
+  const [params] = useSearchParams();
+  const clearCart = useSetAtom(clearCartAtom);
+  const reference = params.get('reference') ?? params.get('trxref') ?? '';
+  const [state, setState] = useState<State>({ step: 'verifying' });
+
+  useEffect(() => {
+    if (!readPendingPayment('order')) {
+      setState({ step: 'not-found' });
+      return;
+    }
+    if (!reference) {
+      setState({ step: 'failed' });
+      return;
+    }
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const result = await request(api.payment.verify.$post({ json: { reference } }));
+        if (!current) return;
+        if (result.status && result.data.kind === 'order') {
+          // Only now, with the order paid and recorded, is the cart emptied.
+          clearPendingPayment('order');
+          clearCart();
+          setState({ step: 'success', order: result.data });
+        } else {
+          setState({ step: 'failed' });
+        }
+      } catch {
+        if (current) setState({ step: 'failed' });
+      }
+    }, VERIFY_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [reference, clearCart]);
+
+  if (state.step === 'verifying') {
+    return (
+      <PageHero
+        eyebrow="One moment"
+        title="Verifying your payment"
+        lead="Please keep this page open while we confirm your order."
+      >
+        <p className="verifying" role="status">
+          Verifying…
+        </p>
+      </PageHero>
+    );
+  }
+  if (state.step === 'not-found') {
+    return (
+      <PageHero
+        eyebrow="Order"
+        title="Order Not Found"
+        lead="We could not find an order to confirm in this browser. If you have paid, please contact us with your payment reference."
+      >
+        <Link to={paths.shop} className="button button--light button--large">
+          Return to Shop
+        </Link>
+      </PageHero>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <PageHero
+        eyebrow="Payment"
+        title="Payment Verification Failed"
+        lead="We couldn't verify your payment. Please try again or contact support."
+      >
+        <Link to={paths.shop} className="button button--light button--large">
+          Return to Shop
+        </Link>
+      </PageHero>
+    );
+  }
+  return <OrderConfirmed order={state.order} />;
+}
+
+function OrderConfirmed({ order }: { order: Order }) {
   return (
-    <PageHero eyebrow="Thank you" title="Order confirmation" lead="Your order details appear here after payment." />
+    <>
+      <PageHero
+        eyebrow="Order confirmed"
+        title={`Thank you, ${order.name.split(' ')[0]}!`}
+        lead="Your order is paid and we are preparing it. Look out for our WhatsApp message with your shipping quote."
+      />
+      <section className="section">
+        <div className="container confirmation">
+          <div className="confirmation__card card">
+            <div className="card__body">
+              <span className="waitlist-thanks__icon">
+                <CheckIcon size={28} />
+              </span>
+              <h2>Your order</h2>
+              <ul className="order-lines">
+                {order.items.map((item) => (
+                  <li key={`${item.productName}|${item.productSize}`}>
+                    <span>
+                      {item.productName} {item.productSize} × {item.quantity}
+                    </span>
+                    <span>{formatNaira(item.unitPrice * item.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="order-totals">
+                {order.discount > 0 ? (
+                  <>
+                    <div>
+                      <dt>Subtotal</dt>
+                      <dd>{formatNaira(order.subtotal)}</dd>
+                    </div>
+                    <div>
+                      <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+                      <dd>−{formatNaira(order.discount)}</dd>
+                    </div>
+                  </>
+                ) : null}
+                <div className="order-totals__paid">
+                  <dt>Amount paid</dt>
+                  <dd>{formatNaira(order.amount)}</dd>
+                </div>
+              </dl>
+              <dl className="confirmation__details">
+                <div>
+                  <dt>Delivering to</dt>
+                  <dd>{order.shippingAddress}</dd>
+                </div>
+                <div>
+                  <dt>Reference</dt>
+                  <dd>{order.reference}</dd>
+                </div>
+              </dl>
+              <ShippingNote />
+              <Link to={paths.shop} className="button button--primary">
+                Continue Shopping
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,14 +1,133 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type Product, products } from '../../../worker/shared/catalogue';
 import { sitePages } from '../../../worker/shared/site-pages';
+import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
+import { ProductCard } from '../../features/shop/product-card';
+import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';
 import { usePageMeta } from '../../lib/page-meta';
+import { clearPendingPayment } from '../../lib/pending-payment';
+import '../../styles/shop.css';
+
+// Opened on demand, so they stay off the page's first load.
+const CartPanel = lazy(() => import('../../features/shop/cart-panel'));
+const ProductDetails = lazy(() => import('../../features/shop/product-details'));
+const Checkout = lazy(() => import('../../features/shop/checkout'));
+
+type Overlay =
+  | { kind: 'none' }
+  | { kind: 'cart' }
+  | { kind: 'checkout' }
+  | { kind: 'details'; product: Product; size: string };
 
 export default function ShopPage() {
   usePageMeta(sitePages.shop);
+  const count = useAtomValue(cartCountAtom);
+  const addToCart = useSetAtom(addToCartAtom);
+  const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
+  const [toast, setToast] = useState<{ id: number; text: string }>();
+  const cartButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(undefined), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  const add = useCallback(
+    (productId: string, size: string) => {
+      const added = addToCart({ productId, size });
+      setToast({
+        id: Date.now(),
+        text: added ? shopMessages.added : shopMessages.lineLimit,
+      });
+    },
+    [addToCart],
+  );
+
+  const openDetails = useCallback((product: Product, size: string) => {
+    setOverlay({ kind: 'details', product, size });
+  }, []);
+
+  /** Closing the cart or the checkout hands focus back to the cart button. */
+  const closeTo = (focus: 'cart-button' | 'keep') => {
+    setOverlay({ kind: 'none' });
+    if (focus === 'cart-button') window.requestAnimationFrame(() => cartButtonRef.current?.focus());
+  };
+
   return (
-    <PageHero
-      eyebrow="Shop"
-      title="Skincare Products"
-      lead="Body oils, scrubs, facial care and soap for glowing skin. Our online shop opens here shortly."
-    />
+    <>
+      <PageHero
+        eyebrow="Shop"
+        title="Skincare Products"
+        lead="Body oils, scrubs, facial care and soap made with natural ingredients, the same we use in our treatments."
+      />
+      <section className="section" aria-labelledby="products-heading">
+        <div className="container">
+          <SectionHeading id="products-heading" eyebrow="Our range" title="Glow from head to toe">
+            Choose a size, add it to your cart and check out in a few taps. We bring your order to your door.
+          </SectionHeading>
+          <ul className="product-grid">
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} onAdd={add} onDetails={openDetails} eager={index < 3} />
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="toast-region" role="status" aria-live="polite">
+        {toast ? (
+          <p key={toast.id} className="toast">
+            {toast.text}
+          </p>
+        ) : null}
+      </div>
+
+      <button
+        ref={cartButtonRef}
+        type="button"
+        className="cart-button"
+        aria-haspopup="dialog"
+        aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        onClick={() => setOverlay({ kind: 'cart' })}
+      >
+        <BagIcon size={24} />
+        {count > 0 ? (
+          <span className="cart-button__count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
+      </button>
+
+      <Suspense fallback={null}>
+        {overlay.kind === 'cart' ? (
+          <CartPanel
+            onClose={() => closeTo('cart-button')}
+            onContinueShopping={() => closeTo('keep')}
+            onCheckout={() => setOverlay({ kind: 'checkout' })}
+          />
+        ) : null}
+        {overlay.kind === 'checkout' ? (
+          <Checkout
+            onClose={() => {
+              // As the spec asks: leaving the checkout forgets the order being paid for.
+              clearPendingPayment('order');
+              closeTo('cart-button');
+            }}
+          />
+        ) : null}
+        {overlay.kind === 'details' ? (
+          <ProductDetails
+            product={overlay.product}
+            initialSize={overlay.size}
+            onAdd={add}
+            onClose={() => setOverlay({ kind: 'none' })}
+          />
+        ) : null}
+      </Suspense>
+    </>
   );
 }

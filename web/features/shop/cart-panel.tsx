@@ -1,0 +1,125 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useId, useRef } from 'react';
+import { formatNaira } from '../../../worker/shared/money';
+import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
+import { CloseIcon } from '../../components/ui/icons';
+import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, removeFromCartAtom } from './cart';
+import { ShippingNote } from './shipping-note';
+
+interface CartPanelProps {
+  onClose: () => void;
+  onCheckout: () => void;
+  onContinueShopping: () => void;
+}
+
+/**
+ * The cart as a side panel: a native modal <dialog>, so focus moves into it and stays there,
+ * Escape closes it, and the page behind is inert. Plus and minus at their limits are
+ * aria-disabled rather than disabled, so the keyboard focus stays on them.
+ */
+export default function CartPanel({ onClose, onCheckout, onContinueShopping }: CartPanelProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const items = useAtomValue(cartItemsAtom);
+  const subtotal = useAtomValue(cartSubtotalAtom);
+  const changeQuantity = useSetAtom(changeQuantityAtom);
+  const remove = useSetAtom(removeFromCartAtom);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog ref={dialogRef} className="dialog drawer" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1}>
+          Your cart
+        </h2>
+        <button type="button" className="dialog__close" onClick={onClose}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close cart</span>
+        </button>
+      </div>
+      {items.length === 0 ? (
+        <div className="drawer__empty">
+          <p>Your cart is empty.</p>
+          <button type="button" className="button button--secondary" onClick={onContinueShopping}>
+            Continue shopping
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines">
+            {items.map((item) => {
+              const label = `${item.product.name}, ${item.size}`;
+              return (
+                <li key={`${item.productId}|${item.size}`} className="cart-line">
+                  <img className="cart-line__image" src={item.product.image} alt="" width={72} height={72} />
+                  <div className="cart-line__info">
+                    <p className="cart-line__name">{item.product.name}</p>
+                    <p className="cart-line__meta">
+                      {item.size} · {formatNaira(item.unitPrice)}
+                    </p>
+                    <div className="cart-line__controls">
+                      <div className="stepper">
+                        <button
+                          type="button"
+                          className="stepper__button"
+                          aria-label={`One fewer ${label}`}
+                          aria-disabled={item.quantity <= 1}
+                          onClick={() => changeQuantity({ productId: item.productId, size: item.size, by: -1 })}
+                        >
+                          <span aria-hidden="true">−</span>
+                        </button>
+                        <output className="stepper__value" aria-label={`Quantity of ${label}`}>
+                          {item.quantity}
+                        </output>
+                        <button
+                          type="button"
+                          className="stepper__button"
+                          aria-label={`One more ${label}`}
+                          aria-disabled={item.quantity >= MAX_LINE_QUANTITY}
+                          onClick={() => changeQuantity({ productId: item.productId, size: item.size, by: 1 })}
+                        >
+                          <span aria-hidden="true">+</span>
+                        </button>
+                      </div>
+                      <button
+                        type="button"
+                        className="cart-line__remove"
+                        aria-label={`Remove ${label}`}
+                        onClick={() => {
+                          remove({ productId: item.productId, size: item.size });
+                          titleRef.current?.focus(); // the focused button is gone; keep focus in the panel
+                        }}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                  <p className="cart-line__total">{formatNaira(item.lineTotal)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="drawer__footer">
+            <p className="drawer__subtotal">
+              <span>Subtotal</span>
+              <span>{formatNaira(subtotal)}</span>
+            </p>
+            <ShippingNote />
+            <button
+              type="button"
+              className="button button--primary button--large drawer__checkout"
+              onClick={onCheckout}
+            >
+              Proceed to Checkout
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
+import { type OrderDetailsInput, orderDetailsSchema } from '../../../worker/shared/order-schema';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { CloseIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { api, request } from '../../lib/api-client';
+import { savePendingPayment } from '../../lib/pending-payment';
+import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
+import { type CartItem, cartItemsAtom, cartSubtotalAtom } from './cart';
+import { ShippingNote } from './shipping-note';
+
+interface Contact {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  shippingAddress: string;
+}
+
+const emptyContact: Contact = { customerName: '', customerEmail: '', customerPhone: '', shippingAddress: '' };
+
+const sessionJson = createJSONStorage<Contact>(() => sessionStorage);
+/** What the visitor typed, kept for this tab only (a reload or a closed dialog loses nothing). */
+const contactAtom = atomWithStorage<Contact>(
+  'spa.checkout-contact',
+  emptyContact,
+  {
+    ...sessionJson,
+    getItem: (key, initialValue) => {
+      const stored = sessionJson.getItem(key, initialValue) as unknown;
+      const valid =
+        typeof stored === 'object' &&
+        stored !== null &&
+        Object.keys(emptyContact).every((field) => typeof (stored as Record<string, unknown>)[field] === 'string');
+      return valid ? (stored as Contact) : initialValue;
+    },
+  },
+  { getOnInit: true },
+);
+
+type Errors = Partial<Record<keyof Contact, string>>;
+
+function orderDetails(contact: Contact, items: CartItem[], coupon?: AppliedCoupon, amount?: number): OrderDetailsInput {
+  return {
+    paymentType: 'order',
+    orderDate: new Date().toISOString(),
+    ...contact,
+    orderItems: items.map((item) => ({
+      productId: item.productId,
+      productName: item.product.name,
+      productSize: { size: item.size, price: item.unitPrice },
+      productPrice: item.unitPrice,
+      productQuantity: item.quantity,
+      productImage: item.product.image,
+    })),
+    amount,
+    couponCode: coupon?.code,
+  };
+}
+
+function itemCount(items: CartItem[]): string {
+  const count = items.reduce((total, item) => total + item.quantity, 0);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+const lineLabel = (item: CartItem) => `${item.product.name} ${item.size} × ${item.quantity}`;
+
+/**
+ * Checkout in two steps: the delivery details (each required, with its message inline), then the
+ * shared payment dialog. Closing either ends the checkout, and the parent forgets the pending order.
+ */
+export default function Checkout({ onClose }: { onClose: () => void }) {
+  const [step, setStep] = useState<'details' | 'pay'>('details');
+  const [contact, setContact] = useAtom(contactAtom);
+  const items = useAtomValue(cartItemsAtom);
+  const subtotal = useAtomValue(cartSubtotalAtom);
+  const [errors, setErrors] = useState<Errors>({});
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (step === 'details' && !dialog.open) dialog.showModal();
+    if (step !== 'details' && dialog.open) dialog.close();
+  }, [step]);
+
+  const set = (field: keyof Contact, value: string) => {
+    setContact({ ...contact, [field]: value });
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = orderDetailsSchema.safeParse(orderDetails(contact, items));
+    const found: Errors = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0]);
+        if (field in emptyContact && !found[field as keyof Contact]) found[field as keyof Contact] = issue.message;
+      }
+    }
+    setErrors(found);
+    const firstInvalid = Object.keys(emptyContact).find((field) => found[field as keyof Contact]);
+    if (firstInvalid) {
+      dialogRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setStep('pay');
+  }
+
+  async function pay(coupon: AppliedCoupon | undefined) {
+    const amount = subtotal - (coupon?.discount ?? 0);
+    const result = await request(
+      api.payment.initialize.$get({
+        query: {
+          amount: String(nairaToKobo(amount)),
+          email: contact.customerEmail,
+          metadata: JSON.stringify({ details: orderDetails(contact, items, coupon, amount) }),
+          callback_url: `${window.location.origin}${paths.orderConfirmation}`,
+        },
+      }),
+    );
+    savePendingPayment({ kind: 'order', reference: result.data.reference, summary: items.map(lineLabel), amount });
+    window.location.assign(result.data.authorization_url);
+  }
+
+  if (step === 'pay') {
+    return (
+      <PaymentDialog
+        open
+        onClose={onClose}
+        lines={items.map((item) => ({ label: lineLabel(item), amount: item.lineTotal }))}
+        subtotal={subtotal}
+        details={
+          <p>
+            Delivering to {contact.customerName}, {contact.shippingAddress.trim()}. Shipping is quoted on WhatsApp and
+            paid on delivery.
+          </p>
+        }
+        onPay={pay}
+      />
+    );
+  }
+
+  return (
+    <dialog ref={dialogRef} className="dialog checkout" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId}>Checkout</h2>
+        <button type="button" className="dialog__close" onClick={onClose}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close checkout</span>
+        </button>
+      </div>
+      <form className="checkout__form" noValidate onSubmit={submit} aria-label="Delivery details">
+        <TextField
+          label="Full name"
+          name="customerName"
+          autoComplete="name"
+          required
+          value={contact.customerName}
+          error={errors.customerName}
+          onChange={(event) => set('customerName', event.target.value)}
+        />
+        <TextField
+          label="Email address"
+          name="customerEmail"
+          type="email"
+          autoComplete="email"
+          required
+          value={contact.customerEmail}
+          error={errors.customerEmail}
+          onChange={(event) => set('customerEmail', event.target.value)}
+        />
+        <TextField
+          label="Phone number"
+          name="customerPhone"
+          type="tel"
+          autoComplete="tel"
+          hint="We send your shipping quote to this number on WhatsApp."
+          required
+          value={contact.customerPhone}
+          error={errors.customerPhone}
+          onChange={(event) => set('customerPhone', event.target.value)}
+        />
+        <TextAreaField
+          label="Shipping address"
+          name="shippingAddress"
+          autoComplete="street-address"
+          rows={3}
+          required
+          value={contact.shippingAddress}
+          error={errors.shippingAddress}
+          onChange={(event) => set('shippingAddress', event.target.value)}
+        />
+        <ShippingNote />
+        <p className="checkout__total">
+          <span>{itemCount(items)}</span>
+          <span>{formatNaira(subtotal)}</span>
+        </p>
+        <button type="submit" className="button button--primary button--large checkout__submit">
+          Continue to payment
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Product } from '../../../worker/shared/catalogue';
+import { formatNaira } from '../../../worker/shared/money';
+import { CloseIcon } from '../../components/ui/icons';
+import { Rating } from './rating';
+import { SizePicker } from './size-picker';
+
+interface ProductDetailsProps {
+  product: Product;
+  initialSize: string;
+  onAdd: (productId: string, size: string) => void;
+  onClose: () => void;
+}
+
+/** A product in full: picture, description, ingredients, sizes and what customers say. */
+export default function ProductDetails({ product, initialSize, onAdd, onClose }: ProductDetailsProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [size, setSize] = useState(initialSize);
+  const price = product.sizes.find((option) => option.size === size)?.price ?? 0;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog ref={dialogRef} className="dialog product-details" aria-labelledby={titleId} onClose={onClose}>
+      <button type="button" className="dialog__close product-details__close" onClick={onClose}>
+        <CloseIcon size={22} />
+        <span className="visually-hidden">Close</span>
+      </button>
+      <div className="product-details__layout">
+        <img className="product-details__image" src={product.image} alt="" width={480} height={480} />
+        <div className="product-details__info">
+          <p className="product-card__category">{product.category}</p>
+          <h2 id={titleId}>{product.name}</h2>
+          <Rating value={product.rating} reviews={product.reviews.length} />
+          <p>{product.description}</p>
+          {product.ingredients ? (
+            <>
+              <h3 className="product-details__subheading">Ingredients</h3>
+              <p>{product.ingredients}</p>
+            </>
+          ) : null}
+          <SizePicker product={product} value={size} onChange={setSize} name={`details-size-${product.id}`} />
+          <p className="product-card__price">{formatNaira(price)}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-label={`Add to cart: ${product.name}, ${size}`}
+            onClick={() => onAdd(product.id, size)}
+          >
+            Add to cart
+          </button>
+        </div>
+      </div>
+      <section className="product-details__reviews" aria-labelledby={`${titleId}-reviews`}>
+        <h3 id={`${titleId}-reviews`} className="product-details__subheading">
+          Reviews ({product.reviews.length})
+        </h3>
+        <ul>
+          {product.reviews.map((review) => (
+            <li key={review.id} className="review">
+              <p className="review__author">{review.user}</p>
+              <Rating value={review.rating} />
+              <p className="review__comment">{review.comment}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </dialog>
+  );
+}
