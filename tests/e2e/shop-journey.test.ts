@@ -199,8 +199,11 @@ describe('the shop', () => {
     await eventually(() => toast(page)).toBe(shopMessages.added);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'shop-details-1280', 'viewport');
-    await page.keyboard.press('Escape');
+    await details.getByRole('button', { name: 'Close' }).click();
     await eventually(() => details.isVisible()).toBe(false);
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Details of Milky Soapy Scrub',
+    );
     expect(await cartCount(page)).toBe('Open cart, 1 item');
     await page.context().close();
   });

@@ -9,7 +9,6 @@ import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
 import { ProductCard } from '../../features/shop/product-card';
 import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';
 import { usePageMeta } from '../../lib/page-meta';
-import { clearPendingPayment } from '../../lib/pending-payment';
 import '../../styles/shop.css';
 
 // Opened on demand, so they stay off the page's first load.
@@ -53,9 +52,9 @@ export default function ShopPage() {
   }, []);
 
   /** Closing the cart or the checkout hands focus back to the cart button. */
-  const closeTo = (focus: 'cart-button' | 'keep') => {
+  const closeToCartButton = () => {
     setOverlay({ kind: 'none' });
-    if (focus === 'cart-button') window.requestAnimationFrame(() => cartButtonRef.current?.focus());
+    window.requestAnimationFrame(() => cartButtonRef.current?.focus());
   };
 
   return (
@@ -104,21 +103,9 @@ export default function ShopPage() {
 
       <Suspense fallback={null}>
         {overlay.kind === 'cart' ? (
-          <CartPanel
-            onClose={() => closeTo('cart-button')}
-            onContinueShopping={() => closeTo('keep')}
-            onCheckout={() => setOverlay({ kind: 'checkout' })}
-          />
+          <CartPanel onClose={closeToCartButton} onCheckout={() => setOverlay({ kind: 'checkout' })} />
         ) : null}
-        {overlay.kind === 'checkout' ? (
-          <Checkout
-            onClose={() => {
-              // As the spec asks: leaving the checkout forgets the order being paid for.
-              clearPendingPayment('order');
-              closeTo('cart-button');
-            }}
-          />
-        ) : null}
+        {overlay.kind === 'checkout' ? <Checkout onClose={closeToCartButton} /> : null}
         {overlay.kind === 'details' ? (
           <ProductDetails
             product={overlay.product}

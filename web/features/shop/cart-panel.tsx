@@ -7,9 +7,9 @@ import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, removeFromCartAtom
 import { ShippingNote } from './shipping-note';
 
 interface CartPanelProps {
+  /** After the panel has closed (Escape, the close button, Continue shopping). */
   onClose: () => void;
   onCheckout: () => void;
-  onContinueShopping: () => void;
 }
 
 /**
@@ -17,7 +17,7 @@ interface CartPanelProps {
  * Escape closes it, and the page behind is inert. Plus and minus at their limits are
  * aria-disabled rather than disabled, so the keyboard focus stays on them.
  */
-export default function CartPanel({ onClose, onCheckout, onContinueShopping }: CartPanelProps) {
+export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -30,6 +30,8 @@ export default function CartPanel({ onClose, onCheckout, onContinueShopping }: C
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  // Closing the dialog itself (not just unmounting it) lets the browser hand focus back.
+  const close = () => dialogRef.current?.close();
 
   return (
     <dialog ref={dialogRef} className="dialog drawer" aria-labelledby={titleId} onClose={onClose}>
@@ -37,7 +39,7 @@ export default function CartPanel({ onClose, onCheckout, onContinueShopping }: C
         <h2 id={titleId} ref={titleRef} tabIndex={-1}>
           Your cart
         </h2>
-        <button type="button" className="dialog__close" onClick={onClose}>
+        <button type="button" className="dialog__close" onClick={close}>
           <CloseIcon size={22} />
           <span className="visually-hidden">Close cart</span>
         </button>
@@ -45,7 +47,7 @@ export default function CartPanel({ onClose, onCheckout, onContinueShopping }: C
       {items.length === 0 ? (
         <div className="drawer__empty">
           <p>Your cart is empty.</p>
-          <button type="button" className="button button--secondary" onClick={onContinueShopping}>
+          <button type="button" className="button button--secondary" onClick={close}>
             Continue shopping
           </button>
         </div>

@@ -7,7 +7,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
-import { savePendingPayment } from '../../lib/pending-payment';
+import { clearPendingPayment, savePendingPayment } from '../../lib/pending-payment';
 import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
 import { type CartItem, cartItemsAtom, cartSubtotalAtom } from './cart';
 import { ShippingNote } from './shipping-note';
@@ -69,9 +69,14 @@ const lineLabel = (item: CartItem) => `${item.product.name} ${item.size} × ${it
 
 /**
  * Checkout in two steps: the delivery details (each required, with its message inline), then the
- * shared payment dialog. Closing either ends the checkout, and the parent forgets the pending order.
+ * shared payment dialog. Closing either ends the checkout and, as the spec asks, forgets the order
+ * that was being paid for.
  */
-export default function Checkout({ onClose }: { onClose: () => void }) {
+export default function Checkout({ onClose: close }: { onClose: () => void }) {
+  const onClose = () => {
+    clearPendingPayment('order');
+    close();
+  };
   const [step, setStep] = useState<'details' | 'pay'>('details');
   const [contact, setContact] = useAtom(contactAtom);
   const items = useAtomValue(cartItemsAtom);
@@ -149,7 +154,7 @@ export default function Checkout({ onClose }: { onClose: () => void }) {
     <dialog ref={dialogRef} className="dialog checkout" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog__header">
         <h2 id={titleId}>Checkout</h2>
-        <button type="button" className="dialog__close" onClick={onClose}>
+        <button type="button" className="dialog__close" onClick={() => dialogRef.current?.close()}>
           <CloseIcon size={22} />
           <span className="visually-hidden">Close checkout</span>
         </button>

@@ -26,7 +26,11 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
 
   return (
     <dialog ref={dialogRef} className="dialog product-details" aria-labelledby={titleId} onClose={onClose}>
-      <button type="button" className="dialog__close product-details__close" onClick={onClose}>
+      <button
+        type="button"
+        className="dialog__close product-details__close"
+        onClick={() => dialogRef.current?.close()} // the browser then hands focus back to Details
+      >
         <CloseIcon size={22} />
         <span className="visually-hidden">Close</span>
       </button>
