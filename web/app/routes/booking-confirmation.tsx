@@ -10,12 +10,10 @@ import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
-import { api, request } from '../../lib/api-client';
+import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { usePageMeta } from '../../lib/page-meta';
-import { clearPendingPayment, readPendingPayment, VERIFY_DELAY_MS } from '../../lib/pending-payment';
 
 type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
-type State = { step: 'verifying' } | { step: 'success'; booking: Booking } | { step: 'failed' };
 
 export default function BookingConfirmationPage() {
   usePageMeta(sitePages.bookingConfirmation);
@@ -23,41 +21,13 @@ export default function BookingConfirmationPage() {
   const navigate = useNavigate();
   const clearDraft = useSetAtom(clearBookingDraftAtom);
   const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const [state, setState] = useState<State>({ step: 'verifying' });
+  const state = usePaymentVerification('booking', reference, clearDraft);
 
   useEffect(() => {
-    const pending = readPendingPayment('booking');
-    if (!pending) {
-      navigate(paths.home, { replace: true });
-      return;
-    }
-    if (!reference) {
-      setState({ step: 'failed' });
-      return;
-    }
-    let current = true;
-    const timer = window.setTimeout(async () => {
-      try {
-        const result = await request(api.payment.verify.$post({ json: { reference } }));
-        if (!current) return;
-        if (result.status && result.data.kind === 'booking') {
-          clearPendingPayment('booking');
-          clearDraft();
-          setState({ step: 'success', booking: result.data });
-        } else {
-          setState({ step: 'failed' });
-        }
-      } catch {
-        if (current) setState({ step: 'failed' });
-      }
-    }, VERIFY_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [reference, navigate, clearDraft]);
+    if (state.step === 'missing') navigate(paths.home, { replace: true });
+  }, [state.step, navigate]);
 
-  if (state.step === 'verifying') {
+  if (state.step === 'verifying' || state.step === 'missing') {
     return (
       <PageHero
         eyebrow="One moment"
@@ -83,7 +53,7 @@ export default function BookingConfirmationPage() {
       </PageHero>
     );
   }
-  return <BookingConfirmed booking={state.booking} />;
+  return <BookingConfirmed booking={state.data} />;
 }
 
 function calendarEventFor(booking: Booking): CalendarEvent {

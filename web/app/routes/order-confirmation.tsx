@@ -1,16 +1,14 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
+import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { clearCartAtom } from '../../features/shop/cart';
 import { ShippingNote } from '../../features/shop/shipping-note';
-import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
-import { clearPendingPayment, readPendingPayment, VERIFY_DELAY_MS } from '../../lib/pending-payment';
 import '../../styles/shop.css';
 
 type Order = {
@@ -23,46 +21,14 @@ type Order = {
   discount: number;
   couponCode: string | null;
 };
-type State = { step: 'verifying' } | { step: 'success'; order: Order } | { step: 'failed' } | { step: 'not-found' };
 
 export default function OrderConfirmationPage() {
   usePageMeta(sitePages.orderConfirmation);
   const [params] = useSearchParams();
+  // Only once the order is paid and recorded is the cart emptied.
   const clearCart = useSetAtom(clearCartAtom);
   const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const [state, setState] = useState<State>({ step: 'verifying' });
-
-  useEffect(() => {
-    if (!readPendingPayment('order')) {
-      setState({ step: 'not-found' });
-      return;
-    }
-    if (!reference) {
-      setState({ step: 'failed' });
-      return;
-    }
-    let current = true;
-    const timer = window.setTimeout(async () => {
-      try {
-        const result = await request(api.payment.verify.$post({ json: { reference } }));
-        if (!current) return;
-        if (result.status && result.data.kind === 'order') {
-          // Only now, with the order paid and recorded, is the cart emptied.
-          clearPendingPayment('order');
-          clearCart();
-          setState({ step: 'success', order: result.data });
-        } else {
-          setState({ step: 'failed' });
-        }
-      } catch {
-        if (current) setState({ step: 'failed' });
-      }
-    }, VERIFY_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [reference, clearCart]);
+  const state = usePaymentVerification('order', reference, clearCart);
 
   if (state.step === 'verifying') {
     return (
@@ -77,7 +43,7 @@ export default function OrderConfirmationPage() {
       </PageHero>
     );
   }
-  if (state.step === 'not-found') {
+  if (state.step === 'missing') {
     return (
       <PageHero
         eyebrow="Order"
@@ -103,7 +69,7 @@ export default function OrderConfirmationPage() {
       </PageHero>
     );
   }
-  return <OrderConfirmed order={state.order} />;
+  return <OrderConfirmed order={state.data} />;
 }
 
 function OrderConfirmed({ order }: { order: Order }) {

@@ -34,14 +34,7 @@ export function ProductCard({ product, onAdd, onDetails, eager = false }: Produc
         <SizePicker product={product} value={size} onChange={setSize} name={`size-${product.id}`} />
         <p className="product-card__price">{formatNaira(price)}</p>
         <div className="product-card__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-label={`Add to cart: ${product.name}, ${size}`}
-            onClick={() => onAdd(product.id, size)}
-          >
-            Add to cart
-          </button>
+          <AddToCartButton product={product} size={size} onAdd={onAdd} />
           <button
             type="button"
             className="button button--secondary"
@@ -53,5 +46,27 @@ export function ProductCard({ product, onAdd, onDetails, eager = false }: Produc
         </div>
       </div>
     </li>
+  );
+}
+
+/** "Add to cart", named for screen readers with the product and size it adds. */
+export function AddToCartButton({
+  product,
+  size,
+  onAdd,
+}: {
+  product: Product;
+  size: string;
+  onAdd: (productId: string, size: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      aria-label={`Add to cart: ${product.name}, ${size}`}
+      onClick={() => onAdd(product.id, size)}
+    >
+      Add to cart
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../../worker/shared/catalogue';
 import { formatNaira } from '../../../worker/shared/money';
 import { CloseIcon } from '../../components/ui/icons';
+import { AddToCartButton } from './product-card';
 import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 
@@ -49,14 +50,7 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
           ) : null}
           <SizePicker product={product} value={size} onChange={setSize} name={`details-size-${product.id}`} />
           <p className="product-card__price">{formatNaira(price)}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            aria-label={`Add to cart: ${product.name}, ${size}`}
-            onClick={() => onAdd(product.id, size)}
-          >
-            Add to cart
-          </button>
+          <AddToCartButton product={product} size={size} onAdd={onAdd} />
         </div>
       </div>
       <section className="product-details__reviews" aria-labelledby={`${titleId}-reviews`}>
