@@ -62,6 +62,7 @@ describe('the shop', () => {
     await cartButton(page).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.waitFor();
+    await cart.evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished))); // slid in
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
     expect(await cart.locator('.cart-line').count()).toBe(3);
     const soapMinus = cart.getByRole('button', { name: 'One fewer Goat Milk Bar Soap, 100g' });
