@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { formatAppointment } from '../../../worker/shared/time';
@@ -11,48 +11,23 @@ import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
+import { VerificationFailedHero, VerifyingHero } from '../../features/checkout-payment/verification-heroes';
 import { usePageMeta } from '../../lib/page-meta';
 
 type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
 
 export default function BookingConfirmationPage() {
   usePageMeta(sitePages.bookingConfirmation);
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const clearDraft = useSetAtom(clearBookingDraftAtom);
-  const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const state = usePaymentVerification('booking', reference, clearDraft);
+  const state = usePaymentVerification('booking', clearDraft);
 
   useEffect(() => {
     if (state.step === 'missing') navigate(paths.home, { replace: true });
   }, [state.step, navigate]);
 
-  if (state.step === 'verifying' || state.step === 'missing') {
-    return (
-      <PageHero
-        eyebrow="One moment"
-        title="Verifying your payment"
-        lead="Please keep this page open while we confirm your booking."
-      >
-        <p className="verifying" role="status">
-          Verifying…
-        </p>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') {
-    return (
-      <PageHero
-        eyebrow="Payment"
-        title="Payment Verification Failed"
-        lead="We couldn't verify your payment. Please try again or contact support."
-      >
-        <Link to={paths.home} className="button button--light button--large">
-          Return to Home
-        </Link>
-      </PageHero>
-    );
-  }
+  if (state.step === 'verifying' || state.step === 'missing') return <VerifyingHero what="booking" />;
+  if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.home} returnLabel="Return to Home" />;
   return <BookingConfirmed booking={state.data} />;
 }
 

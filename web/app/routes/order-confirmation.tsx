@@ -1,11 +1,12 @@
 import { useSetAtom } from 'jotai';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
+import { VerificationFailedHero, VerifyingHero } from '../../features/checkout-payment/verification-heroes';
 import { clearCartAtom } from '../../features/shop/cart';
 import { ShippingNote } from '../../features/shop/shipping-note';
 import { usePageMeta } from '../../lib/page-meta';
@@ -24,25 +25,11 @@ type Order = {
 
 export default function OrderConfirmationPage() {
   usePageMeta(sitePages.orderConfirmation);
-  const [params] = useSearchParams();
   // Only once the order is paid and recorded is the cart emptied.
   const clearCart = useSetAtom(clearCartAtom);
-  const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const state = usePaymentVerification('order', reference, clearCart);
+  const state = usePaymentVerification('order', clearCart);
 
-  if (state.step === 'verifying') {
-    return (
-      <PageHero
-        eyebrow="One moment"
-        title="Verifying your payment"
-        lead="Please keep this page open while we confirm your order."
-      >
-        <p className="verifying" role="status">
-          Verifying…
-        </p>
-      </PageHero>
-    );
-  }
+  if (state.step === 'verifying') return <VerifyingHero what="order" />;
   if (state.step === 'missing') {
     return (
       <PageHero
@@ -56,19 +43,7 @@ export default function OrderConfirmationPage() {
       </PageHero>
     );
   }
-  if (state.step === 'failed') {
-    return (
-      <PageHero
-        eyebrow="Payment"
-        title="Payment Verification Failed"
-        lead="We couldn't verify your payment. Please try again or contact support."
-      >
-        <Link to={paths.shop} className="button button--light button--large">
-          Return to Shop
-        </Link>
-      </PageHero>
-    );
-  }
+  if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.shop} returnLabel="Return to Shop" />;
   return <OrderConfirmed order={state.data} />;
 }
 

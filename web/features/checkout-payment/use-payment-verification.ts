@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { api, request } from '../../lib/api-client';
 import {
   clearPendingPayment,
@@ -20,13 +21,15 @@ export type Verification<Kind extends PendingPayment['kind']> =
 
 /**
  * What a confirmation page shows: after the spec's short pause, the server verifies the payment
- * of `reference`; on success the saved pending details are cleared and `onSuccess` runs once.
+ * named in the callback's query (`reference`, or Paystack's `trxref`); on success the saved pending
+ * details are cleared and `onSuccess` runs once.
  */
 export function usePaymentVerification<Kind extends PendingPayment['kind']>(
   kind: Kind,
-  reference: string,
   onSuccess: () => void,
 ): Verification<Kind> {
+  const [params] = useSearchParams();
+  const reference = params.get('reference') ?? params.get('trxref') ?? '';
   const [state, setState] = useState<Verification<Kind>>({ step: 'verifying' });
 
   useEffect(() => {
