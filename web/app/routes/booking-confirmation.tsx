@@ -4,14 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { formatAppointment } from '../../../worker/shared/time';
-import { CheckIcon } from '../../components/ui/icons';
-import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
+import {
+  PaidConfirmation,
+  VerificationFailedHero,
+  VerifyingHero,
+} from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
-import { VerificationFailedHero, VerifyingHero } from '../../features/checkout-payment/verification-heroes';
 import { usePageMeta } from '../../lib/page-meta';
 
 type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
@@ -70,63 +72,46 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
   }
 
   return (
-    <>
-      <PageHero
-        eyebrow="Booking confirmed"
-        title={`Thank you, ${booking.name.split(' ')[0]}!`}
-        lead="Your appointment is booked and paid. We look forward to seeing you."
-      />
-      <section className="section">
-        <div className="container confirmation">
-          <div className="confirmation__card card">
-            <div className="card__body">
-              <span className="waitlist-thanks__icon">
-                <CheckIcon size={28} />
-              </span>
-              <h2>Your booking</h2>
-              <dl className="confirmation__details">
-                <div>
-                  <dt>Treatments</dt>
-                  <dd>{booking.treatments.join(', ')}</dd>
-                </div>
-                <div>
-                  <dt>Date and time</dt>
-                  <dd>{formatAppointment(booking.date, booking.time)}</dd>
-                </div>
-                <div>
-                  <dt>Amount paid</dt>
-                  <dd>{formatNaira(booking.amount)}</dd>
-                </div>
-                <div>
-                  <dt>Reference</dt>
-                  <dd>{booking.reference}</dd>
-                </div>
-              </dl>
-              <div className="confirmation__actions">
-                <a
-                  className="button button--primary"
-                  href={googleCalendarUrl(event)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Add to Google Calendar
-                </a>
-                <a className="button button--secondary" href={icsUrl} download={`booking-${booking.reference}.ics`}>
-                  Download .ics
-                </a>
-                <button type="button" className="button button--secondary" onClick={share}>
-                  Share
-                </button>
-              </div>
-              {shareMessage ? (
-                <p className="coupon-message coupon-message--ok" role="status">
-                  {shareMessage}
-                </p>
-              ) : null}
-            </div>
-          </div>
+    <PaidConfirmation
+      eyebrow="Booking confirmed"
+      name={booking.name}
+      lead="Your appointment is booked and paid. We look forward to seeing you."
+      heading="Your booking"
+    >
+      <dl className="confirmation__details">
+        <div>
+          <dt>Treatments</dt>
+          <dd>{booking.treatments.join(', ')}</dd>
         </div>
-      </section>
-    </>
+        <div>
+          <dt>Date and time</dt>
+          <dd>{formatAppointment(booking.date, booking.time)}</dd>
+        </div>
+        <div>
+          <dt>Amount paid</dt>
+          <dd>{formatNaira(booking.amount)}</dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd>{booking.reference}</dd>
+        </div>
+      </dl>
+      <div className="confirmation__actions">
+        <a className="button button--primary" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+          Add to Google Calendar
+        </a>
+        <a className="button button--secondary" href={icsUrl} download={`booking-${booking.reference}.ics`}>
+          Download .ics
+        </a>
+        <button type="button" className="button button--secondary" onClick={share}>
+          Share
+        </button>
+      </div>
+      {shareMessage ? (
+        <p className="coupon-message coupon-message--ok" role="status">
+          {shareMessage}
+        </p>
+      ) : null}
+    </PaidConfirmation>
   );
 }

@@ -2,11 +2,14 @@ import { useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
-import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
+import {
+  PaidConfirmation,
+  VerificationFailedHero,
+  VerifyingHero,
+} from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
-import { VerificationFailedHero, VerifyingHero } from '../../features/checkout-payment/verification-heroes';
 import { clearCartAtom } from '../../features/shop/cart';
 import { ShippingNote } from '../../features/shop/shipping-note';
 import { usePageMeta } from '../../lib/page-meta';
@@ -49,66 +52,54 @@ export default function OrderConfirmationPage() {
 
 function OrderConfirmed({ order }: { order: Order }) {
   return (
-    <>
-      <PageHero
-        eyebrow="Order confirmed"
-        title={`Thank you, ${order.name.split(' ')[0]}!`}
-        lead="Your order is paid and we are preparing it. Look out for our WhatsApp message with your shipping quote."
-      />
-      <section className="section">
-        <div className="container confirmation">
-          <div className="confirmation__card card">
-            <div className="card__body">
-              <span className="waitlist-thanks__icon">
-                <CheckIcon size={28} />
-              </span>
-              <h2>Your order</h2>
-              <ul className="order-lines">
-                {order.items.map((item) => (
-                  <li key={`${item.productName}|${item.productSize}`}>
-                    <span>
-                      {item.productName} {item.productSize} × {item.quantity}
-                    </span>
-                    <span>{formatNaira(item.unitPrice * item.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
-              <dl className="order-totals">
-                {order.discount > 0 ? (
-                  <>
-                    <div>
-                      <dt>Subtotal</dt>
-                      <dd>{formatNaira(order.subtotal)}</dd>
-                    </div>
-                    <div>
-                      <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
-                      <dd>−{formatNaira(order.discount)}</dd>
-                    </div>
-                  </>
-                ) : null}
-                <div className="order-totals__paid">
-                  <dt>Amount paid</dt>
-                  <dd>{formatNaira(order.amount)}</dd>
-                </div>
-              </dl>
-              <dl className="confirmation__details">
-                <div>
-                  <dt>Delivering to</dt>
-                  <dd>{order.shippingAddress}</dd>
-                </div>
-                <div>
-                  <dt>Reference</dt>
-                  <dd>{order.reference}</dd>
-                </div>
-              </dl>
-              <ShippingNote />
-              <Link to={paths.shop} className="button button--primary">
-                Continue Shopping
-              </Link>
+    <PaidConfirmation
+      eyebrow="Order confirmed"
+      name={order.name}
+      lead="Your order is paid and we are preparing it. Look out for our WhatsApp message with your shipping quote."
+      heading="Your order"
+    >
+      <ul className="order-lines">
+        {order.items.map((item) => (
+          <li key={`${item.productName}|${item.productSize}`}>
+            <span>
+              {item.productName} {item.productSize} × {item.quantity}
+            </span>
+            <span>{formatNaira(item.unitPrice * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-totals">
+        {order.discount > 0 ? (
+          <>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatNaira(order.subtotal)}</dd>
             </div>
-          </div>
+            <div>
+              <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+              <dd>−{formatNaira(order.discount)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="order-totals__paid">
+          <dt>Amount paid</dt>
+          <dd>{formatNaira(order.amount)}</dd>
         </div>
-      </section>
-    </>
+      </dl>
+      <dl className="confirmation__details">
+        <div>
+          <dt>Delivering to</dt>
+          <dd>{order.shippingAddress}</dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd>{order.reference}</dd>
+        </div>
+      </dl>
+      <ShippingNote />
+      <Link to={paths.shop} className="button button--primary">
+        Continue Shopping
+      </Link>
+    </PaidConfirmation>
   );
 }

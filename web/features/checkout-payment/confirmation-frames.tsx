@@ -1,0 +1,68 @@
+/** What the booking and order confirmation pages share: verifying, failure, and the paid frame. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CheckIcon } from '../../components/ui/icons';
+import { PageHero } from '../../components/ui/page-hero';
+
+export function VerifyingHero({ what }: { what: 'booking' | 'order' }) {
+  return (
+    <PageHero
+      eyebrow="One moment"
+      title="Verifying your payment"
+      lead={`Please keep this page open while we confirm your ${what}.`}
+    >
+      <p className="verifying" role="status">
+        Verifying…
+      </p>
+    </PageHero>
+  );
+}
+
+/** The spec's failure page; bookings return home, orders to the shop. */
+export function VerificationFailedHero({ returnTo, returnLabel }: { returnTo: string; returnLabel: string }) {
+  return (
+    <PageHero
+      eyebrow="Payment"
+      title="Payment Verification Failed"
+      lead="We couldn't verify your payment. Please try again or contact support."
+    >
+      <Link to={returnTo} className="button button--light button--large">
+        {returnLabel}
+      </Link>
+    </PageHero>
+  );
+}
+
+/** A paid booking or order: thanks by first name, then a card with what was paid for. */
+export function PaidConfirmation({
+  eyebrow,
+  name,
+  lead,
+  heading,
+  children,
+}: {
+  eyebrow: string;
+  name: string;
+  lead: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={`Thank you, ${name.split(' ')[0]}!`} lead={lead} />
+      <section className="section">
+        <div className="container confirmation">
+          <div className="confirmation__card card">
+            <div className="card__body">
+              <span className="waitlist-thanks__icon">
+                <CheckIcon size={28} />
+              </span>
+              <h2>{heading}</h2>
+              {children}
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
