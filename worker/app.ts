@@ -4,11 +4,16 @@ import { bodyLimitMiddleware } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { securityHeadersMiddleware } from './middleware/security-headers';
+import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
-import { publicCouponRoutes } from './routes/coupons';
+import { bookingRoutes } from './routes/bookings';
+import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
+import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
+import { statsRoutes } from './routes/stats';
 import { waitlistRoutes } from './routes/waitlist';
 
 /**
@@ -24,6 +29,13 @@ export const app = new Hono<AppEnv>()
   .route('/api', availabilityRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
+  .route('/api', authRoutes)
+  // Staff routes: each handler starts with requireAdmin (and sameOriginJson when it changes state).
+  .route('/api', bookingRoutes)
+  .route('/api', orderRoutes)
+  .route('/api', adminCouponRoutes)
+  .route('/api', exportRoutes)
+  .route('/api', statsRoutes)
   .route('/', siteFileRoutes);
 
 app.onError(onError);

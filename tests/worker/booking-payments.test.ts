@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, payments } from '../../worker/db/schema';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
@@ -7,6 +7,7 @@ import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
+import { bookingDetails, tomorrow } from './payment-fixtures';
 import {
   call,
   db,
@@ -22,32 +23,6 @@ import {
   webhook,
   withFakePaystack,
 } from './payment-harness';
-
-const tomorrow = () => addDays(lagosDate(new Date()), 1);
-
-function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDetailsInput {
-  return {
-    paymentType: 'booking',
-    service: 'Massage',
-    subservices: ['Swedish', 'Hotstone'],
-    appointmentDate: tomorrow(),
-    appointmentTime: '10:00',
-    customerName: 'Ada Obi',
-    customerEmail: 'ada@example.com',
-    customerPhone: '0803 123 4567',
-    notes: 'Lower back is tight',
-    referralSource: 'Google Search',
-    previousMassageTherapy: true,
-    onMedication: false,
-    exercising: true,
-    exerciseFrequency: 3,
-    exerciseHours: 4,
-    healthConditions: ['High Blood pressure'],
-    disclaimerAgreed: true,
-    amount: 55_000,
-    ...overrides,
-  };
-}
 
 const initialize = (details: BookingDetailsInput, amountKobo = 5_500_000, environment: Env = liveEnv) =>
   startPayment(details, amountKobo, environment);

@@ -29,3 +29,15 @@ describe('admin password hashing', () => {
     expect(await verifyPassword('spa-admin-local', env.ADMIN_PASSWORD_PEPPER, env.ADMIN_PASSWORD_HASH)).toBe(true);
   });
 });
+
+describe('the PBKDF2 iteration count', () => {
+  it('stays at or below 100,000, the most the deployed Workers runtime accepts', () => {
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+  });
+
+  it('refuses a stored hash asking for more iterations than the runtime accepts', async () => {
+    const stored = await hashPassword('correct horse', 'pepper');
+    const greedy = stored.replace(`:${PBKDF2_ITERATIONS}:`, ':100001:');
+    expect(await verifyPassword('correct horse', 'pepper', greedy)).toBe(false);
+  });
+});

@@ -1,8 +1,18 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
+import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { checkCoupon } from '../services/coupons';
+import {
+  type CouponChange,
+  checkCoupon,
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  setCouponActive,
+  updateCoupon,
+} from '../services/coupons';
+import { couponActiveSchema, couponFormMessages, couponInputSchema } from '../shared/coupon-schema';
 
 const validateCouponBody = z.object({
   code: z
@@ -20,3 +30,46 @@ export const publicCouponRoutes = new Hono<AppEnv>().post(
     return c.json({ success: result.success, discountAmount: result.discountAmount, message: result.message });
   },
 );
+
+/** A refused change in words staff can act on. */
+function refusal(result: Extract<CouponChange, { ok: false }>, code?: string) {
+  return result.reason === 'duplicate'
+    ? ({ body: { message: couponFormMessages.duplicate(code ?? '') }, status: 409 } as const)
+    : ({ body: { message: couponFormMessages.notFound }, status: 404 } as const);
+}
+
+/** Staff only: Coupon Management. Paths and methods are the spec's. */
+export const adminCouponRoutes = new Hono<AppEnv>()
+  .get('/get-coupons', requireAdmin, async (c) => c.json(await listCoupons(c.var.db)))
+  .post('/create-coupons', requireAdmin, sameOriginJson, validate('json', couponInputSchema), async (c) => {
+    const input = c.req.valid('json');
+    const result = await createCoupon(c.var.db, input);
+    if (!result.ok) {
+      const { body, status } = refusal(result, input.code);
+      return c.json(body, status);
+    }
+    return c.json({ message: couponFormMessages.created, coupon: result.coupon }, 201);
+  })
+  .put('/coupons/:id', requireAdmin, sameOriginJson, validate('json', couponInputSchema), async (c) => {
+    const input = c.req.valid('json');
+    const result = await updateCoupon(c.var.db, c.req.param('id'), input);
+    if (!result.ok) {
+      const { body, status } = refusal(result, input.code);
+      return c.json(body, status);
+    }
+    return c.json({ message: couponFormMessages.updated, coupon: result.coupon });
+  })
+  .patch('/coupons/:id', requireAdmin, sameOriginJson, validate('json', couponActiveSchema), async (c) => {
+    const result = await setCouponActive(c.var.db, c.req.param('id'), c.req.valid('json').active);
+    if (!result.ok) {
+      const { body, status } = refusal(result);
+      return c.json(body, status);
+    }
+    return c.json({ message: couponFormMessages.updated, coupon: result.coupon });
+  })
+  .delete('/coupons/:id', requireAdmin, sameOriginJson, async (c) => {
+    if (!(await deleteCoupon(c.var.db, c.req.param('id')))) {
+      return c.json({ message: couponFormMessages.notFound }, 404);
+    }
+    return c.json({ message: couponFormMessages.deleted });
+  });

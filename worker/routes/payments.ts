@@ -7,7 +7,7 @@ import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
 import { paymentContext } from '../services/payment-context';
 import { isTestMode } from '../services/payment-gateway';
 import { findPayment, recordTestCheckoutOutcome } from '../services/payment-records';
-import { confirmationPaths, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
+import { callbackUrl, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 
 const initializeQuery = z.object({
@@ -15,10 +15,11 @@ const initializeQuery = z.object({
     z.string({ error: 'The amount is required' }),
     z.transform((value, context) => {
       const kobo = Number(value);
-      if (!Number.isSafeInteger(kobo) || kobo <= 0) {
+      // 0 is allowed: a 100% coupon confirms without a charge (the server checks it is really 0).
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(kobo)) {
         context.issues.push({
           code: 'custom',
-          message: 'The amount must be a positive whole number of kobo',
+          message: 'The amount must be a whole number of kobo',
           input: value,
         });
       }
@@ -112,10 +113,7 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     const form = await c.req.parseBody();
     const outcome = form.outcome === 'paid' ? 'paid' : 'cancelled';
     await recordTestCheckoutOutcome(c.var.db, reference, outcome);
-    const callback = new URL(confirmationPaths[payment.kind], new URL(c.req.url).origin);
-    callback.searchParams.set('trxref', reference);
-    callback.searchParams.set('reference', reference);
-    return c.redirect(callback.toString(), 303);
+    return c.redirect(callbackUrl(new URL(c.req.url).origin, payment.kind, reference), 303);
   });
 
 function safeJson(text: string): unknown {

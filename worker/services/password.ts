@@ -19,7 +19,9 @@ export async function hashPassword(password: string, pepper: string, salt?: Uint
 export async function verifyPassword(password: string, pepper: string, stored: string): Promise<boolean> {
   const [scheme, iterationsText, saltText, hashText] = stored.split(':');
   const iterations = Number(iterationsText);
-  if (scheme !== SCHEME || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) {
+  // More iterations than the deployed runtime accepts would throw there: treat as malformed.
+  const usable = Number.isInteger(iterations) && iterations >= 1 && iterations <= PBKDF2_ITERATIONS;
+  if (scheme !== SCHEME || !usable || !saltText || !hashText) {
     return false;
   }
   const expected = fromBase64(hashText);
@@ -43,6 +45,12 @@ async function derive(password: string, pepper: string, salt: Uint8Array, iterat
     256,
   );
   return new Uint8Array(bits);
+}
+
+/** Compares two strings in time that does not depend on where they differ (their digests are compared). */
+export async function constantTimeTextEqual(a: string, b: string): Promise<boolean> {
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return constantTimeEqual(await digest(a), await digest(b));
 }
 
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {

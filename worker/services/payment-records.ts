@@ -19,12 +19,14 @@ export interface StoredBookingPayment {
   lines: Array<{ name: string; price: number }>;
 }
 
+/**
+ * What verify answers about a paid booking: exactly what the confirmation page shows. Anyone who
+ * holds the reference may ask, so no contact or health details.
+ */
 export interface BookingSummary {
   kind: 'booking';
   reference: string;
   name: string;
-  email: string;
-  service: string;
   treatments: string[];
   date: string;
   time: string;
@@ -41,11 +43,11 @@ export interface StoredOrderPayment {
   lines: OrderPrice['lines'];
 }
 
+/** What verify answers about a paid order: what the confirmation page shows (no email or phone). */
 export interface OrderSummary {
   kind: 'order';
   reference: string;
   name: string;
-  email: string;
   shippingAddress: string;
   items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
   amount: number;
@@ -159,7 +161,6 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
     kind: 'order',
     reference: payment.reference,
     name: order.name,
-    email: order.email,
     shippingAddress: order.shippingAddress,
     items: items.map((item) => ({
       productName: item.productName,
@@ -182,8 +183,6 @@ export async function bookingSummary(db: Database, payment: Payment): Promise<Bo
     kind: 'booking',
     reference: payment.reference,
     name: booking.name,
-    email: booking.email,
-    service: booking.service,
     treatments: booking.subservices,
     date: booking.date,
     time: booking.time,

@@ -190,7 +190,20 @@ async function chargeFor(
   return { ok: true, amount, discount, couponCode: appliedCode };
 }
 
-/** Asks the gateway for a checkout page; if it cannot, the pending payment (and any hold) is released. */
+/** Where the visitor returns after paying: the confirmation page of its kind, on the site's own origin. */
+export function callbackUrl(origin: string, kind: Payment['kind'], reference: string): string {
+  const url = new URL(confirmationPaths[kind], origin);
+  url.searchParams.set('trxref', reference);
+  url.searchParams.set('reference', reference);
+  return url.toString();
+}
+
+/**
+ * Asks the gateway for a checkout page; if it cannot, the pending payment (and any hold) is
+ * released. With nothing to charge (a 100% coupon) there is no gateway: the payment is recorded as
+ * paid at once, through the same path as a verified one, and the visitor goes straight to the
+ * confirmation page.
+ */
 async function openCheckout(
   context: PaymentContext,
   kind: Payment['kind'],
@@ -199,6 +212,11 @@ async function openCheckout(
   email: string,
   metadata: Record<string, unknown>,
 ): Promise<InitializeResult> {
+  if (amount === 0) {
+    const payment = await findPayment(context.db, reference);
+    if (payment) await recordPaid(context, payment);
+    return { ok: true, reference, authorizationUrl: callbackUrl(context.origin, kind, reference) };
+  }
   try {
     const checkout = await context.gateway.initialize({
       email,
@@ -242,8 +260,7 @@ export async function confirmTransaction(
       console.error('Paid amount does not match', payment.reference, transaction.amount, transaction.currency);
       return { status: false, message: paymentMessages.mismatch };
     }
-    if (payment.kind === 'order') await recordPaidOrder(context.db, payment, context.now);
-    else await recordPaidBooking(context.db, payment, context.capacity, context.now);
+    await recordPaid(context, payment);
     return summaryOf(context, payment);
   }
   if (transaction.status === 'failed' || transaction.status === 'abandoned' || transaction.status === 'reversed') {
@@ -251,6 +268,12 @@ export async function confirmTransaction(
     return { status: false, message: paymentMessages.notCompleted };
   }
   return { status: false, message: paymentMessages.stillProcessing };
+}
+
+function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
+  return payment.kind === 'order'
+    ? recordPaidOrder(context.db, payment, context.now)
+    : recordPaidBooking(context.db, payment, context.capacity, context.now);
 }
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { waitlistEntries } from '../db/schema';
 import { EARLY_BIRD_PLACES, type WaitlistSignup } from '../shared/waitlist';
@@ -17,4 +17,37 @@ export async function joinWaitlist(db: Database, signup: WaitlistSignup): Promis
   if (inserted.length === 0) return { joined: false };
   const position = total?.value ?? 0;
   return { joined: true, position, earlyBird: position <= EARLY_BIRD_PLACES };
+}
+
+/** A waitlist entry on the admin wire. */
+export interface WaitlistView {
+  _id: string;
+  firstName: string;
+  email: string;
+  whatsapp: string;
+  state: string;
+  joinedAt: string;
+}
+
+/** The waitlist, newest first, a page at a time (or whole, for the export), with the total. */
+export async function listWaitlist(
+  db: Database,
+  page?: { page: number; pageSize: number },
+): Promise<{ waitlist: WaitlistView[]; totalSubscribers: number }> {
+  const query = db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.joinedAt), asc(waitlistEntries.id));
+  const [rows, [total]] = await Promise.all([
+    page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
+    db.select({ value: count() }).from(waitlistEntries),
+  ]);
+  return {
+    waitlist: rows.map((row) => ({
+      _id: row.id,
+      firstName: row.firstName,
+      email: row.email,
+      whatsapp: row.whatsapp,
+      state: row.state,
+      joinedAt: row.joinedAt,
+    })),
+    totalSubscribers: total?.value ?? 0,
+  };
 }

@@ -1,0 +1,162 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
+import { authMessages } from '../../worker/routes/auth';
+import { SESSION_TTL_SECONDS, sessionKey } from '../../worker/services/admin-sessions';
+import { lockedForSeconds, MAX_FAILURES, recordFailure, WINDOW_SECONDS } from '../../worker/services/login-throttle';
+import { adminCall, call, jsonInit, LOCAL_PASSWORD, login, origin, sessionIdFrom, signIn } from './admin-harness';
+
+const sessionState = async (cookie?: string) => {
+  const response = await call('/api/auth/session', cookie ? { headers: { Cookie: cookie } } : {});
+  expect(response.status).toBe(200);
+  return (await response.json()) as { authenticated: boolean };
+};
+
+let address = 0;
+/** Each test counts its failures against an address of its own. */
+const freshAddress = () => `192.0.2.${++address}`;
+
+describe('POST /api/auth/login', () => {
+  it('starts a session: a 256-bit id in an HttpOnly, Secure, SameSite=Strict __Host- cookie for 8 hours', async () => {
+    const response = await login('admin', LOCAL_PASSWORD, freshAddress());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, data: { username: 'admin' } });
+    const cookie = response.headers.get('Set-Cookie') ?? '';
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toContain(`Max-Age=${SESSION_TTL_SECONDS}`);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const id = sessionIdFrom(response) ?? '';
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+
+    // KV holds the id's hash, never the id itself.
+    expect(await env.SESSIONS.get(`session:${id}`)).toBeNull();
+    expect(await env.SESSIONS.get(await sessionKey(id))).not.toBeNull();
+    expect(await sessionState(`${SESSION_COOKIE}=${id}`)).toEqual({ authenticated: true });
+  });
+
+  it('issues a new session id at every login, and ends the one the browser still held', async () => {
+    const first = await signIn();
+    const ip = freshAddress();
+    const second = await call(
+      '/api/auth/login',
+      jsonInit('POST', { username: 'admin', password: LOCAL_PASSWORD }, { Cookie: first, 'CF-Connecting-IP': ip }),
+    );
+    expect(second.status).toBe(200);
+    const secondId = sessionIdFrom(second);
+    expect(`${SESSION_COOKIE}=${secondId}`).not.toBe(first);
+    expect(await sessionState(first)).toEqual({ authenticated: false });
+    expect(await sessionState(`${SESSION_COOKIE}=${secondId}`)).toEqual({ authenticated: true });
+  });
+
+  it('answers a wrong username and a wrong password the same way, with no cookie', async () => {
+    const ip = freshAddress();
+    const wrongName = await login('staff', LOCAL_PASSWORD, ip);
+    const wrongPassword = await login('admin', 'spa-admin-locaL', ip);
+    for (const response of [wrongName, wrongPassword]) {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: authMessages.invalid });
+      expect(response.headers.get('Set-Cookie')).toBeNull();
+    }
+  });
+
+  it('refuses missing fields with a clear message', async () => {
+    const response = await call('/api/auth/login', jsonInit('POST', { username: '', password: 'x' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: authMessages.usernameRequired });
+    const noPassword = await call('/api/auth/login', jsonInit('POST', { username: 'admin' }));
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({ message: authMessages.passwordRequired });
+  });
+
+  it(`locks an address out after ${MAX_FAILURES} failures, even for the right password, with Retry-After`, async () => {
+    const ip = freshAddress();
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) {
+      expect((await login('admin', `wrong-${attempt}`, ip)).status).toBe(401);
+    }
+    const locked = await login('admin', LOCAL_PASSWORD, ip);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ message: authMessages.locked });
+    expect(locked.headers.get('Set-Cookie')).toBeNull();
+    const retryAfter = Number(locked.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(WINDOW_SECONDS - 60);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+
+    // Another address is not affected.
+    expect((await login('admin', LOCAL_PASSWORD, freshAddress())).status).toBe(200);
+  });
+
+  it('lets four failures and then the right password through, and starts counting afresh after it', async () => {
+    const ip = freshAddress();
+    for (let attempt = 0; attempt < MAX_FAILURES - 1; attempt++) await login('admin', 'wrong', ip);
+    expect((await login('admin', LOCAL_PASSWORD, ip)).status).toBe(200);
+    for (let attempt = 0; attempt < MAX_FAILURES - 1; attempt++) await login('admin', 'wrong', ip);
+    expect((await login('admin', LOCAL_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('refuses a login posted from another site or as a form', async () => {
+    const foreign = await call(
+      '/api/auth/login',
+      jsonInit('POST', { username: 'admin', password: LOCAL_PASSWORD }, { Origin: 'https://evil.example' }),
+    );
+    expect(foreign.status).toBe(403);
+    const form = await call('/api/auth/login', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `username=admin&password=${LOCAL_PASSWORD}`,
+    });
+    expect(form.status).toBe(415);
+  });
+});
+
+describe('the failure window', () => {
+  const kv = () => env.SESSIONS;
+  const start = new Date('2026-11-22T10:00:00Z');
+  const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it('locks until 15 minutes after the first failure, then opens again', async () => {
+    const ip = `window-${crypto.randomUUID()}`;
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) await recordFailure(kv(), ip, at(attempt * 60));
+    expect(await lockedForSeconds(kv(), ip, at(5 * 60))).toBe(WINDOW_SECONDS - 5 * 60);
+    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS - 1))).toBe(1);
+    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS))).toBe(0);
+  });
+
+  it('starts a new window for a failure after the old one has passed', async () => {
+    const ip = `window-${crypto.randomUUID()}`;
+    for (let attempt = 0; attempt < MAX_FAILURES - 1; attempt++) await recordFailure(kv(), ip, at(attempt));
+    await recordFailure(kv(), ip, at(WINDOW_SECONDS + 10));
+    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS + 11))).toBe(0);
+  });
+});
+
+describe('POST /api/auth/logout and GET /api/auth/session', () => {
+  let cookie: string;
+  beforeEach(async () => {
+    cookie = await signIn();
+  });
+
+  it('ends the session: the cookie no longer opens admin routes', async () => {
+    expect((await adminCall(cookie, '/api/get-coupons')).status).toBe(200);
+    const response = await adminCall(cookie, '/api/auth/logout', 'POST');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Set-Cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    expect((await adminCall(cookie, '/api/get-coupons')).status).toBe(401);
+    expect(await sessionState(cookie)).toEqual({ authenticated: false });
+  });
+
+  it('says false without a cookie, for a forged one, and for an expired session', async () => {
+    expect(await sessionState()).toEqual({ authenticated: false });
+    expect(await sessionState(`${SESSION_COOKIE}=${'A'.repeat(43)}`)).toEqual({ authenticated: false });
+    const id = 'expired-session-id-for-the-test-0000000000';
+    await env.SESSIONS.put(
+      await sessionKey(id),
+      JSON.stringify({ createdAt: '2026-01-01T00:00:00.000Z', expiresAt: new Date(Date.now() - 1000).toISOString() }),
+    );
+    expect(await sessionState(`${SESSION_COOKIE}=${id}`)).toEqual({ authenticated: false });
+    expect(await sessionState(cookie)).toEqual({ authenticated: true });
+  });
+});

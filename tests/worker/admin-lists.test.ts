@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookings, orders, waitlistEntries } from '../../worker/db/schema';
+import { bookingMessages } from '../../worker/routes/bookings';
+import { orderMessages } from '../../worker/routes/orders';
+import { bulkMessages } from '../../worker/routes/waitlist';
+import type { BookingView } from '../../worker/services/bookings';
+import type { OrderView } from '../../worker/services/orders';
+import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
+import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+beforeEach(clearData);
+
+const list = async <T>(path: string) => {
+  const response = await adminCall(cookie, path);
+  expect(response.status).toBe(200);
+  return { rows: (await response.json()) as T[], total: Number(response.headers.get(TOTAL_COUNT_HEADER)) };
+};
+
+describe('GET /api/bookings', () => {
+  it('lists a tab: upcoming soonest first (overdue on top), completed most recent first', async () => {
+    await seedBooking({ name: 'Later', date: '2026-12-03', time: '09:00' });
+    await seedBooking({ name: 'Overdue', date: '2026-11-01', time: '15:00' });
+    await seedBooking({ name: 'Sooner', date: '2026-12-01', time: '16:00' });
+    await seedBooking({ name: 'Sooner still', date: '2026-12-01', time: '09:00' });
+    await seedBooking({ name: 'Done long ago', date: '2026-10-01', serviceStatus: 'completed' });
+    await seedBooking({ name: 'Done lately', date: '2026-11-20', serviceStatus: 'completed' });
+
+    const upcoming = await list<BookingView>('/api/bookings?status=booked');
+    expect(upcoming.rows.map((row) => row.name)).toEqual(['Overdue', 'Sooner still', 'Sooner', 'Later']);
+    expect(upcoming.total).toBe(4);
+    const completed = await list<BookingView>('/api/bookings?status=completed');
+    expect(completed.rows.map((row) => row.name)).toEqual(['Done lately', 'Done long ago']);
+    expect((await list<BookingView>('/api/bookings')).total).toBe(6);
+  });
+
+  it('answers the spec fields and everything the booking form captured', async () => {
+    const seeded = await seedBooking({
+      name: 'Ada Obi',
+      date: '2026-12-01',
+      couponCode: 'WELCOME10',
+      healthConditions: ['Pregnancy'],
+      needsAttention: true,
+      notes: 'Tight shoulders',
+    });
+    const { rows } = await list<BookingView>('/api/bookings?status=booked');
+    expect(rows[0]).toEqual({
+      _id: seeded.id,
+      name: 'Ada Obi',
+      subservices: ['Swedish'],
+      date: '2026-12-01',
+      time: '10:00',
+      email: 'ada@example.com',
+      phone: '+2348031234567',
+      previousMassageTherapy: false,
+      onMedication: false,
+      notes: 'Tight shoulders',
+      serviceStatus: 'booked',
+      service: 'Massage',
+      medicationDetails: null,
+      exercising: false,
+      exerciseFrequency: null,
+      exerciseHours: null,
+      healthConditions: ['Pregnancy'],
+      referralSource: null,
+      amount: 25_000,
+      couponCode: 'WELCOME10',
+      paymentReference: seeded.paymentReference,
+      needsAttention: true,
+      createdAt: seeded.createdAt,
+    });
+  });
+
+  it('pages through 60 bookings with the total in X-Total-Count', async () => {
+    for (let day = 1; day <= 30; day++) {
+      const date = `2027-01-${String(day).padStart(2, '0')}`;
+      await seedBooking({ date, time: '09:00' });
+      await seedBooking({ date, time: '10:00' });
+    }
+    const first = await list<BookingView>('/api/bookings?status=booked&page=1&pageSize=25');
+    const third = await list<BookingView>('/api/bookings?status=booked&page=3&pageSize=25');
+    expect(first.rows).toHaveLength(25);
+    expect(third.rows).toHaveLength(10);
+    expect(first.total).toBe(60);
+    expect(third.rows.at(-1)?.date).toBe('2027-01-30');
+    expect(new Set([...first.rows, ...third.rows].map((row) => row._id)).size).toBe(35);
+  });
+
+  it('refuses a bad status or page with 400', async () => {
+    for (const query of ['status=cancelled', 'status=BOOKED', 'page=0', 'page=x', 'pageSize=201', 'page=1.5']) {
+      const response = await adminCall(cookie, `/api/bookings?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json()).toHaveProperty('message');
+    }
+  });
+});
+
+describe('PUT /api/bookings/:id', () => {
+  const put = (id: string, body: unknown) => adminCall(cookie, `/api/bookings/${id}`, 'PUT', body);
+
+  it('marks a booked appointment complete, once', async () => {
+    const booking = await seedBooking({ date: '2026-12-01' });
+    const response = await put(booking.id, { serviceStatus: 'completed' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, serviceStatus: 'completed' });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.serviceStatus).toBe('completed');
+
+    const again = await put(booking.id, { serviceStatus: 'completed' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: bookingMessages.onlyComplete });
+  });
+
+  it('refuses any other change and changes nothing', async () => {
+    const booking = await seedBooking({ date: '2026-12-01', serviceStatus: 'completed' });
+    for (const body of [{ serviceStatus: 'booked' }, { serviceStatus: 'cancelled' }, {}, { serviceStatus: 1 }]) {
+      expect((await put(booking.id, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.serviceStatus).toBe('completed');
+  });
+
+  it('answers 404 for an unknown booking', async () => {
+    const response = await put('no-such-booking', { serviceStatus: 'completed' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: bookingMessages.notFound });
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('lists a tab with the items, size and price; processing oldest first', async () => {
+    const older = await seedOrder({ name: 'First in', createdAt: '2026-11-20T08:00:00.000Z' });
+    await seedOrder({ name: 'Second in', createdAt: '2026-11-21T08:00:00.000Z' });
+    await seedOrder({ name: 'Shipped one', orderStatus: 'shipped' });
+    const processing = await list<OrderView>('/api/orders?status=processing');
+    expect(processing.rows.map((row) => row.name)).toEqual(['First in', 'Second in']);
+    expect(processing.total).toBe(2);
+    expect(processing.rows[0]).toEqual({
+      _id: older.id,
+      name: 'First in',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      amount: 32_000,
+      orderStatus: 'processing',
+      email: 'chioma@example.com',
+      phone: '+2348099990000',
+      shippingAddress: '12 Admiralty Way, Lekki Phase 1, Lagos',
+      items: [
+        { productName: 'All Glow Body Oil', productQuantity: 2, productSize: '100ml', unitPrice: 13_000 },
+        { productName: 'Goat Milk Bar Soap', productQuantity: 1, productSize: '100g', unitPrice: 6_000 },
+      ],
+      couponCode: null,
+      paymentReference: older.paymentReference,
+    });
+    expect((await list<OrderView>('/api/orders?status=shipped')).rows.map((row) => row.name)).toEqual(['Shipped one']);
+    expect((await list<OrderView>('/api/orders?status=delivered')).rows).toEqual([]);
+  });
+});
+
+describe('PUT /api/orders/:id', () => {
+  const put = (id: string, orderStatus: string) => adminCall(cookie, `/api/orders/${id}`, 'PUT', { orderStatus });
+  const statusOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]?.orderStatus;
+
+  it('ships, then delivers', async () => {
+    const order = await seedOrder();
+    expect((await put(order.id, 'shipped')).status).toBe(200);
+    expect(await statusOf(order.id)).toBe('shipped');
+    const delivered = await put(order.id, 'delivered');
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toEqual({ success: true, orderStatus: 'delivered' });
+    expect(await statusOf(order.id)).toBe('delivered');
+  });
+
+  it.each([
+    ['processing', 'delivered'],
+    ['processing', 'processing'],
+    ['shipped', 'shipped'],
+    ['shipped', 'processing'],
+    ['delivered', 'shipped'],
+    ['delivered', 'processing'],
+    ['delivered', 'delivered'],
+  ] as const)('refuses %s → %s with 409 and changes nothing', async (from, to) => {
+    const order = await seedOrder({ orderStatus: from });
+    const response = await put(order.id, to);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: orderMessages.oneStep });
+    expect(await statusOf(order.id)).toBe(from);
+  });
+
+  it('refuses an unknown status with 400 and an unknown order with 404', async () => {
+    const order = await seedOrder();
+    expect((await put(order.id, 'lost')).status).toBe(400);
+    expect((await put('no-such-order', 'shipped')).status).toBe(404);
+    expect(await statusOf(order.id)).toBe('processing');
+  });
+
+  it('lets only one of two simultaneous Ship clicks through', async () => {
+    const order = await seedOrder();
+    const statuses = (await Promise.all([put(order.id, 'shipped'), put(order.id, 'shipped')])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 409]);
+  });
+});
+
+describe('GET /api/academy-waitlist', () => {
+  it('answers the entries newest first and the total', async () => {
+    await db.insert(waitlistEntries).values([
+      {
+        firstName: 'Ada',
+        email: 'ada@example.com',
+        whatsapp: '+2348031234567',
+        state: 'Lagos',
+        joinedAt: '2026-11-01T10:00:00.000Z',
+      },
+      {
+        firstName: 'Bola',
+        email: 'bola@example.com',
+        whatsapp: '+2348030000000',
+        state: 'Oyo',
+        joinedAt: '2026-11-02T10:00:00.000Z',
+      },
+    ]);
+    const response = await adminCall(cookie, '/api/academy-waitlist');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { waitlist: Array<{ firstName: string }>; totalSubscribers: number };
+    expect(body.totalSubscribers).toBe(2);
+    expect(body.waitlist.map((entry) => entry.firstName)).toEqual(['Bola', 'Ada']);
+    expect(body.waitlist[0]).toEqual({
+      _id: expect.any(String),
+      firstName: 'Bola',
+      email: 'bola@example.com',
+      whatsapp: '+2348030000000',
+      state: 'Oyo',
+      joinedAt: '2026-11-02T10:00:00.000Z',
+    });
+    const secondPage = await adminCall(cookie, '/api/academy-waitlist?page=2&pageSize=1');
+    expect(((await secondPage.json()) as typeof body).waitlist.map((entry) => entry.firstName)).toEqual(['Ada']);
+  });
+});
+
+describe('the bulk sends, until delivery lands', () => {
+  it.each([
+    ['/api/send-bulk-email', bulkMessages.emailUnavailable],
+    ['/api/send-whatsapp-bulk', bulkMessages.whatsappUnavailable],
+  ])('%s says honestly that nothing was sent', async (path, message) => {
+    const response = await adminCall(cookie, path, 'POST');
+    expect(response.status).toBe(501);
+    expect(await response.json()).toEqual({ success: false, message });
+  });
+});

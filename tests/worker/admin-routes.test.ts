@@ -1,0 +1,161 @@
+// Every API route that is not on the public list below is a staff route: it must refuse anyone
+// without a live session, and refuse cross-site or non-JSON writes even with one. The routes come
+// from the app itself, so a new route is covered the day it is added.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../../worker/app';
+import { coupons } from '../../worker/db/schema';
+import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
+import { sessionKey } from '../../worker/services/admin-sessions';
+import { adminCall, call, clearData, db, origin, signIn } from './admin-harness';
+
+const publicRoutes = new Set([
+  'GET /api/health',
+  'POST /api/academy-waitlist',
+  'POST /api/validate-coupon',
+  'GET /api/availability',
+  'GET /api/payment/initialize',
+  'POST /api/payment/verify',
+  'POST /api/payment/webhook',
+  'GET /api/payment/test-checkout.css',
+  'GET /api/payment/test-checkout/:reference',
+  'POST /api/payment/test-checkout/:reference',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/session',
+]);
+
+const apiRoutes = [
+  ...new Set(
+    app.routes
+      .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL')
+      .map((route) => `${route.method} ${route.path}`),
+  ),
+];
+const adminRoutes = apiRoutes.filter((route) => !publicRoutes.has(route));
+const writes = adminRoutes.filter((route) => !route.startsWith('GET '));
+
+/** A concrete request path for a route pattern (its parameters filled in). */
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'some-id');
+const split = (route: string) => {
+  const [method = 'GET', path = '/'] = route.split(' ');
+  return { method, path: concrete(path) };
+};
+
+describe('the route list', () => {
+  it('finds the public routes and the staff routes of the spec', () => {
+    for (const route of publicRoutes) expect(apiRoutes, route).toContain(route);
+    for (const route of [
+      'GET /api/bookings',
+      'PUT /api/bookings/:id',
+      'GET /api/orders',
+      'PUT /api/orders/:id',
+      'GET /api/get-coupons',
+      'POST /api/create-coupons',
+      'PUT /api/coupons/:id',
+      'PATCH /api/coupons/:id',
+      'DELETE /api/coupons/:id',
+      'GET /api/academy-waitlist',
+      'POST /api/send-bulk-email',
+      'POST /api/send-whatsapp-bulk',
+      'GET /api/export/bookings.csv',
+      'GET /api/export/orders.csv',
+      'GET /api/export/waitlist.csv',
+      'GET /api/stats',
+    ]) {
+      expect(adminRoutes, route).toContain(route);
+    }
+  });
+});
+
+describe('every staff route without a live session', () => {
+  const expiredId = 'an-expired-session-id-000000000000000000000';
+  const endedId = 'a-session-that-was-ended-000000000000000000';
+  beforeAll(async () => {
+    await env.SESSIONS.put(
+      await sessionKey(expiredId),
+      JSON.stringify({ createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T08:00:00.000Z' }),
+    );
+  });
+
+  const cookies: Array<[string, string | undefined]> = [
+    ['no cookie', undefined],
+    ['a forged cookie', `${SESSION_COOKIE}=${'x'.repeat(43)}`],
+    ['an expired session', `${SESSION_COOKIE}=${expiredId}`],
+    ['a session that was logged out', `${SESSION_COOKIE}=${endedId}`],
+    ['the session id under another cookie name', `spa_admin_session=${expiredId}`],
+  ];
+
+  it.each(adminRoutes)('%s answers 401 in every case', async (route) => {
+    const { method, path } = split(route);
+    for (const [label, cookie] of cookies) {
+      const response = await call(path, {
+        method,
+        headers: { Origin: origin, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+        body: method === 'GET' ? undefined : '{}',
+      });
+      expect(response.status, `${route} with ${label}`).toBe(401);
+      expect(await response.json()).toEqual({ message: 'Please log in to continue.' });
+    }
+  });
+
+  it('a logged-out session stays refused', async () => {
+    const cookie = await signIn();
+    expect((await adminCall(cookie, '/api/stats')).status).toBe(200);
+    await adminCall(cookie, '/api/auth/logout', 'POST');
+    expect((await adminCall(cookie, '/api/stats')).status).toBe(401);
+  });
+});
+
+describe('every state-changing staff route with a live session', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn();
+    await clearData();
+  });
+
+  const refusals: Array<[string, Record<string, string>, string | undefined, number]> = [
+    ['from another site', { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, '{}', 403],
+    ['with no Origin', { 'Content-Type': 'application/json' }, '{}', 403],
+    ['from a look-alike origin', { Origin: `${origin}.evil.example`, 'Content-Type': 'application/json' }, '{}', 403],
+    ['as a form', { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' }, 'active=false', 415],
+    ['as multipart', { Origin: origin, 'Content-Type': 'multipart/form-data; boundary=x' }, '--x--', 415],
+    ['as text/plain', { Origin: origin, 'Content-Type': 'text/plain' }, '{}', 415],
+    ['with a body and no content type', { Origin: origin }, undefined, 415],
+    ['cross-site as a form', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, '{}', 403],
+  ];
+
+  it.each(writes)('%s refuses cross-site and non-JSON requests and changes nothing', async (route) => {
+    const { method, path } = split(route);
+    const [coupon] = await db
+      .insert(coupons)
+      .values({ code: `CSRF${crypto.randomUUID().slice(0, 6).toUpperCase()}`, discount: 10, expiryDate: '2099-01-01' })
+      .returning();
+    const target = path.replace('some-id', coupon?.id ?? 'x');
+    for (const [label, headers, body, status] of refusals) {
+      const init: RequestInit = { method, headers: { ...headers, Cookie: cookie }, body };
+      if (label === 'with a body and no content type') {
+        // A byte body, so that no content type is filled in for it.
+        init.body = new TextEncoder().encode('{"active":false}');
+      }
+      const response = await call(target, init);
+      expect(response.status, `${route} ${label}`).toBe(status);
+    }
+    const [after] = await db.select().from(coupons).where(sqlId(coupon?.id));
+    expect(after).toEqual(coupon);
+  });
+
+  it('lets a same-origin JSON request through (here: deactivating a coupon)', async () => {
+    const [coupon] = await db
+      .insert(coupons)
+      .values({ code: 'SAMEORIGIN', discount: 10, expiryDate: '2099-01-01' })
+      .returning();
+    const response = await adminCall(cookie, `/api/coupons/${coupon?.id}`, 'PATCH', { active: false });
+    expect(response.status).toBe(200);
+    const [after] = await db.select().from(coupons).where(sqlId(coupon?.id));
+    expect(after?.active).toBe(false);
+  });
+});
+
+const sqlId = (id: string | undefined) => eq(coupons.id, id ?? '');

@@ -1,0 +1,64 @@
+// Valid booking and order details, as the web sends them, for the payment tests to vary.
+import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
+import type { OrderDetailsInput, OrderItemInput } from '../../worker/shared/order-schema';
+import { addDays, lagosDate } from '../../worker/shared/time';
+
+export const tomorrow = () => addDays(lagosDate(new Date()), 1);
+
+export function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDetailsInput {
+  return {
+    paymentType: 'booking',
+    service: 'Massage',
+    subservices: ['Swedish', 'Hotstone'],
+    appointmentDate: tomorrow(),
+    appointmentTime: '10:00',
+    customerName: 'Ada Obi',
+    customerEmail: 'ada@example.com',
+    customerPhone: '0803 123 4567',
+    notes: 'Lower back is tight',
+    referralSource: 'Google Search',
+    previousMassageTherapy: true,
+    onMedication: false,
+    exercising: true,
+    exerciseFrequency: 3,
+    exerciseHours: 4,
+    healthConditions: ['High Blood pressure'],
+    disclaimerAgreed: true,
+    amount: 55_000,
+    ...overrides,
+  };
+}
+
+export const item = (
+  productId: string,
+  size: string,
+  productQuantity: number,
+  extra: Partial<OrderItemInput> = {},
+) => ({
+  productId,
+  productSize: { size },
+  productQuantity,
+  ...extra,
+});
+
+/** Two sizes of one oil and a soap: 2 × 13,000 + 20,000 + 6,000 = ₦52,000. */
+export const cart = () => [
+  item('all-glow-body-oil', '100ml', 2),
+  item('all-glow-body-oil', '250ml', 1),
+  item('goat-milk-bar-soap', '100g', 1),
+];
+export const CART_KOBO = 5_200_000;
+
+export function orderDetails(overrides: Partial<OrderDetailsInput> = {}): OrderDetailsInput {
+  return {
+    paymentType: 'order',
+    orderDate: new Date().toISOString(),
+    customerName: 'Chioma Nwosu',
+    customerEmail: 'Chioma@Example.com',
+    customerPhone: '+234 803 123 4567',
+    shippingAddress: '12 Admiralty Way, Lekki Phase 1, Lagos',
+    orderItems: cart(),
+    amount: 52_000,
+    ...overrides,
+  };
+}

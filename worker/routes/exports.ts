@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { orderStatuses, serviceStatuses } from '../db/schema';
+import type { AppEnv } from '../env';
+import { requireAdmin } from '../middleware/admin-session';
+import { validate } from '../middleware/validate';
+import { listBookings } from '../services/bookings';
+import { toCsv } from '../services/csv';
+import { listOrders } from '../services/orders';
+import { listWaitlist } from '../services/waitlist';
+import { lagosDate } from '../shared/time';
+import { statusQuery } from './list-query';
+
+const csvHeaders = (name: string) => ({
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': `attachment; filename="${name}-${lagosDate(new Date())}.csv"`,
+});
+
+/** Staff only: each admin list as a spreadsheet (the tab's status, or everything). */
+export const exportRoutes = new Hono<AppEnv>()
+  .get('/export/bookings.csv', requireAdmin, validate('query', statusQuery(serviceStatuses)), async (c) => {
+    const { status } = c.req.valid('query');
+    const { bookings } = await listBookings(c.var.db, status);
+    const csv = toCsv(
+      [
+        'Name',
+        'Treatments',
+        'Date',
+        'Time',
+        'Status',
+        'Email',
+        'Phone',
+        'Amount paid (NGN)',
+        'Coupon',
+        'Payment reference',
+        'Previous massage therapy',
+        'On medication',
+        'Medication details',
+        'Exercising',
+        'Times per week',
+        'Hours per week',
+        'Health conditions',
+        'Referral source',
+        'Notes',
+        'Over capacity',
+        'Booked at (UTC)',
+      ],
+      bookings.map((booking) => [
+        booking.name,
+        booking.subservices.join('; '),
+        booking.date,
+        booking.time,
+        booking.serviceStatus,
+        booking.email,
+        booking.phone,
+        booking.amount,
+        booking.couponCode,
+        booking.paymentReference,
+        booking.previousMassageTherapy,
+        booking.onMedication,
+        booking.medicationDetails,
+        booking.exercising,
+        booking.exerciseFrequency,
+        booking.exerciseHours,
+        booking.healthConditions.join('; '),
+        booking.referralSource,
+        booking.notes,
+        booking.needsAttention,
+        booking.createdAt,
+      ]),
+    );
+    return c.body(csv, 200, csvHeaders(status ? `bookings-${status}` : 'bookings'));
+  })
+  .get('/export/orders.csv', requireAdmin, validate('query', statusQuery(orderStatuses)), async (c) => {
+    const { status } = c.req.valid('query');
+    const { orders } = await listOrders(c.var.db, status);
+    const csv = toCsv(
+      [
+        'Name',
+        'Ordered at (UTC)',
+        'Status',
+        'Amount paid (NGN)',
+        'Items',
+        'Email',
+        'Phone',
+        'Shipping address',
+        'Coupon',
+        'Payment reference',
+      ],
+      orders.map((order) => [
+        order.name,
+        order.createdAt,
+        order.orderStatus,
+        order.amount,
+        order.items.map((item) => `${item.productName} (${item.productSize}) × ${item.productQuantity}`).join('; '),
+        order.email,
+        order.phone,
+        order.shippingAddress,
+        order.couponCode,
+        order.paymentReference,
+      ]),
+    );
+    return c.body(csv, 200, csvHeaders(status ? `orders-${status}` : 'orders'));
+  })
+  .get('/export/waitlist.csv', requireAdmin, async (c) => {
+    const { waitlist } = await listWaitlist(c.var.db);
+    const csv = toCsv(
+      ['First name', 'Email', 'WhatsApp', 'State', 'Joined at (UTC)'],
+      waitlist.map((entry) => [entry.firstName, entry.email, entry.whatsapp, entry.state, entry.joinedAt]),
+    );
+    return c.body(csv, 200, csvHeaders('waitlist'));
+  });

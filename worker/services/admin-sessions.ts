@@ -1,0 +1,50 @@
+/**
+ * Staff sessions in KV. The cookie holds a random 256-bit id; KV holds only its SHA-256, so a
+ * leaked KV listing gives no usable cookie. Each entry lives 8 hours (KV's own time to live, and
+ * an expiry inside the value that is checked too). KV is eventually consistent: a logout is
+ * immediate where it happened and reaches other Cloudflare locations within about a minute.
+ */
+export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+
+interface StoredSession {
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The KV key a session id is stored under: its hash, never the id itself. */
+export const sessionKey = async (id: string) => `session:${await sha256Hex(id)}`;
+
+/** Starts a session and returns the id for the cookie; a new id every time. */
+export async function createSession(kv: KVNamespace, now: Date): Promise<string> {
+  const id = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const session: StoredSession = {
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+  };
+  await kv.put(await sessionKey(id), JSON.stringify(session), { expirationTtl: SESSION_TTL_SECONDS });
+  return id;
+}
+
+/** True while `id` names a session that has not expired or been ended. */
+export async function isValidSession(kv: KVNamespace, id: string | undefined, now: Date): Promise<boolean> {
+  if (!id || id.length > 100) return false;
+  const session = await kv.get<StoredSession>(await sessionKey(id), 'json');
+  return session !== null && Date.parse(session.expiresAt) > now.getTime();
+}
+
+export async function endSession(kv: KVNamespace, id: string | undefined): Promise<void> {
+  if (!id || id.length > 100) return;
+  await kv.delete(await sessionKey(id));
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
