@@ -3,6 +3,8 @@ import {
   addDays,
   formatAppointment,
   formatDate,
+  formatShortDate,
+  formatShortDateTime,
   formatTime,
   isIsoDate,
   lagosDate,
@@ -34,5 +36,12 @@ describe("the studio's clock (Africa/Lagos, UTC+1)", () => {
     expect(formatTime('17:00')).toBe('5:00 PM');
     expect(formatTime('00:30')).toBe('12:30 AM');
     expect(formatAppointment('2026-11-24', '11:00')).toMatch(/^Tuesday,? 24 November 2026 at 11:00 AM$/);
+  });
+
+  it("writes the admin's short dates in Lagos time, 'MMM dd, yyyy'", () => {
+    expect(formatShortDate('2026-11-02T10:00:00.000Z')).toBe('Nov 02, 2026');
+    expect(formatShortDate('2026-12-31T23:30:00.000Z')).toBe('Jan 01, 2027');
+    expect(formatShortDateTime('2026-11-02T14:04:00.000Z')).toBe('Nov 02, 2026, 3:04 PM');
+    expect(formatShortDateTime('2026-11-02T23:15:00.000Z')).toBe('Nov 03, 2026, 12:15 AM');
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
@@ -41,6 +41,8 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      {/* The old site's login address. */}
+      <Route path={paths.login} element={<Navigate to={paths.admin} replace />} />
       <Route
         path={`${paths.admin}/*`}
         element={

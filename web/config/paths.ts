@@ -14,4 +14,5 @@ export const paths = {
   terms: sitePages.terms.path,
   privacy: sitePages.privacy.path,
   admin: '/admin',
+  login: '/login',
 } as const;

@@ -37,8 +37,11 @@ export const sameOriginJson = factory.createMiddleware(async (c, next) => {
     return c.json({ message: adminMessages.crossSite }, 403);
   }
   const contentType = c.req.header('Content-Type');
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  if ((contentType !== undefined || c.req.raw.body !== null) && mediaType !== 'application/json') {
+  if (contentType === undefined) {
+    // No content type is fine only with no body at all (a logout, a delete). Hono caches what
+    // is read here, so the JSON validator after it can still read the body.
+    if ((await c.req.arrayBuffer()).byteLength > 0) return c.json({ message: adminMessages.notJson }, 415);
+  } else if (contentType.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
     return c.json({ message: adminMessages.notJson }, 415);
   }
   await next();

@@ -10,6 +10,7 @@ export const siteFileRoutes = new Hono<AppEnv>()
       'User-agent: *',
       'Allow: /',
       'Disallow: /admin',
+      'Disallow: /login',
       'Disallow: /api/',
       'Disallow: /booking-confirmation-pg',
       'Disallow: /order-confirmation-pg',

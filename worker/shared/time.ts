@@ -51,3 +51,21 @@ export function formatTime(time: string): string {
 export function formatAppointment(date: string, time: string): string {
   return `${formatDate(date)} at ${formatTime(time)}`;
 }
+
+/** The Lagos wall-clock fields of a UTC instant (ISO text), read through UTC to stay zone-free. */
+const inLagos = (iso: string) => new Date(Date.parse(iso) + LAGOS_OFFSET_MS);
+
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'MMM dd, yyyy' in Lagos: "Nov 02, 2026". */
+export function formatShortDate(iso: string): string {
+  const local = inLagos(iso);
+  return `${shortMonths[local.getUTCMonth()]} ${String(local.getUTCDate()).padStart(2, '0')}, ${local.getUTCFullYear()}`;
+}
+
+/** A moment in Lagos as staff read it: "Nov 02, 2026, 3:04 PM". */
+export function formatShortDateTime(iso: string): string {
+  const local = inLagos(iso);
+  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatShortDate(iso)}, ${formatTime(time)}`;
+}

@@ -1,0 +1,345 @@
+// The staff side in Chromium, on the built site: log in, find what visitors booked and bought,
+// act on it, manage coupons (and see the booking payment dialog follow), export, log out.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { addDays, formatAppointment, formatShortDate, lagosDate } from '../../worker/shared/time';
+import { confirmBooking, fillBooking } from './booking-steps';
+import { axeViolations, launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
+const LOCAL_PASSWORD = 'spa-admin-local';
+
+async function signIn(page: Page, path: string = paths.admin) {
+  await page.goto(path);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+}
+
+/** Waits until the list of the current tab has loaded. */
+async function listLoaded(page: Page) {
+  await page.getByText('Loading...').waitFor({ state: 'detached' });
+}
+
+/** Pays for an order in the built-in test checkout, as a visitor's browser would. */
+async function paidOrder(name: string): Promise<void> {
+  const details = {
+    paymentType: 'order',
+    orderDate: new Date().toISOString(),
+    customerName: name,
+    customerEmail: 'kemi@example.com',
+    customerPhone: '0802 000 1111',
+    shippingAddress: '4 Awolowo Road, Ikoyi, Lagos',
+    orderItems: [{ productId: 'mystic-body-oil', productSize: { size: '100ml' }, productQuantity: 2 }],
+    amount: 30_000,
+  };
+  const query = new URLSearchParams({
+    amount: '3000000',
+    email: details.customerEmail,
+    metadata: JSON.stringify({ details }),
+  });
+  const started = (await (await fetch(`${baseUrl}/api/payment/initialize?${query}`)).json()) as {
+    data: { reference: string };
+  };
+  const reference = started.data.reference;
+  await fetch(`${baseUrl}/api/payment/test-checkout/${reference}`, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'paid' }),
+    redirect: 'manual',
+  });
+  const verified = await fetch(`${baseUrl}/api/payment/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reference }),
+  });
+  expect(((await verified.json()) as { status: boolean }).status).toBe(true);
+}
+
+describe('the staff admin', () => {
+  it('turns away a wrong password, then shows a paid booking with its intake and marks it complete (390 px)', async () => {
+    // A visitor books and pays, declaring a health condition.
+    const visitor = await open(viewports.phone);
+    const date = addDays(lagosDate(new Date()), 9);
+    await visitor.page.goto(paths.booking);
+    await fillBooking(visitor.page, date, '15:00');
+    await visitor.page.getByLabel('Pregnancy').check();
+    const dialog = await confirmBooking(visitor.page);
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await visitor.page.getByRole('button', { name: /Pay/ }).click();
+    await visitor.page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+    await eventually(() => visitor.page.locator('h1').textContent()).toBe('Thank you, Ada!');
+    await visitor.page.context().close();
+
+    const { page, problems } = await open(viewports.phone);
+    await page.goto(paths.admin);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-login-390');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe('Please enter your username and password.');
+
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
+
+    await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}${paths.admin}/bookings`);
+    await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+    await listLoaded(page);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === '__Host-spa_admin_session')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    });
+
+    // The sidebar is an overlay on a phone: closed at first, closed again by a tap outside it.
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-menu-390', 'viewport');
+    await page.mouse.click(370, 400);
+    await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
+
+    const row = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '15:00') });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByText('Read health notes first').isVisible()).toBe(true);
+    expect(await row.getByRole('listitem').allTextContents()).toEqual(['Swedish', 'Hotstone']);
+    await row.getByRole('button', { name: 'Details' }).click();
+    const details = row.locator('.admin-details');
+    await details.waitFor();
+    for (const text of ['ada@example.com', '0803 123 4567', 'Pregnancy', '₦55,000', 'BK-']) {
+      expect(await details.textContent(), text).toContain(text);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-bookings-390');
+
+    await row.getByRole('button', { name: 'Mark Complete' }).click();
+    await eventually(() => page.getByRole('status').filter({ hasText: 'marked complete' }).count()).toBe(1);
+    await eventually(() => row.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Completed' }).click();
+    await listLoaded(page);
+    const done = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '15:00') });
+    await eventually(() => done.count()).toBe(1);
+    expect(await done.getByRole('button', { name: 'Mark Complete' }).count()).toBe(0);
+    expect(await done.textContent()).toContain('completed');
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ships and delivers an order and exports the list as CSV (1280 px)', async () => {
+    await paidOrder('Kemi Balogun');
+    const { page, problems } = await open(viewports.desktop);
+    await signIn(page, `${paths.admin}/orders`);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await listLoaded(page);
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Processing' }).getAttribute('aria-selected')).toBe('true');
+
+    const row = page.getByRole('listitem').filter({ hasText: 'Kemi Balogun' });
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('₦30,000');
+    await row.getByRole('button', { name: 'Details' }).click();
+    expect(await row.locator('.admin-details').textContent()).toContain('Mystic Body Oil × 2');
+    expect(await row.locator('.admin-details').textContent()).toContain('4 Awolowo Road, Ikoyi, Lagos');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-orders-1280');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-processing-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path());
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = csv.toString('utf8');
+    expect(text).toContain('Name,Ordered at (UTC),Status');
+    const line = text.split('\r\n').find((entry) => entry.startsWith('Kemi Balogun,'));
+    expect(line).toContain('processing,30000,Mystic Body Oil (100ml) × 2,kemi@example.com,0802 000 1111');
+
+    await row.getByRole('button', { name: 'Ship' }).click();
+    await eventually(() => row.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Shipped' }).click();
+    await listLoaded(page);
+    const shipped = page.getByRole('listitem').filter({ hasText: 'Kemi Balogun' });
+    await eventually(() => shipped.count()).toBe(1);
+    await shipped.getByRole('button', { name: 'Deliver' }).click();
+    await eventually(() => shipped.count()).toBe(0);
+    await eventually(() => page.getByText('No shipped orders found').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Delivered' }).click();
+    await listLoaded(page);
+    const delivered = page.getByRole('listitem').filter({ hasText: 'Kemi Balogun' });
+    await eventually(() => delivered.count()).toBe(1);
+    expect(await delivered.getByRole('button', { name: /^(Ship|Deliver)$/ }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates, edits, deactivates and deletes a coupon, and the booking payment dialog follows each step', async () => {
+    const { page, problems } = await open(viewports.desktop);
+    await signIn(page, `${paths.admin}/coupons`);
+    await page.getByRole('heading', { name: 'Coupon Management' }).waitFor();
+    await listLoaded(page);
+
+    await page.getByRole('button', { name: 'Create Coupon' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Coupon' });
+    await form.waitFor();
+    expect(await form.getByLabel('Expiry date').inputValue()).toBe(lagosDate(new Date()));
+    expect(await form.getByLabel('Active').isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => form.getByText('Please enter a coupon code').isVisible()).toBe(true);
+    await form.getByLabel('Coupon code').fill('staff25');
+    expect(await form.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
+    await form.getByLabel('Discount (%)').fill('125');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => form.getByText('The discount must be a whole number from 0 to 100').isVisible()).toBe(true);
+    await form.getByLabel('Discount (%)').fill('25');
+    await form.getByLabel('Expiry date').fill(addDays(lagosDate(new Date()), 30));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-coupon-form-1280', 'viewport');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => form.isVisible()).toBe(false);
+    await eventually(() => page.getByText('Coupon created successfully!').isVisible()).toBe(true);
+
+    const couponRow = page.getByRole('row').filter({ hasText: 'STAFF25' });
+    await eventually(() => couponRow.count()).toBe(1);
+    expect(await couponRow.textContent()).toContain('25%');
+    expect(await couponRow.textContent()).toContain('Active');
+
+    // A duplicate code is refused with the server's message.
+    await page.getByRole('button', { name: 'Create Coupon' }).click();
+    await form.getByLabel('Coupon code').fill('Staff25');
+    await form.getByLabel('Discount (%)').fill('5');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => form.getByRole('alert').textContent()).toBe(
+      'A coupon with the code STAFF25 already exists.',
+    );
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await couponRow.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Coupon' });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
+    expect(await edit.getByLabel('Discount (%)').inputValue()).toBe('25');
+    await edit.getByLabel('Discount (%)').fill('50');
+    await edit.getByRole('button', { name: 'Update Coupon' }).click();
+    await eventually(() => page.getByText('Coupon updated successfully!').isVisible()).toBe(true);
+    await eventually(() => couponRow.textContent()).toContain('50%');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-coupons-1280');
+
+    // A visitor applies it in the booking payment dialog: half off ₦55,000.
+    const visitor = await open(viewports.phone);
+    await visitor.page.goto(paths.booking);
+    await fillBooking(visitor.page, addDays(lagosDate(new Date()), 10), '09:00');
+    const payment = await confirmBooking(visitor.page);
+    const apply = async (code: string) => {
+      // Clearing the field clears the last message, so the next one is the answer to this Apply.
+      await payment.getByLabel('Coupon code').fill('');
+      await eventually(() => payment.getByRole('status').count()).toBe(0);
+      await payment.getByLabel('Coupon code').fill(code);
+      await payment.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => payment.getByRole('status').count()).toBe(1);
+      return payment.getByRole('status').textContent();
+    };
+    expect(await apply('STAFF25')).toBe('Coupon applied: 50% off.');
+    await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦27,500');
+
+    await couponRow.getByRole('button', { name: /^Deactivate/ }).click();
+    await eventually(() => couponRow.textContent()).toContain('Inactive');
+    expect(await apply('STAFF25')).toBe('This coupon is no longer active.');
+    await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦55,000');
+
+    await couponRow.getByRole('button', { name: /^Activate/ }).click();
+    await eventually(() => couponRow.textContent()).toContain('Active');
+    expect(await apply('STAFF25')).toBe('Coupon applied: 50% off.');
+
+    page.once('dialog', (question) => {
+      expect(question.message()).toBe('Are you sure you want to delete this coupon?');
+      void question.accept();
+    });
+    await couponRow.getByRole('button', { name: /^Delete/ }).click();
+    await eventually(() => page.getByText('Coupon deleted successfully!').isVisible()).toBe(true);
+    await eventually(() => couponRow.count()).toBe(0);
+    expect(await apply('STAFF25')).toBe('This coupon code is not valid.');
+    await visitor.page.context().close();
+    expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]); // the duplicate code
+
+    await page.context().close();
+  });
+
+  it('lists the academy waitlist and says honestly that bulk messages are not sent yet (390 px)', async () => {
+    const email = `amaka.${Date.now()}@example.com`;
+    const joined = await fetch(`${baseUrl}/api/academy-waitlist`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Amaka', email, whatsapp: '0803 555 6666', state: 'Enugu' }),
+    });
+    expect(joined.status).toBe(201);
+
+    const { page, problems } = await open(viewports.phone);
+    await signIn(page, `${paths.admin}/academy`);
+    await page.getByRole('heading', { name: 'Academy' }).waitFor();
+    await listLoaded(page);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('+2348035556666');
+    expect(await row.textContent()).toContain(formatShortDate(new Date().toISOString()));
+    expect(await page.locator('.admin-total').textContent()).toMatch(/Total Subscribers: \d+/);
+
+    await page.getByRole('button', { name: 'Send Bulk Email' }).click();
+    await eventually(() => page.getByText('Failed to send bulk email.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Send Bulk WhatsApp' }).click();
+    await eventually(() => page.getByText('Failed to send WhatsApp messages.').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-academy-390');
+    expect(problems.filter((problem) => !problem.includes('501'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('logs out: the login shows again and the old session cookie opens nothing', async () => {
+    const { page } = await open(viewports.desktop);
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === '__Host-spa_admin_session');
+    expect(cookie).toBeDefined();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('spa.admin-signed-in'))).toBe('false');
+    const stale = await fetch(`${baseUrl}/api/bookings`, {
+      headers: { Cookie: `__Host-spa_admin_session=${cookie?.value}` },
+    });
+    expect(stale.status).toBe(401);
+
+    // Even with the browser's flag forced on, the server refuses and the login comes back.
+    await page.evaluate(() => localStorage.setItem('spa.admin-signed-in', 'true'));
+    await page.goto(`${paths.admin}/orders`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+
+    await page.goto(paths.login);
+    await page.waitForURL(`${baseUrl}${paths.admin}`);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
+import { formatShortDate } from '../../../worker/shared/time';
+import { ApiError } from '../../lib/api-client';
+import { adminRequest, api } from './admin-api';
+import { AdminPageHeader, ExportButton, ListFrame, Pager } from './admin-ui';
+import { useAdminList } from './use-admin-list';
+
+const loadWaitlist = async (page: number) => {
+  const result = await adminRequest(
+    api['academy-waitlist'].$get({ query: { page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
+  );
+  return { rows: result.waitlist, total: result.totalSubscribers };
+};
+
+/** The spec's alerts for the bulk sends. */
+export const bulkAlerts = {
+  emailSent: 'Bulk email sent successfully!',
+  emailFailed: 'Failed to send bulk email.',
+  whatsappSent: 'Bulk WhatsApp messages sent successfully!',
+  whatsappFailed: 'Failed to send WhatsApp messages.',
+  fetch: 'Error fetching waitlist',
+} as const;
+
+const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
+
+/** Academy: the waitlist with its total, and the bulk email and WhatsApp sends. */
+export default function AcademyPage() {
+  const [page, setPage] = useState(1);
+  const { state, retry } = useAdminList(() => loadWaitlist(page), String(page));
+  const [sending, setSending] = useState<'email' | 'whatsapp'>();
+  const [result, setResult] = useState<{ ok: boolean; text: string; detail?: string }>();
+
+  async function send(channel: 'email' | 'whatsapp') {
+    setSending(channel);
+    setResult(undefined);
+    try {
+      if (channel === 'email') await adminRequest(api['send-bulk-email'].$post());
+      else await adminRequest(api['send-whatsapp-bulk'].$post());
+      setResult({ ok: true, text: channel === 'email' ? bulkAlerts.emailSent : bulkAlerts.whatsappSent });
+    } catch (error) {
+      setResult({
+        ok: false,
+        text: channel === 'email' ? bulkAlerts.emailFailed : bulkAlerts.whatsappFailed,
+        detail: error instanceof ApiError && error.status !== 0 ? error.message : undefined,
+      });
+    } finally {
+      setSending(undefined);
+    }
+  }
+
+  return (
+    <div className="admin-page">
+      <AdminPageHeader title="Academy">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={sending !== undefined}
+          onClick={() => send('email')}
+        >
+          {sending === 'email' ? 'Sending...' : 'Send Bulk Email'}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={sending !== undefined}
+          onClick={() => send('whatsapp')}
+        >
+          {sending === 'whatsapp' ? 'Sending...' : 'Send Bulk WhatsApp'}
+        </button>
+        <ExportButton name="waitlist" />
+      </AdminPageHeader>
+      <div className="admin-notice-slot" role="status" aria-live="polite">
+        {result ? (
+          <div className={`admin-alert admin-alert--${result.ok ? 'success' : 'error'}`}>
+            <p>{result.text}</p>
+            {result.detail ? <p className="admin-alert__detail">{result.detail}</p> : null}
+          </div>
+        ) : null}
+      </div>
+      <section className="admin-panel" aria-labelledby="waitlist-title">
+        <div className="admin-panel__heading">
+          <h2 id="waitlist-title" className="admin-panel__title">
+            Waitlist
+          </h2>
+          <p className="admin-total">
+            Total Subscribers: <strong>{state.total ?? '…'}</strong>
+          </p>
+        </div>
+        <ListFrame state={state} errorMessage={bulkAlerts.fetch} emptyMessage="No subscribers yet" onRetry={retry}>
+          {(rows) => (
+            <table className="admin-table admin-table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">WhatsApp</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Joined Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((entry) => (
+                  <tr key={entry._id}>
+                    <th scope="row" data-label="Name">
+                      {orDash(entry.firstName)}
+                    </th>
+                    <td data-label="Email">{orDash(entry.email)}</td>
+                    <td data-label="WhatsApp">{orDash(entry.whatsapp)}</td>
+                    <td data-label="State">{orDash(entry.state)}</td>
+                    <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ListFrame>
+        {state.total ? <Pager page={page} pageSize={DEFAULT_PAGE_SIZE} total={state.total} onPage={setPage} /> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The admin's calls, through the one typed API client. A 401 from any of them means the session
+ * has ended: the signed-in note is cleared, so the login shows, and the error still reaches the caller.
+ */
+import type { ClientResponse } from 'hono/client';
+import { TOTAL_COUNT_HEADER } from '../../../worker/shared/pagination';
+import { ApiError, api, request } from '../../lib/api-client';
+import { store } from '../../lib/store';
+import { markSignedOutAtom } from './admin-session';
+
+export { api };
+
+export async function adminRequest<T extends ClientResponse<unknown>>(call: Promise<T>) {
+  try {
+    return await request(call);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) store.set(markSignedOutAtom);
+    throw error;
+  }
+}
+
+/** A page of a list and the total it is taken from (the X-Total-Count header). */
+export async function adminPage<T extends ClientResponse<unknown>>(call: Promise<T>) {
+  let total = 0;
+  const rows = await adminRequest(
+    call.then((response) => {
+      total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0);
+      return response;
+    }),
+  );
+  return { rows, total };
+}
+
+export type ExportName = 'bookings' | 'orders' | 'waitlist';
+
+/** Downloads an export as the file the server names, so a 401 or failure can be shown instead. */
+export async function downloadCsv(name: ExportName, status?: string): Promise<void> {
+  const query = status ? `?${new URLSearchParams({ status })}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`/api/export/${name}.csv${query}`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError('Network error. Please try again.', 0);
+  }
+  if (!response.ok) {
+    if (response.status === 401) store.set(markSignedOutAtom);
+    throw new ApiError('The export failed. Please try again.', response.status);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${name}.csv`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

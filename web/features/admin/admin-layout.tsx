@@ -1,0 +1,114 @@
+import { useSetAtom } from 'jotai';
+import { type ReactNode, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { adminRequest, api } from './admin-api';
+import { markSignedOutAtom } from './admin-session';
+import { StatsStrip } from './stats-strip';
+
+/** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
+const wideScreen = '(min-width: 768px)';
+
+const sections = [
+  { to: `${paths.admin}/bookings`, label: 'Bookings' },
+  { to: `${paths.admin}/orders`, label: 'Orders' },
+  { to: `${paths.admin}/coupons`, label: 'Coupons' },
+  { to: `${paths.admin}/academy`, label: 'Academy' },
+] as const;
+
+/**
+ * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
+ * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
+ */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const [wide, setWide] = useState(() => window.matchMedia(wideScreen).matches);
+  const [open, setOpen] = useState(wide);
+  const location = useLocation();
+
+  useEffect(() => {
+    const query = window.matchMedia(wideScreen);
+    const update = () => {
+      setWide(query.matches);
+      setOpen(query.matches);
+    };
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+
+  // On a narrow screen, choosing a page closes the overlay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
+  useEffect(() => {
+    if (!wide) setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (wide || !open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [wide, open]);
+
+  const overlay = open && !wide;
+  return (
+    <div className={`admin${open ? ' admin--sidebar-open' : ''}`}>
+      <header className="admin-topbar">
+        <button
+          type="button"
+          className="admin-topbar__toggle"
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen((isOpen) => !isOpen)}
+        >
+          {overlay ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <span className="admin-topbar__title">Studio admin</span>
+      </header>
+      {overlay ? <div className="admin-backdrop" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
+      <aside id="admin-sidebar" className="admin-sidebar" hidden={!open} aria-labelledby="admin-sidebar-title">
+        <h2 id="admin-sidebar-title" className="admin-sidebar__title">
+          Dashboard
+        </h2>
+        <nav aria-label="Admin sections">
+          <ul className="admin-sidebar__links">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} className="admin-sidebar__link">
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LogoutButton />
+      </aside>
+      <main className="admin-main" id="admin-main">
+        <StatsStrip />
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function LogoutButton() {
+  const markSignedOut = useSetAtom(markSignedOutAtom);
+  const [busy, setBusy] = useState(false);
+  async function logout() {
+    setBusy(true);
+    try {
+      await adminRequest(api.auth.logout.$post());
+    } catch (error) {
+      // The session may already be gone; the browser forgets it either way.
+      console.info('Logout call failed', error);
+    }
+    markSignedOut();
+    // A full reload, as the spec has it: nothing of the staff pages stays in memory.
+    window.location.assign(paths.admin);
+  }
+  return (
+    <button type="button" className="admin-sidebar__logout" disabled={busy} onClick={logout}>
+      {busy ? 'Logging out...' : 'Logout'}
+    </button>
+  );
+}

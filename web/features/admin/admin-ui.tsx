@@ -1,0 +1,190 @@
+/** The pieces every admin list shares: tabs, the loading/error/empty frame, paging, badges, export. */
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { downloadCsv, type ExportName } from './admin-api';
+import type { ListState } from './use-admin-list';
+
+export function AdminPageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="admin-page__header">
+      <h1>{title}</h1>
+      {children ? <div className="admin-page__actions">{children}</div> : null}
+    </div>
+  );
+}
+
+interface TabsProps<Value extends string> {
+  label: string;
+  tabs: ReadonlyArray<{ value: Value; label: string }>;
+  value: Value;
+  onChange: (value: Value) => void;
+  /** The id of the panel the tabs control. */
+  panelId: string;
+}
+
+/** Tabs as the ARIA pattern has them: arrow keys move between them, the panel follows. */
+export function Tabs<Value extends string>({ label, tabs, value, onChange, panelId }: TabsProps<Value>) {
+  function onKeyDown(event: React.KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(index + step + tabs.length) % tabs.length];
+    if (!next) return;
+    onChange(next.value);
+    document.getElementById(`${panelId}-tab-${next.value}`)?.focus();
+  }
+  return (
+    <div className="admin-tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.value}
+          id={`${panelId}-tab-${tab.value}`}
+          type="button"
+          role="tab"
+          className="admin-tabs__tab"
+          aria-selected={tab.value === value}
+          aria-controls={panelId}
+          tabIndex={tab.value === value ? 0 : -1}
+          onClick={() => onChange(tab.value)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface ListFrameProps<Row> {
+  state: ListState<Row>;
+  errorMessage: string;
+  emptyMessage: string;
+  onRetry: () => void;
+  children: (rows: Row[]) => ReactNode;
+}
+
+/** 'Loading...' while fetching, the failure with Retry, the empty message, or the rows. */
+export function ListFrame<Row>({ state, errorMessage, emptyMessage, onRetry, children }: ListFrameProps<Row>) {
+  return (
+    <>
+      {state.status === 'loading' ? (
+        <p className="admin-list__loading" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {state.status === 'error' ? (
+        <div className="admin-alert admin-alert--error" role="alert">
+          <span>{errorMessage}</span>
+          <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'ready' && state.rows.length === 0 ? <p className="admin-list__empty">{emptyMessage}</p> : null}
+      {state.rows && state.rows.length > 0 ? children(state.rows) : null}
+    </>
+  );
+}
+
+interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** "Showing 26–50 of 132" with Previous and Next. */
+export function Pager({ page, pageSize, total, onPage }: PagerProps) {
+  if (total === 0) return null;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav className="admin-pager" aria-label="Pages">
+      <p className="admin-pager__summary">
+        Showing {first}–{last} of {total}
+      </p>
+      {pages > 1 ? (
+        <div className="admin-pager__buttons">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span className="admin-pager__page">
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+export function StatusBadge({ status, tone }: { status: string; tone?: 'warning' | 'danger' | 'success' | 'info' }) {
+  return <span className={`admin-badge admin-badge--${tone ?? status}`}>{status}</span>;
+}
+
+/** Export CSV of the list's current tab. */
+export function ExportButton({ name, status }: { name: ExportName; status?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function exportCsv() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await downloadCsv(name, status);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'The export failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={exportCsv}>
+        {busy ? 'Exporting...' : 'Export CSV'}
+      </button>
+      {error ? (
+        <p className="admin-inline-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A short-lived line saying what just happened (or what failed), read out by screen readers. */
+export function Notice({ notice }: { notice?: { tone: 'success' | 'error'; text: string } }) {
+  return (
+    <div className="admin-notice-slot" role="status" aria-live="polite">
+      {notice ? <p className={`admin-alert admin-alert--${notice.tone}`}>{notice.text}</p> : null}
+    </div>
+  );
+}
+
+/** One line of a row's details. */
+export function Detail({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'admin-details__item admin-details__item--wide' : 'admin-details__item'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Opens or closes a row from a click on its summary, unless the click was on a button or link. */
+export function toggleFromSummary(event: MouseEvent, setOpen: (update: (open: boolean) => boolean) => void) {
+  if ((event.target as HTMLElement).closest('button, a')) return;
+  setOpen((open) => !open);
+}

@@ -1,0 +1,170 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { couponInputSchema } from '../../../worker/shared/coupon-schema';
+import { lagosDate } from '../../../worker/shared/time';
+import { CheckboxField, TextField } from '../../components/ui/field';
+import { CloseIcon } from '../../components/ui/icons';
+
+export interface CouponValues {
+  code: string;
+  discount: number;
+  minAmount: number;
+  expiryDate: string;
+  active: boolean;
+}
+
+interface CouponFormProps {
+  /** The coupon being edited, or undefined for a new one. */
+  editing?: CouponValues;
+  open: boolean;
+  onClose: () => void;
+  /** Saves; throws with the message to show when the server refuses. */
+  onSave: (values: CouponValues) => Promise<void>;
+}
+
+type Draft = { code: string; discount: string; minAmount: string; expiryDate: string; active: boolean };
+
+const draftOf = (coupon?: CouponValues): Draft =>
+  coupon
+    ? { ...coupon, discount: String(coupon.discount), minAmount: String(coupon.minAmount) }
+    : // A new coupon: active, expiring today (the spec's defaults).
+      { code: '', discount: '', minAmount: '0', expiryDate: lagosDate(new Date()), active: true };
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * Create New Coupon / Edit Coupon in a modal dialog. The fields are checked with the very schema the
+ * API uses, so a message shown here is the message the server would give.
+ */
+export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setDraft(draftOf(editing));
+      setErrors({});
+      setFormError(undefined);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, editing]);
+
+  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+    setFormError(undefined);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = couponInputSchema.safeParse({
+      ...draft,
+      discount: toNumber(draft.discount),
+      minAmount: toNumber(draft.minAmount),
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Draft, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Draft;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(parsed.data);
+    } catch (error) {
+      setFormError((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const title = editing ? 'Edit Coupon' : 'Create New Coupon';
+  return (
+    <dialog ref={dialogRef} className="dialog admin-coupon-form" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="dialog__close" onClick={onClose}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Coupon code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          hint="Letters, digits, dashes or underscores; saved in capitals."
+          value={draft.code}
+          error={errors.code}
+          onChange={(event) => set('code', event.target.value.toUpperCase())}
+        />
+        <div className="admin-coupon-form__pair">
+          <TextField
+            label="Discount (%)"
+            name="discount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            value={draft.discount}
+            error={errors.discount}
+            onChange={(event) => set('discount', event.target.value)}
+          />
+          <TextField
+            label="Minimum amount (₦)"
+            name="minAmount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={draft.minAmount}
+            error={errors.minAmount}
+            onChange={(event) => set('minAmount', event.target.value)}
+          />
+        </div>
+        <TextField
+          label="Expiry date"
+          name="expiryDate"
+          type="date"
+          min={lagosDate(new Date())}
+          hint="The last day the coupon works."
+          value={draft.expiryDate}
+          error={errors.expiryDate}
+          onChange={(event) => set('expiryDate', event.target.value)}
+        />
+        <CheckboxField
+          label="Active"
+          name="active"
+          checked={draft.active}
+          onChange={(event) => set('active', event.target.checked)}
+        />
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <div className="admin-coupon-form__buttons">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Coupon' : 'Create Coupon'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

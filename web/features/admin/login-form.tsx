@@ -1,0 +1,101 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { Logo } from '../../components/ui/logo';
+import { ApiError } from '../../lib/api-client';
+import { adminRequest, api } from './admin-api';
+import { markSignedInAtom } from './admin-session';
+
+export const LOGIN_FAILED = 'Failed to login';
+export const LOGIN_FAILED_RETRY = 'Failed to login. Please try again.';
+
+/** Admin Login: the server checks the credentials and sets the session cookie. */
+export function LoginForm() {
+  const markSignedIn = useSetAtom(markSignedInAtom);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError('Please enter your username and password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await adminRequest(api.auth.login.$post({ json: { username: username.trim(), password } }));
+      markSignedIn();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 0) setError(LOGIN_FAILED_RETRY);
+      else if (failure instanceof ApiError && failure.status < 500) setError(failure.message || LOGIN_FAILED);
+      else setError(LOGIN_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="admin-login">
+      <form className="admin-login__card" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+        <div className="admin-login__brand">
+          <Logo />
+        </div>
+        <h1 id="admin-login-title">Admin Login</h1>
+        <p className="admin-login__lead">
+          For studio staff. Sign in to manage bookings, orders, coupons and the academy.
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-username">
+            Username
+          </label>
+          <input
+            id="admin-username"
+            className="field__control"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-password">
+            Password
+          </label>
+          <div className="admin-login__password">
+            <input
+              id="admin-password"
+              className="field__control"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <button
+              type="button"
+              className="admin-login__toggle"
+              aria-controls="admin-password"
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? 'Hide password' : 'Show password'}
+            </button>
+          </div>
+        </div>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </main>
+  );
+}
