@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
@@ -41,16 +41,18 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      {/* The old site's login address. */}
-      <Route path={paths.login} element={<Navigate to={paths.admin} replace />} />
-      <Route
-        path={`${paths.admin}/*`}
-        element={
-          <Suspense fallback={<PageLoading />}>
-            <AdminApp />
-          </Suspense>
-        }
-      />
+      {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}
+      {[paths.login, `${paths.admin}/*`].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+      ))}
     </Routes>
   );
 }

@@ -1,18 +1,23 @@
-/** The staff area, loaded on demand (React.lazy in the router), so it never weighs on visitors. */
+/**
+ * The staff area: one chunk, loaded on demand (React.lazy in the router), so it never weighs on
+ * visitors. Its screens are imported statically: splitting them further would split modules the
+ * public pages share into more, smaller chunks on the visitors' side.
+ */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { studioName } from '../../../worker/shared/site-pages';
+import { paths } from '../../config/paths';
+import AcademyPage from '../../features/admin/academy-page';
+import { setUnauthorizedHandler } from '../../features/admin/admin-api';
 import { AdminLayout } from '../../features/admin/admin-layout';
-import { isSignedInAtom, markSignedInAtom } from '../../features/admin/admin-session';
+import { isSignedInAtom, markSignedInAtom, markSignedOutAtom } from '../../features/admin/admin-session';
+import BookingsPage from '../../features/admin/bookings-page';
+import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
+import OrdersPage from '../../features/admin/orders-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
-
-const BookingsPage = lazy(() => import('../../features/admin/bookings-page'));
-const OrdersPage = lazy(() => import('../../features/admin/orders-page'));
-const CouponsPage = lazy(() => import('../../features/admin/coupons-page'));
-const AcademyPage = lazy(() => import('../../features/admin/academy-page'));
 
 const sectionTitles: Record<string, string> = {
   bookings: 'Bookings',
@@ -42,7 +47,12 @@ function useAdminDocument(signedIn: boolean) {
 export default function AdminApp() {
   const signedIn = useAtomValue(isSignedInAtom);
   const markSignedIn = useSetAtom(markSignedInAtom);
+  const markSignedOut = useSetAtom(markSignedOutAtom);
+  const location = useLocation();
   useAdminDocument(signedIn);
+
+  // Any 401 from an admin call means the session is over: show the login.
+  useEffect(() => setUnauthorizedHandler(markSignedOut), [markSignedOut]);
 
   // A browser that forgot its note (another tab logged in, storage cleared) but still holds a live
   // session cookie goes straight in.
@@ -58,27 +68,20 @@ export default function AdminApp() {
     };
   }, [signedIn, markSignedIn]);
 
+  if (location.pathname === paths.login) return <Navigate to={paths.admin} replace />;
   // Once signed in, the same address shows its page (bare /admin goes on to the bookings).
   if (!signedIn) return <LoginForm />;
 
   return (
     <AdminLayout>
-      <Suspense
-        fallback={
-          <p className="admin-list__loading" role="status">
-            Loading...
-          </p>
-        }
-      >
-        <Routes>
-          <Route index element={<Navigate to="bookings" replace />} />
-          <Route path="bookings" element={<BookingsPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="coupons" element={<CouponsPage />} />
-          <Route path="academy" element={<AcademyPage />} />
-          <Route path="*" element={<Navigate to="bookings" replace />} />
-        </Routes>
-      </Suspense>
+      <Routes>
+        <Route index element={<Navigate to="bookings" replace />} />
+        <Route path="bookings" element={<BookingsPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="coupons" element={<CouponsPage />} />
+        <Route path="academy" element={<AcademyPage />} />
+        <Route path="*" element={<Navigate to="bookings" replace />} />
+      </Routes>
     </AdminLayout>
   );
 }
