@@ -150,12 +150,7 @@ Staff admin with ${BENCH_BOOKINGS} bookings and ${BENCH_ORDERS} orders (sequenti
 
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
-    const { shown, adminBytes, adminScripts } = await timeAdminInBrowser(
-      browser,
-      baseUrl,
-      sessionCookie,
-      publicScripts,
-    );
+    const { shown, adminBytes, adminScripts } = await timeAdminInBrowser(browser, baseUrl, publicScripts);
     console.log(
       `  bookings list on screen     median ${median(shown).toFixed(0).padStart(7)}  (reload to first row, signed in, n=${shown.length})`,
     );

@@ -342,4 +342,63 @@ describe('the staff admin', () => {
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await page.context().close();
   });
+
+  it('confirms a booking paid entirely by a 100% coupon without any payment page', async () => {
+    const staff = await open(viewports.desktop);
+    await signIn(staff.page, `${paths.admin}/coupons`);
+    await staff.page.getByRole('button', { name: 'Create Coupon' }).click();
+    const form = staff.page.getByRole('dialog', { name: 'Create New Coupon' });
+    await form.getByLabel('Coupon code').fill('ONTHEHOUSE');
+    await form.getByLabel('Discount (%)').fill('100');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => staff.page.getByText('Coupon created successfully!').isVisible()).toBe(true);
+
+    const { page, problems } = await open(viewports.phone);
+    const date = addDays(lagosDate(new Date()), 11);
+    await page.goto(paths.booking);
+    await fillBooking(page, date, '13:00');
+    const payment = await confirmBooking(page);
+    await payment.getByLabel('Coupon code').fill('ONTHEHOUSE');
+    await payment.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦0');
+    await payment.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
+    expect(await page.locator('.confirmation__details').textContent()).toContain('₦0');
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    await staff.page.goto(`${paths.admin}/bookings`);
+    await listLoaded(staff.page);
+    const row = staff.page.getByRole('listitem').filter({ hasText: formatAppointment(date, '13:00') });
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Details' }).click();
+    expect(await row.locator('.admin-details').textContent()).toContain('ONTHEHOUSE');
+    await staff.page.context().close();
+  });
+
+  it.each([
+    ['390', viewports.phone],
+    ['1280', viewports.desktop],
+  ] as const)('shows every admin screen at %s px without overflow or axe violations', async (width, viewport) => {
+    const { page, problems } = await open(viewport);
+    await signIn(page);
+    for (const [section, heading] of [
+      ['bookings', 'Massage Bookings'],
+      ['orders', 'Orders'],
+      ['coupons', 'Coupon Management'],
+      ['academy', 'Academy'],
+    ] as const) {
+      await page.goto(`${paths.admin}/${section}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await listLoaded(page);
+      await eventually(() => page.locator('.admin-stats dd').first().textContent()).not.toBe('…');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, section).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), section).toEqual([]);
+      await screenshot(page, `admin-${section}-screen-${width}`);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });
