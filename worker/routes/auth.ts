@@ -3,9 +3,8 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { createSession, endSession, isValidSession } from '../services/admin-sessions';
-import { clearFailures, lockedForSeconds, recordFailure } from '../services/login-throttle';
-import { constantTimeTextEqual, verifyPassword } from '../services/password';
+import { logIn } from '../services/admin-login';
+import { endSession, isValidSession } from '../services/admin-sessions';
 
 export const authMessages = {
   invalid: 'Invalid username or password',
@@ -28,26 +27,19 @@ const clientAddress = (header: string | undefined) => header?.trim() || 'local';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', sameOriginJson, validate('json', loginBody), async (c) => {
-    const now = new Date();
-    const address = clientAddress(c.req.header('CF-Connecting-IP'));
-    const wait = await lockedForSeconds(c.env.SESSIONS, address, now);
-    if (wait > 0) return c.json({ message: authMessages.locked }, 429, { 'Retry-After': String(wait) });
-
     const { username, password } = c.req.valid('json');
-    // Both checks always run, so a wrong name and a wrong password take the same time and answer.
-    const [nameMatches, passwordMatches] = await Promise.all([
-      constantTimeTextEqual(username, c.env.ADMIN_USERNAME),
-      verifyPassword(password, c.env.ADMIN_PASSWORD_PEPPER, c.env.ADMIN_PASSWORD_HASH),
-    ]);
-    if (!nameMatches || !passwordMatches) {
-      await recordFailure(c.env.SESSIONS, address, now);
-      return c.json({ message: authMessages.invalid }, 401);
+    const result = await logIn(c.env, {
+      username,
+      password,
+      address: clientAddress(c.req.header('CF-Connecting-IP')),
+      previousSessionId: readSessionCookie(c),
+      now: new Date(),
+    });
+    if (result.outcome === 'locked') {
+      return c.json({ message: authMessages.locked }, 429, { 'Retry-After': String(result.retryAfterSeconds) });
     }
-    await clearFailures(c.env.SESSIONS, address);
-    // A stale session cookie from before is ended, and a new id is issued every time.
-    await endSession(c.env.SESSIONS, readSessionCookie(c));
-    const id = await createSession(c.env.SESSIONS, now);
-    setSessionCookie(c, id);
+    if (result.outcome === 'invalid') return c.json({ message: authMessages.invalid }, 401);
+    setSessionCookie(c, result.sessionId);
     return c.json({ success: true as const, data: { username: c.env.ADMIN_USERNAME } });
   })
   .post('/auth/logout', sameOriginJson, async (c) => {
