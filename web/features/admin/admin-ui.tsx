@@ -1,5 +1,5 @@
 /** The pieces every admin list shares: tabs, the loading/error/empty frame, paging, badges, export. */
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { downloadCsv, type ExportName } from './admin-api';
 import type { ListState } from './use-admin-list';
@@ -181,10 +181,4 @@ export function Detail({ label, wide, children }: { label: string; wide?: boolea
       <dd>{children}</dd>
     </div>
   );
-}
-
-/** Opens or closes a row from a click on its summary, unless the click was on a button or link. */
-export function toggleFromSummary(event: MouseEvent, setOpen: (update: (open: boolean) => boolean) => void) {
-  if ((event.target as HTMLElement).closest('button, a')) return;
-  setOpen((open) => !open);
 }
