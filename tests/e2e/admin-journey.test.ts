@@ -120,6 +120,12 @@ describe('the staff admin', () => {
     await screenshot(page, 'admin-menu-390', 'viewport');
     await page.mouse.click(370, 400);
     await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
+    // Opened again, it takes the focus; Escape closes it and gives the focus back to the menu button.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Bookings');
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('admin-sidebar');
 
     const row = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '15:00') });
     await expect.poll(() => row.count()).toBe(1);

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -25,6 +25,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [wide, setWide] = useState(() => window.matchMedia(wideScreen).matches);
   const [open, setOpen] = useState(wide);
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const query = window.matchMedia(wideScreen);
@@ -42,11 +43,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     if (!wide) setOpen(false);
   }, [location.pathname]);
 
+  // The overlay takes the focus while it is open and gives it back to the menu button after.
   useEffect(() => {
     if (wide || !open) return;
+    document.querySelector<HTMLElement>('#admin-sidebar a')?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      toggleRef.current?.focus();
+    };
   }, [wide, open]);
 
   const overlay = open && !wide;
@@ -54,6 +60,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <div className={`admin${open ? ' admin--sidebar-open' : ''}`}>
       <header className="admin-topbar">
         <button
+          ref={toggleRef}
           type="button"
           className="admin-topbar__toggle"
           aria-expanded={open}
