@@ -1,26 +1,17 @@
 // The staff side in Chromium, on the built site: log in, find what visitors booked and bought,
 // act on it, manage coupons (and see the booking payment dialog follow), export, log out.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, formatShortDate, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking } from './booking-steps';
-import { axeViolations, launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = sharedChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
+const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
 const LOCAL_PASSWORD = 'spa-admin-local';
 
 async function signIn(page: Page, path: string = paths.admin) {

@@ -1,38 +1,29 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { bookingMessages } from '../../worker/shared/booking';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from './booking-steps';
 import {
   axeViolations,
-  launchChromium,
+  eventually,
   openPage,
   screenshot,
   scrollThrough,
+  sharedChromium,
   type Viewport,
   viewports,
 } from './browser';
 import { E2E_COUPON } from './global-setup';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = sharedChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
+const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
 
 describe('booking a massage', () => {
   it('validates, keeps the draft across a reload, takes a coupon, pays in the test checkout and confirms', async () => {
-    const { page, problems } = await openPage(browser, baseUrl, viewports.desktop, {
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, {
       bypassCSP: true,
       permissions: ['clipboard-read', 'clipboard-write'],
     });

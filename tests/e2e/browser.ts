@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium.ts';
 
 export const viewports = {
@@ -17,6 +18,24 @@ export function launchChromium(): Promise<Browser> {
     args: chromiumFlags,
   });
 }
+
+/** One Chromium for a test file: launched before its tests, closed after them. */
+export function sharedChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running');
+    return browser;
+  };
+}
+
+/** Polls `read` until the expectation holds (10 seconds at most by default). */
+export const eventually = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 /** A fresh browser context and page, with every page error and console error collected. */
 export async function openPage(

@@ -1,35 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { readStudioContact } from '../../scripts/lib/studio-contact.ts';
 import { paths } from '../../web/config/paths';
 import { type SitePage, sitePages } from '../../worker/shared/site-pages';
 import { waitlistMessages } from '../../worker/shared/waitlist';
 import {
   axeViolations,
-  launchChromium,
+  eventually,
   openPage,
   screenshot,
   scrollThrough,
+  sharedChromium,
   type Viewport,
   viewports,
 } from './browser';
 
 const baseUrl = inject('baseUrl');
 const studio = readStudioContact();
-let browser: Browser;
+const browser = sharedChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const open = (viewport: Viewport, options = {}) => openPage(browser, baseUrl, viewport, options);
+const open = (viewport: Viewport, options = {}) => openPage(browser(), baseUrl, viewport, options);
 const h1Text = (page: Page) => page.locator('h1').first().textContent();
 /** UI state after an interaction settles asynchronously: poll for it rather than read it once. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000 });
 
 const publicPages: Array<{ page: SitePage; h1: string }> = [
   { page: sitePages.home, h1: 'Awaken Your Best Self with Every Touch' },

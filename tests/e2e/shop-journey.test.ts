@@ -1,24 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { CART_KEY, shopMessages } from '../../web/features/shop/shop-constants';
 import { checkoutMessages } from '../../worker/shared/order-schema';
-import { axeViolations, launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { E2E_COUPON } from './global-setup';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = sharedChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport, { bypassCSP: true });
+const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
 
 const card = (page: Page, name: string) => page.locator('.product-card', { has: page.getByRole('heading', { name }) });
 const addButton = (page: Page, name: string, size: string) =>

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { securityHeaders } from '../../worker/shared/security-headers';
-import { launchChromium, openPage, screenshot, type Viewport, viewports } from './browser';
+import { openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = sharedChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const open = (viewport: Viewport) => openPage(browser, baseUrl, viewport);
+const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport);
 
 describe('the built site in Chromium', () => {
   it('shows the tagline on the home page and goes to About on a click', async () => {
