@@ -1,9 +1,8 @@
 import { createFactory } from 'hono/factory';
 import type { Database } from './db/client';
 
-/** Secrets that may be left unset: without them messages stay in the outbox. */
+/** A secret that may be left unset: without it WhatsApp messages wait in the outbox as held. */
 export interface OptionalSecrets {
-  EMAIL_API_KEY?: string;
   WHATSAPP_TOKEN?: string;
 }
 

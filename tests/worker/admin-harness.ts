@@ -1,5 +1,6 @@
 // What the admin tests share: a signed-in staff session, calls made as the admin page makes them
 // (same Origin, JSON body, the session cookie), and rows written straight into D1 to act on.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { app } from '../../worker/app';
@@ -11,8 +12,12 @@ export const origin = 'https://studio.test';
 export const db = createDb(env.DB);
 export const LOCAL_PASSWORD = 'spa-admin-local';
 
-export function call(path: string, init: RequestInit = {}, environment: Env = env) {
-  return app.request(`${origin}${path}`, init, environment);
+/** Calls the app as the runtime would, and waits for its background work (queued messages). */
+export async function call(path: string, init: RequestInit = {}, environment: Env = env) {
+  const context = createExecutionContext();
+  const response = await app.request(`${origin}${path}`, init, environment, context);
+  await waitOnExecutionContext(context);
+  return response;
 }
 
 /** A JSON request as the admin page sends it: its own Origin, a JSON body, a client address. */

@@ -1,5 +1,6 @@
 // What the payment tests share: the app called with a Paystack key whose API is the fake
 // Paystack (fetch to its host is routed to it), and the verify and webhook calls.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { app } from '../../worker/app';
@@ -20,8 +21,12 @@ export const db = createDb(env.DB);
 
 export type Env = typeof liveEnv;
 
-export function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
-  return app.request(`${origin}${path}`, init, environment);
+/** Calls the app as the runtime would, and waits for its background work (queued messages). */
+export async function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
+  const context = createExecutionContext();
+  const response = await app.request(`${origin}${path}`, init, environment, context);
+  await waitOnExecutionContext(context);
+  return response;
 }
 
 /** GET /api/payment/initialize as the web client calls it (with a callback URL it must ignore). */

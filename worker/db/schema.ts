@@ -19,7 +19,19 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expir
 export const serviceStatuses = ['booked', 'completed'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
 export const messageChannels = ['email', 'whatsapp'] as const;
-export const messageStatuses = ['pending', 'sent', 'failed'] as const;
+export const messageStatuses = ['queued', 'sent', 'failed', 'dead', 'held'] as const;
+export const messageTemplates = [
+  'booking-confirmation',
+  'booking-notice',
+  'booking-reminder',
+  'booking-rescheduled',
+  'booking-cancelled',
+  'order-confirmation',
+  'order-shipped',
+  'order-delivered',
+  'waitlist-welcome',
+  'campaign',
+] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 
 const oneOf = (column: string, values: readonly string[]) =>
@@ -185,6 +197,8 @@ export const waitlistEntries = sqliteTable(
     whatsapp: text('whatsapp').notNull(),
     state: text('state').notNull(),
     joinedAt: text('joined_at').notNull().default(utcNow),
+    /** Set when the subscriber unsubscribed from bulk messages (ISO time). */
+    unsubscribedAt: text('unsubscribed_at'),
   },
   (table) => [
     uniqueIndex('waitlist_entries_email').on(sql`lower(${table.email})`),
@@ -193,28 +207,51 @@ export const waitlistEntries = sqliteTable(
   ],
 );
 
-/** Every email and WhatsApp message the studio sends, written before it is sent. */
+/** A bulk send to the waitlist: one outbox message per subscriber. */
+export const campaigns = sqliteTable(
+  'campaigns',
+  {
+    id: id(),
+    channel: text('channel', { enum: messageChannels }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    total: integer('total').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  () => [check('campaigns_channel', oneOf('channel', messageChannels))],
+);
+
+/**
+ * Every email and WhatsApp message the studio sends, written before it is sent. The idempotency
+ * key (one per event, channel and recipient) is UNIQUE, so an event recorded twice queues one
+ * message; `claimed_until` is the consumer's lease, so two deliveries of one queue message cannot
+ * send it twice at once.
+ */
 export const outboxMessages = sqliteTable(
   'outbox_messages',
   {
     id: id(),
     channel: text('channel', { enum: messageChannels }).notNull(),
-    /** What the message is about, e.g. booking-confirmation, reminder, academy-bulk. */
-    topic: text('topic').notNull(),
     recipient: text('recipient').notNull(),
-    subject: text('subject'),
-    body: text('body').notNull(),
-    status: text('status', { enum: messageStatuses }).notNull().default('pending'),
+    template: text('template', { enum: messageTemplates }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** WhatsApp only: the approved template's name and its body parameters (JSON). */
+    whatsappTemplate: text('whatsapp_template', { mode: 'json' }).$type<{ name: string; parameters: string[] }>(),
+    status: text('status', { enum: messageStatuses }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    /** Stops the same message (e.g. one reminder per booking) from being queued twice. */
-    dedupeKey: text('dedupe_key'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    campaignId: text('campaign_id').references(() => campaigns.id),
+    claimedUntil: text('claimed_until'),
     createdAt: createdAt(),
     sentAt: text('sent_at'),
   },
   (table) => [
-    uniqueIndex('outbox_messages_dedupe').on(table.dedupeKey),
+    uniqueIndex('outbox_messages_idempotency').on(table.idempotencyKey),
     index('outbox_messages_status').on(table.status, table.createdAt),
+    index('outbox_messages_campaign').on(table.campaignId, table.status),
     check('outbox_messages_channel', oneOf('channel', messageChannels)),
     check('outbox_messages_status', oneOf('status', messageStatuses)),
   ],

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import type { Database } from '../db/client';
 import { orderStatuses } from '../db/schema';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
-import { advanceOrder, listOrders } from '../services/orders';
+import { orderMovedMessages, studioDetails } from '../services/notifications';
+import { advanceOrder, listOrders, orderFacts } from '../services/orders';
+import { queueMessages } from '../services/outbox';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { listQuery } from './list-query';
 
@@ -25,11 +29,21 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(orders, 200, { [TOTAL_COUNT_HEADER]: String(total) });
   })
   .put('/orders/:id', requireAdmin, sameOriginJson, validate('json', updateBody), async (c) => {
-    const result = await advanceOrder(c.var.db, c.req.param('id'), c.req.valid('json').orderStatus);
+    const id = c.req.param('id');
+    const { orderStatus } = c.req.valid('json');
+    const result = await advanceOrder(c.var.db, id, orderStatus);
     if (!result.ok) {
       return result.reason === 'not-found'
         ? c.json({ message: orderMessages.notFound }, 404)
         : c.json({ message: orderMessages.oneStep }, 409);
     }
-    return c.json({ success: true as const, orderStatus: c.req.valid('json').orderStatus });
+    if (orderStatus !== 'processing') afterResponse(c, notifyOrderMoved(c.var.db, c.env, id, orderStatus));
+    return c.json({ success: true as const, orderStatus });
   });
+
+/** Tells the customer their order has been shipped or delivered (once per step: keyed by the order). */
+async function notifyOrderMoved(db: Database, env: Bindings, id: string, status: 'shipped' | 'delivered') {
+  const order = await orderFacts(db, id);
+  if (order)
+    await queueMessages(db, env.MESSAGES, orderMovedMessages(status, order.facts, order.email, studioDetails(env)));
+}

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
+import { studioDetails, waitlistWelcomeMessages } from '../services/notifications';
+import { queueMessages } from '../services/outbox';
 import { joinWaitlist, listWaitlist } from '../services/waitlist';
 import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../shared/waitlist';
 import { pageQuery } from './list-query';
@@ -16,6 +19,14 @@ export const waitlistRoutes = new Hono<AppEnv>()
     const signup = c.req.valid('json');
     const result = await joinWaitlist(c.var.db, signup);
     if (!result.joined) return c.json({ message: waitlistMessages.duplicate }, 409);
+    afterResponse(
+      c,
+      queueMessages(
+        c.var.db,
+        c.env.MESSAGES,
+        waitlistWelcomeMessages(signup.firstName, signup.email, studioDetails(c.env)),
+      ),
+    );
     const message = result.earlyBird
       ? `Thank you, ${signup.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
       : `Thank you, ${signup.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;

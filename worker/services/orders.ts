@@ -6,6 +6,7 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderItems, type orderStatuses, orders, payments } from '../db/schema';
+import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -101,4 +102,26 @@ export async function advanceOrder(db: Database, id: string, target: OrderStatus
   }
   const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
   return { ok: false, reason: existing ? 'conflict' : 'not-found' };
+}
+
+/** What an order's messages say, and where they go. */
+export async function orderFacts(db: Database, id: string): Promise<{ facts: OrderFacts; email: string } | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) return undefined;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(sql`rowid`);
+  return {
+    email: order.email,
+    facts: {
+      reference: order.paymentReference,
+      name: order.name,
+      shippingAddress: order.shippingAddress,
+      items: items.map((item) => ({
+        productName: item.productName,
+        size: item.productSize,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+      })),
+      amount: order.amount,
+    },
+  };
 }

@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { afterResponse } from '../middleware/after-response';
+import { studioDetails } from './notifications';
+import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
 import type { PaymentContext } from './payments';
 import { slotCapacity } from './slots';
 
-/** The payment flow's dependencies for one request: its database, gateway, origin and clock. */
+/** The payment flow's dependencies for one request: its database, gateway, origin, clock and outbox. */
 export function paymentContext(c: Context<AppEnv>): PaymentContext {
   const origin = new URL(c.req.url).origin;
   return {
@@ -13,5 +16,7 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
     origin,
     capacity: slotCapacity(c.env.SLOT_CAPACITY),
     now: new Date(),
+    notify: (messages) => afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages)),
+    studio: studioDetails(c.env),
   };
 }

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { payments } from '../db/schema';
 import type { Bindings } from '../env';
+import { studioDetails } from './notifications';
+import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
 import { confirmTransaction, type PaymentContext } from './payments';
 import { slotCapacity } from './slots';
@@ -17,12 +19,15 @@ const REVERIFY_BATCH = 25;
 
 export async function reconcilePayments(env: Bindings, now: Date): Promise<void> {
   const db = createDb(env.DB);
+  const queued: Promise<unknown>[] = [];
   const context: PaymentContext = {
     db,
     gateway: paymentGateway(env, db, ''),
     origin: '',
     capacity: slotCapacity(env.SLOT_CAPACITY),
     now,
+    notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
+    studio: studioDetails(env),
   };
   const settledBefore = new Date(now.getTime() - REVERIFY_AFTER_MINUTES * 60_000).toISOString();
   const oldest = new Date(now.getTime() - REVERIFY_WITHIN_HOURS * 3_600_000).toISOString();
@@ -41,6 +46,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       console.error('Could not re-verify payment', payment.reference, error);
     }
   }
+  await Promise.all(queued);
   await db
     .update(payments)
     .set({ status: 'expired' })

@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { payments } from '../db/schema';
+import type { StudioDetails } from '../messages/layout';
+import type { BookingFacts, OrderFacts } from '../messages/templates';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
 import { bookingDetailsSchema } from '../shared/booking-schema';
 import { nairaToKobo } from '../shared/money';
@@ -12,6 +14,8 @@ import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { checkCoupon } from './coupons';
+import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
+import type { NewMessage } from './outbox';
 import type { PaymentGateway } from './payment-gateway';
 import {
   type BookingSummary,
@@ -35,6 +39,9 @@ export interface PaymentContext {
   origin: string;
   capacity: number;
   now: Date;
+  /** Queues messages through the outbox without making the visitor wait. */
+  notify: (messages: NewMessage[]) => void;
+  studio: StudioDetails;
 }
 
 export const paymentMessages = {
@@ -270,10 +277,53 @@ export async function confirmTransaction(
   return { status: false, message: paymentMessages.stillProcessing };
 }
 
-function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
-  return payment.kind === 'order'
-    ? recordPaidOrder(context.db, payment, context.now)
-    : recordPaidBooking(context.db, payment, context.capacity, context.now);
+/**
+ * Records the booking or order (once, whatever the number of calls) and queues its messages (once
+ * too: their idempotency keys are the payment's reference).
+ */
+async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
+  if (payment.kind === 'order') {
+    await recordPaidOrder(context.db, payment, context.now);
+    const { order, lines } = payment.details as StoredOrderPayment;
+    const facts: OrderFacts = {
+      reference: payment.reference,
+      name: order.customerName,
+      shippingAddress: order.shippingAddress,
+      items: lines.map((line) => ({
+        productName: line.productName,
+        size: line.size,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+      amount: payment.amount,
+    };
+    context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
+    return;
+  }
+  await recordPaidBooking(context.db, payment, context.capacity, context.now);
+  const { booking } = payment.details as StoredBookingPayment;
+  context.notify(bookingConfirmedMessages(bookingFacts(payment.reference, booking, payment.amount), context.studio));
+}
+
+/** What the booking messages say, from the server's stored copy of the booking. */
+export function bookingFacts(
+  reference: string,
+  booking: StoredBookingPayment['booking'],
+  amount: number,
+): BookingFacts {
+  return {
+    reference,
+    name: booking.customerName,
+    email: booking.customerEmail,
+    phone: booking.customerPhone,
+    treatments: booking.subservices,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+    amount,
+    notes: booking.notes ?? null,
+    healthConditions: booking.healthConditions,
+    medicationDetails: booking.medicationDetails ?? null,
+  };
 }
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {

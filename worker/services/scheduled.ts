@@ -1,13 +1,19 @@
+import { createDb } from '../db/client';
 import type { Bindings } from '../env';
+import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
+import { queueReminders } from './reminders';
 
 /**
  * The cron trigger's work. Each task is independent: one failing is logged and the others still
- * run. Booking reminders join this list with the messaging issue.
+ * run.
  */
 export type ScheduledTask = (env: Bindings, now: Date) => Promise<void>;
 
-export const scheduledTasks: ScheduledTask[] = [reconcilePayments];
+const sweepMessages: ScheduledTask = (env, now) =>
+  sweepOutbox(createDb(env.DB), env.MESSAGES, now, Boolean(env.WHATSAPP_TOKEN));
+
+export const scheduledTasks: ScheduledTask[] = [reconcilePayments, queueReminders, sweepMessages];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
   const results = await Promise.allSettled(tasks.map((task) => task(env, now)));

@@ -1,13 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { formatAppointment } from '../../../worker/shared/time';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
-import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../features/booking/calendar';
 import {
   PaidConfirmation,
   VerificationFailedHero,

@@ -1,5 +1,5 @@
 /** "Add to calendar" for a confirmed booking: a Google Calendar link and an .ics file, one hour long. */
-import { lagosToUtc } from '../../../worker/shared/time';
+import { lagosToUtc } from './time';
 
 export interface CalendarEvent {
   title: string;

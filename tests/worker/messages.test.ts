@@ -1,0 +1,333 @@
+import { env } from 'cloudflare:workers';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookings, outboxMessages, payments } from '../../worker/db/schema';
+import { bookingConfirmation } from '../../worker/messages/templates';
+import { createWhatsAppClient } from '../../worker/providers/whatsapp';
+import {
+  DEAD_LETTER_QUEUE,
+  deliver,
+  handleMessageBatch,
+  MAX_ATTEMPTS,
+  retryDelaySeconds,
+  type Senders,
+} from '../../worker/services/message-queue';
+import { studioDetails } from '../../worker/services/notifications';
+import type { NewMessage } from '../../worker/services/outbox';
+import { queueReminders } from '../../worker/services/reminders';
+import { FakeEmailSender } from '../fakes/email';
+import { FakeWhatsApp } from '../fakes/whatsapp';
+import { adminCall, clearData, seedOrder, signIn } from './admin-harness';
+import { bookingDetails } from './payment-fixtures';
+import { db, fake, startPaymentOk, verify, webhook, withFakePaystack } from './payment-harness';
+
+withFakePaystack();
+
+const whatsappApi = new FakeWhatsApp('https://graph.whatsapp.fake/v21.0', 'wa-test-token', '1234567890');
+const realFetch = globalThis.fetch;
+
+beforeEach(async () => {
+  await db.delete(outboxMessages);
+  await clearData();
+  whatsappApi.reset();
+});
+
+const outbox = () => db.select().from(outboxMessages).orderBy(outboxMessages.idempotencyKey);
+const byTemplate = async () => (await outbox()).map((row) => `${row.template}:${row.channel}:${row.recipient}`);
+
+function emailRow(overrides: Partial<NewMessage> = {}) {
+  return {
+    channel: 'email' as const,
+    recipient: 'ada@example.com',
+    template: 'booking-confirmation' as const,
+    subject: 'Your booking is confirmed',
+    text: 'Dear Ada',
+    html: '<p>Dear Ada</p>',
+    idempotencyKey: `test:${crypto.randomUUID()}`,
+    ...overrides,
+  };
+}
+
+async function insertRow(overrides: Partial<NewMessage> = {}) {
+  const [row] = await db.insert(outboxMessages).values(emailRow(overrides)).returning();
+  if (!row) throw new Error('not inserted');
+  return row;
+}
+
+describe('messages queued for events', () => {
+  it('queues one confirmation (email and WhatsApp) and one studio notice, however often verify and webhook come', async () => {
+    const { reference } = await startPaymentOk(bookingDetails(), 5_500_000);
+    fake.settle(reference, 'success');
+    const event = await fake.webhook(reference);
+    await Promise.all([
+      verify(reference),
+      verify(reference),
+      webhook(event.body, event.signature),
+      webhook(event.body, event.signature),
+    ]);
+    await verify(reference);
+    expect(await byTemplate()).toEqual([
+      `booking-confirmation:email:ada@example.com`,
+      `booking-confirmation:whatsapp:0803 123 4567`,
+      `booking-notice:email:${env.STUDIO_EMAIL}`,
+    ]);
+    const [confirmation] = await outbox();
+    expect(confirmation?.subject).toContain('(WAT)');
+    expect(confirmation?.idempotencyKey).toBe(`booking-confirmation:email:${reference}`);
+  });
+
+  it('queues an order confirmation once, and the shipped and delivered emails as staff move the order', async () => {
+    const order = await seedOrder({ name: 'Kemi Balogun' });
+    const cookie = await signIn();
+    await adminCall(cookie, `/api/orders/${order.id}`, 'PUT', { orderStatus: 'shipped' });
+    await adminCall(cookie, `/api/orders/${order.id}`, 'PUT', { orderStatus: 'shipped' }); // 409, nothing new
+    await adminCall(cookie, `/api/orders/${order.id}`, 'PUT', { orderStatus: 'delivered' });
+    expect(await byTemplate()).toEqual([
+      'order-delivered:email:chioma@example.com',
+      'order-shipped:email:chioma@example.com',
+    ]);
+    const [delivered] = await outbox();
+    expect(delivered?.text).toContain('All Glow Body Oil (100ml) × 2');
+  });
+
+  it('welcomes a new waitlist subscriber once', async () => {
+    const join = () =>
+      adminCall('', '/api/academy-waitlist', 'POST', {
+        firstName: 'Amaka',
+        email: 'Amaka@Example.com',
+        whatsapp: '0803 555 6666',
+        state: 'Lagos',
+      });
+    expect((await join()).status).toBe(201);
+    expect((await join()).status).toBe(409);
+    expect(await byTemplate()).toEqual(['waitlist-welcome:email:amaka@example.com']);
+  });
+});
+
+describe('the email templates', () => {
+  const studio = studioDetails(env);
+  const booking = {
+    reference: 'BK-20261201-abc',
+    name: 'Ada <script>alert(1)</script>',
+    email: 'ada@example.com',
+    phone: '+2348031234567',
+    treatments: ['Swedish', 'Hotstone'],
+    date: '2026-12-01',
+    time: '15:00',
+    amount: 55_000,
+    healthConditions: [],
+  };
+
+  it('says what, when (WAT), how much, where and the policy, in HTML and in text', () => {
+    const message = bookingConfirmation(booking, studio);
+    for (const part of [message.text, message.html]) {
+      expect(part).toContain('Tuesday, 1 December 2026 at 3:00 PM (WAT)');
+      expect(part).toContain('₦55,000');
+      expect(part).toContain('BK-20261201-abc');
+      expect(part).toContain(studio.address);
+      expect(part).toContain('24 hours');
+    }
+    expect(message.html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(message.html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+    expect(message.html).not.toContain('<script>');
+    expect(message.html).toContain('&lt;script&gt;');
+    expect(message.whatsapp).toEqual({
+      name: 'booking_confirmation',
+      parameters: [booking.name, 'Swedish, Hotstone', 'Tuesday, 1 December 2026 at 3:00 PM (WAT)', 'BK-20261201-abc'],
+    });
+  });
+});
+
+describe('delivering an outbox row', () => {
+  let email: FakeEmailSender;
+  let senders: Senders;
+  beforeEach(() => {
+    email = new FakeEmailSender();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      return whatsappApi.handles(request.url) ? whatsappApi.fetch(request) : realFetch(request);
+    });
+    senders = {
+      email,
+      whatsapp: createWhatsAppClient({
+        baseUrl: whatsappApi.baseUrl,
+        token: whatsappApi.token,
+        phoneNumberId: whatsappApi.phoneNumberId,
+      }),
+    };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const rowOf = async (id: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0];
+
+  it('sends an email once, however many times the queue delivers it', async () => {
+    const row = await insertRow();
+    const now = new Date();
+    expect(await deliver(db, senders, row.id, now)).toBe('sent');
+    expect(await deliver(db, senders, row.id, now)).toBe('skipped');
+    expect(email.sent).toEqual([{ to: 'ada@example.com', subject: row.subject, html: row.html, text: row.text }]);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+  });
+
+  it('lets only one of two simultaneous deliveries send', async () => {
+    const row = await insertRow();
+    const outcomes = await Promise.all([
+      deliver(db, senders, row.id, new Date()),
+      deliver(db, senders, row.id, new Date()),
+    ]);
+    expect(outcomes.sort()).toEqual(['sent', 'skipped']);
+    expect(email.sent).toHaveLength(1);
+  });
+
+  it('retries a failed send with growing delays, then gives up as dead', async () => {
+    const row = await insertRow();
+    email.failRate = 1;
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      expect(await deliver(db, senders, row.id, new Date())).toEqual({ retryAfterSeconds: retryDelaySeconds(attempt) });
+      expect(await rowOf(row.id)).toMatchObject({
+        status: 'failed',
+        attempts: attempt,
+        lastError: 'Email provider unavailable',
+      });
+    }
+    expect(retryDelaySeconds(1)).toBe(30);
+    expect(retryDelaySeconds(3)).toBe(120);
+    expect(await deliver(db, senders, row.id, new Date())).toBe('dead');
+    expect(await rowOf(row.id)).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    expect(email.sent).toEqual([]);
+  });
+
+  it('sends WhatsApp through the Cloud API as an approved template, numbers in international form', async () => {
+    const row = await insertRow({
+      channel: 'whatsapp',
+      recipient: '0803 123 4567',
+      whatsappTemplate: { name: 'booking_confirmation', parameters: ['Ada', 'Swedish'] },
+    });
+    expect(await deliver(db, senders, row.id, new Date())).toBe('sent');
+    expect(whatsappApi.refusals).toEqual([]);
+    expect(whatsappApi.sent).toEqual([
+      { to: '2348031234567', template: 'booking_confirmation', parameters: ['Ada', 'Swedish'] },
+    ]);
+  });
+
+  it('holds WhatsApp messages while no token is set, without counting an attempt', async () => {
+    const row = await insertRow({ channel: 'whatsapp', recipient: '+2348031234567' });
+    expect(await deliver(db, { email }, row.id, new Date())).toBe('held');
+    expect(await rowOf(row.id)).toMatchObject({ status: 'held', attempts: 0 });
+    expect(whatsappApi.sent).toEqual([]);
+  });
+
+  it('refuses a number that is not a WhatsApp number with a clear reason, and does not crash', async () => {
+    const row = await insertRow({ channel: 'whatsapp', recipient: 'call me maybe' });
+    expect(await deliver(db, senders, row.id, new Date())).toBe('dead');
+    expect((await rowOf(row.id))?.lastError).toBe('Not a WhatsApp number: call me maybe');
+  });
+
+  it('acks what was delivered, retries what failed, and the dead-letter queue marks rows dead', async () => {
+    const sent = await insertRow();
+    const failing = await insertRow({ recipient: 'not-an-address' });
+    const acked: string[] = [];
+    const retried: Array<[string, number | undefined]> = [];
+    const message = (outboxId: string) => ({
+      id: outboxId,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { outboxId },
+      ack: () => acked.push(outboxId),
+      retry: (options?: { delaySeconds?: number }) => retried.push([outboxId, options?.delaySeconds]),
+    });
+    const batch = (queue: string, ids: string[]) =>
+      ({ queue, messages: ids.map(message), ackAll: () => {}, retryAll: () => {} }) as unknown as MessageBatch<unknown>;
+    await handleMessageBatch(batch('spa-studio-messages', [sent.id, failing.id]), env, senders);
+    expect(acked).toEqual([sent.id]);
+    expect(retried).toEqual([[failing.id, 30]]);
+    await handleMessageBatch(batch(DEAD_LETTER_QUEUE, [failing.id]), env, senders);
+    expect(await rowOf(failing.id)).toMatchObject({
+      status: 'dead',
+      lastError: 'Not an email address: not-an-address',
+    });
+  });
+});
+
+describe('the 24-hour reminder', () => {
+  const reminderKeys = async () =>
+    (await outbox())
+      .filter((row) => row.template === 'booking-reminder')
+      .map((row) => `${row.channel}:${row.idempotencyKey.split(':')[2]}`);
+
+  async function bookedAt(
+    reference: string,
+    date: string,
+    time: string,
+    createdAt: string,
+    status: 'booked' | 'completed' = 'booked',
+  ) {
+    await db.insert(payments).values({
+      reference,
+      kind: 'booking',
+      status: 'paid',
+      amount: 25_000,
+      subtotal: 25_000,
+      email: 'ada@example.com',
+      details: {},
+    });
+    await db.insert(bookings).values({
+      paymentReference: reference,
+      service: 'Massage',
+      subservices: ['Swedish'],
+      date,
+      time,
+      name: 'Ada Obi',
+      email: 'ada@example.com',
+      phone: '+2348031234567',
+      amount: 25_000,
+      serviceStatus: status,
+      createdAt,
+    });
+  }
+
+  // 22:30 UTC on 23 November is 23:30 in Lagos: the next Lagos day starts in half an hour.
+  const now = new Date('2026-11-23T22:30:00.000Z');
+  const longAgo = '2026-11-01T10:00:00.000Z';
+
+  it('is queued once the start is 24 hours away or less, across the Lagos midnight, and never twice', async () => {
+    await bookedAt('BK-TOMORROW-9', '2026-11-24', '09:00', longAgo); // 9.5 h away (08:00 UTC)
+    await bookedAt('BK-EDGE-IN', '2026-11-24', '17:00', longAgo); // 17.5 h away
+    await bookedAt('BK-DAY-AFTER', '2026-11-25', '09:00', longAgo); // 33.5 h away: not yet
+    await bookedAt('BK-DONE', '2026-11-24', '10:00', longAgo, 'completed');
+    await queueReminders(env, now);
+    await queueReminders(env, now);
+    await queueReminders(env, new Date(now.getTime() + 15 * 60_000));
+    expect((await reminderKeys()).sort()).toEqual([
+      'email:BK-EDGE-IN',
+      'email:BK-TOMORROW-9',
+      'whatsapp:BK-EDGE-IN',
+      'whatsapp:BK-TOMORROW-9',
+    ]);
+  });
+
+  it('takes the window to the minute: 24 hours away is in, a minute more is out', async () => {
+    // 23:00 on 24 November in Lagos is 22:00 UTC that day: 24 hours after 22:00 UTC on the 23rd.
+    await bookedAt('BK-IN', '2026-11-24', '23:00', longAgo);
+    const exactly24h = new Date('2026-11-23T22:00:00.000Z');
+    const oneMinuteEarlier = new Date('2026-11-23T21:59:00.000Z');
+    await queueReminders(env, oneMinuteEarlier);
+    expect(await reminderKeys()).toEqual([]);
+    await queueReminders(env, exactly24h);
+    expect((await reminderKeys()).sort()).toEqual(['email:BK-IN', 'whatsapp:BK-IN']);
+  });
+
+  it('is never sent for an appointment booked inside the 24 hours (its confirmation said it all)', async () => {
+    await bookedAt('BK-LATE', '2026-11-24', '12:00', '2026-11-23T20:00:00.000Z');
+    await queueReminders(env, now);
+    await queueReminders(env, new Date('2026-11-24T09:00:00.000Z'));
+    expect(await reminderKeys()).toEqual([]);
+  });
+
+  it('is not sent for an appointment that has begun', async () => {
+    await bookedAt('BK-PAST', '2026-11-23', '17:00', longAgo);
+    await queueReminders(env, now);
+    expect(await reminderKeys()).toEqual([]);
+    expect(await db.select({ n: sql`count(*)` }).from(outboxMessages)).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * What the studio says, once per template: the email's subject, its HTML (React Email, rendered
+ * here in the Worker) and its plain text, and for WhatsApp the approved template's name and
+ * parameters. Dates and times always come from the one formatter, in Lagos time, labelled WAT.
+ */
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { googleCalendarUrl } from '../shared/calendar';
+import { formatNaira } from '../shared/money';
+import { studioName } from '../shared/site-pages';
+import { formatAppointment } from '../shared/time';
+import { colours, EmailLayout, type StudioDetails, textStyle } from './layout';
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  whatsapp?: { name: string; parameters: string[] };
+}
+
+export interface BookingFacts {
+  reference: string;
+  name: string;
+  email: string;
+  phone: string;
+  treatments: string[];
+  date: string;
+  time: string;
+  amount: number;
+  notes?: string | null;
+  healthConditions: string[];
+  medicationDetails?: string | null;
+}
+
+export interface OrderFacts {
+  reference: string;
+  name: string;
+  shippingAddress: string;
+  items: Array<{ productName: string; size: string; quantity: number; unitPrice: number }>;
+  amount: number;
+}
+
+const when = (date: string, time: string) => `${formatAppointment(date, time)} (WAT)`;
+
+const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+
+const headingStyle = { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa };
+const labelStyle = { ...textStyle, margin: '0', fontSize: '13px', color: colours.inkSoft };
+const valueStyle = { ...textStyle, margin: '0 0 12px', fontWeight: 600 };
+
+function Facts({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <Section style={{ padding: '16px 20px', backgroundColor: colours.sand, borderRadius: '12px', margin: '0 0 20px' }}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text style={labelStyle}>{label}</Text>
+          <Text style={valueStyle}>{value}</Text>
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+const factsText = (rows: Array<[string, string]>) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+const cancellationPolicy =
+  'Need to change your plans? Please give us at least 24 hours’ notice to reschedule or cancel. Please arrive 10 minutes early.';
+
+function calendarLink(booking: BookingFacts, studio: StudioDetails) {
+  return googleCalendarUrl({
+    title: `${booking.treatments.join(' + ')} at ${studioName}`,
+    details: `Booking reference ${booking.reference}. Please arrive 10 minutes early.`,
+    location: studio.address,
+    date: booking.date,
+    time: booking.time,
+  });
+}
+
+function bookingRows(booking: BookingFacts, studio: StudioDetails): Array<[string, string]> {
+  return [
+    ['Treatments', booking.treatments.join(', ')],
+    ['Date and time', when(booking.date, booking.time)],
+    ['Amount paid', formatNaira(booking.amount)],
+    ['Reference', booking.reference],
+    ['Address', studio.address],
+  ];
+}
+
+export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+  const rows = bookingRows(booking, studio);
+  const calendar = calendarLink(booking, studio);
+  return {
+    subject: `Your booking is confirmed: ${when(booking.date, booking.time)}`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      'Thank you for booking with us. Your appointment is confirmed and paid.',
+      '',
+      factsText(rows),
+      '',
+      `Add it to your calendar: ${calendar}`,
+      '',
+      cancellationPolicy,
+      `Questions? Call or WhatsApp us on ${studio.phone}.`,
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={`Your appointment on ${when(booking.date, booking.time)} is confirmed.`} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your booking is confirmed
+        </Heading>
+        <Text style={textStyle}>
+          Dear {booking.name}, thank you for booking with us. Your appointment is confirmed and paid.
+        </Text>
+        <Facts rows={rows} />
+        <Button
+          href={calendar}
+          style={{
+            backgroundColor: colours.cocoa,
+            color: '#ffffff',
+            padding: '12px 22px',
+            borderRadius: '999px',
+            fontWeight: 700,
+            fontSize: '15px',
+          }}
+        >
+          Add to Google Calendar
+        </Button>
+        <Text style={{ ...textStyle, marginTop: '24px' }}>{cancellationPolicy}</Text>
+        <Text style={textStyle}>
+          Questions? Call or WhatsApp us on{' '}
+          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+        </Text>
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'booking_confirmation',
+      parameters: [booking.name, booking.treatments.join(', '), when(booking.date, booking.time), booking.reference],
+    },
+  };
+}
+
+export function bookingReminder(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+  const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Amount paid');
+  return {
+    subject: `Reminder: your appointment on ${when(booking.date, booking.time)}`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      'This is a reminder of your appointment with us within the next 24 hours.',
+      '',
+      factsText(rows),
+      '',
+      cancellationPolicy,
+      `Questions? Call or WhatsApp us on ${studio.phone}.`,
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={`See you on ${when(booking.date, booking.time)}.`} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          See you soon
+        </Heading>
+        <Text style={textStyle}>Dear {booking.name}, this is a reminder of your appointment with us.</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{cancellationPolicy}</Text>
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'booking_reminder', parameters: [booking.name, when(booking.date, booking.time)] },
+  };
+}
+
+/** To the studio: everything the therapist should know, health first. */
+export function bookingNotice(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+  const rows: Array<[string, string]> = [
+    ['Client', booking.name],
+    ['Phone', booking.phone],
+    ['Email', booking.email],
+    ['Treatments', booking.treatments.join(', ')],
+    ['Date and time', when(booking.date, booking.time)],
+    ['Amount paid', formatNaira(booking.amount)],
+    ['Health conditions', booking.healthConditions.length > 0 ? booking.healthConditions.join(', ') : 'None declared'],
+    ['Medication', booking.medicationDetails || 'None declared'],
+    ['Notes', booking.notes || '-'],
+    ['Reference', booking.reference],
+  ];
+  return {
+    subject: `New booking: ${booking.name}, ${when(booking.date, booking.time)}`,
+    text: [
+      'A new booking has been paid.',
+      '',
+      factsText(rows),
+      '',
+      `Staff area: ${studio.siteUrl}/admin/bookings`,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={`${booking.name} booked ${booking.treatments.join(', ')}.`} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          New booking
+        </Heading>
+        <Facts rows={rows} />
+        <Text style={textStyle}>
+          <Link href={`${studio.siteUrl}/admin/bookings`}>Open the bookings in the staff area</Link>
+        </Text>
+      </EmailLayout>,
+    ),
+  };
+}
+
+const itemLine = (item: OrderFacts['items'][number]) =>
+  `${item.productName} (${item.size}) × ${item.quantity}: ${formatNaira(item.unitPrice * item.quantity)}`;
+
+const shippingNote = 'Shipping is quoted separately on WhatsApp within 1–2 hours and paid on delivery.';
+
+function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string, lead: string, subject: string) {
+  const rows: Array<[string, string]> = [
+    ['Items', order.items.map(itemLine).join('; ')],
+    ['Amount paid', formatNaira(order.amount)],
+    ['Delivery address', order.shippingAddress],
+    ['Reference', order.reference],
+  ];
+  return {
+    subject,
+    text: [`Dear ${order.name},`, '', lead, '', factsText(rows), '', shippingNote, '', studioName].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {heading}
+        </Heading>
+        <Text style={textStyle}>
+          Dear {order.name}, {lead.charAt(0).toLowerCase()}
+          {lead.slice(1)}
+        </Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{shippingNote}</Text>
+      </EmailLayout>,
+    ),
+  };
+}
+
+export const orderConfirmation = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Thank you for your order',
+    'Thank you for your order. We are getting it ready.',
+    'Your order is confirmed',
+  );
+
+export const orderShipped = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Your order is on its way',
+    'Your order has been sent out and is on its way to you.',
+    'Your order is on its way',
+  );
+
+export const orderDelivered = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Your order has been delivered',
+    'Your order has been delivered. We hope you love it.',
+    'Your order has been delivered',
+  );
+
+export function waitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
+  const lead =
+    'Thank you for joining the waitlist of our massage training academy. We will write as soon as enrolment opens.';
+  return {
+    subject: 'You are on the academy waitlist',
+    text: [
+      `Dear ${firstName},`,
+      '',
+      lead,
+      'The first 50 to register receive a special discount on tuition.',
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Welcome to the waitlist
+        </Heading>
+        <Text style={textStyle}>
+          Dear {firstName}, {lead.charAt(0).toLowerCase()}
+          {lead.slice(1)}
+        </Text>
+        <Text style={textStyle}>The first 50 to register receive a special discount on tuition.</Text>
+      </EmailLayout>,
+    ),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The outbox: every message is a row before it is a send. A row's idempotency key (event, channel,
+ * recipient) is UNIQUE, so an event recorded twice (verify and webhook racing, a cron run repeated)
+ * writes one row, and only the call that wrote it puts it on the queue. A row whose queue message
+ * was lost (the request ended first) is put on the queue again by the cron sweep.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { outboxMessages } from '../db/schema';
+
+export type NewMessage = Pick<
+  typeof outboxMessages.$inferInsert,
+  | 'channel'
+  | 'recipient'
+  | 'template'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'whatsappTemplate'
+  | 'idempotencyKey'
+  | 'campaignId'
+>;
+
+/** A queue message names one outbox row. */
+export interface QueuedMessage {
+  outboxId: string;
+}
+
+/** Cloudflare Queues accept at most 100 messages per sendBatch call. */
+const QUEUE_BATCH = 100;
+/** Rows per D1 batch when writing many messages (a bulk send). */
+const INSERT_BATCH = 50;
+
+/** Writes the messages that are new and queues them; returns how many were new. */
+export async function queueMessages(db: Database, queue: Queue, messages: NewMessage[]): Promise<number> {
+  const ids: string[] = [];
+  for (let start = 0; start < messages.length; start += INSERT_BATCH) {
+    const slice = messages.slice(start, start + INSERT_BATCH);
+    const inserts = slice.map((message) =>
+      db.insert(outboxMessages).values(message).onConflictDoNothing().returning({ id: outboxMessages.id }),
+    );
+    const [first, ...rest] = inserts;
+    if (!first) continue;
+    const results = await db.batch([first, ...rest]);
+    for (const rows of results) for (const row of rows) ids.push(row.id);
+  }
+  await sendToQueue(queue, ids);
+  return ids.length;
+}
+
+export async function sendToQueue(queue: Queue, ids: string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += QUEUE_BATCH) {
+    await queue.sendBatch(ids.slice(start, start + QUEUE_BATCH).map((outboxId) => ({ body: { outboxId } })));
+  }
+}
+
+/** Queued rows older than this with no delivery under way are queued again by the cron sweep. */
+export const STALE_QUEUED_MINUTES = 10;
+
+/**
+ * The cron's outbox work: queued rows whose queue message never arrived are queued again, and
+ * WhatsApp messages held for want of a token go out once one is set.
+ */
+export async function sweepOutbox(db: Database, queue: Queue, now: Date, whatsappReady: boolean): Promise<void> {
+  const staleBefore = new Date(now.getTime() - STALE_QUEUED_MINUTES * 60_000).toISOString();
+  const nowIso = now.toISOString();
+  if (whatsappReady) {
+    await db
+      .update(outboxMessages)
+      .set({ status: 'queued', createdAt: staleBefore })
+      .where(sql`${outboxMessages.status} = 'held' and ${outboxMessages.channel} = 'whatsapp'`);
+  }
+  const stale = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      sql`${outboxMessages.status} = 'queued' and ${outboxMessages.createdAt} <= ${staleBefore}
+        and (${outboxMessages.claimedUntil} is null or ${outboxMessages.claimedUntil} < ${nowIso})`,
+    )
+    .limit(500);
+  await sendToQueue(
+    queue,
+    stale.map((row) => row.id),
+  );
+}
