@@ -13,7 +13,7 @@ import {
   type Senders,
 } from '../../worker/services/message-queue';
 import { studioDetails } from '../../worker/services/notifications';
-import type { NewMessage } from '../../worker/services/outbox';
+import { sweepOutbox } from '../../worker/services/outbox';
 import { queueReminders } from '../../worker/services/reminders';
 import { FakeEmailSender } from '../fakes/email';
 import { FakeWhatsApp } from '../fakes/whatsapp';
@@ -35,7 +35,7 @@ beforeEach(async () => {
 const outbox = () => db.select().from(outboxMessages).orderBy(outboxMessages.idempotencyKey);
 const byTemplate = async () => (await outbox()).map((row) => `${row.template}:${row.channel}:${row.recipient}`);
 
-function emailRow(overrides: Partial<NewMessage> = {}) {
+function emailRow(overrides: Partial<typeof outboxMessages.$inferInsert> = {}) {
   return {
     channel: 'email' as const,
     recipient: 'ada@example.com',
@@ -48,7 +48,7 @@ function emailRow(overrides: Partial<NewMessage> = {}) {
   };
 }
 
-async function insertRow(overrides: Partial<NewMessage> = {}) {
+async function insertRow(overrides: Partial<typeof outboxMessages.$inferInsert> = {}) {
   const [row] = await db.insert(outboxMessages).values(emailRow(overrides)).returning();
   if (!row) throw new Error('not inserted');
   return row;
@@ -329,5 +329,32 @@ describe('the 24-hour reminder', () => {
     await queueReminders(env, now);
     expect(await reminderKeys()).toEqual([]);
     expect(await db.select({ n: sql`count(*)` }).from(outboxMessages)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('the cron sweep of the outbox', () => {
+  it('queues again a row whose queue message was lost, and releases held WhatsApp messages once a token is set', async () => {
+    const sent: string[] = [];
+    const queue = {
+      sendBatch: async (messages: Iterable<{ body: { outboxId: string } }>) => {
+        for (const message of messages) sent.push(message.body.outboxId);
+      },
+    } as unknown as Queue;
+    const now = new Date();
+    const lost = await insertRow({
+      createdAt: new Date(now.getTime() - 11 * 60_000).toISOString(),
+    } as Partial<NewMessage>);
+    const fresh = await insertRow();
+    const held = await insertRow({ channel: 'whatsapp', recipient: '+2348031234567' });
+    await db.update(outboxMessages).set({ status: 'held' }).where(eq(outboxMessages.id, held.id));
+
+    await sweepOutbox(db, queue, now, false);
+    expect(sent).toEqual([lost.id]);
+    sent.length = 0;
+    await sweepOutbox(db, queue, now, true);
+    expect(sent.sort()).toEqual([held.id, lost.id].sort());
+    expect(sent).not.toContain(fresh.id);
+    const [released] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, held.id));
+    expect(released?.status).toBe('queued');
   });
 });

@@ -62,20 +62,24 @@ export const STALE_QUEUED_MINUTES = 10;
  * WhatsApp messages held for want of a token go out once one is set.
  */
 export async function sweepOutbox(db: Database, queue: Queue, now: Date, whatsappReady: boolean): Promise<void> {
-  const staleBefore = new Date(now.getTime() - STALE_QUEUED_MINUTES * 60_000).toISOString();
-  const nowIso = now.toISOString();
   if (whatsappReady) {
-    await db
+    const released = await db
       .update(outboxMessages)
-      .set({ status: 'queued', createdAt: staleBefore })
-      .where(sql`${outboxMessages.status} = 'held' and ${outboxMessages.channel} = 'whatsapp'`);
+      .set({ status: 'queued', lastError: null })
+      .where(sql`${outboxMessages.status} = 'held' and ${outboxMessages.channel} = 'whatsapp'`)
+      .returning({ id: outboxMessages.id });
+    await sendToQueue(
+      queue,
+      released.map((row) => row.id),
+    );
   }
+  const staleBefore = new Date(now.getTime() - STALE_QUEUED_MINUTES * 60_000).toISOString();
   const stale = await db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
     .where(
       sql`${outboxMessages.status} = 'queued' and ${outboxMessages.createdAt} <= ${staleBefore}
-        and (${outboxMessages.claimedUntil} is null or ${outboxMessages.claimedUntil} < ${nowIso})`,
+        and (${outboxMessages.claimedUntil} is null or ${outboxMessages.claimedUntil} < ${now.toISOString()})`,
     )
     .limit(500);
   await sendToQueue(
