@@ -341,9 +341,7 @@ describe('the cron sweep of the outbox', () => {
       },
     } as unknown as Queue;
     const now = new Date();
-    const lost = await insertRow({
-      createdAt: new Date(now.getTime() - 11 * 60_000).toISOString(),
-    } as Partial<NewMessage>);
+    const lost = await insertRow({ createdAt: new Date(now.getTime() - 11 * 60_000).toISOString() });
     const fresh = await insertRow();
     const held = await insertRow({ channel: 'whatsapp', recipient: '+2348031234567' });
     await db.update(outboxMessages).set({ status: 'held' }).where(eq(outboxMessages.id, held.id));
