@@ -7,9 +7,11 @@ import { securityHeadersMiddleware } from './middleware/security-headers';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
+import { campaignRoutes } from './routes/campaigns';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
@@ -36,6 +38,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', adminCouponRoutes)
   .route('/api', exportRoutes)
   .route('/api', statsRoutes)
+  .route('/api', campaignRoutes)
+  .route('/api', messageRoutes)
   .route('/', siteFileRoutes);
 
 app.onError(onError);

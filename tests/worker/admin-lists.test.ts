@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, orders, waitlistEntries } from '../../worker/db/schema';
 import { bookingMessages } from '../../worker/routes/bookings';
 import { orderMessages } from '../../worker/routes/orders';
-import { bulkMessages } from '../../worker/routes/waitlist';
 import type { BookingView } from '../../worker/services/bookings';
 import type { OrderView } from '../../worker/services/orders';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
@@ -234,19 +233,9 @@ describe('GET /api/academy-waitlist', () => {
       whatsapp: '+2348030000000',
       state: 'Oyo',
       joinedAt: '2026-11-02T10:00:00.000Z',
+      unsubscribedAt: null,
     });
     const secondPage = await adminCall(cookie, '/api/academy-waitlist?page=2&pageSize=1');
     expect(((await secondPage.json()) as typeof body).waitlist.map((entry) => entry.firstName)).toEqual(['Ada']);
-  });
-});
-
-describe('the bulk sends, until delivery lands', () => {
-  it.each([
-    ['/api/send-bulk-email', bulkMessages.emailUnavailable],
-    ['/api/send-whatsapp-bulk', bulkMessages.whatsappUnavailable],
-  ])('%s says honestly that nothing was sent', async (path, message) => {
-    const response = await adminCall(cookie, path, 'POST');
-    expect(response.status).toBe(501);
-    expect(await response.json()).toEqual({ success: false, message });
   });
 });

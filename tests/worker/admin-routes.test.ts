@@ -24,6 +24,7 @@ const publicRoutes = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/session',
+  'POST /api/unsubscribe',
 ]);
 
 const apiRoutes = [
@@ -63,6 +64,11 @@ describe('the route list', () => {
       'GET /api/export/orders.csv',
       'GET /api/export/waitlist.csv',
       'GET /api/stats',
+      'GET /api/campaigns',
+      'GET /api/campaigns/:id',
+      'GET /api/messages',
+      'GET /api/messages/:id',
+      'GET /api/messages/:id/preview',
     ]) {
       expect(adminRoutes, route).toContain(route);
     }

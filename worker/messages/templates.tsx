@@ -298,3 +298,47 @@ export function waitlistWelcome(firstName: string, studio: StudioDetails): Rende
     ),
   };
 }
+
+/** A bulk email to one waitlist subscriber, with its own unsubscribe link. */
+export function campaignEmail(
+  firstName: string,
+  subject: string,
+  body: string,
+  unsubscribeUrl: string,
+  studio: StudioDetails,
+): RenderedMessage {
+  const paragraphs = body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const footer = 'You receive this because you joined the waitlist of our massage training academy.';
+  return {
+    subject,
+    text: [
+      `Dear ${firstName},`,
+      '',
+      ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+      studioName,
+      '',
+      footer,
+      `Unsubscribe: ${unsubscribeUrl}`,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={paragraphs[0] ?? subject} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {subject}
+        </Heading>
+        <Text style={textStyle}>Dear {firstName},</Text>
+        {paragraphs.map((paragraph) => (
+          <Text key={paragraph} style={textStyle}>
+            {paragraph}
+          </Text>
+        ))}
+        <Text style={{ ...textStyle, fontSize: '13px', color: colours.inkSoft }}>
+          {footer} <Link href={unsubscribeUrl}>Unsubscribe</Link>
+        </Text>
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'academy_update', parameters: [firstName, paragraphs.join(' ')] },
+  };
+}

@@ -1,18 +1,25 @@
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
-import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { requireAdmin } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
 import { studioDetails, waitlistWelcomeMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
-import { joinWaitlist, listWaitlist } from '../services/waitlist';
+import { entryOfToken } from '../services/unsubscribe';
+import { joinWaitlist, listWaitlist, unsubscribe } from '../services/waitlist';
 import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../shared/waitlist';
 import { pageQuery } from './list-query';
 
-export const bulkMessages = {
-  emailUnavailable: 'Bulk email is not set up yet, so nothing was sent.',
-  whatsappUnavailable: 'Bulk WhatsApp is not set up yet, so nothing was sent.',
+export const unsubscribeMessages = {
+  invalid: 'This unsubscribe link is not valid. Please use the link in your most recent email.',
 } as const;
+
+const unsubscribeBody = z.object({
+  token: z
+    .string({ error: unsubscribeMessages.invalid })
+    .check(z.minLength(1, unsubscribeMessages.invalid), z.maxLength(200)),
+});
 
 export const waitlistRoutes = new Hono<AppEnv>()
   .post('/academy-waitlist', validate('json', waitlistSignupSchema), async (c) => {
@@ -32,16 +39,15 @@ export const waitlistRoutes = new Hono<AppEnv>()
       : `Thank you, ${signup.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;
     return c.json({ message, position: result.position, earlyBird: result.earlyBird }, 201);
   })
-  // Staff only from here on.
+  // From the link in every bulk email; a token used before answers the same.
+  .post('/unsubscribe', validate('json', unsubscribeBody), async (c) => {
+    const entryId = await entryOfToken(c.req.valid('json').token, c.env.ADMIN_PASSWORD_PEPPER);
+    if (!entryId || !(await unsubscribe(c.var.db, entryId)))
+      return c.json({ message: unsubscribeMessages.invalid }, 400);
+    return c.json({ success: true as const });
+  })
+  // Staff only.
   .get('/academy-waitlist', requireAdmin, validate('query', pageQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');
     return c.json(await listWaitlist(c.var.db, { page, pageSize }));
-  })
-  // Delivery arrives with the messaging work (outbox and queue); until then the honest answer is
-  // that nothing was sent, never a success.
-  .post('/send-bulk-email', requireAdmin, sameOriginJson, (c) =>
-    c.json({ success: false as const, message: bulkMessages.emailUnavailable }, 501),
-  )
-  .post('/send-whatsapp-bulk', requireAdmin, sameOriginJson, (c) =>
-    c.json({ success: false as const, message: bulkMessages.whatsappUnavailable }, 501),
-  );
+  });

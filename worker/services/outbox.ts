@@ -4,7 +4,7 @@
  * writes one row, and only the call that wrote it puts it on the queue. A row whose queue message
  * was lost (the request ended first) is put on the queue again by the cron sweep.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
 
@@ -86,4 +86,57 @@ export async function sweepOutbox(db: Database, queue: Queue, now: Date, whatsap
     queue,
     stale.map((row) => row.id),
   );
+}
+
+/** An outbox row on the admin wire (the list leaves out the rendered bodies). */
+export interface MessageView {
+  _id: string;
+  channel: (typeof outboxMessages.$inferSelect)['channel'];
+  to: string;
+  template: (typeof outboxMessages.$inferSelect)['template'];
+  subject: string;
+  status: (typeof outboxMessages.$inferSelect)['status'];
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const toView = (row: typeof outboxMessages.$inferSelect): MessageView => ({
+  _id: row.id,
+  channel: row.channel,
+  to: row.recipient,
+  template: row.template,
+  subject: row.subject,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+});
+
+type Filters = Partial<Pick<typeof outboxMessages.$inferSelect, 'status' | 'channel' | 'template'>>;
+
+export async function listMessages(db: Database, filters: Filters, page: { page: number; pageSize: number }) {
+  const where = and(
+    filters.status ? eq(outboxMessages.status, filters.status) : undefined,
+    filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined,
+    filters.template ? eq(outboxMessages.template, filters.template) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(outboxMessages).where(where),
+  ]);
+  return { messages: rows.map(toView), total: total?.value ?? 0 };
+}
+
+export async function findMessage(db: Database, id: string) {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return row ? { ...toView(row), text: row.text, html: row.html } : undefined;
 }

@@ -1,4 +1,4 @@
-import { asc, count, desc } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { waitlistEntries } from '../db/schema';
 import { EARLY_BIRD_PLACES, type WaitlistSignup } from '../shared/waitlist';
@@ -27,6 +27,7 @@ export interface WaitlistView {
   whatsapp: string;
   state: string;
   joinedAt: string;
+  unsubscribedAt: string | null;
 }
 
 /** The waitlist, newest first, a page at a time (or whole, for the export), with the total. */
@@ -47,7 +48,18 @@ export async function listWaitlist(
       whatsapp: row.whatsapp,
       state: row.state,
       joinedAt: row.joinedAt,
+      unsubscribedAt: row.unsubscribedAt,
     })),
     totalSubscribers: total?.value ?? 0,
   };
+}
+
+/** Marks an entry unsubscribed from bulk messages (keeping the first time); false for an unknown entry. */
+export async function unsubscribe(db: Database, entryId: string): Promise<boolean> {
+  const [entry] = await db
+    .update(waitlistEntries)
+    .set({ unsubscribedAt: sql`coalesce(${waitlistEntries.unsubscribedAt}, ${new Date().toISOString()})` })
+    .where(eq(waitlistEntries.id, entryId))
+    .returning({ id: waitlistEntries.id });
+  return entry !== undefined;
 }

@@ -1,0 +1,45 @@
+/**
+ * Unsubscribe links: the token is the waitlist entry's id and an HMAC of it, so it cannot be
+ * guessed or altered, needs no table, and works however old the email is. The key is derived from
+ * the pepper secret with a purpose label, so it is never the pepper itself.
+ */
+const encoder = new TextEncoder();
+
+async function signingKey(secret: string): Promise<CryptoKey> {
+  const derived = await crypto.subtle.digest('SHA-256', encoder.encode(`unsubscribe-links:${secret}`));
+  return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+function fromBase64Url(text: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function unsubscribeToken(entryId: string, secret: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await signingKey(secret), encoder.encode(entryId));
+  return `${entryId}.${toBase64Url(new Uint8Array(signature))}`;
+}
+
+/** The waitlist entry a token names, or undefined for a malformed or forged token. */
+export async function entryOfToken(token: string, secret: string): Promise<string | undefined> {
+  const [entryId, signatureText, ...rest] = token.split('.');
+  if (!entryId || !signatureText || rest.length > 0 || entryId.length > 64) return undefined;
+  const signature = fromBase64Url(signatureText);
+  if (!signature) return undefined;
+  const valid = await crypto.subtle.verify(
+    'HMAC',
+    await signingKey(secret),
+    signature as BufferSource,
+    encoder.encode(entryId),
+  );
+  return valid ? entryId : undefined;
+}
