@@ -5,9 +5,10 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { unsubscribeMessages } from '../../worker/routes/waitlist';
-import { type CampaignProgress, campaignDefaults } from '../../worker/services/campaigns';
+import type { CampaignProgress } from '../../worker/services/campaigns';
 import { deliver, MAX_ATTEMPTS, type Senders } from '../../worker/services/message-queue';
 import { unsubscribeToken } from '../../worker/services/unsubscribe';
+import { campaignDefaults } from '../../worker/shared/campaign';
 import { FakeEmailSender } from '../fakes/email';
 import { FakeWhatsApp } from '../fakes/whatsapp';
 import { adminCall, call, clearData, db, signIn } from './admin-harness';

@@ -16,6 +16,7 @@ const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
 const TermsOfServicePage = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
+const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them.
 const AdminApp = lazy(() => import('./routes/admin'));
@@ -39,6 +40,7 @@ export function AppRoutes() {
         <Route path={paths.academy} element={<AcademyPage />} />
         <Route path={paths.terms} element={<TermsOfServicePage />} />
         <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
+        <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

@@ -13,6 +13,7 @@ export const paths = {
   academy: sitePages.academy.path,
   terms: sitePages.terms.path,
   privacy: sitePages.privacy.path,
+  unsubscribe: sitePages.unsubscribe.path,
   admin: '/admin',
   login: '/login',
 } as const;

@@ -4,16 +4,10 @@ import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
-import {
-  type Channel,
-  campaignDefaults,
-  campaignMessages,
-  campaignProgress,
-  createCampaign,
-  listCampaigns,
-} from '../services/campaigns';
+import { type Channel, campaignMessages, campaignProgress, createCampaign, listCampaigns } from '../services/campaigns';
 import { studioDetails } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
+import { campaignDefaults } from '../shared/campaign';
 
 export const campaignMessagesText = {
   started: (total: number, channel: Channel) =>

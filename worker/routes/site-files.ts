@@ -11,6 +11,7 @@ export const siteFileRoutes = new Hono<AppEnv>()
       'Allow: /',
       'Disallow: /admin',
       'Disallow: /login',
+      'Disallow: /unsubscribe',
       'Disallow: /api/',
       'Disallow: /booking-confirmation-pg',
       'Disallow: /order-confirmation-pg',

@@ -11,11 +11,6 @@ import { campaignEmail } from '../messages/templates';
 import type { NewMessage } from './outbox';
 import { unsubscribeToken } from './unsubscribe';
 
-export const campaignDefaults = {
-  subject: 'News from our massage training academy',
-  text: 'Thank you for joining the waitlist of our massage training academy. We are preparing the first classes and will share dates, fees and your early-bird discount here first.\n\nReply to this email or message us on WhatsApp if you have any questions.',
-} as const;
-
 export type Channel = (typeof campaigns.$inferSelect)['channel'];
 
 export async function createCampaign(db: Database, channel: Channel, subject: string, text: string) {

@@ -52,6 +52,12 @@ export const sitePages = {
     description: 'The confirmation of your order.',
     indexable: false,
   },
+  unsubscribe: {
+    path: '/unsubscribe',
+    title: `Unsubscribe · ${studioName}`,
+    description: 'Stop receiving academy updates.',
+    indexable: false,
+  },
   shop: {
     path: '/ecommerce',
     title: `Skincare Products · Shop · ${studioName}`,

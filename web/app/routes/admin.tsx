@@ -15,6 +15,7 @@ import { isSignedInAtom, markSignedInAtom, markSignedOutAtom } from '../../featu
 import BookingsPage from '../../features/admin/bookings-page';
 import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
+import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
@@ -24,6 +25,7 @@ const sectionTitles: Record<string, string> = {
   orders: 'Orders',
   coupons: 'Coupons',
   academy: 'Academy',
+  messages: 'Messages',
 };
 
 /** Staff pages are never indexed, and each tab says which section it shows. */
@@ -80,6 +82,7 @@ export default function AdminApp() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="academy" element={<AcademyPage />} />
+        <Route path="messages" element={<MessagesPage />} />
         <Route path="*" element={<Navigate to="bookings" replace />} />
       </Routes>
     </AdminLayout>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { campaignDefaults } from '../../../worker/shared/campaign';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDate } from '../../../worker/shared/time';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { adminRequest, api } from './admin-api';
-import { AdminPageHeader, ExportButton, ListFrame, Pager } from './admin-ui';
+import { AdminPageHeader, ExportButton, ListFrame, Pager, StatusBadge } from './admin-ui';
+import { CampaignProgress } from './campaign-progress';
 import { useAdminList } from './use-admin-list';
 
 const loadWaitlist = async (page: number) => {
@@ -24,20 +27,34 @@ export const bulkAlerts = {
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
 
-/** Academy: the waitlist with its total, and the bulk email and WhatsApp sends. */
+/** Academy: the waitlist with its total, and the bulk email and WhatsApp sends with their progress. */
 export default function AcademyPage() {
   const [page, setPage] = useState(1);
   const { state, retry } = useAdminList(() => loadWaitlist(page), String(page));
   const [sending, setSending] = useState<'email' | 'whatsapp'>();
   const [result, setResult] = useState<{ ok: boolean; text: string; detail?: string }>();
+  const [campaignId, setCampaignId] = useState<string>();
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
 
   async function send(channel: 'email' | 'whatsapp') {
     setSending(channel);
     setResult(undefined);
+    const json = {
+      ...(subject.trim() ? { subject: subject.trim() } : {}),
+      ...(text.trim() ? { text: text.trim() } : {}),
+    };
     try {
-      if (channel === 'email') await adminRequest(api['send-bulk-email'].$post());
-      else await adminRequest(api['send-whatsapp-bulk'].$post());
-      setResult({ ok: true, text: channel === 'email' ? bulkAlerts.emailSent : bulkAlerts.whatsappSent });
+      const started =
+        channel === 'email'
+          ? await adminRequest(api['send-bulk-email'].$post({ json }))
+          : await adminRequest(api['send-whatsapp-bulk'].$post({ json }));
+      setCampaignId(started.campaign._id);
+      setResult({
+        ok: true,
+        text: channel === 'email' ? bulkAlerts.emailSent : bulkAlerts.whatsappSent,
+        detail: started.message,
+      });
     } catch (error) {
       setResult({
         ok: false,
@@ -52,32 +69,57 @@ export default function AcademyPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Academy">
-        <button
-          type="button"
-          className="button button--primary button--small"
-          disabled={sending !== undefined}
-          onClick={() => send('email')}
-        >
-          {sending === 'email' ? 'Sending...' : 'Send Bulk Email'}
-        </button>
-        <button
-          type="button"
-          className="button button--primary button--small"
-          disabled={sending !== undefined}
-          onClick={() => send('whatsapp')}
-        >
-          {sending === 'whatsapp' ? 'Sending...' : 'Send Bulk WhatsApp'}
-        </button>
         <ExportButton name="waitlist" />
       </AdminPageHeader>
-      <div className="admin-notice-slot" role="status" aria-live="polite">
-        {result ? (
-          <div className={`admin-alert admin-alert--${result.ok ? 'success' : 'error'}`}>
-            <p>{result.text}</p>
-            {result.detail ? <p className="admin-alert__detail">{result.detail}</p> : null}
-          </div>
-        ) : null}
-      </div>
+      <section className="admin-panel admin-compose" aria-labelledby="compose-title">
+        <h2 id="compose-title" className="admin-panel__title">
+          Message the waitlist
+        </h2>
+        <TextField
+          label="Subject (optional)"
+          name="subject"
+          maxLength={150}
+          placeholder={campaignDefaults.subject}
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+        />
+        <TextAreaField
+          label="Message (optional)"
+          name="text"
+          maxLength={5_000}
+          rows={4}
+          hint="Left empty, subscribers get the academy update. Every email carries an unsubscribe link."
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="admin-compose__buttons">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={sending !== undefined}
+            onClick={() => send('email')}
+          >
+            {sending === 'email' ? 'Sending...' : 'Send Bulk Email'}
+          </button>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={sending !== undefined}
+            onClick={() => send('whatsapp')}
+          >
+            {sending === 'whatsapp' ? 'Sending...' : 'Send Bulk WhatsApp'}
+          </button>
+        </div>
+        <div className="admin-notice-slot" role="status" aria-live="polite">
+          {result ? (
+            <div className={`admin-alert admin-alert--${result.ok ? 'success' : 'error'}`}>
+              <p>{result.text}</p>
+              {result.detail ? <p className="admin-alert__detail">{result.detail}</p> : null}
+            </div>
+          ) : null}
+        </div>
+        {campaignId ? <CampaignProgress key={campaignId} campaignId={campaignId} /> : null}
+      </section>
       <section className="admin-panel" aria-labelledby="waitlist-title">
         <div className="admin-panel__heading">
           <h2 id="waitlist-title" className="admin-panel__title">
@@ -104,6 +146,12 @@ export default function AcademyPage() {
                   <tr key={entry._id}>
                     <th scope="row" data-label="Name">
                       {orDash(entry.firstName)}
+                      {entry.unsubscribedAt ? (
+                        <>
+                          {' '}
+                          <StatusBadge status="Unsubscribed" tone="info" />
+                        </>
+                      ) : null}
                     </th>
                     <td data-label="Email">{orDash(entry.email)}</td>
                     <td data-label="WhatsApp">{orDash(entry.whatsapp)}</td>

@@ -15,6 +15,7 @@ const sections = [
   { to: `${paths.admin}/orders`, label: 'Orders' },
   { to: `${paths.admin}/coupons`, label: 'Coupons' },
   { to: `${paths.admin}/academy`, label: 'Academy' },
+  { to: `${paths.admin}/messages`, label: 'Messages' },
 ] as const;
 
 /**

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { sitePages } from '../../../worker/shared/site-pages';
+import { PageHero } from '../../components/ui/page-hero';
+import { paths } from '../../config/paths';
+import { ApiError, api, request } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page-meta';
+
+type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message: string };
+
+/** From the link in a bulk email: takes the subscriber off the academy's bulk messages. */
+export default function UnsubscribePage() {
+  usePageMeta(sitePages.unsubscribe);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>({ step: 'working' });
+
+  useEffect(() => {
+    let current = true;
+    request(api.unsubscribe.$post({ json: { token } })).then(
+      () => current && setState({ step: 'done' }),
+      (error) =>
+        current &&
+        setState({
+          step: 'failed',
+          message: error instanceof ApiError && error.status !== 0 ? error.message : 'Network error. Please try again.',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (state.step === 'working') return <PageHero eyebrow="Academy updates" title="Unsubscribing…" />;
+  if (state.step === 'failed') {
+    return (
+      <PageHero eyebrow="Academy updates" title="We could not unsubscribe you" lead={state.message}>
+        <Link to={paths.home} className="button button--light button--large">
+          Back to home
+        </Link>
+      </PageHero>
+    );
+  }
+  return (
+    <PageHero
+      eyebrow="Academy updates"
+      title="You are unsubscribed"
+      lead="You will receive no more academy updates from us. Your place on the waitlist is kept."
+    >
+      <Link to={paths.home} className="button button--light button--large">
+        Back to home
+      </Link>
+    </PageHero>
+  );
+}
