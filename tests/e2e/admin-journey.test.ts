@@ -308,10 +308,13 @@ describe('the staff admin', () => {
     await page.getByRole('button', { name: 'Send Bulk Email' }).click();
     await eventually(() => page.getByText('Bulk email sent successfully!').isVisible()).toBe(true);
     // The local queue delivers through the simulated send_email binding: the campaign finishes.
+    const emailCampaign = page
+      .locator('.admin-campaigns__list > li')
+      .filter({ hasText: 'Email: “Classes open in March”' });
     await expect
-      .poll(() => page.locator('.admin-campaign__title').textContent(), { timeout: 30_000 })
+      .poll(() => emailCampaign.locator('.admin-campaign__title').textContent(), { timeout: 30_000 })
       .toContain('finished');
-    const counts = await page.locator('.admin-campaign__counts').textContent();
+    const counts = await emailCampaign.locator('.admin-campaign__counts').textContent();
     const total = /Total(\d+)/.exec(counts ?? '')?.[1];
     expect(counts).toContain(`Sent${total}`);
     expect(await axeViolations(page)).toEqual([]);
@@ -320,10 +323,13 @@ describe('the staff admin', () => {
     // Without a WhatsApp token, a WhatsApp campaign is held, and says so.
     await page.getByRole('button', { name: 'Send Bulk WhatsApp' }).click();
     await eventually(() => page.getByText('Bulk WhatsApp messages sent successfully!').isVisible()).toBe(true);
+    const whatsappCampaign = page
+      .locator('.admin-campaigns__list > li')
+      .filter({ hasText: 'WhatsApp: “Classes open in March”' });
     await expect
-      .poll(() => page.locator('.admin-campaign__title').textContent(), { timeout: 30_000 })
+      .poll(() => whatsappCampaign.locator('.admin-campaign__title').textContent(), { timeout: 30_000 })
       .toContain('finished');
-    expect(await page.getByText('Held messages wait until a WhatsApp token is set').isVisible()).toBe(true);
+    expect(await whatsappCampaign.getByText('Held messages wait until a WhatsApp token is set').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });

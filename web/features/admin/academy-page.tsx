@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { adminRequest, api } from './admin-api';
 import { AdminPageHeader, ExportButton, ListFrame, Pager, StatusBadge } from './admin-ui';
-import { CampaignProgress } from './campaign-progress';
+import { CampaignList } from './campaign-progress';
 import { useAdminList } from './use-admin-list';
 
 const loadWaitlist = async (page: number) => {
@@ -33,7 +33,7 @@ export default function AcademyPage() {
   const { state, retry } = useAdminList(() => loadWaitlist(page), String(page));
   const [sending, setSending] = useState<'email' | 'whatsapp'>();
   const [result, setResult] = useState<{ ok: boolean; text: string; detail?: string }>();
-  const [campaignId, setCampaignId] = useState<string>();
+  const [campaignsVersion, setCampaignsVersion] = useState(0);
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
 
@@ -49,7 +49,7 @@ export default function AcademyPage() {
         channel === 'email'
           ? await adminRequest(api['send-bulk-email'].$post({ json }))
           : await adminRequest(api['send-whatsapp-bulk'].$post({ json }));
-      setCampaignId(started.campaign._id);
+      setCampaignsVersion((version) => version + 1);
       setResult({
         ok: true,
         text: channel === 'email' ? bulkAlerts.emailSent : bulkAlerts.whatsappSent,
@@ -118,7 +118,7 @@ export default function AcademyPage() {
             </div>
           ) : null}
         </div>
-        {campaignId ? <CampaignProgress key={campaignId} campaignId={campaignId} /> : null}
+        <CampaignList version={campaignsVersion} />
       </section>
       <section className="admin-panel" aria-labelledby="waitlist-title">
         <div className="admin-panel__heading">

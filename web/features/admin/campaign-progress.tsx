@@ -1,28 +1,34 @@
 import { useEffect, useState } from 'react';
+import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminRequest, api } from './admin-api';
 
-type Progress = Awaited<ReturnType<typeof loadProgress>>;
-const loadProgress = (id: string) => adminRequest(api.campaigns[':id'].$get({ param: { id } }));
+type Campaign = Awaited<ReturnType<typeof loadCampaigns>>[number];
+const loadCampaigns = () => adminRequest(api.campaigns.$get());
 
 const POLL_MS = 1_500;
 
-/** A campaign's delivery as it happens: read every 1.5 s until nothing is left waiting to go. */
-export function CampaignProgress({ campaignId }: { campaignId: string }) {
-  const [progress, setProgress] = useState<Progress>();
+const isFinished = (campaign: Campaign) =>
+  campaign.queued + campaign.failed === 0 && campaign.sent + campaign.dead + campaign.held >= campaign.total;
+
+/**
+ * The recent campaigns and how far each has gone: read again every 1.5 s while one is still
+ * sending, and whenever staff start another (`version`).
+ */
+export function CampaignList({ version }: { version: number }) {
+  const [campaigns, setCampaigns] = useState<Campaign[]>();
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says when to read again.
   useEffect(() => {
     let timer: number | undefined;
     let current = true;
     const read = async () => {
       try {
-        const next = await loadProgress(campaignId);
+        const next = await loadCampaigns();
         if (!current) return;
-        setProgress(next);
+        setCampaigns(next);
         setFailed(false);
-        if (next.queued + next.failed > 0 || next.sent + next.dead + next.held < next.total) {
-          timer = window.setTimeout(read, POLL_MS);
-        }
+        if (next.some((campaign) => !isFinished(campaign))) timer = window.setTimeout(read, POLL_MS);
       } catch {
         if (current) setFailed(true);
       }
@@ -32,35 +38,51 @@ export function CampaignProgress({ campaignId }: { campaignId: string }) {
       current = false;
       window.clearTimeout(timer);
     };
-  }, [campaignId]);
+  }, [version]);
 
-  if (failed) return <p className="admin-inline-error">The campaign’s progress could not be read.</p>;
-  if (!progress) return null;
-  const done = progress.sent + progress.dead + progress.held;
-  const finished = done >= progress.total && progress.queued + progress.failed === 0;
+  if (failed) return <p className="admin-inline-error">The campaigns could not be read.</p>;
+  if (!campaigns || campaigns.length === 0) return null;
+  return (
+    <section className="admin-campaigns" aria-labelledby="campaigns-title">
+      <h3 id="campaigns-title" className="admin-campaigns__title">
+        Recent campaigns
+      </h3>
+      <ul className="admin-campaigns__list">
+        {campaigns.map((campaign) => (
+          <li key={campaign._id}>
+            <CampaignProgress campaign={campaign} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CampaignProgress({ campaign }: { campaign: Campaign }) {
+  const done = campaign.sent + campaign.dead + campaign.held;
   return (
     <div className="admin-campaign">
       <p className="admin-campaign__title">
-        {progress.channel === 'email' ? 'Email' : 'WhatsApp'}: “{progress.subject}” ·{' '}
-        {finished ? 'finished' : 'sending…'}
+        {campaign.channel === 'email' ? 'Email' : 'WhatsApp'}: “{campaign.subject}” ·{' '}
+        {formatShortDateTime(campaign.createdAt)} · {isFinished(campaign) ? 'finished' : 'sending…'}
       </p>
       <progress
         className="admin-campaign__bar"
-        max={Math.max(progress.total, 1)}
+        max={Math.max(campaign.total, 1)}
         value={done}
-        aria-label="Campaign progress"
+        aria-label={`Progress of “${campaign.subject}”`}
       >
-        {done} of {progress.total}
+        {done} of {campaign.total}
       </progress>
       <dl className="admin-campaign__counts">
         {(
           [
-            ['Total', progress.total],
-            ['Queued', progress.queued],
-            ['Sent', progress.sent],
-            ['Failed (retrying)', progress.failed],
-            ['Held', progress.held],
-            ['Gave up', progress.dead],
+            ['Total', campaign.total],
+            ['Queued', campaign.queued],
+            ['Sent', campaign.sent],
+            ['Failed (retrying)', campaign.failed],
+            ['Held', campaign.held],
+            ['Gave up', campaign.dead],
           ] as const
         ).map(([label, value]) => (
           <div key={label}>
@@ -69,7 +91,7 @@ export function CampaignProgress({ campaignId }: { campaignId: string }) {
           </div>
         ))}
       </dl>
-      {progress.held > 0 ? (
+      {campaign.held > 0 ? (
         <p className="admin-campaign__note">Held messages wait until a WhatsApp token is set, then go out.</p>
       ) : null}
     </div>

@@ -85,7 +85,7 @@ export default function MessagesPage() {
                     </p>
                     <div className="admin-row__badges">
                       <StatusBadge status={message.status} tone={statusTone[message.status]} />
-                      <StatusBadge status={message.template} tone="info" />
+                      <StatusBadge status={message.template.replace(/-/g, ' ')} tone="info" />
                     </div>
                   </>
                 }
