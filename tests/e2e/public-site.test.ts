@@ -204,6 +204,37 @@ describe('chat button', () => {
     await page.context().close();
   });
 
+  it('leaves the end of a page readable on a phone: a round button, and room below the footer for it', async () => {
+    for (const path of [paths.academy, paths.shop]) {
+      const { page, problems } = await open(viewports.phone);
+      await page.goto(path);
+      if (path === paths.shop) {
+        await page
+          .getByRole('button', { name: /^Add to cart: / })
+          .first()
+          .click();
+        await page.locator('.cart-button').waitFor();
+      }
+      const chat = page.locator('.chat-button');
+      await expect
+        .poll(() => chat.evaluate((element) => element.classList.contains('chat-button--visible')))
+        .toBe(true);
+      expect(await page.getByRole('link', { name: /Chat on WhatsApp/ }).count()).toBe(1); // the name stays
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(500); // the button has finished sliding in
+      const footerEnd = await page.locator('.site-footer__bottom').boundingBox();
+      const floating = path === paths.shop ? [chat, page.locator('.cart-button')] : [chat];
+      for (const button of floating) {
+        const box = await button.boundingBox();
+        expect(box?.width, path).toBeLessThanOrEqual(56);
+        expect(box?.y ?? 0, path).toBeGreaterThanOrEqual((footerEnd?.y ?? 0) + (footerEnd?.height ?? 0));
+      }
+      await screenshot(page, `page-end${path.replace('/', '-')}-390`, 'viewport');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('is hidden during its first moments', async () => {
     const { page } = await open(viewports.desktop);
     await page.goto(paths.about, { waitUntil: 'commit' });

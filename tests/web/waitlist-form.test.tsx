@@ -21,6 +21,13 @@ describe('WaitlistForm', () => {
     ).toBeTruthy();
   });
 
+  it('marks all four fields required for assistive technology', () => {
+    render(<WaitlistForm />);
+    for (const label of ['First name', 'Current state of residence', 'Email address', 'WhatsApp number']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).required, label).toBe(true);
+    }
+  });
+
   it('lists every state of Nigeria and the FCT to choose from', () => {
     render(<WaitlistForm />);
     const options = [...(screen.getByLabelText('Current state of residence') as HTMLSelectElement).options];

@@ -70,8 +70,10 @@ export default function ShopPage() {
             Choose a size, add it to your cart and check out in a few taps. We bring your order to your door.
           </SectionHeading>
           <ul className="product-grid">
+            {/* Only the first picture is in the first screen at every width (a phone shows one
+                card there); the rest load as they come near, which on a desktop is at once. */}
             {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} onAdd={add} onDetails={openDetails} eager={index < 3} />
+              <ProductCard key={product.id} product={product} onAdd={add} onDetails={openDetails} eager={index === 0} />
             ))}
           </ul>
         </div>

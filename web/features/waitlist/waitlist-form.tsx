@@ -36,8 +36,10 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     setFormError(undefined);
   };
 
+  // All four fields are required: `required` tells assistive technology so (noValidate keeps our messages).
   const bind = (field: WaitlistField) => ({
     name: field,
+    required: true,
     value: values[field],
     error: errors[field],
     onChange: update(field),
