@@ -5,8 +5,9 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { unsubscribeMessages } from '../../worker/routes/waitlist';
-import type { CampaignProgress } from '../../worker/services/campaigns';
+import { type CampaignProgress, resumeCampaigns } from '../../worker/services/campaigns';
 import { deliver, MAX_ATTEMPTS, type Senders } from '../../worker/services/message-queue';
+import { studioDetails } from '../../worker/services/notifications';
 import { unsubscribeToken } from '../../worker/services/unsubscribe';
 import { campaignDefaults } from '../../worker/shared/campaign';
 import { FakeEmailSender } from '../fakes/email';
@@ -225,5 +226,33 @@ describe('GET /api/messages', () => {
     expect(preview.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(preview.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect((await adminCall(cookie, '/api/messages/nope')).status).toBe(404);
+  });
+});
+
+describe('a campaign cut short', () => {
+  it('has its missing messages written by the cron, once', async () => {
+    await subscribers(3);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        channel: 'email',
+        subject: 'Cut short',
+        text: 'Hello',
+        total: 3,
+        createdAt: '2026-11-22T08:00:00.000Z',
+      })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    const now = new Date('2026-11-22T09:00:00.000Z');
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+    expect(await campaignRows(campaign.id)).toHaveLength(3);
+    // Too young (the request may still be writing) or too old: left alone.
+    const [young] = await db
+      .insert(campaigns)
+      .values({ channel: 'email', subject: 'Young', text: 'Hello', total: 3, createdAt: '2026-11-22T08:55:00.000Z' })
+      .returning();
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+    expect(await campaignRows(young?.id ?? '')).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { campaigns, outboxMessages, waitlistEntries } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
 import { campaignEmail } from '../messages/templates';
-import type { NewMessage } from './outbox';
+import { type NewMessage, queueMessages } from './outbox';
 import { unsubscribeToken } from './unsubscribe';
 
 export type Channel = (typeof campaigns.$inferSelect)['channel'];
@@ -118,4 +118,33 @@ export async function campaignProgress(db: Database, id: string): Promise<Campai
 export async function listCampaigns(db: Database): Promise<CampaignProgress[]> {
   const rows = await progressQuery(db).orderBy(desc(campaigns.createdAt)).limit(20);
   return rows.map(toProgress);
+}
+
+/** A campaign younger than this whose messages are not all written yet is written again by the cron. */
+const RESUME_WITHIN_HOURS = 24;
+const RESUME_AFTER_MINUTES = 10;
+
+/**
+ * The cron's campaign work: a campaign whose fan-out stopped part way (the request's background
+ * work was cut short) has its missing messages written and queued. Keys make this safe to repeat.
+ */
+export async function resumeCampaigns(
+  db: Database,
+  queue: Queue,
+  now: Date,
+  studio: StudioDetails,
+  secret: string,
+): Promise<void> {
+  const from = new Date(now.getTime() - RESUME_WITHIN_HOURS * 3_600_000).toISOString();
+  const until = new Date(now.getTime() - RESUME_AFTER_MINUTES * 60_000).toISOString();
+  const unfinished = await db
+    .select({ ...getTableColumns(campaigns), written: sql<number>`count(${outboxMessages.id})` })
+    .from(campaigns)
+    .leftJoin(outboxMessages, eq(outboxMessages.campaignId, campaigns.id))
+    .where(sql`${campaigns.createdAt} between ${from} and ${until}`)
+    .groupBy(campaigns.id)
+    .having(sql`count(${outboxMessages.id}) < ${campaigns.total}`);
+  for (const { written: _written, ...campaign } of unfinished) {
+    await queueMessages(db, queue, await campaignMessages(db, campaign, studio, secret));
+  }
 }

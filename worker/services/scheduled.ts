@@ -1,5 +1,7 @@
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
+import { resumeCampaigns } from './campaigns';
+import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
 import { queueReminders } from './reminders';
@@ -13,7 +15,10 @@ export type ScheduledTask = (env: Bindings, now: Date) => Promise<void>;
 const sweepMessages: ScheduledTask = (env, now) =>
   sweepOutbox(createDb(env.DB), env.MESSAGES, now, Boolean(env.WHATSAPP_TOKEN));
 
-export const scheduledTasks: ScheduledTask[] = [reconcilePayments, queueReminders, sweepMessages];
+const finishCampaigns: ScheduledTask = (env, now) =>
+  resumeCampaigns(createDb(env.DB), env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+
+export const scheduledTasks: ScheduledTask[] = [reconcilePayments, queueReminders, sweepMessages, finishCampaigns];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
   const results = await Promise.allSettled(tasks.map((task) => task(env, now)));
