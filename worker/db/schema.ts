@@ -5,6 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
+
+export { messageChannels, messageStatuses, messageTemplates };
 
 const id = () =>
   text('id')
@@ -18,20 +21,6 @@ export const paymentKinds = ['booking', 'order'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
 export const serviceStatuses = ['booked', 'completed'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
-export const messageChannels = ['email', 'whatsapp'] as const;
-export const messageStatuses = ['queued', 'sent', 'failed', 'dead', 'held'] as const;
-export const messageTemplates = [
-  'booking-confirmation',
-  'booking-notice',
-  'booking-reminder',
-  'booking-rescheduled',
-  'booking-cancelled',
-  'order-confirmation',
-  'order-shipped',
-  'order-delivered',
-  'waitlist-welcome',
-  'campaign',
-] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 
 const oneOf = (column: string, values: readonly string[]) =>

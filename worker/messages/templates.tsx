@@ -71,6 +71,14 @@ const factsText = (rows: Array<[string, string]>) => rows.map(([label, value]) =
 const cancellationPolicy =
   'Need to change your plans? Please give us at least 24 hours’ notice to reschedule or cancel. Please arrive 10 minutes early.';
 
+/** The last lines of every booking message's text: the policy, how to reach us, who we are. */
+const closingText = (studio: StudioDetails) => [
+  cancellationPolicy,
+  `Questions? Call or WhatsApp us on ${studio.phone}.`,
+  '',
+  studioName,
+];
+
 function calendarLink(booking: BookingFacts, studio: StudioDetails) {
   return googleCalendarUrl({
     title: `${booking.treatments.join(' + ')} at ${studioName}`,
@@ -105,10 +113,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
       '',
       `Add it to your calendar: ${calendar}`,
       '',
-      cancellationPolicy,
-      `Questions? Call or WhatsApp us on ${studio.phone}.`,
-      '',
-      studioName,
+      ...closingText(studio),
     ].join('\n'),
     html: render(
       <EmailLayout preview={`Your appointment on ${when(booking.date, booking.time)} is confirmed.`} studio={studio}>
@@ -157,10 +162,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
       '',
       factsText(rows),
       '',
-      cancellationPolicy,
-      `Questions? Call or WhatsApp us on ${studio.phone}.`,
-      '',
-      studioName,
+      ...closingText(studio),
     ].join('\n'),
     html: render(
       <EmailLayout preview={`See you on ${when(booking.date, booking.time)}.`} studio={studio}>

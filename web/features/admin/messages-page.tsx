@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageChannels, messageStatuses, messageTemplates } from '../../../worker/shared/message-kinds';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { SelectField } from '../../components/ui/field';
@@ -7,23 +8,10 @@ import { AdminPageHeader, Detail, ListFrame, Pager, StatusBadge } from './admin-
 import { ExpandableRow } from './tabbed-list';
 import { useAdminList } from './use-admin-list';
 
-const statuses = ['queued', 'sent', 'failed', 'dead', 'held'] as const;
-const channels = ['email', 'whatsapp'] as const;
-const templates = [
-  'booking-confirmation',
-  'booking-notice',
-  'booking-reminder',
-  'order-confirmation',
-  'order-shipped',
-  'order-delivered',
-  'waitlist-welcome',
-  'campaign',
-] as const;
-
 interface Filters {
-  status?: (typeof statuses)[number];
-  channel?: (typeof channels)[number];
-  template?: (typeof templates)[number];
+  status?: (typeof messageStatuses)[number];
+  channel?: (typeof messageChannels)[number];
+  template?: (typeof messageTemplates)[number];
 }
 
 const loadMessages = async (filters: Filters, page: number) => {
@@ -52,19 +40,19 @@ export default function MessagesPage() {
       <div className="admin-filters">
         <FilterSelect
           label="Status"
-          options={statuses}
+          options={messageStatuses}
           value={filters.status}
           onChange={(value) => choose('status', value)}
         />
         <FilterSelect
           label="Channel"
-          options={channels}
+          options={messageChannels}
           value={filters.channel}
           onChange={(value) => choose('channel', value)}
         />
         <FilterSelect
           label="Template"
-          options={templates}
+          options={messageTemplates}
           value={filters.template}
           onChange={(value) => choose('template', value)}
         />

@@ -1,0 +1,15 @@
+/** The outbox's vocabulary, shared by the schema, the API's filters and the admin's Messages screen. */
+export const messageChannels = ['email', 'whatsapp'] as const;
+export const messageStatuses = ['queued', 'sent', 'failed', 'dead', 'held'] as const;
+export const messageTemplates = [
+  'booking-confirmation',
+  'booking-notice',
+  'booking-reminder',
+  'booking-rescheduled',
+  'booking-cancelled',
+  'order-confirmation',
+  'order-shipped',
+  'order-delivered',
+  'waitlist-welcome',
+  'campaign',
+] as const;
