@@ -3,8 +3,8 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
-import { jsonLdScriptTag, studioJsonLd } from './scripts/lib/structured-data.ts';
-import { readStudioContact, studioDefine } from './scripts/lib/studio-contact.ts';
+import { prerenderPages } from './scripts/lib/prerender.ts';
+import { webDefine } from './scripts/lib/web-define.ts';
 import { staticHeadersFile } from './worker/shared/security-headers.ts';
 
 // `vite dev` runs the worker in workerd through miniflare: no telemetry, nothing from the network.
@@ -21,19 +21,10 @@ function securityHeadersFile(): Plugin {
   };
 }
 
-/** Puts the studio's JSON-LD into index.html, from the contact details in wrangler.toml. */
-function studioStructuredData(): Plugin {
-  return {
-    name: 'spa:studio-structured-data',
-    transformIndexHtml: (html) =>
-      html.replace('</head>', `  ${jsonLdScriptTag(studioJsonLd(readStudioContact()))}\n  </head>`),
-  };
-}
-
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  define: studioDefine(),
+  define: webDefine(),
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -46,6 +37,6 @@ export default defineConfig({
       persistState: { path: fileURLToPath(new URL('.wrangler/state', import.meta.url)) },
     }),
     securityHeadersFile(),
-    studioStructuredData(),
+    prerenderPages(),
   ],
 });

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { parseDevVars } from './scripts/lib/dev-vars.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
-import { studioDefine } from './scripts/lib/studio-contact.ts';
+import { webDefine } from './scripts/lib/web-define.ts';
 
 // Tests run with the documented local secrets (whatever the shell holds), so they prove the
 // example file works. Wrangler reads secrets from process.env for the worker under test.
@@ -32,7 +32,7 @@ export default defineConfig({
       {
         // React components and atoms in a simulated DOM.
         plugins: [react()],
-        define: studioDefine(),
+        define: webDefine(),
         test: {
           name: 'web',
           environment: 'happy-dom',

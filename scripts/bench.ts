@@ -5,7 +5,9 @@
 //   3. API and static latency (sequential requests)
 //   4. the staff admin with 5,000 bookings and 1,000 orders: list, export and figures latency, the
 //      time until the bookings list shows in Chromium, and the admin-only script bytes
-//   5. Lighthouse mobile scores, median of BENCH_RUNS runs (default 3), one run at a time
+//   5. the HTML each public page answers (raw and gzip bytes) and whether its <h1> is in it
+//   6. Lighthouse mobile scores and paints per public page, median of BENCH_RUNS runs (default 3),
+//      one run at a time
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,6 @@ import { indexablePages } from '../worker/shared/site-pages.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
 import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
-const lighthouseRoutes = ['/', '/massage-therapy', '/faq', '/academy'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const BENCH_BOOKINGS = 5_000;
 const BENCH_ORDERS = 1_000;
@@ -35,6 +36,7 @@ try {
   const publicScripts = await printFirstLoadJs(site.baseUrl);
   await printLatency(site.baseUrl);
   await printAdmin(site.baseUrl, publicScripts);
+  await printHtml(site.baseUrl);
   printLighthouse(site.baseUrl);
 } finally {
   await site.stop();
@@ -218,6 +220,22 @@ async function printLatency(baseUrl: string) {
   }
 }
 
+/** The document each public page answers, before any script runs: what a crawler or a link preview reads. */
+async function printHtml(baseUrl: string) {
+  console.log('\nHTML per public page (bytes before any script runs; gzip -9)');
+  console.log('  route                      status   raw        gzip      <h1> in the HTML');
+  for (const page of indexablePages) {
+    const response = await fetch(`${baseUrl}${page.path}`);
+    const html = await response.text();
+    const h1 = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '(none)';
+    const raw = Buffer.byteLength(html);
+    const zipped = gzipSync(html, { level: 9 }).length;
+    console.log(
+      `  ${page.path.padEnd(26)} ${String(response.status).padEnd(8)} ${kb(raw).padEnd(10)} ${kb(zipped).padEnd(9)} ${h1}`,
+    );
+  }
+}
+
 /** Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) in Debian's chromium. */
 function printLighthouse(baseUrl: string) {
   console.log(`\nLighthouse mobile, median of ${runs} run(s); targets: performance ≥ 95, the others 100`);
@@ -225,7 +243,7 @@ function printLighthouse(baseUrl: string) {
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
   const outDir = mkdtempSync(join(tmpdir(), 'spa-lighthouse-'));
   try {
-    for (const route of lighthouseRoutes) {
+    for (const route of indexablePages.map((page) => page.path)) {
       const results: Array<{ scores: number[]; fcp: number; lcp: number; tbt: number; cls: number }> = [];
       for (let run = 0; run < runs; run++) {
         const output = join(outDir, `report-${run}.json`);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
@@ -8,12 +8,17 @@ import './styles/index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered (web/entry-prerender.tsx): React adopts their HTML. The app
+// shell (admin, confirmations) arrives empty and is rendered here.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -4,6 +4,7 @@ import { bodyLimitMiddleware } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { securityHeadersMiddleware } from './middleware/security-headers';
+import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
@@ -19,8 +20,8 @@ import { statsRoutes } from './routes/stats';
 import { waitlistRoutes } from './routes/waitlist';
 
 /**
- * The worker answers /api/* and the two site files; every other path is a static asset or the
- * SPA, served without it (`run_worker_first` in wrangler.toml).
+ * The worker answers /api/*, the two site files and the app-shell routes; every other path is a
+ * static asset or a prerendered page, served without it (`run_worker_first` in wrangler.toml).
  */
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
@@ -40,7 +41,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', statsRoutes)
   .route('/api', campaignRoutes)
   .route('/api', messageRoutes)
-  .route('/', siteFileRoutes);
+  .route('/', siteFileRoutes)
+  .route('/', appShellRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -39,8 +39,3 @@ export function readStudioContact(path = 'wrangler.toml'): StudioContact {
     address: value('STUDIO_ADDRESS'),
   };
 }
-
-/** Vite `define` entries that hand the contact details to the web at build time. */
-export function studioDefine(path = 'wrangler.toml'): Record<string, string> {
-  return { __STUDIO_CONTACT__: JSON.stringify(readStudioContact(path)) };
-}

@@ -55,8 +55,8 @@ export async function openPage(
 }
 
 /**
- * Scrolls through the whole page as a visitor would, so that content loaded on approach (the
- * waitlist form) is there, then returns to the top.
+ * Scrolls through the whole page as a visitor would, so that what loads on approach (lazy
+ * pictures) is there for a screenshot, then returns to the top.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -47,11 +47,14 @@ describe('the built site in Chromium', () => {
 });
 
 describe('the built site over HTTP', () => {
+  // Each path is its prerendered page or the app shell (tests/e2e/prerender.test.ts tells which).
   it.each(Object.entries(paths))('serves the SPA at %s (%s)', async (_name, path) => {
     const response = await fetch(`${baseUrl}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('<div id="root"></div>');
+    const html = await response.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
   });
 
   it('sends the security headers with index.html and with the scripts', async () => {

@@ -35,12 +35,13 @@ describe('WaitlistForm', () => {
     expect(options.map((option) => option.value)).toContain('Federal Capital Territory');
   });
 
-  it('shows each field its message without calling the API, and editing a field clears it', () => {
+  it('shows each field its message without calling the API, and editing a field clears it', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     render(<WaitlistForm />);
     submit();
-    expect(screen.getByText(waitlistMessages.firstNameRequired)).toBeTruthy();
+    // The rules load on the first focus or submit, so the messages arrive a moment later.
+    expect(await screen.findByText(waitlistMessages.firstNameRequired)).toBeTruthy();
     expect(screen.getByText(waitlistMessages.emailRequired)).toBeTruthy();
     expect(screen.getByText(waitlistMessages.whatsappRequired)).toBeTruthy();
     expect(screen.getByText(waitlistMessages.stateRequired)).toBeTruthy();
@@ -54,6 +55,7 @@ describe('WaitlistForm', () => {
     expect(screen.queryByText(waitlistMessages.emailRequired)).toBeNull();
     expect(email.getAttribute('aria-invalid')).toBeNull();
     submit();
-    expect(screen.getByText(waitlistMessages.emailInvalid)).toBeTruthy();
+    expect(await screen.findByText(waitlistMessages.emailInvalid)).toBeTruthy();
+    expect((email as HTMLInputElement).value).toBe('ada');
   });
 });

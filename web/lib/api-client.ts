@@ -4,23 +4,11 @@
  */
 import { type ClientResponse, DetailedError, hc, parseResponse } from 'hono/client';
 import type { AppType } from '../../worker/app';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-errors';
+
+export { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-errors';
 
 export const api = hc<AppType>('/').api;
-
-/** A failed API call, carrying the server's own message (shown to visitors) and status. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: unknown = undefined,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
  * Awaits an API call and returns its successful body; an error status becomes an ApiError with

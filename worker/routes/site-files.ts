@@ -2,10 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { indexablePages } from '../shared/site-pages';
 
-/** robots.txt and sitemap.xml, built for whichever host serves the site. */
+/** The public origin from SITE_URL: the same one the prerendered pages' canonical URLs use. */
+const siteOrigin = (siteUrl: string) => new URL(siteUrl).origin;
+
+/** robots.txt and sitemap.xml; the sitemap lists exactly the prerendered (indexable) pages. */
 export const siteFileRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env.SITE_URL);
     const body = [
       'User-agent: *',
       'Allow: /',
@@ -22,7 +25,7 @@ export const siteFileRoutes = new Hono<AppEnv>()
     return c.text(body, 200, { 'Cache-Control': 'public, max-age=3600' });
   })
   .get('/sitemap.xml', (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env.SITE_URL);
     const urls = indexablePages
       .map((page) => `  <url><loc>${origin}${page.path === '/' ? '/' : page.path}</loc></url>`)
       .join('\n');

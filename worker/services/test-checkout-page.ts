@@ -30,6 +30,7 @@ export function renderTestCheckout(payment: Payment): string {
 <meta name="robots" content="noindex">
 <title>TEST MODE checkout · ${escapeHtml(payment.reference)}</title>
 <link rel="stylesheet" href="/api/payment/test-checkout.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main>

@@ -6,9 +6,14 @@ export interface SitePage {
   path: string;
   title: string;
   description: string;
-  /** Listed in the sitemap and open to search engines. */
+  /** Prerendered, listed in the sitemap and open to search engines. */
   indexable: boolean;
+  /** The link-preview picture (1200×630 PNG under web/public); the studio's own when absent. */
+  image?: string;
 }
+
+/** The link-preview picture of pages that have none of their own. */
+export const defaultPreviewImage = '/og/studio.png';
 
 export const studioName = 'Spa & Skincare Studio';
 
@@ -33,6 +38,7 @@ export const sitePages = {
     description:
       'Our full massage menu with prices in naira and durations from 30 to 90 minutes: Swedish, Deep Tissue, Hotstone, signature rituals and more.',
     indexable: true,
+    image: '/og/massage-therapy.png',
   },
   booking: {
     path: '/booking',
@@ -63,6 +69,7 @@ export const sitePages = {
     title: `Skincare Products · Shop · ${studioName}`,
     description: 'Body oils, scrubs, facial oils, night cream and goat milk soap, made for glowing skin. Order online.',
     indexable: true,
+    image: '/og/shop.png',
   },
   faq: {
     path: '/faq',
@@ -77,6 +84,7 @@ export const sitePages = {
     description:
       'Our professional massage training academy is coming soon. Join the waitlist: the first 50 get a special tuition discount.',
     indexable: true,
+    image: '/og/academy.png',
   },
   terms: {
     path: '/terms-of-service',
@@ -90,6 +98,29 @@ export const sitePages = {
     description: 'What information we collect, how we use and protect it, and your rights.',
     indexable: true,
   },
+  notFound: {
+    path: '/404',
+    title: `Page not found · ${studioName}`,
+    description: 'The page you were looking for does not exist.',
+    indexable: false,
+  },
 } as const satisfies Record<string, SitePage>;
 
 export const indexablePages: SitePage[] = Object.values(sitePages).filter((page) => page.indexable);
+
+/**
+ * Routes of the SPA that are never prerendered (their content is the visitor's own): the worker
+ * answers them with the neutral, noindex app shell. wrangler.toml's run_worker_first lists the
+ * same paths; every other unknown path is the prerendered not-found page, with status 404.
+ */
+export const appShellPaths = [
+  '/admin',
+  '/admin/*',
+  '/login',
+  sitePages.bookingConfirmation.path,
+  sitePages.orderConfirmation.path,
+  sitePages.unsubscribe.path,
+] as const;
+
+/** The static file the app-shell routes answer (written by the build's prerender). */
+export const appShellAsset = '/app-shell';

@@ -4,50 +4,9 @@
  * zod/mini: the browser downloads this too, and mini is a fraction of classic zod's size.
  */
 import * as z from 'zod/mini';
+import { nigerianStates } from './waitlist-options';
 
-/** Nigeria's 36 states and the Federal Capital Territory. */
-export const nigerianStates = [
-  'Abia',
-  'Adamawa',
-  'Akwa Ibom',
-  'Anambra',
-  'Bauchi',
-  'Bayelsa',
-  'Benue',
-  'Borno',
-  'Cross River',
-  'Delta',
-  'Ebonyi',
-  'Edo',
-  'Ekiti',
-  'Enugu',
-  'Federal Capital Territory',
-  'Gombe',
-  'Imo',
-  'Jigawa',
-  'Kaduna',
-  'Kano',
-  'Katsina',
-  'Kebbi',
-  'Kogi',
-  'Kwara',
-  'Lagos',
-  'Nasarawa',
-  'Niger',
-  'Ogun',
-  'Ondo',
-  'Osun',
-  'Oyo',
-  'Plateau',
-  'Rivers',
-  'Sokoto',
-  'Taraba',
-  'Yobe',
-  'Zamfara',
-] as const;
-
-/** The first registrants get a special tuition discount. */
-export const EARLY_BIRD_PLACES = 50;
+export { EARLY_BIRD_PLACES, nigerianStates } from './waitlist-options';
 
 export const waitlistMessages = {
   firstNameRequired: 'Please enter your first name',

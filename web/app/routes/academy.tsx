@@ -2,7 +2,7 @@ import { sitePages } from '../../../worker/shared/site-pages';
 import { BriefcaseIcon, CertificateIcon, HandsIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { DeferredWaitlistForm } from '../../features/waitlist/deferred-waitlist-form';
+import { WaitlistForm } from '../../features/waitlist/waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
 const benefits = [
@@ -55,7 +55,7 @@ export default function AcademyPage() {
             <h2 id="waitlist-heading">Be first in line</h2>
             <p>Leave your details and we will message you as soon as enrolment opens, before anyone else.</p>
           </div>
-          <DeferredWaitlistForm headingLevel={3} />
+          <WaitlistForm headingLevel={3} />
         </div>
       </section>
     </>

@@ -4,7 +4,7 @@ import { ArrowRightIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
-import { DeferredWaitlistForm } from '../../features/waitlist/deferred-waitlist-form';
+import { WaitlistForm } from '../../features/waitlist/waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
 const services = [
@@ -122,7 +122,7 @@ export default function HomePage() {
               <ArrowRightIcon size={18} />
             </Link>
           </div>
-          <DeferredWaitlistForm headingLevel={3} />
+          <WaitlistForm headingLevel={3} />
         </div>
       </section>
     </>

@@ -1,15 +1,11 @@
-import { Link } from 'react-router-dom';
-import { studioName } from '../../../worker/shared/site-pages';
+import { Link, useLocation } from 'react-router-dom';
+import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function NotFoundPage() {
-  usePageMeta({
-    title: `Page not found · ${studioName}`,
-    description: 'The page you were looking for does not exist.',
-    path: window.location.pathname,
-  });
+  usePageMeta({ ...sitePages.notFound, path: useLocation().pathname });
   return (
     <PageHero
       eyebrow="Error 404"

@@ -9,6 +9,7 @@ import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
 import { ProductCard } from '../../features/shop/product-card';
 import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';
 import { usePageMeta } from '../../lib/page-meta';
+import { useHydrated } from '../../lib/use-hydrated';
 import '../../styles/shop.css';
 
 // Opened on demand, so they stay off the page's first load.
@@ -24,7 +25,9 @@ type Overlay =
 
 export default function ShopPage() {
   usePageMeta(sitePages.shop);
-  const count = useAtomValue(cartCountAtom);
+  // The cart lives in this browser's storage: the prerendered page shows it empty until hydrated.
+  const storedCount = useAtomValue(cartCountAtom);
+  const count = useHydrated() ? storedCount : 0;
   const addToCart = useSetAtom(addToCartAtom);
   const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
   const [toast, setToast] = useState<{ id: number; text: string }>();

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { buildYear } from '../../config/site';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
@@ -95,7 +97,7 @@ export function SiteFooter() {
           <span className="card-badge">VERVE</span>
         </p>
         <p>
-          © {copyrightYears()} {studio.name}. All rights reserved.
+          © {useCopyrightYears()} {studio.name}. All rights reserved.
         </p>
         <p className="site-footer__legal">
           <Link to={paths.privacy}>Privacy Policy</Link>
@@ -106,8 +108,17 @@ export function SiteFooter() {
   );
 }
 
-/** The studio's site dates from 2025; later years extend the range ("2025–2026"). */
-function copyrightYears(): string {
-  const year = new Date().getFullYear();
+const subscribeToNothing = () => () => {};
+
+/**
+ * The studio's site dates from 2025; later years extend the range ("2025–2026"). Prerendered
+ * pages carry the build's year; the browser's own clock takes over once the page is hydrated.
+ */
+function useCopyrightYears(): string {
+  const year = useSyncExternalStore(
+    subscribeToNothing,
+    () => new Date().getFullYear(),
+    () => buildYear,
+  );
   return year > 2025 ? `2025–${year}` : '2025';
 }

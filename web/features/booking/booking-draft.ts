@@ -85,7 +85,8 @@ export const emptyBookingDraft: BookingDraft = {
 
 export const BOOKING_DRAFT_KEY = 'spa.booking-draft';
 
-const sessionJson = createJSONStorage<BookingDraft>(() => sessionStorage);
+// globalThis: the build prerenders the page in Node, which has no web storage.
+const sessionJson = createJSONStorage<BookingDraft>(() => globalThis.sessionStorage);
 const validatedStorage: typeof sessionJson = {
   ...sessionJson,
   getItem: (key, initialValue) => {

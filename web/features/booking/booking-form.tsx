@@ -7,12 +7,14 @@ import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
 import {
   type BookingDraft,
   bookingDraftAtom,
   bookingTotalAtom,
   chooseServiceAtom,
+  emptyBookingDraft,
   toggleHealthConditionAtom,
   toggleTreatmentAtom,
   updateBookingDraftAtom,
@@ -55,8 +57,13 @@ function toDetails(draft: BookingDraft, coupon?: AppliedCoupon, amount?: number)
 
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
-  const draft = useAtomValue(bookingDraftAtom);
-  const total = useAtomValue(bookingTotalAtom);
+  // The draft lives in this tab's storage and "today" on the visitor's clock: the prerendered
+  // form is blank, and both fill in as soon as the page is hydrated.
+  const hydrated = useHydrated();
+  const storedDraft = useAtomValue(bookingDraftAtom);
+  const storedTotal = useAtomValue(bookingTotalAtom);
+  const draft = hydrated ? storedDraft : emptyBookingDraft;
+  const total = hydrated ? storedTotal : 0;
   const update = useSetAtom(updateBookingDraftAtom);
   const chooseService = useSetAtom(chooseServiceAtom);
   const toggleTreatment = useSetAtom(toggleTreatmentAtom);
@@ -64,7 +71,7 @@ export function BookingForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string>();
   const [paying, setPaying] = useState(false);
-  const today = lagosDate(new Date());
+  const today = hydrated ? lagosDate(new Date()) : undefined;
 
   const set = (changes: Partial<BookingDraft>) => {
     update(changes);
@@ -95,7 +102,7 @@ export function BookingForm() {
     // The schema checks medication details only once every field is valid; ask for them now.
     if (draft.onMedication && !draft.medicationDetails.trim())
       found.medicationDetails = bookingMessages.medicationDetails;
-    if (draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
+    if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
     if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
@@ -198,7 +205,7 @@ export function BookingForm() {
             error={errors.appointmentDate}
             onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
           />
-          {draft.appointmentDate >= today ? (
+          {today && draft.appointmentDate >= today ? (
             <Suspense fallback={<p className="field__hint">Loading free times…</p>}>
               <TimeSlotPicker
                 date={draft.appointmentDate}

@@ -47,7 +47,8 @@ export function cleanCart(value: unknown): CartLine[] {
   return lines;
 }
 
-const localJson = createJSONStorage<CartLine[]>(() => localStorage);
+// globalThis: the build prerenders the page in Node, which has no web storage.
+const localJson = createJSONStorage<CartLine[]>(() => globalThis.localStorage);
 const cartStorage: typeof localJson = {
   ...localJson,
   getItem: (key, initialValue) => cleanCart(localJson.getItem(key, initialValue)),

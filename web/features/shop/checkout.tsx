@@ -21,7 +21,8 @@ interface Contact {
 
 const emptyContact: Contact = { customerName: '', customerEmail: '', customerPhone: '', shippingAddress: '' };
 
-const sessionJson = createJSONStorage<Contact>(() => sessionStorage);
+// globalThis: the build prerenders the page in Node, which has no web storage.
+const sessionJson = createJSONStorage<Contact>(() => globalThis.sessionStorage);
 /** What the visitor typed, kept for this tab only (a reload or a closed dialog loses nothing). */
 const contactAtom = atomWithStorage<Contact>(
   'spa.checkout-contact',

@@ -1,69 +1,55 @@
 import { type FormEvent, useRef, useState } from 'react';
-import {
-  EARLY_BIRD_PLACES,
-  nigerianStates,
-  type WaitlistField,
-  type WaitlistSignupInput,
-  waitlistFieldError,
-} from '../../../worker/shared/waitlist';
+import type { WaitlistField } from '../../../worker/shared/waitlist';
+import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../worker/shared/waitlist-options';
 import { SelectField, TextField } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
-import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
+import type { WaitlistErrors, WaitlistValues } from './waitlist-signup';
 
-type Values = Record<WaitlistField, string>;
-type Errors = Partial<Record<WaitlistField, string>>;
+// The rules and the request load when the visitor starts on the form: the page's first load
+// carries only the form's markup, which is in the prerendered HTML like the rest of the page.
+const loadSignup = () => import('./waitlist-signup');
 
-const fieldOrder: WaitlistField[] = ['firstName', 'state', 'email', 'whatsapp'];
-const emptyValues: Values = { firstName: '', state: '', email: '', whatsapp: '' };
+const isField = (name: string): name is WaitlistField => (waitlistFieldNames as readonly string[]).includes(name);
 
 /**
  * The academy waitlist signup. Validates with the API's own rules (our inline messages, not the
  * browser's), clears a field's error as it is edited, and thanks the visitor, saying whether
- * they are among the first 50.
+ * they are among the first 50. The fields keep their own values (uncontrolled), so whatever a
+ * visitor types before the page's scripts arrive stays put.
  */
 export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<WaitlistErrors>({});
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [joined, setJoined] = useState<{ message: string; earlyBird: boolean }>();
-  const fieldRefs = useRef<Partial<Record<WaitlistField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const thanksRef = useRef<HTMLHeadingElement>(null);
 
-  const update = (field: WaitlistField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const clearError = (event: { target: EventTarget }) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (isField(name)) setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
     setFormError(undefined);
   };
-
-  // All four fields are required: `required` tells assistive technology so (noValidate keeps our messages).
-  const bind = (field: WaitlistField) => ({
-    name: field,
-    required: true,
-    value: values[field],
-    error: errors[field],
-    onChange: update(field),
-    ref: (element: HTMLInputElement | HTMLSelectElement | null) => {
-      fieldRefs.current[field] = element;
-    },
-  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const found: Errors = {};
-    for (const field of fieldOrder) found[field] = waitlistFieldError(field, values[field]);
-    const firstInvalid = fieldOrder.find((field) => found[field]);
-    setErrors(found);
-    if (firstInvalid) {
-      fieldRefs.current[firstInvalid]?.focus();
-      return;
-    }
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const values = Object.fromEntries(
+      waitlistFieldNames.map((field) => [field, String(data.get(field) ?? '')]),
+    ) as WaitlistValues;
     setSubmitting(true);
     try {
-      // Every field passed the API's own rules above, so the state is one of the listed states.
-      const json = { ...values, state: values.state as WaitlistSignupInput['state'] };
-      const result = await request(api['academy-waitlist'].$post({ json }));
+      const { validateSignup, joinWaitlist } = await loadSignup();
+      const found = validateSignup(values);
+      setErrors(found);
+      const firstInvalid = waitlistFieldNames.find((field) => found[field]);
+      if (firstInvalid) {
+        (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+        return;
+      }
+      const result = await joinWaitlist(values);
       setJoined({ message: result.message, earlyBird: result.earlyBird });
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (error) {
@@ -89,24 +75,34 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     );
   }
 
+  // All four fields are required: `required` tells assistive technology so (noValidate keeps our messages).
+  const field = (name: WaitlistField) => ({ name, required: true, error: errors[name] });
   return (
-    <form className="waitlist-form" noValidate onSubmit={submit} aria-label="Join the academy waitlist">
+    <form
+      className="waitlist-form"
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadSignup().catch(() => {})}
+      onChange={clearError}
+      aria-label="Join the academy waitlist"
+    >
       <div className="waitlist-form__grid">
-        <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
         <SelectField
           label="Current state of residence"
           placeholder="Choose your state"
           options={nigerianStates}
-          {...bind('state')}
+          defaultValue=""
+          {...field('state')}
         />
-        <TextField label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
+        <TextField label="Email address" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField
           label="WhatsApp number"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           hint="For example 0803 123 4567 or +234 803 123 4567"
-          {...bind('whatsapp')}
+          {...field('whatsapp')}
         />
       </div>
       <p className="waitlist-form__note">

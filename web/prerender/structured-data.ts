@@ -1,0 +1,132 @@
+// Each prerendered page's schema.org JSON-LD, written into its HTML at build time so search
+// engines read the studio, its treatments, products and answers without running any script.
+// Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
+import { durationLabel, products, treatments } from '../../worker/shared/catalogue';
+import { formatNaira } from '../../worker/shared/money';
+import { sitePages, studioName } from '../../worker/shared/site-pages';
+import { siteUrl } from '../config/site';
+import { studio } from '../config/studio';
+import { answerText, faqGroups } from '../features/faq/faq-content';
+
+export type JsonLd = Record<string, unknown>;
+
+const context = 'https://schema.org';
+
+/** The studio as a DaySpa: address, phone, hours and price range (the home page). */
+export function studioJsonLd(): JsonLd {
+  const prices = [...treatments.map((t) => t.price), ...products.flatMap((p) => p.sizes.map((s) => s.price))];
+  return {
+    '@context': context,
+    '@type': 'DaySpa',
+    '@id': `${siteUrl}/#studio`,
+    name: studioName,
+    url: `${siteUrl}/`,
+    image: `${siteUrl}/og/studio.png`,
+    description: 'Professional massage therapy and skincare studio in Lagos, with online booking and a skincare shop.',
+    telephone: studio.phone,
+    email: studio.email,
+    address: { '@type': 'PostalAddress', streetAddress: studio.address, addressCountry: 'NG' },
+    openingHours: 'Mo-Su 09:00-17:00',
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      opens: '09:00',
+      closes: '17:00',
+    },
+    priceRange: `${formatNaira(Math.min(...prices))} – ${formatNaira(Math.max(...prices))}`,
+    currenciesAccepted: 'NGN',
+    paymentAccepted: 'Visa, Mastercard, Verve',
+  };
+}
+
+/** The massage menu: every treatment an offer of the studio, in naira (the massage page). */
+export function treatmentsJsonLd(): JsonLd {
+  const page = `${siteUrl}${sitePages.massageTherapy.path}`;
+  return {
+    '@context': context,
+    '@type': 'OfferCatalog',
+    name: 'Massage Therapy',
+    url: page,
+    itemListElement: treatments.map((treatment) => ({
+      '@type': 'Offer',
+      price: treatment.price,
+      priceCurrency: 'NGN',
+      availability: 'https://schema.org/InStock',
+      url: `${siteUrl}${sitePages.booking.path}`,
+      seller: { '@id': `${siteUrl}/#studio`, '@type': 'DaySpa', name: studioName },
+      itemOffered: {
+        '@type': 'Service',
+        name: treatment.name,
+        description: `${treatment.description} (${durationLabel(treatment)})`,
+        serviceType: 'Massage therapy',
+      },
+    })),
+  };
+}
+
+/** Every product with its sizes' prices and its rating and reviews (the shop). */
+export function productsJsonLd(): JsonLd {
+  return {
+    '@context': context,
+    '@graph': products.map((product) => ({
+      '@type': 'Product',
+      '@id': `${siteUrl}${sitePages.shop.path}#${product.id}`,
+      name: product.name,
+      description: product.description,
+      category: product.category,
+      image: `${siteUrl}${product.image}`,
+      brand: { '@type': 'Brand', name: studioName },
+      offers: product.sizes.map((size) => ({
+        '@type': 'Offer',
+        name: `${product.name}, ${size.size}`,
+        price: size.price,
+        priceCurrency: 'NGN',
+        availability: 'https://schema.org/InStock',
+        url: `${siteUrl}${sitePages.shop.path}`,
+      })),
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: product.rating,
+        bestRating: 5,
+        reviewCount: product.reviews.length,
+      },
+      review: product.reviews.map((review) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: review.user },
+        reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5 },
+        reviewBody: review.comment,
+      })),
+    })),
+  };
+}
+
+/** The FAQ page's questions and answers, in the page's own words. */
+export function faqJsonLd(): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'FAQPage',
+    mainEntity: faqGroups.flatMap((group) =>
+      group.entries.map((entry) => ({
+        '@type': 'Question',
+        name: entry.question,
+        acceptedAnswer: { '@type': 'Answer', text: answerText(entry.answer) },
+      })),
+    ),
+  };
+}
+
+/** The structured data the page at `path` carries (most carry none). */
+export function pageJsonLd(path: string): JsonLd[] {
+  switch (path) {
+    case sitePages.home.path:
+      return [studioJsonLd()];
+    case sitePages.massageTherapy.path:
+      return [treatmentsJsonLd()];
+    case sitePages.shop.path:
+      return [productsJsonLd()];
+    case sitePages.faq.path:
+      return [faqJsonLd()];
+    default:
+      return [];
+  }
+}
