@@ -21,6 +21,30 @@ function securityHeadersFile(): Plugin {
   };
 }
 
+/**
+ * `vite dev` has no prerendered pages: every page navigation gets index.html (an empty #root the
+ * browser renders into), as the app shell does in production. The API stays the worker's.
+ */
+function devPageFallback(): Plugin {
+  return {
+    name: 'spa:dev-page-fallback',
+    apply: 'serve',
+    enforce: 'pre',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split('?')[0] ?? '/';
+        const isPage = request.method === 'GET' && request.headers.accept?.includes('text/html');
+        if (isPage && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+          // The worker's request handler reads originalUrl, so both change.
+          request.url = '/';
+          (request as { originalUrl?: string }).originalUrl = '/';
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
@@ -30,6 +54,7 @@ export default defineConfig({
     emptyOutDir: true,
   },
   plugins: [
+    devPageFallback(),
     react(),
     cloudflare({
       configPath: '../wrangler.toml',

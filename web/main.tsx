@@ -18,7 +18,11 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered (web/entry-prerender.tsx): React adopts their HTML. The app
+// Public pages arrive prerendered (web/prerender/entry.tsx): React adopts their HTML. The app
 // shell (admin, confirmations) arrives empty and is rendered here.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (root.hasChildNodes()) {
+  // Let the browser paint the prerendered page first; React adopts it right after.
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
+} else {
+  createRoot(root).render(app);
+}

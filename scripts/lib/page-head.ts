@@ -26,7 +26,8 @@ export function jsonLdScriptTag(data: Record<string, unknown>): string {
 export function pageHeadTags(page: SitePage, { siteUrl, jsonLd = [], noindex = false }: HeadOptions): string[] {
   const url = `${siteUrl}${page.path}`;
   const image = `${siteUrl}${page.image ?? defaultPreviewImage}`;
-  const tags = [`<title>${escapeHtml(page.title)}</title>`, meta('name', 'description', page.description)];
+  const tags = [`<title>${escapeHtml(page.title)}</title>`];
+  if (page.description) tags.push(meta('name', 'description', page.description));
   if (noindex) return [...tags, meta('name', 'robots', 'noindex')];
   return [
     ...tags,

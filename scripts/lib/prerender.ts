@@ -117,11 +117,19 @@ function fillTemplate(template: string, page: { head: string[]; preloads: string
   }
   const hints = /^(?:<link [^>]*\/?>)*/.exec(page.body)?.[0] ?? '';
   const hintTags = hints.match(/<link [^>]*\/?>/g) ?? [];
-  return template
+  const html = template
     .replace(title, page.head.join('\n    '))
     .replace(/\s*<\/head>/, `\n    ${[...page.preloads, ...hintTags].join('\n    ')}\n  </head>`)
     .replace(emptyRoot, `<div id="root">${page.body.slice(hints.length)}</div>`);
+  // A prerendered page reads without its scripts: they load at low priority, leaving the
+  // bandwidth of a slow phone connection to the HTML, the stylesheet and the pictures first.
+  return page.body ? lowPriorityScripts(html) : html;
 }
+
+const lowPriorityScripts = (html: string) =>
+  html
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 
 /** The Vite plugin: runs once the client build is written. */
 export function prerenderPages(): Plugin {
@@ -151,11 +159,10 @@ export function prerenderPages(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, html);
         }
-        // The app shell: what the admin, the confirmations and unsubscribe answer (worker/routes/app-shell.ts).
+        // The app shell: what the admin, the confirmations and unsubscribe answer (worker/routes/app-shell.ts),
+        // with the studio's name for a title and nothing else of any page.
         const shellPage: SitePage = { path: '/', title: studioName, description: '', indexable: false };
-        const shellHead = pageHeadTags(shellPage, { siteUrl, noindex: true }).filter(
-          (tag) => !tag.includes('"description"'),
-        );
+        const shellHead = pageHeadTags(shellPage, { siteUrl, noindex: true });
         const shell = fillTemplate(template, { head: shellHead, preloads: [], body: '' });
         writeFileSync(join(outDir, `${appShellAsset.slice(1)}.html`), shell);
         // The manifest served its purpose; it is not for visitors.

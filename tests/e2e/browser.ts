@@ -37,6 +37,35 @@ export function sharedChromium(): () => Browser {
 /** Polls `read` until the expectation holds (10 seconds at most by default). */
 export const eventually = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
+/**
+ * Resolves once React has adopted a prerendered page (at once on a page the browser renders
+ * itself, whose elements the test then waits for). Until then the page shows but does not
+ * respond: a click or a keystroke would meet bare HTML, as it would for a visitor.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#main h1');
+    return heading === null || Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/** The page, with goto and reload that return once the page is hydrated, as a person would wait. */
+export function adoptedAfterLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  return page;
+}
+
 /** A fresh browser context and page, with every page error and console error collected. */
 export async function openPage(
   browser: Browser,
@@ -45,7 +74,9 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, baseURL, ...options });
-  const page = await context.newPage();
+  const opened = await context.newPage();
+  // Without JavaScript there is nothing to wait for: the prerendered page is all there is.
+  const page = options.javaScriptEnabled === false ? opened : adoptedAfterLoad(opened);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {

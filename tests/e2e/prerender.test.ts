@@ -82,6 +82,9 @@ describe('each public page arrives prerendered', () => {
       // The CSP allows no inline script and no style attribute: only data blocks are inline.
       expect(doc.inlineScripts.every((attributes) => attributes.includes('type="application/ld+json"'))).toBe(true);
       expect(doc.root).not.toMatch(/\sstyle="/);
+      // The page reads without its scripts, so they load after the stylesheet and the pictures.
+      expect(html).toMatch(/<script type="module" fetchpriority="low" [^>]*src="\/assets\/index-/);
+      expect(html).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
       // The preview picture is there, a PNG.
       const picture = await fetch(`${baseUrl}${page.image ?? defaultPreviewImage}`);
       expect(picture.status).toBe(200);
@@ -215,6 +218,32 @@ describe('hydration', () => {
     }
   }
 
+  it('adopts the not-found page at any unknown path, even under a real page', async () => {
+    for (const path of ['/no-such-page', '/massage-therapy/extra']) {
+      const { page, problems } = await openPage(browser(), baseUrl, viewports.phone);
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { serverMain?: Element | null }).serverMain = document.getElementById('main');
+        });
+      });
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe(404);
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { serverMain?: Element | null }).serverMain === document.getElementById('main'),
+        ),
+      ).toBe(true);
+      // Chromium reports the document's own 404 status; nothing else may appear.
+      expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('fills in what only the browser knows once hydrated: the stored cart', async () => {
     const { page, problems } = await openPage(browser(), baseUrl, viewports.phone);
     await page.addInitScript(() => {
@@ -258,6 +287,7 @@ describe('routes outside the prerender', () => {
       const doc = readDocument(await response.text());
       expect(doc.meta('name', 'robots'), path).toBe('noindex');
       expect(doc.title, path).toBe('Spa & Skincare Studio');
+      expect(doc.meta('name', 'description'), path).toBeUndefined();
       expect(doc.root, path).toBe('');
       expect(doc.canonical, path).toBeUndefined();
       expect(doc.jsonLd, path).toEqual([]);

@@ -158,6 +158,8 @@ describe('a bulk send to 1,000 subscribers with the providers failing 20% of the
       expect(new Set(recipients).size).toBe(recipients.length);
       expect(counts.sent).toBeGreaterThan(990); // 0.2^5 of 1,000 is about 0.3
     },
+    // A thousand sends with retries: seconds of work, more when the browser tests share the machine.
+    30_000,
   );
 });
 

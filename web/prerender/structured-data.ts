@@ -1,9 +1,11 @@
 // Each prerendered page's schema.org JSON-LD, written into its HTML at build time so search
 // engines read the studio, its treatments, products and answers without running any script.
 // Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
-import { durationLabel, products, treatments } from '../../worker/shared/catalogue';
+
 import { formatNaira } from '../../worker/shared/money';
+import { products } from '../../worker/shared/products';
 import { sitePages, studioName } from '../../worker/shared/site-pages';
+import { durationLabel, treatments } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
 import { studio } from '../config/studio';
 import { answerText, faqGroups } from '../features/faq/faq-content';

@@ -2,33 +2,12 @@
  * Prices bookings and orders from the catalogue alone. The worker calls these before it asks
  * Paystack for money; the web calls them to show the same running totals the server will charge.
  */
-import { findProduct, findTreatmentByName } from './catalogue';
+import type { Priced } from './booking-pricing';
+import { findProduct } from './products';
+
+export { type BookingPrice, type Priced, priceBooking } from './booking-pricing';
 
 export const MAX_LINE_QUANTITY = 20;
-
-export type Priced<T> = ({ ok: true } & T) | { ok: false; message: string };
-
-export interface BookingPrice {
-  lines: Array<{ name: string; price: number }>;
-  total: number;
-}
-
-/** Prices the chosen treatments, given by their catalogue names. */
-export function priceBooking(subservices: readonly string[]): Priced<BookingPrice> {
-  if (subservices.length === 0) {
-    return { ok: false, message: 'Please select at least one service option.' };
-  }
-  if (new Set(subservices).size !== subservices.length) {
-    return { ok: false, message: 'Each service option can be chosen only once.' };
-  }
-  const lines: BookingPrice['lines'] = [];
-  for (const name of subservices) {
-    const treatment = findTreatmentByName(name);
-    if (!treatment) return { ok: false, message: `Unknown service option: ${name}` };
-    lines.push({ name: treatment.name, price: treatment.price });
-  }
-  return { ok: true, lines, total: sum(lines.map((line) => line.price)) };
-}
 
 export interface OrderLineRequest {
   productId: string;

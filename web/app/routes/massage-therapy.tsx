@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { durationLabel, treatmentGroups, treatments } from '../../../worker/shared/catalogue';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
+import { durationLabel, treatmentGroups, treatments } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type Product, products } from '../../../worker/shared/catalogue';
+import { type Product, products } from '../../../worker/shared/products';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';

@@ -7,8 +7,8 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { bookingServices, healthConditions, referralSources, timeSlots } from '../../../worker/shared/booking';
-import { treatments } from '../../../worker/shared/catalogue';
-import { priceBooking } from '../../../worker/shared/pricing';
+import { priceBooking } from '../../../worker/shared/booking-pricing';
+import { treatments } from '../../../worker/shared/treatments';
 
 export interface BookingDraft {
   service: (typeof bookingServices)[number] | '';

@@ -7,8 +7,8 @@
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { findProduct, type Product } from '../../../worker/shared/catalogue';
 import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
+import { findProduct, type Product } from '../../../worker/shared/products';
 import { CART_KEY } from './shop-constants';
 
 export interface CartLine {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Product } from '../../../worker/shared/catalogue';
 import { formatNaira } from '../../../worker/shared/money';
+import type { Product } from '../../../worker/shared/products';
 import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Product } from '../../../worker/shared/catalogue';
 import { formatNaira } from '../../../worker/shared/money';
+import type { Product } from '../../../worker/shared/products';
 import { CloseIcon } from '../../components/ui/icons';
 import { AddToCartButton } from './product-card';
 import { Rating } from './rating';

@@ -1,5 +1,5 @@
-import type { Product } from '../../../worker/shared/catalogue';
 import { formatNaira } from '../../../worker/shared/money';
+import type { Product } from '../../../worker/shared/products';
 
 /** The sizes a product comes in, as a radio group of pills; the chosen size sets the price. */
 export function SizePicker({
