@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
@@ -21,8 +21,11 @@ const app = (
 // Public pages arrive prerendered (web/prerender/entry.tsx): React adopts their HTML. The app
 // shell (admin, confirmations) arrives empty and is rendered here.
 if (root.hasChildNodes()) {
-  // Let the browser paint the prerendered page first; React adopts it right after.
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
+  // As a transition, hydration works in slices that let the browser paint and answer the
+  // visitor in between, rather than in one long task (the booking form's is the longest).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   createRoot(root).render(app);
 }
