@@ -9,6 +9,7 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { campaignRoutes } from './routes/campaigns';
+import { adminClosureRoutes, publicClosureRoutes } from './routes/closures';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
@@ -30,6 +31,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', waitlistRoutes)
   .route('/api', publicCouponRoutes)
   .route('/api', availabilityRoutes)
+  .route('/api', publicClosureRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
   .route('/api', authRoutes)
@@ -41,6 +43,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', statsRoutes)
   .route('/api', campaignRoutes)
   .route('/api', messageRoutes)
+  .route('/api', adminClosureRoutes)
   .route('/', siteFileRoutes)
   .route('/', appShellRoutes);
 

@@ -137,3 +137,45 @@ describe('booking a massage', () => {
     await page.context().close();
   });
 });
+
+describe('a day the studio is closed', () => {
+  /** Signs staff in over HTTP, as the admin page does, and returns the session cookie. */
+  async function staffCookie(): Promise<string> {
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+      body: JSON.stringify({ username: 'admin', password: 'spa-admin-local' }),
+    });
+    expect(response.status).toBe(200);
+    return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+  }
+
+  const staffJson = (cookie: string, method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('shows the day closed with its reason and every time unavailable', async () => {
+    const date = addDays(lagosDate(new Date()), 12);
+    const cookie = await staffCookie();
+    expect((await staffJson(cookie, 'POST', '/api/closures', { date, reason: 'Public holiday' })).status).toBe(201);
+    try {
+      const { page, problems } = await open(viewports.phone);
+      await page.goto(paths.booking);
+      await page.getByLabel('Date', { exact: true }).fill(date);
+      const note = page.getByText('The studio is closed on this day (Public holiday). Please choose another date.');
+      await eventually(() => note.isVisible()).toBe(true);
+      expect(await page.locator('.slot input:not([disabled])').count()).toBe(0);
+      expect(await page.locator('.slot').count()).toBe(9);
+      expect(await axeViolations(page)).toEqual([]);
+      await note.scrollIntoViewIfNeeded();
+      await screenshot(page, 'booking-closed-day-390', 'viewport');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      expect((await staffJson(cookie, 'DELETE', `/api/closures/${date}`)).status).toBe(204);
+    }
+  });
+});

@@ -15,6 +15,7 @@ const publicRoutes = new Set([
   'POST /api/academy-waitlist',
   'POST /api/validate-coupon',
   'GET /api/availability',
+  'GET /api/closures',
   'GET /api/payment/initialize',
   'POST /api/payment/verify',
   'POST /api/payment/webhook',

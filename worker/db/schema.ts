@@ -245,3 +245,37 @@ export const outboxMessages = sqliteTable(
     check('outbox_messages_status', oneOf('status', messageStatuses)),
   ],
 );
+
+/**
+ * Days the studio is closed (public holidays, training days): no slot of the date takes a
+ * booking, and the booking page shows the reason.
+ */
+export const closures = sqliteTable(
+  'closures',
+  {
+    date: text('date').primaryKey(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('closures_date', sql`${table.date} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+    check('closures_reason', sql`length(${table.reason}) between 1 and 120`),
+  ],
+);
+
+/**
+ * Places per hourly slot by day of the week (0 is Sunday, as SQLite's strftime('%w') and
+ * JavaScript count): a day with fewer therapists takes fewer bookings. A weekday without a row
+ * takes SLOT_CAPACITY.
+ */
+export const slotCapacities = sqliteTable(
+  'slot_capacities',
+  {
+    weekday: integer('weekday').primaryKey(),
+    capacity: integer('capacity').notNull(),
+  },
+  (table) => [
+    check('slot_capacities_weekday', sql`${table.weekday} between 0 and 6`),
+    check('slot_capacities_capacity', sql`${table.capacity} between 0 and 20`),
+  ],
+);

@@ -16,7 +16,7 @@ export const availabilityRoutes = new Hono<AppEnv>().get(
   validate('query', availabilityQuery),
   async (c) => {
     const { date } = c.req.valid('query');
-    const slots = await availability(c.var.db, date, new Date(), slotCapacity(c.env.SLOT_CAPACITY));
-    return c.json({ date, slots }, 200, { 'Cache-Control': 'no-store' });
+    const day = await availability(c.var.db, date, new Date(), slotCapacity(c.env.SLOT_CAPACITY));
+    return c.json({ date, ...day }, 200, { 'Cache-Control': 'no-store' });
   },
 );

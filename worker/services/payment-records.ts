@@ -69,8 +69,9 @@ export async function recordPaidBooking(db: Database, payment: Payment, capacity
   const d1 = db.$client;
   await d1.batch([
     markPaid(db, payment, now),
-    // A payment that outlived its hold may land in a slot that has filled meanwhile: it is still
-    // recorded (the money was taken) and flagged for staff to find the client another time.
+    // A payment that outlived its hold may land in a slot that has filled meanwhile (or on a day
+    // staff have since closed): it is still recorded (the money was taken) and flagged for staff
+    // to find the client another time. The rule is slots.ts's slotHasRoom, in plain SQL.
     d1
       .prepare(
         `insert into bookings (
@@ -79,7 +80,9 @@ export async function recordPaidBooking(db: Database, payment: Payment, capacity
           exercise_frequency, exercise_hours, health_conditions, amount, needs_attention
         )
         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          (select count(*) from bookings where date = ?5 and time = ?6) >= ?20
+          (select count(*) from bookings where date = ?5 and time = ?6) >= coalesce(
+            (select capacity from slot_capacities where weekday = cast(strftime('%w', ?5) as integer)), ?20
+          ) or exists (select 1 from closures where date = ?5)
         where true
         on conflict (payment_reference) do nothing`,
       )

@@ -30,13 +30,14 @@ import {
   type StoredBookingPayment,
   type StoredOrderPayment,
 } from './payment-records';
-import { HOLD_MINUTES, isPastDate, isPastSlot, takenInSlot } from './slots';
+import { closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotHasRoom } from './slots';
 
 export interface PaymentContext {
   db: Database;
   gateway: PaymentGateway;
   /** The site's own origin: callback URLs are built from it, never from the client. */
   origin: string;
+  /** Places per slot (SLOT_CAPACITY); a weekday's own setting in the admin wins over it. */
   capacity: number;
   now: Date;
   /** Queues messages through the outbox without making the visitor wait. */
@@ -48,6 +49,7 @@ export const paymentMessages = {
   initializeFailed: 'Payment initialization failed. Please try again.',
   amountChanged: 'The price has changed since you started. Please review the amount and try again.',
   slotFull: 'Sorry, that time has just been fully booked. Please choose another time.',
+  closed: (reason: string) => `The studio is closed that day (${reason}). Please choose another date.`,
   slotPast: 'That time has already passed. Please choose a later time.',
   datePast: 'That date has passed. Please choose a date from today onwards.',
   unknownReference: 'We could not find that payment.',
@@ -115,8 +117,11 @@ async function initializeBookingPayment(
     select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
       ${charge.couponCode}, ${booking.customerEmail}, ${JSON.stringify(stored)}, ${booking.appointmentDate},
       ${booking.appointmentTime}, ${holdUntil}
-    where ${takenInSlot(booking.appointmentDate, booking.appointmentTime, nowIso)} < ${context.capacity}`);
-  if (held.meta.changes !== 1) return { ok: false, status: 409, message: paymentMessages.slotFull };
+    where ${slotHasRoom(booking.appointmentDate, booking.appointmentTime, nowIso, context.capacity)}`);
+  if (held.meta.changes !== 1) {
+    const closed = await closureReason(context.db, booking.appointmentDate);
+    return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };
+  }
 
   return openCheckout(context, 'booking', reference, charge.amount, booking.customerEmail, {
     kind: 'booking',

@@ -32,27 +32,71 @@ export function takenInSlot(date: string, time: string, nowIso: string) {
   )`;
 }
 
+/**
+ * SQL for the places each slot of `date` has: the setting for its day of the week (staff set it
+ * in the admin), else the default (SLOT_CAPACITY).
+ */
+export function capacityOn(date: string, defaultCapacity: number) {
+  return sql`coalesce(
+    (select capacity from slot_capacities where weekday = cast(strftime('%w', ${date}) as integer)),
+    ${defaultCapacity}
+  )`;
+}
+
+/** SQL: the studio is closed on `date` (staff closed it in the admin). */
+export function closedOn(date: string) {
+  return sql`exists (select 1 from closures where date = ${date})`;
+}
+
+/**
+ * SQL: one more booking fits in the slot: the day is open and fewer places are taken than it
+ * has. The condition of every statement that takes a place, so no two can take the last one.
+ */
+export function slotHasRoom(date: string, time: string, nowIso: string, defaultCapacity: number) {
+  return sql`(not ${closedOn(date)} and ${takenInSlot(date, time, nowIso)} < ${capacityOn(date, defaultCapacity)})`;
+}
+
 export interface SlotAvailability {
   time: (typeof timeSlots)[number];
   left: number;
 }
 
-/** Places left in each hourly slot of `date`; 0 for a full slot or one that has begun. */
+export interface DayAvailability {
+  closed: boolean;
+  /** Why the studio is closed that day, when it is. */
+  reason?: string;
+  slots: SlotAvailability[];
+}
+
+/** Places left in each hourly slot of `date`; 0 for a full slot, one that has begun, or a closed day. */
 export async function availability(
   db: Database,
   date: string,
   now: Date,
-  capacity: number,
-): Promise<SlotAvailability[]> {
-  // The very rule that guards the hold (takenInSlot), counted for every slot in one query.
+  defaultCapacity: number,
+): Promise<DayAvailability> {
+  // The very rules that guard a hold (takenInSlot, capacityOn, the closure), in one query.
   const nowIso = now.toISOString();
   const columns = sql.join(
     timeSlots.map((time) => sql`${takenInSlot(date, time, nowIso)} as ${sql.identifier(time)}`),
     sql`, `,
   );
-  const taken = (await db.get<Record<string, number>>(sql`select ${columns}`)) ?? {};
-  return timeSlots.map((time) => ({
+  const row =
+    (await db.get<Record<string, number | string | null>>(sql`select
+      ${capacityOn(date, defaultCapacity)} as capacity,
+      (select reason from closures where date = ${date}) as closure,
+      ${columns}`)) ?? {};
+  const capacity = Number(row.capacity ?? defaultCapacity);
+  const reason = typeof row.closure === 'string' ? row.closure : undefined;
+  const slots = timeSlots.map((time) => ({
     time,
-    left: isPastSlot(date, time, now) ? 0 : Math.max(0, capacity - Number(taken[time] ?? 0)),
+    left: reason !== undefined || isPastSlot(date, time, now) ? 0 : Math.max(0, capacity - Number(row[time] ?? 0)),
   }));
+  return reason === undefined ? { closed: false, slots } : { closed: true, reason, slots };
+}
+
+/** Why the studio is closed on `date`, or undefined when it is open. */
+export async function closureReason(db: Database, date: string): Promise<string | undefined> {
+  const row = await db.get<{ reason: string }>(sql`select reason from closures where date = ${date}`);
+  return row?.reason;
 }

@@ -18,16 +18,20 @@ export function TimeSlotPicker({
   error?: string;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
+  const [closedReason, setClosedReason] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
 
   useEffect(() => {
     if (!date) return;
     let current = true;
     setSlots(undefined);
+    setClosedReason(undefined);
     setLoadError(undefined);
     request(api.availability.$get({ query: { date } }))
       .then((result) => {
-        if (current) setSlots(result.slots);
+        if (!current) return;
+        setSlots(result.slots);
+        setClosedReason(result.closed ? result.reason : undefined);
       })
       .catch(() => {
         if (current) setLoadError('We could not load the free times. Please try again.');
@@ -46,6 +50,11 @@ export function TimeSlotPicker({
       {!date ? <p className="field__hint">Choose a date to see the free times.</p> : null}
       {date && !slots && !loadError ? <p className="field__hint">Loading free times…</p> : null}
       {loadError ? <p className="form-error">{loadError}</p> : null}
+      {closedReason ? (
+        <p className="slot-picker__closed" role="status">
+          The studio is closed on this day ({closedReason}). Please choose another date.
+        </p>
+      ) : null}
       {slots ? (
         <div className="slot-picker__grid">
           {slots.map((slot) => {

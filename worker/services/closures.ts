@@ -1,0 +1,62 @@
+import { asc, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bookings, closures, slotCapacities } from '../db/schema';
+
+export interface Closure {
+  date: string;
+  reason: string;
+}
+
+/** The closed days from `fromDate` on, soonest first. */
+export function listClosures(db: Database, fromDate: string): Promise<Closure[]> {
+  return db
+    .select({ date: closures.date, reason: closures.reason })
+    .from(closures)
+    .where(gte(closures.date, fromDate))
+    .orderBy(asc(closures.date));
+}
+
+/**
+ * Closes a day. Bookings already on it stay (nothing is cancelled): the answer counts them, so
+ * staff know whom to move. Undefined when the day is already closed.
+ */
+export async function closeDay(
+  db: Database,
+  closure: Closure,
+): Promise<{ closure: Closure; bookedCount: number } | undefined> {
+  const inserted = await db.insert(closures).values(closure).onConflictDoNothing().returning();
+  if (inserted.length === 0) return undefined;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(bookings)
+    .where(sql`${bookings.date} = ${closure.date} and ${bookings.serviceStatus} = 'booked'`);
+  return { closure, bookedCount: Number(row?.count ?? 0) };
+}
+
+/** Opens a closed day again; false when it was not closed. */
+export async function reopenDay(db: Database, date: string): Promise<boolean> {
+  const deleted = await db.delete(closures).where(eq(closures.date, date)).returning();
+  return deleted.length > 0;
+}
+
+/** Places per slot for each day of the week ("0" is Sunday), the default where staff set none. */
+export async function capacityByWeekday(db: Database, defaultCapacity: number): Promise<Record<string, number>> {
+  const rows = await db.select().from(slotCapacities);
+  const byWeekday: Record<string, number> = {};
+  for (let weekday = 0; weekday < 7; weekday++) {
+    byWeekday[weekday] = rows.find((row) => row.weekday === weekday)?.capacity ?? defaultCapacity;
+  }
+  return byWeekday;
+}
+
+/**
+ * Sets the places per slot of every day of the week in one batch. Lowering a day's number never
+ * cancels what is booked: it only stops new bookings until the slot has room again.
+ */
+export async function setCapacityByWeekday(db: Database, byWeekday: Record<string, number>): Promise<void> {
+  const rows = Object.entries(byWeekday).map(([weekday, capacity]) => ({ weekday: Number(weekday), capacity }));
+  await db
+    .insert(slotCapacities)
+    .values(rows)
+    .onConflictDoUpdate({ target: slotCapacities.weekday, set: { capacity: sql`excluded.capacity` } });
+}
