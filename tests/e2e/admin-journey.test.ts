@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
-import { addDays, formatAppointment, formatShortDate, lagosDate } from '../../worker/shared/time';
-import { confirmBooking, fillBooking } from './booking-steps';
+import { addDays, formatAppointment, formatDate, formatShortDate, lagosDate } from '../../worker/shared/time';
+import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -427,6 +427,7 @@ describe('the staff admin', () => {
       ['coupons', 'Coupon Management'],
       ['academy', 'Academy'],
       ['messages', 'Messages'],
+      ['schedule', 'Schedule'],
     ] as const) {
       await page.goto(`${paths.admin}/${section}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -437,6 +438,66 @@ describe('the staff admin', () => {
       expect(await axeViolations(page), section).toEqual([]);
       await screenshot(page, `admin-${section}-screen-${width}`);
     }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('closes a day from the Schedule screen: listed with its reason, shown closed on the booking page, then reopened', async () => {
+    const date = addDays(lagosDate(new Date()), 20);
+    const staff = await open(viewports.phone);
+    await signIn(staff.page, `${paths.admin}/schedule`);
+    await staff.page.getByRole('heading', { name: 'Schedule', exact: true }).waitFor();
+    const form = staff.page.getByRole('form', { name: 'Close a day' });
+    await form.getByLabel('Date').fill(date);
+    await form.getByLabel('Reason').fill('Staff training');
+    await form.getByRole('button', { name: 'Close day' }).click();
+    await eventually(() => staff.page.getByRole('status').textContent()).toBe(`${formatDate(date)} is closed.`);
+    const closedDays = staff.page.getByRole('region', { name: 'Closed days' });
+    await eventually(() => closedDays.getByText(`${formatDate(date)} · Staff training`).isVisible()).toBe(true);
+    expect(await axeViolations(staff.page)).toEqual([]);
+    await screenshot(staff.page, 'admin-schedule-390');
+
+    const visitor = await open(viewports.phone);
+    await visitor.page.goto(paths.booking);
+    await visitor.page.getByLabel('Date', { exact: true }).fill(date);
+    await eventually(() =>
+      visitor.page.getByText('The studio is closed on this day (Staff training).', { exact: false }).isVisible(),
+    ).toBe(true);
+
+    await closedDays.getByRole('button', { name: `Reopen ${formatDate(date)}` }).click();
+    await eventually(() => staff.page.getByRole('status').textContent()).toBe(
+      `${formatDate(date)} is open for bookings again.`,
+    );
+    await visitor.page.reload();
+    await visitor.page.getByLabel('Date', { exact: true }).fill(date);
+    await eventually(() => visitor.page.locator('.slot input:not([disabled])').count()).toBeGreaterThan(0);
+    expect(staff.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await staff.page.context().close();
+    await visitor.page.context().close();
+  });
+
+  it('sets the places per slot of a weekday from the Schedule screen', async () => {
+    const { page, problems } = await open(viewports.desktop);
+    await signIn(page, `${paths.admin}/schedule`);
+    const panel = page.getByRole('form', { name: 'Places per slot' });
+    await eventually(() => panel.getByLabel('Sunday').inputValue()).toBe('2');
+    await panel.getByLabel('Sunday').fill('1');
+    await panel.getByRole('button', { name: 'Save places' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toBe(
+      'Places per slot saved. Bookings already made are kept.',
+    );
+    await screenshot(page, 'admin-schedule-1280');
+    const sunday = (() => {
+      let day = addDays(lagosDate(new Date()), 30);
+      while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
+      return day;
+    })();
+    expect((await placesLeft(baseUrl, sunday))['16:00']).toBe(1);
+    // Back to the default, for the other journeys.
+    await panel.getByLabel('Sunday').fill('2');
+    await panel.getByRole('button', { name: 'Save places' }).click();
+    await eventually(async () => (await placesLeft(baseUrl, sunday))['16:00']).toBe(2);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -125,6 +125,17 @@ describe('closed days', () => {
     expect(((await created.json()) as { bookedCount: number }).bookedCount).toBe(1);
     const [booking] = await db.select().from(bookings);
     expect(booking?.serviceStatus).toBe('booked');
+    // Staff see whom to move, day by day.
+    const listed = await adminCall(cookie, '/api/closures/with-bookings');
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([
+      {
+        date,
+        reason: 'Burst pipe',
+        bookings: [{ _id: booking?.id, name: 'Ada Obi', phone: booking?.phone, time: '10:00' }],
+      },
+    ]);
+    expect((await adminAppCall('/api/closures/with-bookings')).status).toBe(401);
   });
 
   it('flags a booking whose payment lands on a day closed after its hold was taken', async () => {

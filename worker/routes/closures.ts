@@ -3,7 +3,14 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { capacityByWeekday, closeDay, listClosures, reopenDay, setCapacityByWeekday } from '../services/closures';
+import {
+  capacityByWeekday,
+  closeDay,
+  listClosures,
+  listClosuresWithBookings,
+  reopenDay,
+  setCapacityByWeekday,
+} from '../services/closures';
 import { slotCapacity } from '../services/slots';
 import { isIsoDate, lagosDate } from '../shared/time';
 
@@ -48,6 +55,9 @@ export const publicClosureRoutes = new Hono<AppEnv>().get('/closures', async (c)
 
 /** Staff only: close and reopen days, and set the places per slot for each day of the week. */
 export const adminClosureRoutes = new Hono<AppEnv>()
+  .get('/closures/with-bookings', requireAdmin, async (c) =>
+    c.json(await listClosuresWithBookings(c.var.db, lagosDate(new Date()))),
+  )
   .post('/closures', requireAdmin, sameOriginJson, validate('json', closureBody), async (c) => {
     const closure = c.req.valid('json');
     if (closure.date < lagosDate(new Date())) return c.json({ message: closureMessages.pastDate }, 409);

@@ -16,6 +16,28 @@ export function listClosures(db: Database, fromDate: string): Promise<Closure[]>
     .orderBy(asc(closures.date));
 }
 
+export interface ClosureWithBookings extends Closure {
+  /** The bookings still on the day: staff move them (or call the client). */
+  bookings: Array<{ _id: string; name: string; phone: string; time: string }>;
+}
+
+/** The closed days from `fromDate` on, each with the bookings still on it (for staff). */
+export async function listClosuresWithBookings(db: Database, fromDate: string): Promise<ClosureWithBookings[]> {
+  const days = await listClosures(db, fromDate);
+  if (days.length === 0) return [];
+  const booked = await db
+    .select({ _id: bookings.id, name: bookings.name, phone: bookings.phone, time: bookings.time, date: bookings.date })
+    .from(bookings)
+    .where(
+      sql`${bookings.serviceStatus} = 'booked' and ${bookings.date} in (select date from closures where date >= ${fromDate})`,
+    )
+    .orderBy(asc(bookings.date), asc(bookings.time));
+  return days.map((day) => ({
+    ...day,
+    bookings: booked.filter((row) => row.date === day.date).map(({ date: _date, ...row }) => row),
+  }));
+}
+
 /**
  * Closes a day. Bookings already on it stay (nothing is cancelled): the answer counts them, so
  * staff know whom to move. Undefined when the day is already closed.

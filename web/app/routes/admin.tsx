@@ -17,6 +17,7 @@ import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
 import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
+import SchedulePage from '../../features/admin/schedule-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
 
@@ -26,6 +27,7 @@ const sectionTitles: Record<string, string> = {
   coupons: 'Coupons',
   academy: 'Academy',
   messages: 'Messages',
+  schedule: 'Schedule',
 };
 
 /** Staff pages are never indexed, and each tab says which section it shows. */
@@ -83,6 +85,7 @@ export default function AdminApp() {
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="academy" element={<AcademyPage />} />
         <Route path="messages" element={<MessagesPage />} />
+        <Route path="schedule" element={<SchedulePage />} />
         <Route path="*" element={<Navigate to="bookings" replace />} />
       </Routes>
     </AdminLayout>

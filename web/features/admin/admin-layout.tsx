@@ -16,6 +16,7 @@ const sections = [
   { to: `${paths.admin}/coupons`, label: 'Coupons' },
   { to: `${paths.admin}/academy`, label: 'Academy' },
   { to: `${paths.admin}/messages`, label: 'Messages' },
+  { to: `${paths.admin}/schedule`, label: 'Schedule' },
 ] as const;
 
 /**
