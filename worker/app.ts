@@ -13,6 +13,7 @@ import { adminClosureRoutes, publicClosureRoutes } from './routes/closures';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
+import { manageBookingRoutes } from './routes/manage-booking';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
@@ -32,6 +33,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', publicCouponRoutes)
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
+  .route('/api', manageBookingRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
   .route('/api', authRoutes)

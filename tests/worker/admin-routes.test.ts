@@ -16,6 +16,7 @@ const publicRoutes = new Set([
   'POST /api/validate-coupon',
   'GET /api/availability',
   'GET /api/closures',
+  'GET /api/manage-booking/:token',
   'GET /api/payment/initialize',
   'POST /api/payment/verify',
   'POST /api/payment/webhook',

@@ -89,10 +89,21 @@ describe('bookings', () => {
     expect(rows[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('only take booked or completed as their status', async () => {
+  it('only take booked, completed or cancelled as their status', async () => {
     await db.insert(payments).values(payment('ref-c'));
     await db.insert(bookings).values(booking('ref-c'));
-    expect(await refusal(raw(`update bookings set service_status = 'cancelled'`))).toMatch(/CHECK/);
+    expect(await refusal(raw(`update bookings set service_status = 'gone'`))).toMatch(/CHECK/);
+    await raw(`update bookings set service_status = 'cancelled'`);
+  });
+
+  it('keep one booking per manage link', async () => {
+    await db.insert(payments).values([payment('ref-m1'), payment('ref-m2')]);
+    await db
+      .insert(bookings)
+      .values([{ ...booking('ref-m1'), manageTokenHash: 'same-hash' }, { ...booking('ref-m2') }]);
+    expect(
+      await refusal(raw(`update bookings set manage_token_hash = 'same-hash' where payment_reference = 'ref-m2'`)),
+    ).toMatch(/UNIQUE/);
   });
 });
 

@@ -19,7 +19,7 @@ const createdAt = () => text('created_at').notNull().default(utcNow);
 
 export const paymentKinds = ['booking', 'order'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
-export const serviceStatuses = ['booked', 'completed'] as const;
+export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 
@@ -96,10 +96,17 @@ export const bookings = sqliteTable(
     /** Paid after its hold expired into a slot that had filled: staff must find it a place. */
     needsAttention: integer('needs_attention', { mode: 'boolean' }).notNull().default(false),
     reminderSentAt: text('reminder_sent_at'),
+    /**
+     * SHA-256 of the booking's manage link token (services/manage-tokens.ts): the link itself is
+     * never stored, so a copy of the database opens no booking.
+     */
+    manageTokenHash: text('manage_token_hash'),
+    cancelledAt: text('cancelled_at'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),
+    uniqueIndex('bookings_manage_token_hash').on(table.manageTokenHash),
     index('bookings_slot').on(table.date, table.time),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
     check('bookings_amount', sql`${table.amount} >= 0`),

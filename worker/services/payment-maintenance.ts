@@ -25,6 +25,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     gateway: paymentGateway(env, db, ''),
     origin: '',
     capacity: slotCapacity(env.SLOT_CAPACITY),
+    linkSecret: env.ADMIN_PASSWORD_PEPPER,
     now,
     notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
     studio: studioDetails(env),

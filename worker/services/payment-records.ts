@@ -10,6 +10,7 @@ import { bookings, orderItems, orders, payments } from '../db/schema';
 import type { BookingDetails } from '../shared/booking-schema';
 import type { OrderDetails } from '../shared/order-schema';
 import type { OrderPrice } from '../shared/pricing';
+import { managePath } from './manage-tokens';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -25,6 +26,8 @@ export interface StoredBookingPayment {
  */
 export interface BookingSummary {
   kind: 'booking';
+  /** The visitor's private link to reschedule or cancel: /manage-booking/<token>. */
+  manageUrl: string;
   reference: string;
   name: string;
   treatments: string[];
@@ -64,7 +67,13 @@ const markPaid = (db: Database, payment: Payment, now: Date) =>
     )
     .bind(now.toISOString(), payment.reference);
 
-export async function recordPaidBooking(db: Database, payment: Payment, capacity: number, now: Date) {
+export async function recordPaidBooking(
+  db: Database,
+  payment: Payment,
+  capacity: number,
+  now: Date,
+  manageTokenHash: string,
+) {
   const { booking } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   await d1.batch([
@@ -77,10 +86,10 @@ export async function recordPaidBooking(db: Database, payment: Payment, capacity
         `insert into bookings (
           id, payment_reference, service, subservices, date, time, name, email, phone, notes,
           referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
-          exercise_frequency, exercise_hours, health_conditions, amount, needs_attention
+          exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash, needs_attention
         )
-        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          (select count(*) from bookings where date = ?5 and time = ?6) >= coalesce(
+        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?21,
+          (select count(*) from bookings where date = ?5 and time = ?6 and service_status != 'cancelled') >= coalesce(
             (select capacity from slot_capacities where weekday = cast(strftime('%w', ?5) as integer)), ?20
           ) or exists (select 1 from closures where date = ?5)
         where true
@@ -107,6 +116,7 @@ export async function recordPaidBooking(db: Database, payment: Payment, capacity
         JSON.stringify(booking.healthConditions),
         payment.amount,
         capacity,
+        manageTokenHash,
       ),
   ]);
 }
@@ -179,10 +189,16 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
   };
 }
 
-export async function bookingSummary(db: Database, payment: Payment): Promise<BookingSummary | undefined> {
+/** The confirmation page's summary, with the booking's private manage link. */
+export async function bookingSummary(
+  db: Database,
+  payment: Payment,
+  manageToken: string,
+): Promise<BookingSummary | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, payment.reference)).limit(1);
   if (!booking) return undefined;
   return {
+    manageUrl: managePath(manageToken),
     kind: 'booking',
     reference: payment.reference,
     name: booking.name,

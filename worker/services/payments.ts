@@ -14,6 +14,7 @@ import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { checkCoupon } from './coupons';
+import { manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
 import type { NewMessage } from './outbox';
 import type { PaymentGateway } from './payment-gateway';
@@ -39,6 +40,8 @@ export interface PaymentContext {
   origin: string;
   /** Places per slot (SLOT_CAPACITY); a weekday's own setting in the admin wins over it. */
   capacity: number;
+  /** The secret the bookings' manage links are derived from (the pepper; services/manage-tokens.ts). */
+  linkSecret: string;
   now: Date;
   /** Queues messages through the outbox without making the visitor wait. */
   notify: (messages: NewMessage[]) => void;
@@ -305,7 +308,8 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
     return;
   }
-  await recordPaidBooking(context.db, payment, context.capacity, context.now);
+  const token = await manageToken(payment.reference, context.linkSecret);
+  await recordPaidBooking(context.db, payment, context.capacity, context.now, await manageTokenHash(token));
   const { booking } = payment.details as StoredBookingPayment;
   context.notify(bookingConfirmedMessages(bookingFacts(payment.reference, booking, payment.amount), context.studio));
 }
@@ -333,7 +337,9 @@ export function bookingFacts(
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {
   const summary =
-    payment.kind === 'order' ? await orderSummary(context.db, payment) : await bookingSummary(context.db, payment);
+    payment.kind === 'order'
+      ? await orderSummary(context.db, payment)
+      : await bookingSummary(context.db, payment, await manageToken(payment.reference, context.linkSecret));
   return summary ? { status: true, data: summary } : { status: false, message: paymentMessages.unknownReference };
 }
 

@@ -21,12 +21,12 @@ export function isPastDate(date: string, now: Date): boolean {
 }
 
 /**
- * SQL for the places taken in one slot: confirmed bookings plus unpaid payments whose hold has
- * not expired. Used both to show availability and inside the statement that takes a hold.
+ * SQL for the places taken in one slot: bookings not cancelled plus unpaid payments whose hold
+ * has not expired. Used both to show availability and inside the statement that takes a hold.
  */
 export function takenInSlot(date: string, time: string, nowIso: string) {
   return sql`(
-    (select count(*) from bookings where date = ${date} and time = ${time})
+    (select count(*) from bookings where date = ${date} and time = ${time} and service_status != 'cancelled')
     + (select count(*) from payments where slot_date = ${date} and slot_time = ${time}
          and status = 'pending' and hold_expires_at > ${nowIso})
   )`;

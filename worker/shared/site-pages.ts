@@ -120,6 +120,7 @@ export const appShellPaths = [
   sitePages.bookingConfirmation.path,
   sitePages.orderConfirmation.path,
   sitePages.unsubscribe.path,
+  '/manage-booking/*',
 ] as const;
 
 /** The static file the app-shell routes answer (written by the build's prerender). */
