@@ -17,6 +17,7 @@ const publicRoutes = new Set([
   'GET /api/availability',
   'GET /api/closures',
   'GET /api/manage-booking/:token',
+  'POST /api/manage-booking/:token/reschedule',
   'GET /api/payment/initialize',
   'POST /api/payment/verify',
   'POST /api/payment/webhook',

@@ -17,6 +17,10 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 export { api };
 
+/** The server's own message when it said why (4xx), else the screen's fallback. */
+export const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+
 export async function adminRequest<T extends ClientResponse<unknown>>(call: Promise<T>) {
   try {
     return await request(call);

@@ -2,8 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { couponFormMessages } from '../../../worker/shared/coupon-schema';
 import { formatNaira } from '../../../worker/shared/money';
-import { ApiError } from '../../lib/api-client';
-import { adminRequest, api } from './admin-api';
+import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
 import { AdminPageHeader, ListFrame, Notice, StatusBadge } from './admin-ui';
 import { CouponForm, type CouponValues } from './coupon-form';
@@ -24,10 +23,6 @@ export const couponPageMessages = {
   remove: 'Error deleting coupon',
   confirmDelete: 'Are you sure you want to delete this coupon?',
 } as const;
-
-/** The server's message when it said why (4xx), else the spec's fallback. */
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
 
 export default function CouponsPage() {
   const { state, retry } = useAdminList(loadCoupons, 'coupons');

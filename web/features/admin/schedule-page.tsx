@@ -2,8 +2,7 @@ import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
 import { TextField } from '../../components/ui/field';
-import { ApiError } from '../../lib/api-client';
-import { adminRequest, api } from './admin-api';
+import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
 import { AdminPageHeader, ListFrame, Notice } from './admin-ui';
 import { useAdminList } from './use-admin-list';
@@ -23,9 +22,6 @@ export const scheduleMessages = {
   capacitySave: 'Error saving places per slot',
   capacitySaved: 'Places per slot saved. Bookings already made are kept.',
 } as const;
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
 
 /**
  * Schedule: the days the studio is closed (with the bookings still on them, to move), and the
