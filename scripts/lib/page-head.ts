@@ -1,10 +1,8 @@
 // The <head> of each prerendered page: its own title, description, canonical URL, link-preview
 // tags and structured data, written by the build (web/lib/page-meta.ts keeps them in step as
 // the visitor moves between pages).
+import { escapeHtml } from '../../worker/shared/html.ts';
 import { defaultPreviewImage, type SitePage, studioName } from '../../worker/shared/site-pages.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const meta = (key: 'name' | 'property', name: string, content: string) =>
   `<meta ${key}="${name}" content="${escapeHtml(content)}" />`;

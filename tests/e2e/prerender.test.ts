@@ -2,11 +2,12 @@
 // page's own HTML before any script runs, React adopting that HTML without a fault, the app
 // shell for private routes, a real 404 for unknown ones, and a sitemap of exactly those pages.
 import { readdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteUrl } from '../../scripts/lib/web-define.ts';
 import { products, treatments } from '../../worker/shared/catalogue';
 import { appShellPaths, defaultPreviewImage, indexablePages, sitePages } from '../../worker/shared/site-pages';
-import { openPage, sharedChromium, viewports } from './browser';
+import { openPage, sharedChromium, viewports, waitForHydration } from './browser';
 
 const baseUrl = inject('baseUrl');
 const siteUrl = readSiteUrl();
@@ -52,6 +53,19 @@ function readDocument(html: string) {
     inlineScripts: [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1] ?? ''),
   };
 }
+
+/** Before any of the page's scripts: remembers the prerendered <main> (a failed hydration replaces it). */
+const rememberPrerenderedMain = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverMain?: Element | null }).serverMain = document.getElementById('main');
+    });
+  });
+
+const keptPrerenderedMain = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { serverMain?: Element | null }).serverMain === document.getElementById('main'),
+  );
 
 async function fetchDocument(path: string) {
   const response = await fetch(`${baseUrl}${path}`);
@@ -188,27 +202,21 @@ describe('hydration', () => {
           if (message.type() === 'warning') problems.push(message.text());
         });
         // Before any of the page's scripts: remember the prerendered <main>, and add up layout shifts.
+        await rememberPrerenderedMain(tab);
         await tab.addInitScript(() => {
-          const state = window as unknown as { serverMain?: Element | null; shifts: number };
+          const state = window as unknown as { shifts: number };
           state.shifts = 0;
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) state.shifts += (entry as unknown as { value: number }).value;
           }).observe({ type: 'layout-shift', buffered: true });
-          document.addEventListener('DOMContentLoaded', () => {
-            state.serverMain = document.getElementById('main');
-          });
         });
         await tab.goto(page.path, { waitUntil: 'networkidle' });
-        // React marks each node it adopts; the <h1> deep in the page is adopted last.
-        await tab.waitForFunction(() => {
-          const heading = document.querySelector('h1');
-          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-        });
+        await waitForHydration(tab);
         await tab.waitForTimeout(300);
-        const result = await tab.evaluate(() => {
-          const state = window as unknown as { serverMain?: Element | null; shifts: number };
-          return { sameMain: state.serverMain === document.getElementById('main'), shifts: state.shifts };
-        });
+        const result = {
+          sameMain: await keptPrerenderedMain(tab),
+          shifts: await tab.evaluate(() => (window as unknown as { shifts: number }).shifts),
+        };
         expect(problems).toEqual([]);
         // A failed hydration renders the page anew: the prerendered <main> would be gone.
         expect(result.sameMain).toBe(true);
@@ -221,23 +229,12 @@ describe('hydration', () => {
   it('adopts the not-found page at any unknown path, even under a real page', async () => {
     for (const path of ['/no-such-page', '/massage-therapy/extra']) {
       const { page, problems } = await openPage(browser(), baseUrl, viewports.phone);
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { serverMain?: Element | null }).serverMain = document.getElementById('main');
-        });
-      });
+      await rememberPrerenderedMain(page);
       const response = await page.goto(path, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(404);
-      await page.waitForFunction(() => {
-        const heading = document.querySelector('h1');
-        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-      });
+      await waitForHydration(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { serverMain?: Element | null }).serverMain === document.getElementById('main'),
-        ),
-      ).toBe(true);
+      expect(await keptPrerenderedMain(page)).toBe(true);
       // Chromium reports the document's own 404 status; nothing else may appear.
       expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
       await page.context().close();

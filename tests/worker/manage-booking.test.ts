@@ -9,7 +9,7 @@ import { canChange, changeableUntil, rescheduleMessages } from '../../worker/ser
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
-import { bookingDetails, tomorrow } from './payment-fixtures';
+import { bookingDetails, insertPaidBooking, tomorrow } from './payment-fixtures';
 import { call, db, fake, startPaymentOk, verify, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
@@ -133,26 +133,13 @@ describe('rescheduling through the manage link', () => {
   /** A paid booking written straight into D1, with its manage link; `date` defaults to 3 days on. */
   async function storedBooking(index: number, date = inDays(3), time: string = '10:00') {
     const reference = `BK-MOVE-${index}-${crypto.randomUUID().slice(0, 8)}`;
-    await db.insert(payments).values({
-      reference,
-      kind: 'booking',
-      status: 'paid',
-      amount: 25_000,
-      subtotal: 25_000,
-      email: `client${index}@example.com`,
-      details: {},
-    });
     const token = await manageToken(reference, env.ADMIN_PASSWORD_PEPPER);
-    await db.insert(bookings).values({
-      paymentReference: reference,
-      service: 'Massage',
-      subservices: ['Swedish'],
+    await insertPaidBooking(db, {
+      reference,
       date,
       time,
       name: `Client ${index}`,
       email: `client${index}@example.com`,
-      phone: '+2348031234567',
-      amount: 25_000,
       manageTokenHash: await manageTokenHash(token),
     });
     return token;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookings, outboxMessages, payments } from '../../worker/db/schema';
+import { outboxMessages } from '../../worker/db/schema';
 import { bookingConfirmation } from '../../worker/messages/templates';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import {
@@ -18,7 +18,7 @@ import { queueReminders } from '../../worker/services/reminders';
 import { FakeEmailSender } from '../fakes/email';
 import { FakeWhatsApp } from '../fakes/whatsapp';
 import { adminCall, clearData, seedOrder, signIn } from './admin-harness';
-import { bookingDetails } from './payment-fixtures';
+import { bookingDetails, insertPaidBooking } from './payment-fixtures';
 import { db, fake, startPaymentOk, verify, webhook, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
@@ -255,36 +255,13 @@ describe('the 24-hour reminder', () => {
       .filter((row) => row.template === 'booking-reminder')
       .map((row) => `${row.channel}:${row.idempotencyKey.split(':')[2]}`);
 
-  async function bookedAt(
+  const bookedAt = (
     reference: string,
     date: string,
     time: string,
     createdAt: string,
     status: 'booked' | 'completed' = 'booked',
-  ) {
-    await db.insert(payments).values({
-      reference,
-      kind: 'booking',
-      status: 'paid',
-      amount: 25_000,
-      subtotal: 25_000,
-      email: 'ada@example.com',
-      details: {},
-    });
-    await db.insert(bookings).values({
-      paymentReference: reference,
-      service: 'Massage',
-      subservices: ['Swedish'],
-      date,
-      time,
-      name: 'Ada Obi',
-      email: 'ada@example.com',
-      phone: '+2348031234567',
-      amount: 25_000,
-      serviceStatus: status,
-      createdAt,
-    });
-  }
+  ) => insertPaidBooking(db, { reference, date, time, createdAt, serviceStatus: status });
 
   // 22:30 UTC on 23 November is 23:30 in Lagos: the next Lagos day starts in half an hour.
   const now = new Date('2026-11-23T22:30:00.000Z');

@@ -1,4 +1,6 @@
 // Valid booking and order details, as the web sends them, for the payment tests to vary.
+import type { Database } from '../../worker/db/client';
+import { bookings, payments } from '../../worker/db/schema';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import type { OrderDetailsInput, OrderItemInput } from '../../worker/shared/order-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
@@ -61,4 +63,33 @@ export function orderDetails(overrides: Partial<OrderDetailsInput> = {}): OrderD
     amount: 52_000,
     ...overrides,
   };
+}
+
+/** A paid booking written straight into D1 (its payment first): for tests of what follows a payment. */
+export async function insertPaidBooking(
+  db: Database,
+  row: Pick<typeof bookings.$inferInsert, 'date' | 'time'> &
+    Partial<typeof bookings.$inferInsert> & { reference: string },
+) {
+  const { reference, ...booking } = row;
+  const email = booking.email ?? 'ada@example.com';
+  await db.insert(payments).values({
+    reference,
+    kind: 'booking',
+    status: 'paid',
+    amount: 25_000,
+    subtotal: 25_000,
+    email,
+    details: {},
+  });
+  await db.insert(bookings).values({
+    paymentReference: reference,
+    service: 'Massage',
+    subservices: ['Swedish'],
+    name: 'Ada Obi',
+    phone: '+2348031234567',
+    amount: 25_000,
+    ...booking,
+    email,
+  });
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
+import { escapeHtml } from '../shared/html';
 import { pageQuery } from './list-query';
 
 const messagesQuery = z.extend(pageQuery, {
@@ -37,5 +38,3 @@ export const messageRoutes = new Hono<AppEnv>()
     c.header('X-Robots-Tag', 'noindex');
     return c.html(message.html ?? `<pre>${escapeHtml(message.text)}</pre>`);
   });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { lagosToUtc } from '../shared/time';
 import { isManageToken, manageTokenHash } from './manage-tokens';
-import { closureReason, slotHasRoom } from './slots';
+import { closureReason, slotHasRoom, slotMessages } from './slots';
 
 /** How long before the start a visitor may still reschedule or cancel online. */
 export const CHANGE_NOTICE_HOURS = 24;
@@ -61,8 +61,8 @@ export const rescheduleMessages = {
   tooSoon: 'Please choose a time at least 24 hours from now.',
   sameSlot: 'Your booking is already at that time.',
   changed: 'Your booking was changed meanwhile. Please reload the page and try again.',
-  full: 'Sorry, that time has just been fully booked. Please choose another time.',
-  closed: (reason: string) => `The studio is closed that day (${reason}). Please choose another date.`,
+  full: slotMessages.full,
+  closed: slotMessages.closed,
 } as const;
 
 export type RescheduleResult = { ok: true; booking: BookingRow } | { ok: false; message: string };

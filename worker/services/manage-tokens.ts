@@ -5,18 +5,10 @@
  * booking), so a copy of the database opens no booking, while the worker can write the same link
  * again into the reminder a day before.
  */
+import { purposeKey, toBase64Url } from './signing';
+
 const encoder = new TextEncoder();
-
-async function linkKey(secret: string): Promise<CryptoKey> {
-  const derived = await crypto.subtle.digest('SHA-256', encoder.encode(`manage-booking-links:${secret}`));
-  return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-}
-
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+const linkKey = (secret: string) => purposeKey(secret, 'manage-booking-links');
 
 export async function manageToken(paymentReference: string, secret: string): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await linkKey(secret), encoder.encode(paymentReference));

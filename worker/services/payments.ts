@@ -31,7 +31,7 @@ import {
   type StoredBookingPayment,
   type StoredOrderPayment,
 } from './payment-records';
-import { closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotHasRoom } from './slots';
+import { closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotHasRoom, slotMessages } from './slots';
 
 export interface PaymentContext {
   db: Database;
@@ -51,8 +51,8 @@ export interface PaymentContext {
 export const paymentMessages = {
   initializeFailed: 'Payment initialization failed. Please try again.',
   amountChanged: 'The price has changed since you started. Please review the amount and try again.',
-  slotFull: 'Sorry, that time has just been fully booked. Please choose another time.',
-  closed: (reason: string) => `The studio is closed that day (${reason}). Please choose another date.`,
+  slotFull: slotMessages.full,
+  closed: slotMessages.closed,
   slotPast: 'That time has already passed. Please choose a later time.',
   datePast: 'That date has passed. Please choose a date from today onwards.',
   unknownReference: 'We could not find that payment.',

@@ -3,6 +3,12 @@ import type { Database } from '../db/client';
 import { timeSlots } from '../shared/booking';
 import { lagosDate, lagosToUtc } from '../shared/time';
 
+/** What a visitor is told when a slot cannot take them: at payment and when moving a booking. */
+export const slotMessages = {
+  full: 'Sorry, that time has just been fully booked. Please choose another time.',
+  closed: (reason: string) => `The studio is closed that day (${reason}). Please choose another date.`,
+} as const;
+
 /** How long an unpaid booking keeps its place in a slot. */
 export const HOLD_MINUTES = 30;
 

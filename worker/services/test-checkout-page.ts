@@ -3,11 +3,11 @@
  * paid, and offers Pay and Cancel, each returning to the callback URL as Paystack's page does.
  * Plain HTML forms and a stylesheet of its own: the site's CSP allows no inline script or style.
  */
+
+import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 import { formatAppointment } from '../shared/time';
 import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payment-records';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One line saying what is being paid for. */
 function purchase(payment: Payment): string {

@@ -3,26 +3,10 @@
  * guessed or altered, needs no table, and works however old the email is. The key is derived from
  * the pepper secret with a purpose label, so it is never the pepper itself.
  */
+import { fromBase64Url, purposeKey, toBase64Url } from './signing';
+
 const encoder = new TextEncoder();
-
-async function signingKey(secret: string): Promise<CryptoKey> {
-  const derived = await crypto.subtle.digest('SHA-256', encoder.encode(`unsubscribe-links:${secret}`));
-  return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-}
-
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-function fromBase64Url(text: string): Uint8Array | undefined {
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
+const signingKey = (secret: string) => purposeKey(secret, 'unsubscribe-links');
 
 export async function unsubscribeToken(entryId: string, secret: string): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await signingKey(secret), encoder.encode(entryId));
