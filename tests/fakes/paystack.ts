@@ -1,7 +1,8 @@
 /**
  * A stand-in for Paystack that speaks its documented HTTP API (../shared/vendor/paystack-openapi):
- * POST /transaction/initialize, GET /transaction/verify/:reference, a hosted checkout page, and
- * webhook events signed with HMAC-SHA512 of the raw body. It checks each request the way Paystack
+ * POST /transaction/initialize, GET /transaction/verify/:reference, a hosted checkout page,
+ * webhook events signed with HMAC-SHA512 of the raw body, and refunds (POST /refund, GET
+ * /refund/:id). It checks each request the way Paystack
  * would (Bearer key, required fields, kobo integers, reference characters, absolute callback URL),
  * so the project's real client is what gets tested. Plain fetch-API code: it runs in workerd (via
  * a fetch handler) and in Node (wrapped in an HTTP server for the browser tests).
@@ -18,6 +19,14 @@ export interface FakeTransaction {
   accessCode: string;
 }
 
+export interface FakeRefund {
+  id: number;
+  transaction: string;
+  /** Kobo. */
+  amount: number;
+  status: 'pending' | 'processing' | 'processed' | 'failed';
+}
+
 export interface InitializeCall {
   authorization: string | null;
   body: Record<string, unknown>;
@@ -27,6 +36,13 @@ export class FakePaystack {
   readonly transactions = new Map<string, FakeTransaction>();
   readonly initializeCalls: InitializeCall[] = [];
   readonly verifyCalls: string[] = [];
+  readonly refunds = new Map<number, FakeRefund>();
+  /** The body of every POST /refund, refused or not. */
+  readonly refundCalls: Array<Record<string, unknown>> = [];
+  /** When set, POST /refund alone answers this status (the rest of the API keeps working). */
+  refundOutage: number | undefined;
+  /** The status Paystack gives a refund it has just accepted. */
+  refundStatusOnCreate: FakeRefund['status'] = 'pending';
   /** When set, every API call answers this status (simulating an outage). */
   outage: number | undefined;
   /** When set, calls never answer (simulating a hang; the client must time out). */
@@ -68,7 +84,73 @@ export class FakePaystack {
     if (request.method === 'POST' && path === '/transaction/initialize') return this.initialize(request);
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && verify?.[1]) return this.verify(decodeURIComponent(verify[1]));
+    if (request.method === 'POST' && path === '/refund') return this.refund(request);
+    const refund = /^\/refund\/(\d+)$/.exec(path);
+    if (request.method === 'GET' && refund?.[1]) return this.fetchRefund(Number(refund[1]));
     return Response.json({ status: false, message: 'Not found' }, { status: 404 });
+  }
+
+  /** POST /refund: a full refund of a successful transaction, once (Paystack refuses a second). */
+  private async refund(request: Request): Promise<Response> {
+    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+    this.refundCalls.push(body ?? {});
+    if (this.refundOutage) {
+      return Response.json({ status: false, message: 'Service unavailable' }, { status: this.refundOutage });
+    }
+    if (typeof body?.transaction !== 'string' || body.transaction === '') {
+      return Response.json({ status: false, message: 'Transaction reference is required' }, { status: 400 });
+    }
+    if (body.amount !== undefined && (!Number.isInteger(body.amount) || (body.amount as number) <= 0)) {
+      return Response.json({ status: false, message: 'Invalid amount' }, { status: 400 });
+    }
+    const transaction = this.transactions.get(body.transaction);
+    if (!transaction || transaction.status !== 'success') {
+      return Response.json({ status: false, message: 'Transaction not found' }, { status: 404 });
+    }
+    const refunded = [...this.refunds.values()].some(
+      (refund) => refund.transaction === transaction.reference && refund.status !== 'failed',
+    );
+    if (refunded)
+      return Response.json({ status: false, message: 'Transaction has been fully reversed' }, { status: 400 });
+    const refund: FakeRefund = {
+      id: 1000 + this.refunds.size,
+      transaction: transaction.reference,
+      amount: (body.amount as number | undefined) ?? transaction.amount,
+      status: this.refundStatusOnCreate,
+    };
+    this.refunds.set(refund.id, refund);
+    return Response.json({
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: this.refundData(refund),
+    });
+  }
+
+  private fetchRefund(id: number): Response {
+    const refund = this.refunds.get(id);
+    if (!refund) return Response.json({ status: false, message: 'Refund not found' }, { status: 404 });
+    return Response.json({ status: true, message: 'Refund retrieved', data: this.refundData(refund) });
+  }
+
+  private refundData(refund: FakeRefund) {
+    return {
+      id: refund.id,
+      integration: 1,
+      domain: 'test',
+      transaction: { id: 1, reference: refund.transaction, amount: refund.amount },
+      amount: refund.amount,
+      deducted_amount: 0,
+      currency: 'NGN',
+      channel: null,
+      merchant_note: '',
+      customer_note: '',
+      status: refund.status,
+      refunded_by: 'studio@example.com',
+      expected_at: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      fully_deducted: false,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
   }
 
   private async initialize(request: Request): Promise<Response> {

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { waitlistEntries } from '../../worker/db/schema';
+import { bookings, refunds, waitlistEntries } from '../../worker/db/schema';
 import { csvCell, toCsv } from '../../worker/services/csv';
 import { adminStats, statsPeriods } from '../../worker/services/stats';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
@@ -139,6 +140,25 @@ describe('GET /api/stats', () => {
       monthOrderRevenue: 13_000 + 20_000,
       ordersToShip: 2,
     });
+  });
+
+  it('takes the refunds processed this month off the booking revenue, and no pending or failed one', async () => {
+    const refundOf = async (amount: number, status: 'pending' | 'processed' | 'failed', processedAt: string | null) => {
+      const booking = await seedBooking({ date: '2026-04-10', amount, paidAt: '2026-04-01T10:00:00.000Z' });
+      await db.update(bookings).set({ serviceStatus: 'cancelled' }).where(eq(bookings.id, booking.id));
+      await db.insert(refunds).values({
+        bookingId: booking.id,
+        paymentReference: booking.paymentReference,
+        amount,
+        status,
+        processedAt,
+      });
+    };
+    await refundOf(10_000, 'processed', '2026-04-02T10:00:00.000Z');
+    await refundOf(20_000, 'pending', null);
+    await refundOf(30_000, 'failed', null);
+    await refundOf(40_000, 'processed', '2026-03-30T10:00:00.000Z'); // processed in March
+    expect((await adminStats(db, now)).monthBookingRevenue).toBe(100_000 - 10_000);
   });
 
   it('answers the figures as numbers', async () => {

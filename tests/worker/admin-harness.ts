@@ -5,7 +5,17 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
-import { bookings, coupons, orderItems, orders, payments, waitlistEntries } from '../../worker/db/schema';
+import {
+  bookingEvents,
+  bookings,
+  closures,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  waitlistEntries,
+} from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 
 export const origin = 'https://studio.test';
@@ -62,8 +72,11 @@ export function adminCall(cookie: string, path: string, method = 'GET', body?: u
 export async function clearData() {
   await db.delete(orderItems);
   await db.delete(orders);
+  await db.delete(refunds);
+  await db.delete(bookingEvents);
   await db.delete(bookings);
   await db.delete(payments);
+  await db.delete(closures);
   await db.delete(coupons);
   await db.delete(waitlistEntries);
 }

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, orders, waitlistEntries } from '../../worker/db/schema';
+import { bookings, closures, orders, refunds, waitlistEntries } from '../../worker/db/schema';
 import { bookingMessages } from '../../worker/routes/bookings';
 import { orderMessages } from '../../worker/routes/orders';
+import { changeMessages } from '../../worker/services/booking-changes';
 import type { BookingView } from '../../worker/services/bookings';
 import type { OrderView } from '../../worker/services/orders';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
+import { addDays, lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
 
 let cookie: string;
@@ -71,6 +73,9 @@ describe('GET /api/bookings', () => {
       paymentReference: seeded.paymentReference,
       needsAttention: true,
       createdAt: seeded.createdAt,
+      cancelledAt: null,
+      refund: null,
+      history: [],
     });
   });
 
@@ -124,9 +129,111 @@ describe('PUT /api/bookings/:id', () => {
   });
 
   it('answers 404 for an unknown booking', async () => {
-    const response = await put('no-such-booking', { serviceStatus: 'completed' });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: bookingMessages.notFound });
+    for (const body of [
+      { serviceStatus: 'completed' },
+      { serviceStatus: 'cancelled', refund: true },
+      { date: inDays(3), time: '10:00' },
+    ]) {
+      const response = await put('no-such-booking', body);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: bookingMessages.notFound });
+    }
+  });
+
+  const inDays = (days: number) => addDays(lagosDate(new Date()), days);
+  const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0];
+
+  it('cancels with a refund (recorded as processed, TEST MODE, without a Paystack key) or without one', async () => {
+    const refunded = await seedBooking({ date: inDays(3), amount: 30_000 });
+    const response = await put(refunded.id, { serviceStatus: 'cancelled', refund: true });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      serviceStatus: 'cancelled',
+      refund: { status: 'processed', amount: 30_000, testMode: true },
+    });
+    const kept = await seedBooking({ date: inDays(3), time: '11:00' });
+    expect(await (await put(kept.id, { serviceStatus: 'cancelled', refund: false })).json()).toEqual({
+      success: true,
+      serviceStatus: 'cancelled',
+      refund: null,
+    });
+    expect((await bookingRow(kept.id))?.serviceStatus).toBe('cancelled');
+    expect(await db.select().from(refunds)).toHaveLength(1);
+    const again = await put(kept.id, { serviceStatus: 'cancelled', refund: true });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: changeMessages.alreadyCancelled });
+    expect(await db.select().from(refunds)).toHaveLength(1);
+  });
+
+  it('moves a booking inside the 24 hours too, but never into the past, a full slot or a closed day', async () => {
+    const soon = await seedBooking({ date: lagosDate(new Date(Date.now() + 2 * 3_600_000)), time: '23:00' });
+    const moved = await put(soon.id, { date: inDays(1), time: '09:00' });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toEqual({ success: true, date: inDays(1), time: '09:00' });
+
+    await seedBooking({ date: inDays(2), time: '12:00' });
+    await seedBooking({ date: inDays(2), time: '12:00' });
+    await db.insert(closures).values({ date: inDays(4), reason: 'Staff training' });
+    const cases: Array<[{ date: string; time: string }, string]> = [
+      [{ date: inDays(-1), time: '10:00' }, changeMessages.past],
+      [{ date: inDays(2), time: '12:00' }, changeMessages.full],
+      [{ date: inDays(4), time: '12:00' }, changeMessages.closed('Staff training')],
+    ];
+    for (const [to, message] of cases) {
+      const response = await put(soon.id, to);
+      expect(response.status, JSON.stringify(to)).toBe(409);
+      expect(await response.json()).toEqual({ message });
+    }
+    expect(await bookingRow(soon.id)).toMatchObject({ date: inDays(1), time: '09:00', serviceStatus: 'booked' });
+  });
+
+  it('refuses a mixed or half change with 400', async () => {
+    const booking = await seedBooking({ date: inDays(3) });
+    for (const body of [
+      { serviceStatus: 'cancelled' },
+      { serviceStatus: 'cancelled', refund: 'yes' },
+      { serviceStatus: 'completed', refund: true },
+      { serviceStatus: 'cancelled', refund: true, date: inDays(4), time: '10:00' },
+      { date: inDays(4) },
+      { date: inDays(4), time: '10:30' },
+    ]) {
+      const response = await put(booking.id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await bookingRow(booking.id)).toMatchObject({ date: inDays(3), serviceStatus: 'booked' });
+  });
+
+  it('lists cancelled bookings in their own tab, each with its history and refund', async () => {
+    const booking = await seedBooking({ name: 'Moved then cancelled', date: inDays(3), time: '10:00' });
+    await put(booking.id, { date: inDays(5), time: '14:00' });
+    await put(booking.id, { serviceStatus: 'cancelled', refund: true });
+    await seedBooking({ name: 'Still booked', date: inDays(3) });
+    const { rows, total } = await list<BookingView>('/api/bookings?status=cancelled');
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Moved then cancelled',
+      serviceStatus: 'cancelled',
+      date: inDays(5),
+      cancelledAt: expect.any(String),
+      refund: { status: 'processed', amount: 25_000, testMode: true, attempts: 0, lastError: null },
+      history: [
+        {
+          kind: 'rescheduled',
+          actor: 'staff',
+          from: { date: inDays(3), time: '10:00' },
+          to: { date: inDays(5), time: '14:00' },
+          at: expect.any(String),
+        },
+        {
+          kind: 'cancelled',
+          actor: 'staff',
+          from: { date: inDays(5), time: '14:00' },
+          to: null,
+          at: expect.any(String),
+        },
+      ],
+    });
   });
 });
 

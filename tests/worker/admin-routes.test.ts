@@ -18,6 +18,7 @@ const publicRoutes = new Set([
   'GET /api/closures',
   'GET /api/manage-booking/:token',
   'POST /api/manage-booking/:token/reschedule',
+  'POST /api/manage-booking/:token/cancel',
   'GET /api/payment/initialize',
   'POST /api/payment/verify',
   'POST /api/payment/webhook',

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxMessages } from '../../worker/db/schema';
+import { bookings, outboxMessages } from '../../worker/db/schema';
 import { bookingConfirmation } from '../../worker/messages/templates';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
+import { manageToken } from '../../worker/services/manage-tokens';
 import {
   DEAD_LETTER_QUEUE,
   deliver,
@@ -74,6 +75,10 @@ describe('messages queued for events', () => {
     const [confirmation] = await outbox();
     expect(confirmation?.subject).toContain('(WAT)');
     expect(confirmation?.idempotencyKey).toBe(`booking-confirmation:email:${reference}`);
+    // The same private link the confirmation page gives, absolute, in the text and the HTML.
+    const manageUrl = `${studioDetails(env).siteUrl}/manage-booking/${await manageToken(reference, env.ADMIN_PASSWORD_PEPPER)}`;
+    expect(confirmation?.text).toContain(manageUrl);
+    expect(confirmation?.html).toContain(`href="${manageUrl}"`);
   });
 
   it('queues an order confirmation once, and the shipped and delivered emails as staff move the order', async () => {
@@ -253,7 +258,7 @@ describe('the 24-hour reminder', () => {
   const reminderKeys = async () =>
     (await outbox())
       .filter((row) => row.template === 'booking-reminder')
-      .map((row) => `${row.channel}:${row.idempotencyKey.split(':')[2]}`);
+      .map((row) => `${row.channel}:${row.idempotencyKey.split(':').slice(2).join(':').split('@')[0]}`);
 
   const bookedAt = (
     reference: string,
@@ -281,6 +286,21 @@ describe('the 24-hour reminder', () => {
       'whatsapp:BK-EDGE-IN',
       'whatsapp:BK-TOMORROW-9',
     ]);
+  });
+
+  it('is queued again for the new time when a reminded booking is moved, and carries the manage link', async () => {
+    await bookedAt('BK-MOVED', '2026-11-24', '09:00', longAgo);
+    await queueReminders(env, now);
+    await db.update(bookings).set({ time: '15:00' }).where(eq(bookings.paymentReference, 'BK-MOVED'));
+    await queueReminders(env, now);
+    const reminders = (await outbox()).filter((row) => row.template === 'booking-reminder' && row.channel === 'email');
+    expect(reminders.map((row) => row.idempotencyKey).sort()).toEqual([
+      'booking-reminder:email:BK-MOVED@2026-11-24T09:00',
+      'booking-reminder:email:BK-MOVED@2026-11-24T15:00',
+    ]);
+    const token = await manageToken('BK-MOVED', env.ADMIN_PASSWORD_PEPPER);
+    expect(reminders[0]?.text).toContain(`/manage-booking/${token}`);
+    expect(reminders[0]?.html).toContain(`/manage-booking/${token}`);
   });
 
   it('takes the window to the minute: 24 hours away is in, a minute more is out', async () => {

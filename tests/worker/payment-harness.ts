@@ -80,6 +80,10 @@ export function withFakePaystack(): void {
     fake.verifyCalls.length = 0;
     fake.outage = undefined;
     fake.hang = false;
+    fake.refunds.clear();
+    fake.refundCalls.length = 0;
+    fake.refundOutage = undefined;
+    fake.refundStatusOnCreate = 'pending';
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = new Request(input, init);
       return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);

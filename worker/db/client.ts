@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export function createDb(d1: D1Database) {
@@ -6,3 +8,14 @@ export function createDb(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof createDb>;
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A drizzle `sql` template as a D1 statement, for `d1.batch`: drizzle's own batch does not take
+ * raw statements, and a batch is D1's only transaction.
+ */
+export function d1Statement(db: Database, query: SQL): D1PreparedStatement {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(sql).bind(...params);
+}

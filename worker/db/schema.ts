@@ -286,3 +286,68 @@ export const slotCapacities = sqliteTable(
     check('slot_capacities_capacity', sql`${table.capacity} between 0 and 20`),
   ],
 );
+
+export const bookingEventKinds = ['rescheduled', 'cancelled'] as const;
+export const bookingActors = ['visitor', 'staff'] as const;
+
+/**
+ * What happened to a booking after it was made: moved from one slot to another, or cancelled, and
+ * by whom. Written in the same batch as the change itself, so the history cannot miss one.
+ */
+export const bookingEvents = sqliteTable(
+  'booking_events',
+  {
+    id: id(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    kind: text('kind', { enum: bookingEventKinds }).notNull(),
+    actor: text('actor', { enum: bookingActors }).notNull(),
+    fromDate: text('from_date').notNull(),
+    fromTime: text('from_time').notNull(),
+    /** The new slot of a move; empty for a cancellation. */
+    toDate: text('to_date'),
+    toTime: text('to_time'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('booking_events_booking').on(table.bookingId, table.createdAt),
+    check('booking_events_kind', oneOf('kind', bookingEventKinds)),
+    check('booking_events_actor', oneOf('actor', bookingActors)),
+  ],
+);
+
+export const refundStatuses = ['pending', 'processed', 'failed'] as const;
+
+/**
+ * The money of a cancelled booking going back through Paystack. At most one per booking (its
+ * primary key), so cancelling twice, or a retry racing a visitor, can never refund twice.
+ * `pending` until Paystack answers (or while it processes), `failed` when it refused or did not
+ * answer: the cron tries again.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    bookingId: text('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    paymentReference: text('payment_reference').notNull(),
+    /** Naira, the amount the visitor paid. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    /** Recorded without a Paystack key: no money moved. */
+    testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(false),
+    /** Paystack's id of the refund, once it has accepted it. */
+    paystackRefundId: text('paystack_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(utcNow),
+    processedAt: text('processed_at'),
+  },
+  (table) => [
+    index('refunds_status').on(table.status, table.updatedAt),
+    check('refunds_status', oneOf('status', refundStatuses)),
+    check('refunds_amount', sql`${table.amount} >= 0`),
+  ],
+);

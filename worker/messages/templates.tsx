@@ -35,6 +35,15 @@ export interface BookingFacts {
   notes?: string | null;
   healthConditions: string[];
   medicationDetails?: string | null;
+  /** The visitor's private link to reschedule or cancel online, absolute. */
+  manageUrl?: string;
+}
+
+/** A cancelled booking's refund, as the visitor is told of it. */
+export interface RefundFacts {
+  status: 'pending' | 'processed' | 'failed';
+  amount: number;
+  testMode: boolean;
 }
 
 export interface OrderFacts {
@@ -70,6 +79,18 @@ const factsText = (rows: Array<[string, string]>) => rows.map(([label, value]) =
 
 const cancellationPolicy =
   'Need to change your plans? Please give us at least 24 hours’ notice to reschedule or cancel. Please arrive 10 minutes early.';
+
+const manageText = (booking: BookingFacts) =>
+  booking.manageUrl ? [`Reschedule or cancel online until 24 hours before: ${booking.manageUrl}`, ''] : [];
+
+function ManageLink({ booking }: { booking: BookingFacts }) {
+  if (!booking.manageUrl) return null;
+  return (
+    <Text style={textStyle}>
+      <Link href={booking.manageUrl}>Manage booking</Link>: reschedule or cancel online until 24 hours before.
+    </Text>
+  );
+}
 
 /** The last lines of every booking message's text: the policy, how to reach us, who we are. */
 const closingText = (studio: StudioDetails) => [
@@ -113,6 +134,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
       '',
       `Add it to your calendar: ${calendar}`,
       '',
+      ...manageText(booking),
       ...closingText(studio),
     ].join('\n'),
     html: render(
@@ -138,6 +160,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
           Add to Google Calendar
         </Button>
         <Text style={{ ...textStyle, marginTop: '24px' }}>{cancellationPolicy}</Text>
+        <ManageLink booking={booking} />
         <Text style={textStyle}>
           Questions? Call or WhatsApp us on{' '}
           <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
@@ -162,6 +185,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
       '',
       factsText(rows),
       '',
+      ...manageText(booking),
       ...closingText(studio),
     ].join('\n'),
     html: render(
@@ -172,6 +196,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
         <Text style={textStyle}>Dear {booking.name}, this is a reminder of your appointment with us.</Text>
         <Facts rows={rows} />
         <Text style={textStyle}>{cancellationPolicy}</Text>
+        <ManageLink booking={booking} />
       </EmailLayout>,
     ),
     whatsapp: { name: 'booking_reminder', parameters: [booking.name, when(booking.date, booking.time)] },
@@ -205,6 +230,152 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
       <EmailLayout preview={`${booking.name} booked ${booking.treatments.join(', ')}.`} studio={studio}>
         <Heading as="h1" style={headingStyle}>
           New booking
+        </Heading>
+        <Facts rows={rows} />
+        <Text style={textStyle}>
+          <Link href={`${studio.siteUrl}/admin/bookings`}>Open the bookings in the staff area</Link>
+        </Text>
+      </EmailLayout>,
+    ),
+  };
+}
+
+/** The visitor's booking moved to another slot (by them or by staff). */
+export function bookingRescheduled(
+  booking: BookingFacts,
+  previous: { date: string; time: string },
+  studio: StudioDetails,
+): RenderedMessage {
+  const rows: Array<[string, string]> = [
+    ...bookingRows(booking, studio).filter(([label]) => label !== 'Amount paid'),
+    ['Previously', when(previous.date, previous.time)],
+  ];
+  const lead = `Your appointment has moved to ${when(booking.date, booking.time)}. The price is unchanged.`;
+  return {
+    subject: `Your booking has moved to ${when(booking.date, booking.time)}`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      lead,
+      '',
+      factsText(rows),
+      '',
+      ...manageText(booking),
+      ...closingText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your booking has moved
+        </Heading>
+        <Text style={textStyle}>
+          Dear {booking.name}, {lead.charAt(0).toLowerCase()}
+          {lead.slice(1)}
+        </Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{cancellationPolicy}</Text>
+        <ManageLink booking={booking} />
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'booking_rescheduled',
+      parameters: [booking.name, when(previous.date, previous.time), when(booking.date, booking.time)],
+    },
+  };
+}
+
+/** What the visitor is told of their money when a booking is cancelled. */
+export function refundSentence(refund: RefundFacts | null): string {
+  if (!refund) return 'No refund is due for this booking.';
+  const amount = formatNaira(refund.amount);
+  if (refund.testMode) return `TEST MODE: a refund of ${amount} is recorded as processed; no money moved.`;
+  if (refund.status === 'processed') return `Your refund of ${amount} has been processed by Paystack.`;
+  return `We have asked Paystack to refund ${amount} to the card or account you paid with. It usually arrives within 5 to 10 working days.`;
+}
+
+export function bookingCancelled(
+  booking: BookingFacts,
+  refund: RefundFacts | null,
+  studio: StudioDetails,
+): RenderedMessage {
+  const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Address');
+  const lead = `Your appointment on ${when(booking.date, booking.time)} is cancelled.`;
+  const money = refundSentence(refund);
+  return {
+    subject: `Your booking on ${when(booking.date, booking.time)} is cancelled`,
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      lead,
+      money,
+      '',
+      factsText(rows),
+      '',
+      `We hope to see you another time: ${studio.siteUrl}/booking`,
+      `Questions? Call or WhatsApp us on ${studio.phone}.`,
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your booking is cancelled
+        </Heading>
+        <Text style={textStyle}>
+          Dear {booking.name}, {lead.charAt(0).toLowerCase()}
+          {lead.slice(1)}
+        </Text>
+        <Text style={textStyle}>{money}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>
+          We hope to see you another time: <Link href={`${studio.siteUrl}/booking`}>book again</Link>. Questions? Call
+          or WhatsApp us on <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+        </Text>
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'booking_cancelled', parameters: [booking.name, when(booking.date, booking.time), money] },
+  };
+}
+
+/** The studio's notice of a move or a cancellation, whoever made it. */
+export function bookingChangeNotice(
+  booking: BookingFacts,
+  change:
+    | { kind: 'rescheduled'; from: { date: string; time: string } }
+    | { kind: 'cancelled'; refund: RefundFacts | null },
+  by: 'visitor' | 'staff',
+  studio: StudioDetails,
+): RenderedMessage {
+  const who = by === 'visitor' ? 'the client, online' : 'staff';
+  const rows: Array<[string, string]> = [
+    ['Client', booking.name],
+    ['Phone', booking.phone],
+    ['Treatments', booking.treatments.join(', ')],
+    ...(change.kind === 'rescheduled'
+      ? ([
+          ['From', when(change.from.date, change.from.time)],
+          ['To', when(booking.date, booking.time)],
+        ] as Array<[string, string]>)
+      : ([
+          ['Date and time', when(booking.date, booking.time)],
+          [
+            'Refund',
+            change.refund
+              ? `${formatNaira(change.refund.amount)}, ${change.refund.testMode ? 'TEST MODE' : change.refund.status}`
+              : 'None',
+          ],
+        ] as Array<[string, string]>)),
+    ['Changed by', who],
+    ['Reference', booking.reference],
+  ];
+  const heading = change.kind === 'rescheduled' ? 'Booking moved' : 'Booking cancelled';
+  return {
+    subject: `${heading}: ${booking.name}, ${when(booking.date, booking.time)}`,
+    text: [`${heading} by ${who}.`, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
+    html: render(
+      <EmailLayout preview={`${heading}: ${booking.name}`} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {heading}
         </Heading>
         <Facts rows={rows} />
         <Text style={textStyle}>

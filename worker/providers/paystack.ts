@@ -1,6 +1,7 @@
 /**
- * A thin client for the two Paystack endpoints the studio uses: initialize a transaction and
- * verify it (https://paystack.com/docs/api/transaction). Amounts are kobo here and only here.
+ * A thin client for the Paystack endpoints the studio uses: initialize a transaction, verify it
+ * (https://paystack.com/docs/api/transaction), refund it and fetch the refund
+ * (https://paystack.com/docs/api/refund). Amounts are kobo here and only here.
  * Responses are parsed with zod; anything unexpected, a failed call or a timeout is a PaystackError.
  */
 import * as z from 'zod/mini';
@@ -30,6 +31,23 @@ const transactionSchema = z.object({
 const verifyResponse = z.object({ status: z.literal(true), data: transactionSchema });
 
 export type PaystackTransaction = z.infer<typeof transactionSchema>;
+
+/** Paystack's refund statuses: pending, processing, processed, failed, needs-attention. */
+const refundSchema = z.object({ id: z.number(), status: z.string(), amount: z.number() });
+const refundResponse = z.object({ status: z.literal(true), data: refundSchema });
+
+export type PaystackRefund = z.infer<typeof refundSchema>;
+
+/** Paystack refused the refund (4xx): asking again the same way will not change its mind. */
+export class PaystackRefusal extends PaystackError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PaystackRefusal';
+  }
+}
 
 export interface InitializeRequest {
   email: string;
@@ -78,6 +96,27 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
       if (status === 404) return null;
       const parsed = verifyResponse.safeParse(body);
       if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not verify (${status})`);
+      return parsed.data.data;
+    },
+
+    /** Refunds the whole of a paid transaction (POST /refund with its reference). */
+    async refund(reference: string): Promise<PaystackRefund> {
+      const { status, body } = await call('/refund', {
+        method: 'POST',
+        body: JSON.stringify({ transaction: reference }),
+      });
+      const parsed = refundResponse.safeParse(body);
+      if (status === 200 && parsed.success) return parsed.data.data;
+      const message = `Paystack refused the refund (${status}): ${String((body as { message?: unknown } | null)?.message ?? 'no message')}`;
+      if (status >= 400 && status < 500) throw new PaystackRefusal(message, status);
+      throw new PaystackError(message);
+    },
+
+    /** A refund as Paystack knows it now (GET /refund/:id). */
+    async fetchRefund(id: string): Promise<PaystackRefund> {
+      const { status, body } = await call(`/refund/${encodeURIComponent(id)}`, { method: 'GET' });
+      const parsed = refundResponse.safeParse(body);
+      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not fetch the refund (${status})`);
       return parsed.data.data;
     },
   };

@@ -3,7 +3,11 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { bookingOfToken, manageView, rescheduleBooking } from '../services/manage-booking';
+import { announceMove, refundAndAnnounceCancel } from '../services/booking-change-effects';
+import { refundOf } from '../services/booking-changes';
+import { bookingOfToken, cancelOwnBooking, manageView, rescheduleOwnBooking } from '../services/manage-booking';
+import { isTestMode } from '../services/payment-gateway';
+import { refundView } from '../services/refunds';
 import { slotCapacity } from '../services/slots';
 import { timeSlots } from '../shared/booking';
 import { isIsoDate } from '../shared/time';
@@ -17,18 +21,22 @@ const rescheduleBody = z.object({
   time: z.enum(timeSlots, { error: 'Please choose one of the listed times' }),
 });
 
+/** Cancel takes no fields; requiring a JSON object keeps it a deliberate, same-origin request. */
+const cancelBody = z.object({});
+
 /** A visitor's own booking, through the private link of their confirmation. */
 export const manageBookingRoutes = new Hono<AppEnv>()
   .get('/manage-booking/:token', async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
     if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
-    return c.json(manageView(booking, new Date()), 200, { 'Cache-Control': 'no-store' });
+    const refund = await refundOf(c.var.db, booking.id);
+    return c.json(manageView(booking, refund, new Date()), 200, { 'Cache-Control': 'no-store' });
   })
   .post('/manage-booking/:token/reschedule', sameOriginJson, validate('json', rescheduleBody), async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
     if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
     const now = new Date();
-    const result = await rescheduleBooking(
+    const result = await rescheduleOwnBooking(
       c.var.db,
       booking,
       c.req.valid('json'),
@@ -36,5 +44,15 @@ export const manageBookingRoutes = new Hono<AppEnv>()
       slotCapacity(c.env.SLOT_CAPACITY),
     );
     if (!result.ok) return c.json({ message: result.message }, 409);
-    return c.json({ booking: manageView(result.booking, now).booking });
+    await announceMove(c, result, 'visitor');
+    return c.json({ booking: manageView(result.booking, null, now).booking });
+  })
+  .post('/manage-booking/:token/cancel', sameOriginJson, validate('json', cancelBody), async (c) => {
+    const booking = await bookingOfToken(c.var.db, c.req.param('token'));
+    if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
+    const now = new Date();
+    const result = await cancelOwnBooking(c.var.db, booking, now, isTestMode(c.env));
+    if (!result.ok) return c.json({ message: result.message }, 409);
+    const refund = await refundAndAnnounceCancel(c, result, 'visitor');
+    return c.json({ booking: manageView(result.booking, refund, now).booking, refund: refundView(refund) });
   });

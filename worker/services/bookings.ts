@@ -3,9 +3,9 @@
  * change is a conditional UPDATE, so two staff clicking at once, or a stale page, cannot move a
  * booking any other way.
  */
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings, payments, type serviceStatuses } from '../db/schema';
+import { bookingEvents, bookings, payments, refunds, type serviceStatuses } from '../db/schema';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
@@ -35,20 +35,45 @@ export interface BookingView {
   /** Paid after its hold expired into a slot that had filled meanwhile: over capacity. */
   needsAttention: boolean;
   createdAt: string;
+  cancelledAt: string | null;
+  /** The money of a cancelled booking going back, with Paystack's last refusal for staff to see. */
+  refund: {
+    status: (typeof refunds.$inferSelect)['status'];
+    amount: number;
+    testMode: boolean;
+    attempts: number;
+    lastError: string | null;
+  } | null;
+  /** What happened after it was booked, oldest first: moves and the cancellation. */
+  history: Array<{
+    kind: (typeof bookingEvents.$inferSelect)['kind'];
+    actor: (typeof bookingEvents.$inferSelect)['actor'];
+    from: { date: string; time: string };
+    to: { date: string; time: string } | null;
+    at: string;
+  }>;
 }
 
 const bookingColumns = {
   booking: bookings,
   couponCode: payments.couponCode,
+  refund: refunds,
 };
 
-function toView({
-  booking,
-  couponCode,
-}: {
-  booking: typeof bookings.$inferSelect;
-  couponCode: string | null;
-}): BookingView {
+type EventRow = typeof bookingEvents.$inferSelect;
+
+function toView(
+  {
+    booking,
+    couponCode,
+    refund,
+  }: {
+    booking: typeof bookings.$inferSelect;
+    couponCode: string | null;
+    refund: typeof refunds.$inferSelect | null;
+  },
+  events: EventRow[],
+): BookingView {
   return {
     _id: booking.id,
     name: booking.name,
@@ -73,10 +98,32 @@ function toView({
     paymentReference: booking.paymentReference,
     needsAttention: booking.needsAttention,
     createdAt: booking.createdAt,
+    cancelledAt: booking.cancelledAt,
+    refund: refund
+      ? {
+          status: refund.status,
+          amount: refund.amount,
+          testMode: refund.testMode,
+          attempts: refund.attempts,
+          lastError: refund.lastError,
+        }
+      : null,
+    history: events.map((event) => ({
+      kind: event.kind,
+      actor: event.actor,
+      from: { date: event.fromDate, time: event.fromTime },
+      to: event.toDate && event.toTime ? { date: event.toDate, time: event.toTime } : null,
+      at: event.createdAt,
+    })),
   };
 }
 
-/** Upcoming (booked) soonest first, overdue ones on top; completed most recent first. */
+export async function findBooking(db: Database, id: string) {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return booking;
+}
+
+/** Upcoming (booked) soonest first, overdue ones on top; completed and cancelled most recent first. */
 function orderFor(status: ServiceStatus | undefined): SQL[] {
   return status === 'booked'
     ? [asc(bookings.date), asc(bookings.time), asc(bookings.createdAt)]
@@ -98,13 +145,42 @@ export async function listBookings(
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(payments, eq(payments.reference, bookings.paymentReference))
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
     .where(where)
     .orderBy(...orderFor(status));
   const [rows, [total]] = await Promise.all([
     page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
     db.select({ value: count() }).from(bookings).where(where),
   ]);
-  return { bookings: rows.map(toView), total: total?.value ?? 0 };
+  const eventsOf = Map.groupBy(
+    await historyOf(
+      db,
+      rows.map((row) => row.booking.id),
+    ),
+    (event) => event.bookingId,
+  );
+  return {
+    bookings: rows.map((row) => toView(row, eventsOf.get(row.booking.id) ?? [])),
+    total: total?.value ?? 0,
+  };
+}
+
+/** D1 binds at most 100 parameters a query, so a long list (the CSV export) is read in slices. */
+const IDS_PER_QUERY = 90;
+
+async function historyOf(db: Database, ids: string[]): Promise<EventRow[]> {
+  const slices: string[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) slices.push(ids.slice(start, start + IDS_PER_QUERY));
+  const results = await Promise.all(
+    slices.map((slice) =>
+      db
+        .select()
+        .from(bookingEvents)
+        .where(inArray(bookingEvents.bookingId, slice))
+        .orderBy(asc(bookingEvents.createdAt)),
+    ),
+  );
+  return results.flat();
 }
 
 export type TransitionResult = { ok: true } | { ok: false; reason: 'not-found' | 'conflict' };

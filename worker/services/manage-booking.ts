@@ -2,17 +2,24 @@
  * What a visitor sees and may do through a booking's manage link: the booking, and until 24 hours
  * before its start the right to change it (the Terms' notice period, in Lagos time).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { lagosToUtc } from '../shared/time';
+import {
+  type BookingRow,
+  type CancelResult,
+  cancelBooking,
+  changeMessages,
+  type MoveResult,
+  moveBooking,
+  type RefundRow,
+} from './booking-changes';
 import { isManageToken, manageTokenHash } from './manage-tokens';
-import { closureReason, slotHasRoom, slotMessages } from './slots';
+import { refundView } from './refunds';
 
 /** How long before the start a visitor may still reschedule or cancel online. */
 export const CHANGE_NOTICE_HOURS = 24;
-
-type BookingRow = typeof bookings.$inferSelect;
 
 /** The last instant a visitor may change the booking: 24 hours before it starts. */
 export function changeableUntil(date: string, time: string): Date {
@@ -36,7 +43,7 @@ export async function bookingOfToken(db: Database, token: string): Promise<Booki
 }
 
 /** The manage page's view of a booking (ARCHITECTURE.md, "Managing a booking"). */
-export function manageView(booking: BookingRow, now: Date) {
+export function manageView(booking: BookingRow, refund: RefundRow | null | undefined, now: Date) {
   return {
     booking: {
       _id: booking.id,
@@ -49,54 +56,44 @@ export function manageView(booking: BookingRow, now: Date) {
     },
     canChange: canChange(booking, now),
     changeableUntil: changeableUntil(booking.date, booking.time).toISOString(),
-    // Refunds come with cancelling (the next part of this feature).
-    refund: null,
+    refund: refundView(refund),
   };
 }
 
-export const rescheduleMessages = {
-  notBooked: 'This booking can no longer be changed.',
+export const manageMessages = {
+  ...changeMessages,
   tooLate:
     'Bookings can be changed online until 24 hours before they start. Please message us on WhatsApp or call the studio.',
   tooSoon: 'Please choose a time at least 24 hours from now.',
-  sameSlot: 'Your booking is already at that time.',
-  changed: 'Your booking was changed meanwhile. Please reload the page and try again.',
-  full: slotMessages.full,
-  closed: slotMessages.closed,
 } as const;
 
-export type RescheduleResult = { ok: true; booking: BookingRow } | { ok: false; message: string };
-
 /**
- * Moves a visitor's booking to another slot, the price unchanged. One conditional UPDATE takes
- * the new place and frees the old one: it holds only while the booking is still booked, still at
- * the slot checked here, and the new slot still has room (slots.ts's rule), so of two visitors
- * moving into the last place one wins and the other keeps the old slot.
+ * A visitor moves their own booking: only while its start is more than 24 hours away, and only to
+ * a slot at least 24 hours ahead (so the new booking keeps the same notice period).
  */
-export async function rescheduleBooking(
+export async function rescheduleOwnBooking(
   db: Database,
   booking: BookingRow,
   target: { date: string; time: string },
   now: Date,
   defaultCapacity: number,
-): Promise<RescheduleResult> {
-  if (booking.serviceStatus !== 'booked') return { ok: false, message: rescheduleMessages.notBooked };
-  if (!canChange(booking, now)) return { ok: false, message: rescheduleMessages.tooLate };
+): Promise<MoveResult> {
+  if (booking.serviceStatus !== 'booked') return { ok: false, message: manageMessages.notBooked };
+  if (!canChange(booking, now)) return { ok: false, message: manageMessages.tooLate };
   if (now.getTime() >= changeableUntil(target.date, target.time).getTime()) {
-    return { ok: false, message: rescheduleMessages.tooSoon };
+    return { ok: false, message: manageMessages.tooSoon };
   }
-  if (target.date === booking.date && target.time === booking.time) {
-    return { ok: false, message: rescheduleMessages.sameSlot };
-  }
-  const moved = await db.run(sql`
-    update bookings set date = ${target.date}, time = ${target.time}, reminder_sent_at = null, needs_attention = 0
-    where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
-      and ${slotHasRoom(target.date, target.time, now.toISOString(), defaultCapacity)}`);
-  const [current] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
-  if (moved.meta.changes === 1 && current) return { ok: true, booking: current };
-  const unchanged =
-    current?.serviceStatus === 'booked' && current.date === booking.date && current.time === booking.time;
-  if (!unchanged) return { ok: false, message: rescheduleMessages.changed };
-  const reason = await closureReason(db, target.date);
-  return { ok: false, message: reason ? rescheduleMessages.closed(reason) : rescheduleMessages.full };
+  return moveBooking(db, booking, target, { now, defaultCapacity, actor: 'visitor' });
+}
+
+/** A visitor cancels their own booking, more than 24 hours ahead; the amount paid is refunded. */
+export async function cancelOwnBooking(
+  db: Database,
+  booking: BookingRow,
+  now: Date,
+  testMode: boolean,
+): Promise<CancelResult> {
+  if (booking.serviceStatus === 'cancelled') return { ok: false, message: manageMessages.alreadyCancelled };
+  if (!canChange(booking, now)) return { ok: false, message: manageMessages.tooLate };
+  return cancelBooking(db, booking, { now, actor: 'visitor', refund: true, testMode });
 }

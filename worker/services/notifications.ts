@@ -3,17 +3,22 @@
  * send them once: the event, the channel and the thing it is about. Rendering is the templates';
  * writing and queueing is the outbox's.
  */
+import type { bookings } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
 import {
   type BookingFacts,
+  bookingCancelled,
+  bookingChangeNotice,
   bookingConfirmation,
   bookingNotice,
   bookingReminder,
+  bookingRescheduled,
   type OrderFacts,
   orderConfirmation,
   orderDelivered,
   orderShipped,
+  type RefundFacts,
   type RenderedMessage,
   waitlistWelcome,
 } from '../messages/templates';
@@ -60,11 +65,62 @@ export function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDe
   ];
 }
 
+/** A booking's facts for its messages, from its row; `manageUrl` when the link goes with them. */
+export function bookingRowFacts(booking: typeof bookings.$inferSelect, manageUrl?: string): BookingFacts {
+  return {
+    reference: booking.paymentReference,
+    name: booking.name,
+    email: booking.email,
+    phone: booking.phone,
+    treatments: booking.subservices,
+    date: booking.date,
+    time: booking.time,
+    amount: booking.amount,
+    notes: booking.notes,
+    healthConditions: booking.healthConditions,
+    medicationDetails: booking.medicationDetails,
+    manageUrl,
+  };
+}
+
+/** One reminder per appointment time: a booking moved after its reminder gets one for the new time. */
 export function bookingReminderMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
   const reminder = bookingReminder(booking, studio);
+  const about = `${booking.reference}@${booking.date}T${booking.time}`;
   return [
-    email('booking-reminder', booking.reference, booking.email, reminder),
-    whatsapp('booking-reminder', booking.reference, booking.phone, reminder),
+    email('booking-reminder', about, booking.email, reminder),
+    whatsapp('booking-reminder', about, booking.phone, reminder),
+  ];
+}
+
+/** A move: the visitor hears of it by email and WhatsApp, the studio by email. Once per move. */
+export function bookingRescheduledMessages(
+  booking: BookingFacts,
+  move: { id: string; from: { date: string; time: string }; by: 'visitor' | 'staff' },
+  studio: StudioDetails,
+): NewMessage[] {
+  const message = bookingRescheduled(booking, move.from, studio);
+  const notice = bookingChangeNotice(booking, { kind: 'rescheduled', from: move.from }, move.by, studio);
+  return [
+    email('booking-rescheduled', move.id, booking.email, message),
+    whatsapp('booking-rescheduled', move.id, booking.phone, message),
+    email('booking-notice', `rescheduled:${move.id}`, studio.email, notice),
+  ];
+}
+
+/** A cancellation, with what happens to the money. A booking is cancelled once, so its reference keys it. */
+export function bookingCancelledMessages(
+  booking: BookingFacts,
+  refund: RefundFacts | null,
+  by: 'visitor' | 'staff',
+  studio: StudioDetails,
+): NewMessage[] {
+  const message = bookingCancelled(booking, refund, studio);
+  const notice = bookingChangeNotice(booking, { kind: 'cancelled', refund }, by, studio);
+  return [
+    email('booking-cancelled', booking.reference, booking.email, message),
+    whatsapp('booking-cancelled', booking.reference, booking.phone, message),
+    email('booking-notice', `cancelled:${booking.reference}`, studio.email, notice),
   ];
 }
 

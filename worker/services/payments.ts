@@ -14,7 +14,7 @@ import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { checkCoupon } from './coupons';
-import { manageToken, manageTokenHash } from './manage-tokens';
+import { managePath, manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
 import type { NewMessage } from './outbox';
 import type { PaymentGateway } from './payment-gateway';
@@ -311,7 +311,9 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
   const token = await manageToken(payment.reference, context.linkSecret);
   await recordPaidBooking(context.db, payment, context.capacity, context.now, await manageTokenHash(token));
   const { booking } = payment.details as StoredBookingPayment;
-  context.notify(bookingConfirmedMessages(bookingFacts(payment.reference, booking, payment.amount), context.studio));
+  const facts = bookingFacts(payment.reference, booking, payment.amount);
+  const manageUrl = `${context.studio.siteUrl}${managePath(token)}`;
+  context.notify(bookingConfirmedMessages({ ...facts, manageUrl }, context.studio));
 }
 
 /** What the booking messages say, from the server's stored copy of the booking. */

@@ -2,14 +2,16 @@
  * The 24-hour reminder, queued by the cron (every 15 minutes, in UTC; the rule is on Lagos time):
  * one per booked appointment once its start is 24 hours away or less, and none for an appointment
  * booked inside that window, whose confirmation has only just told the client everything.
- * Repeated runs queue nothing new: the reminder's idempotency key is the booking's reference.
+ * Repeated runs queue nothing new: the reminder's idempotency key is the booking's reference and
+ * time (a booking moved later gets a reminder for its new time). It carries the manage link.
  */
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { bookings } from '../db/schema';
 import type { Bindings } from '../env';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
-import { bookingReminderMessages, studioDetails } from './notifications';
+import { managePath, manageToken } from './manage-tokens';
+import { bookingReminderMessages, bookingRowFacts, studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
 
 export const REMINDER_WINDOW_HOURS = 24;
@@ -29,24 +31,8 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
     const dueNow = start > now.getTime() && start - now.getTime() <= REMINDER_WINDOW_HOURS * HOUR_MS;
     const bookedInsideWindow = start - Date.parse(booking.createdAt) <= REMINDER_WINDOW_HOURS * HOUR_MS;
     if (!dueNow || bookedInsideWindow) continue;
-    messages.push(
-      ...bookingReminderMessages(
-        {
-          reference: booking.paymentReference,
-          name: booking.name,
-          email: booking.email,
-          phone: booking.phone,
-          treatments: booking.subservices,
-          date: booking.date,
-          time: booking.time,
-          amount: booking.amount,
-          notes: booking.notes,
-          healthConditions: booking.healthConditions,
-          medicationDetails: booking.medicationDetails,
-        },
-        studio,
-      ),
-    );
+    const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.ADMIN_PASSWORD_PEPPER))}`;
+    messages.push(...bookingReminderMessages(bookingRowFacts(booking, manageUrl), studio));
   }
   await queueMessages(db, env.MESSAGES, messages);
 }

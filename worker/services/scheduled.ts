@@ -4,6 +4,7 @@ import { resumeCampaigns } from './campaigns';
 import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
+import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 
 /**
@@ -18,7 +19,13 @@ const sweepMessages: ScheduledTask = (env, now) =>
 const finishCampaigns: ScheduledTask = (env, now) =>
   resumeCampaigns(createDb(env.DB), env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
 
-export const scheduledTasks: ScheduledTask[] = [reconcilePayments, queueReminders, sweepMessages, finishCampaigns];
+export const scheduledTasks: ScheduledTask[] = [
+  reconcilePayments,
+  queueReminders,
+  sweepMessages,
+  finishCampaigns,
+  retryRefunds,
+];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
   const results = await Promise.allSettled(tasks.map((task) => task(env, now)));

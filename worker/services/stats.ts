@@ -1,7 +1,8 @@
 /**
  * The figures at the top of the admin, all on the Lagos calendar: appointments today and this week
  * (Monday to Sunday), this month's paid revenue from bookings and from orders (counted by when the
- * payment was made), and orders waiting to ship. One query, so the figures agree with each other.
+ * payment was made; booking revenue less the refunds processed this month), and orders waiting to
+ * ship. One query, so the figures agree with each other.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -39,10 +40,13 @@ export async function adminStats(db: Database, now: Date): Promise<AdminStats> {
   const revenue = (kind: 'booking' | 'order') =>
     sql`(select coalesce(sum(amount), 0) from payments where kind = ${kind} and status = 'paid'
       and paid_at >= ${period.monthStartUtc} and paid_at < ${period.nextMonthStartUtc})`;
+  // Test-mode refunds moved no money, but neither did test-mode payments: both count alike.
+  const refunded = sql`(select coalesce(sum(amount), 0) from refunds where status = 'processed'
+      and processed_at >= ${period.monthStartUtc} and processed_at < ${period.nextMonthStartUtc})`;
   const row = await db.get<AdminStats>(sql`select
     ${appointmentsBetween(period.today, period.today)} as todayAppointments,
     ${appointmentsBetween(period.weekStart, period.weekEnd)} as weekAppointments,
-    ${revenue('booking')} as monthBookingRevenue,
+    ${revenue('booking')} - ${refunded} as monthBookingRevenue,
     ${revenue('order')} as monthOrderRevenue,
     (select count(*) from orders where order_status = 'processing') as ordersToShip`);
   return {

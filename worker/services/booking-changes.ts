@@ -1,0 +1,140 @@
+/**
+ * Moving and cancelling a booking, by the visitor (through the manage link) or by staff. Each
+ * change is one batch (one transaction): a conditional UPDATE that holds only while the booking is
+ * still booked at the slot the caller saw, and the history row (and for a cancellation the refund
+ * row) inserted only when that UPDATE changed the booking (`changes() = 1`). So two changes racing
+ * each other, a cancel against a move, or the same cancel twice, leave one consistent outcome, and
+ * the history and the refund can never miss or double a change.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import { type bookingActors, bookingEvents, bookings, refunds } from '../db/schema';
+import { closureReason, slotHasRoom, slotMessages } from './slots';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type Actor = (typeof bookingActors)[number];
+
+export const changeMessages = {
+  notBooked: 'This booking can no longer be changed.',
+  alreadyCancelled: 'This booking is already cancelled.',
+  changed: 'This booking was changed meanwhile. Please reload the page and try again.',
+  sameSlot: 'The booking is already at that time.',
+  past: 'Please choose a time that has not passed.',
+  full: slotMessages.full,
+  closed: slotMessages.closed,
+} as const;
+
+export type MoveResult =
+  | { ok: true; booking: BookingRow; moveId: string; from: { date: string; time: string } }
+  | { ok: false; message: string };
+
+export type CancelResult = { ok: true; booking: BookingRow; refund: RefundRow | null } | { ok: false; message: string };
+
+const current = async (db: Database, id: string) =>
+  (await db.select().from(bookings).where(eq(bookings.id, id)).limit(1))[0];
+
+/** Why a change to `seen` did not happen, from the booking as it is now. */
+function lostRace(seen: BookingRow, now: BookingRow | undefined): string | undefined {
+  if (now?.serviceStatus === 'cancelled') return changeMessages.alreadyCancelled;
+  const unchanged = now?.serviceStatus === 'booked' && now.date === seen.date && now.time === seen.time;
+  return unchanged ? undefined : changeMessages.changed;
+}
+
+/**
+ * Moves a booking to another slot, the price unchanged: takes the new place (slots.ts's room rule,
+ * closed days included) and frees the old one in the same UPDATE.
+ */
+export async function moveBooking(
+  db: Database,
+  booking: BookingRow,
+  target: { date: string; time: string },
+  options: { now: Date; defaultCapacity: number; actor: Actor },
+): Promise<MoveResult> {
+  if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
+  if (target.date === booking.date && target.time === booking.time) {
+    return { ok: false, message: changeMessages.sameSlot };
+  }
+  const moveId = crypto.randomUUID();
+  const nowIso = options.now.toISOString();
+  const [moved] = await db.$client.batch([
+    d1Statement(
+      db,
+      sql`
+      update bookings set date = ${target.date}, time = ${target.time}, reminder_sent_at = null, needs_attention = 0
+      where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
+        and ${slotHasRoom(target.date, target.time, nowIso, options.defaultCapacity)}`,
+    ),
+    d1Statement(
+      db,
+      sql`
+      insert into booking_events (id, booking_id, kind, actor, from_date, from_time, to_date, to_time, created_at)
+      select ${moveId}, ${booking.id}, 'rescheduled', ${options.actor}, ${booking.date}, ${booking.time},
+        ${target.date}, ${target.time}, ${nowIso}
+      where changes() = 1`,
+    ),
+  ]);
+  const after = await current(db, booking.id);
+  if (moved?.meta.changes === 1 && after) {
+    return { ok: true, booking: after, moveId, from: { date: booking.date, time: booking.time } };
+  }
+  const raced = lostRace(booking, after);
+  if (raced) return { ok: false, message: raced };
+  const reason = await closureReason(db, target.date);
+  return { ok: false, message: reason ? changeMessages.closed(reason) : changeMessages.full };
+}
+
+/**
+ * Cancels a booking and frees its place. With `refund`, the amount paid is recorded to go back:
+ * `pending` for Paystack to be asked (refunds.ts), or at once `processed` and marked test mode when
+ * there is no Paystack key. A free booking (a 100% coupon) has nothing to refund.
+ */
+export async function cancelBooking(
+  db: Database,
+  booking: BookingRow,
+  options: { now: Date; actor: Actor; refund: boolean; testMode: boolean },
+): Promise<CancelResult> {
+  if (booking.serviceStatus === 'cancelled') return { ok: false, message: changeMessages.alreadyCancelled };
+  if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
+  const nowIso = options.now.toISOString();
+  const status = options.testMode ? 'processed' : 'pending';
+  const [cancelled] = await db.$client.batch([
+    d1Statement(
+      db,
+      sql`
+      update bookings set service_status = 'cancelled', cancelled_at = ${nowIso}
+      where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}`,
+    ),
+    d1Statement(
+      db,
+      sql`
+      insert into booking_events (id, booking_id, kind, actor, from_date, from_time, created_at)
+      select ${crypto.randomUUID()}, ${booking.id}, 'cancelled', ${options.actor}, ${booking.date}, ${booking.time}, ${nowIso}
+      where changes() = 1`,
+    ),
+    // changes() here is the history insert's: 1 exactly when the booking was cancelled just now.
+    d1Statement(
+      db,
+      sql`
+      insert into refunds (booking_id, payment_reference, amount, status, test_mode, processed_at, created_at, updated_at)
+      select id, payment_reference, amount, ${status}, ${options.testMode ? 1 : 0},
+        ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
+      from bookings where id = ${booking.id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
+      on conflict (booking_id) do nothing`,
+    ),
+  ]);
+  const after = await current(db, booking.id);
+  if (cancelled?.meta.changes !== 1 || !after) {
+    return { ok: false, message: lostRace(booking, after) ?? changeMessages.notBooked };
+  }
+  return { ok: true, booking: after, refund: (await refundOf(db, booking.id)) ?? null };
+}
+
+export async function refundOf(db: Database, bookingId: string): Promise<RefundRow | undefined> {
+  const [refund] = await db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).limit(1);
+  return refund;
+}
+
+/** A booking's history after it was made, oldest first. */
+export const bookingHistory = (db: Database, bookingId: string) =>
+  db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(bookingEvents.createdAt);
