@@ -7,6 +7,7 @@ import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, formatDate, formatShortDate, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
+import { payBookingOverHttp, payOverHttp } from './pay-over-http';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -39,26 +40,7 @@ async function paidOrder(name: string): Promise<void> {
     orderItems: [{ productId: 'mystic-body-oil', productSize: { size: '100ml' }, productQuantity: 2 }],
     amount: 30_000,
   };
-  const query = new URLSearchParams({
-    amount: '3000000',
-    email: details.customerEmail,
-    metadata: JSON.stringify({ details }),
-  });
-  const started = (await (await fetch(`${baseUrl}/api/payment/initialize?${query}`)).json()) as {
-    data: { reference: string };
-  };
-  const reference = started.data.reference;
-  await fetch(`${baseUrl}/api/payment/test-checkout/${reference}`, {
-    method: 'POST',
-    body: new URLSearchParams({ outcome: 'paid' }),
-    redirect: 'manual',
-  });
-  const verified = await fetch(`${baseUrl}/api/payment/verify`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ reference }),
-  });
-  expect(((await verified.json()) as { status: boolean }).status).toBe(true);
+  await payOverHttp(baseUrl, details, 3_000_000);
 }
 
 describe('the staff admin', () => {
@@ -444,6 +426,8 @@ describe('the staff admin', () => {
 
   it('closes a day from the Schedule screen: listed with its reason, shown closed on the booking page, then reopened', async () => {
     const date = addDays(lagosDate(new Date()), 20);
+    const elsewhere = addDays(date, 1);
+    await payBookingOverHttp(baseUrl, 'Bisi Closedday', date, '13:00');
     const staff = await open(viewports.phone);
     await signIn(staff.page, `${paths.admin}/schedule`);
     await staff.page.getByRole('heading', { name: 'Schedule', exact: true }).waitFor();
@@ -451,11 +435,24 @@ describe('the staff admin', () => {
     await form.getByLabel('Date').fill(date);
     await form.getByLabel('Reason').fill('Staff training');
     await form.getByRole('button', { name: 'Close day' }).click();
-    await eventually(() => staff.page.getByRole('status').textContent()).toBe(`${formatDate(date)} is closed.`);
+    await eventually(() => staff.page.getByRole('status').textContent()).toBe(
+      `${formatDate(date)} is closed. 1 booking is still on that day: see below.`,
+    );
     const closedDays = staff.page.getByRole('region', { name: 'Closed days' });
     await eventually(() => closedDays.getByText(`${formatDate(date)} · Staff training`).isVisible()).toBe(true);
     expect(await axeViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'admin-schedule-390');
+
+    // The booking still on the closed day is moved from the list.
+    const move = closedDays.getByRole('form', { name: 'Move Bisi Closedday’s booking' });
+    await move.getByLabel('New date').fill(elsewhere);
+    await move.getByLabel('New time').selectOption('13:00');
+    await move.getByRole('button', { name: 'Move booking' }).click();
+    await eventually(() => staff.page.getByRole('status').textContent()).toBe(
+      `Bisi Closedday’s booking is moved to ${formatAppointment(elsewhere, '13:00')}.`,
+    );
+    await eventually(() => closedDays.getByText('Bisi Closedday').count()).toBe(0);
+    expect((await placesLeft(baseUrl, elsewhere))['13:00']).toBe(1);
 
     const visitor = await open(viewports.phone);
     await visitor.page.goto(paths.booking);

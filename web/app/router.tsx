@@ -17,6 +17,7 @@ const AcademyPage = lazy(() => import('./routes/academy'));
 const TermsOfServicePage = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
+const ManageBookingPage = lazy(() => import('./routes/manage-booking'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them.
 const AdminApp = lazy(() => import('./routes/admin'));
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsOfServicePage />} />
         <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
+        <Route path={paths.manageBooking} element={<ManageBookingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

@@ -58,6 +58,12 @@ export const sitePages = {
     description: 'The confirmation of your order.',
     indexable: false,
   },
+  manageBooking: {
+    path: '/manage-booking',
+    title: `Manage your booking · ${studioName}`,
+    description: 'Reschedule or cancel your appointment.',
+    indexable: false,
+  },
   unsubscribe: {
     path: '/unsubscribe',
     title: `Unsubscribe · ${studioName}`,
@@ -120,7 +126,7 @@ export const appShellPaths = [
   sitePages.bookingConfirmation.path,
   sitePages.orderConfirmation.path,
   sitePages.unsubscribe.path,
-  '/manage-booking/*',
+  `${sitePages.manageBooking.path}/*`,
 ] as const;
 
 /** The static file the app-shell routes answer (written by the build's prerender). */

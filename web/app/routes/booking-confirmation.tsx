@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
@@ -16,7 +16,16 @@ import {
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { usePageMeta } from '../../lib/page-meta';
 
-type Booking = { reference: string; treatments: string[]; date: string; time: string; amount: number; name: string };
+type Booking = {
+  reference: string;
+  treatments: string[];
+  date: string;
+  time: string;
+  amount: number;
+  name: string;
+  /** The private page to reschedule or cancel: /manage-booking/<token>. */
+  manageUrl: string;
+};
 
 export default function BookingConfirmationPage() {
   usePageMeta(sitePages.bookingConfirmation);
@@ -107,6 +116,10 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
           Share
         </button>
       </div>
+      <p className="confirmation__manage">
+        Plans changed? <Link to={booking.manageUrl}>Manage booking</Link> to reschedule or cancel online until 24 hours
+        before your appointment. The link is also in your confirmation email.
+      </p>
       {shareMessage ? (
         <p className="coupon-message coupon-message--ok" role="status">
           {shareMessage}

@@ -3,11 +3,13 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatAppointment } from '../../../worker/shared/time';
 import { adminPage, adminRequest, api } from './admin-api';
 import { Detail, StatusBadge } from './admin-ui';
+import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
 const tabs = [
   { value: 'booked', label: 'Upcoming' },
   { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -21,7 +23,10 @@ export const BOOKING_UPDATE_ERROR = 'Error updating booking';
 const markComplete = (booking: Booking) =>
   adminRequest(api.bookings[':id'].$put({ param: { id: booking._id }, json: { serviceStatus: 'completed' } }));
 
-/** Massage Bookings: Upcoming and Completed, a page at a time; a row opens to the intake details. */
+/**
+ * Massage Bookings: Upcoming, Completed and Cancelled, a page at a time; a row opens to the intake
+ * details, its history, and for an upcoming booking Move and Cancel.
+ */
 export default function BookingsPage() {
   return (
     <TabbedList
@@ -38,8 +43,18 @@ export default function BookingsPage() {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+const refundBadge = (refund: NonNullable<Booking['refund']>) =>
+  refund.status === 'failed' ? (
+    <StatusBadge status="Refund failed" tone="danger" />
+  ) : refund.status === 'pending' ? (
+    <StatusBadge status="Refund pending" tone="warning" />
+  ) : (
+    <StatusBadge status={refund.testMode ? 'Refunded (test mode)' : 'Refunded'} tone="success" />
+  );
+
 function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
   const healthNotes = booking.healthConditions.length > 0 || booking.onMedication;
+  const submit: SubmitChange = (change, success) => act(change, success, BOOKING_UPDATE_ERROR);
   const summary = (
     <>
       <h2 className="admin-row__name">{booking.name}</h2>
@@ -50,9 +65,20 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
       </ul>
       <p className="admin-row__when">{formatAppointment(booking.date, booking.time)}</p>
       <div className="admin-row__badges">
-        <StatusBadge status={booking.serviceStatus} />
-        {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
-        {healthNotes ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
+        <StatusBadge
+          status={booking.serviceStatus}
+          tone={booking.serviceStatus === 'cancelled' ? 'danger' : undefined}
+        />
+        {booking.refund ? refundBadge(booking.refund) : null}
+        {booking.history.some((event) => event.kind === 'rescheduled') ? (
+          <StatusBadge status="Moved" tone="info" />
+        ) : null}
+        {booking.needsAttention && booking.serviceStatus === 'booked' ? (
+          <StatusBadge status="Over capacity: move this booking" tone="danger" />
+        ) : null}
+        {healthNotes && booking.serviceStatus !== 'cancelled' ? (
+          <StatusBadge status="Read health notes first" tone="warning" />
+        ) : null}
       </div>
     </>
   );
@@ -106,7 +132,16 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         <Detail label="Amount paid">{formatNaira(booking.amount)}</Detail>
         <Detail label="Coupon">{booking.couponCode || '-'}</Detail>
         <Detail label="Payment reference">{booking.paymentReference}</Detail>
+        <Detail label="History" wide>
+          <BookingHistory booking={booking} />
+        </Detail>
       </dl>
+      {booking.serviceStatus === 'booked' ? (
+        <div className="admin-booking-changes">
+          <MoveBookingForm booking={booking} submit={submit} />
+          <CancelBookingForm booking={booking} submit={submit} />
+        </div>
+      ) : null}
     </ExpandableRow>
   );
 }

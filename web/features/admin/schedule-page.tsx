@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
 import { AdminPageHeader, ListFrame, Notice } from './admin-ui';
+import { MoveBookingForm, type SubmitChange } from './booking-changes';
 import { useAdminList } from './use-admin-list';
 
 const loadClosures = async () => {
@@ -18,6 +19,7 @@ export const scheduleMessages = {
   fetch: 'Error fetching closed days',
   close: 'Error closing the day',
   reopen: 'Error reopening the day',
+  move: 'Error moving the booking',
   capacityFetch: 'Error fetching places per slot',
   capacitySave: 'Error saving places per slot',
   capacitySaved: 'Places per slot saved. Bookings already made are kept.',
@@ -58,6 +60,17 @@ export default function SchedulePage() {
       setClosing(false);
     }
   }
+
+  const moveBooking: SubmitChange = async (change, success) => {
+    setNotice(undefined);
+    try {
+      await change();
+      setNotice({ tone: 'success', text: success });
+      dataChanged();
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageOf(error, scheduleMessages.move) });
+    }
+  };
 
   async function reopen(date: string) {
     setNotice(undefined);
@@ -136,8 +149,11 @@ export default function SchedulePage() {
                       <ul>
                         {closure.bookings.map((booking) => (
                           <li key={booking._id}>
-                            {formatTime(booking.time)} · {booking.name} ·{' '}
-                            <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                            <p>
+                              {formatTime(booking.time)} · {booking.name} ·{' '}
+                              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                            </p>
+                            <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
                           </li>
                         ))}
                       </ul>

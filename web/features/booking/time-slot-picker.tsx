@@ -5,17 +5,22 @@ import { api, request } from '../../lib/api-client';
 
 type Slot = { time: (typeof timeSlots)[number]; left: number };
 
-/** The hourly slots of a date with the places left; full and past slots show but cannot be chosen. */
+/**
+ * The hourly slots of a date with the places left; full and past slots show but cannot be chosen,
+ * nor any that `allowed` refuses (the manage page's 24-hour notice).
+ */
 export function TimeSlotPicker({
   date,
   value,
   onChange,
   error,
+  allowed,
 }: {
   date: string;
   value: string;
   onChange: (time: Slot['time']) => void;
   error?: string;
+  allowed?: (time: Slot['time']) => boolean;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
@@ -58,7 +63,7 @@ export function TimeSlotPicker({
       {slots ? (
         <div className="slot-picker__grid">
           {slots.map((slot) => {
-            const unavailable = slot.left === 0;
+            const unavailable = slot.left === 0 || (allowed ? !allowed(slot.time) : false);
             return (
               <label key={slot.time} className={`slot${unavailable ? ' slot--unavailable' : ''}`}>
                 <input

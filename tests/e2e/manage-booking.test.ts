@@ -1,0 +1,227 @@
+// A visitor manages their own booking from the confirmation page's link: reschedules it (and
+// staff see it move), cancels it (and sees the refund); inside 24 hours only the policy shows.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { timeSlots } from '../../worker/shared/booking';
+import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../worker/shared/time';
+import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
+import { payBookingOverHttp } from './pay-over-http';
+
+const baseUrl = inject('baseUrl');
+const browser = sharedChromium();
+const LOCAL_PASSWORD = 'spa-admin-local';
+
+const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+const inDays = (days: number) => addDays(lagosDate(new Date()), days);
+
+/** Books Swedish + Hotstone and pays in the test checkout; returns the confirmation's manage link. */
+async function bookAndPay(page: Page, date: string, time: string): Promise<string> {
+  await page.goto(paths.booking);
+  await fillBooking(page, date, time);
+  const dialog = await confirmBooking(page);
+  await dialog.getByRole('button', { name: 'Make Payment' }).click();
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+  const link = page.getByRole('link', { name: 'Manage booking' });
+  await link.waitFor();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/manage-booking\/[A-Za-z0-9_-]{43}$/);
+  return href;
+}
+
+async function staffCookie(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ username: 'admin', password: LOCAL_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function signIn(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+  await page.getByText('Loading...').waitFor({ state: 'detached' });
+}
+
+describe('managing a booking from its private link', () => {
+  it('reschedules (staff see it move) and cancels with the refund shown, at 1280 and 390 px', async () => {
+    const from = { date: inDays(21), time: '10:00' };
+    const to = { date: inDays(22), time: '14:00' };
+    const { page, problems } = await open(viewports.desktop);
+    const manageUrl = await bookAndPay(page, from.date, from.time);
+
+    await page.getByRole('link', { name: 'Manage booking' }).click();
+    await page.waitForURL(`**${manageUrl}`);
+    await eventually(() => page.locator('h1').textContent()).toBe('Manage your booking');
+    const details = page.locator('.confirmation__details');
+    expect(await details.textContent()).toContain(`${formatAppointment(from.date, from.time)} (WAT)`);
+    expect(await details.textContent()).toContain('Swedish, Hotstone');
+    expect(await details.textContent()).toContain('₦55,000');
+    expect(await details.textContent()).toContain('Booked');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'manage-booking-1280');
+
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByLabel('New date').fill(to.date);
+    await page.locator(`.slot:has(input[value="${to.time}"])`).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'manage-booking-reschedule-1280');
+    await page.getByRole('button', { name: 'Confirm new time' }).click();
+    const moved = `Your booking has moved to ${formatAppointment(to.date, to.time)} (WAT).`;
+    await eventually(() => page.getByRole('status').filter({ hasText: 'moved' }).textContent()).toBe(moved);
+    expect(await details.textContent()).toContain(formatAppointment(to.date, to.time));
+    expect(await placesLeft(baseUrl, from.date)).toMatchObject({ [from.time]: 2 });
+    expect(await placesLeft(baseUrl, to.date)).toMatchObject({ [to.time]: 1 });
+
+    // Staff see the booking at its new time, with its history.
+    const staff = await open(viewports.desktop);
+    await signIn(staff.page, `${paths.admin}/bookings`);
+    const row = staff.page.locator('.admin-row').filter({ hasText: formatAppointment(to.date, to.time) });
+    await row.getByRole('button', { name: /Details/ }).click();
+    expect(await row.textContent()).toContain(
+      `Moved from ${formatAppointment(from.date, from.time)} to ${formatAppointment(to.date, to.time)} by the client online`,
+    );
+
+    // The visitor cancels, on a phone.
+    const phone = await open(viewports.phone);
+    await phone.page.goto(manageUrl);
+    await phone.page.getByRole('button', { name: 'Cancel booking' }).click();
+    await eventually(() => phone.page.getByRole('heading', { name: 'Cancel this booking?' }).isVisible()).toBe(true);
+    expect(await phone.page.locator('.manage-booking__panel').textContent()).toContain(
+      '₦55,000 refunded to the card or account you paid with',
+    );
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'manage-booking-cancel-390');
+    await phone.page.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await eventually(() => phone.page.locator('h1').textContent()).toBe('Your booking is cancelled');
+    const after = phone.page.locator('.confirmation__details');
+    expect(await after.textContent()).toContain('Cancelled');
+    expect(await after.textContent()).toContain('₦55,000, refunded');
+    expect(await after.textContent()).toContain('TEST MODE');
+    expect(await phone.page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+    expect(await placesLeft(baseUrl, to.date)).toMatchObject({ [to.time]: 2 });
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'manage-booking-cancelled-390');
+
+    // Staff find it under Cancelled, refunded.
+    await staff.page.getByRole('tab', { name: 'Cancelled' }).click();
+    await staff.page.getByText('Loading...').waitFor({ state: 'detached' });
+    const cancelledRow = staff.page
+      .locator('.admin-row')
+      .filter({ hasText: formatAppointment(to.date, to.time) })
+      .first();
+    expect(await cancelledRow.textContent()).toContain('Refunded (test mode)');
+    await cancelledRow.getByRole('button', { name: /Details/ }).click();
+    expect(await cancelledRow.textContent()).toContain('Cancelled by the client online');
+    await screenshot(staff.page, 'admin-bookings-cancelled-1280');
+
+    expect(problems).toEqual([]);
+    expect(phone.problems).toEqual([]);
+    expect(staff.problems).toEqual([]);
+    for (const context of [page.context(), staff.page.context(), phone.page.context()]) await context.close();
+  });
+
+  it('inside 24 hours shows the policy with WhatsApp and phone, and no buttons (390 px)', async () => {
+    const { page, problems } = await open(viewports.phone);
+    const manageUrl = await bookAndPay(page, inDays(23), '11:00');
+
+    // Staff move it inside the coming 24 hours (staff have no notice limit).
+    const cookie = await staffCookie();
+    const list = (await (
+      await fetch(`${baseUrl}/api/bookings?status=booked&pageSize=100`, { headers: { Cookie: cookie } })
+    ).json()) as Array<{ _id: string; date: string; time: string }>;
+    const booking = list.find((row) => row.date === inDays(23) && row.time === '11:00');
+    expect(booking).toBeDefined();
+    const now = Date.now();
+    const soon = [inDays(0), inDays(1)]
+      .flatMap((date) => timeSlots.map((time) => ({ date, time })))
+      .filter(({ date, time }) => {
+        const start = lagosToUtc(date, time).getTime();
+        return start > now + 10 * 60_000 && start < now + 23 * 3_600_000;
+      });
+    let moved = false;
+    for (const slot of soon.reverse()) {
+      const response = await fetch(`${baseUrl}/api/bookings/${booking?._id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
+        body: JSON.stringify(slot),
+      });
+      if (response.status === 200) {
+        moved = true;
+        break;
+      }
+    }
+    expect(moved).toBe(true);
+
+    await page.goto(manageUrl);
+    await eventually(() => page.getByRole('heading', { name: 'Changes within 24 hours' }).isVisible()).toBe(true);
+    expect(await page.locator('.manage-booking__within').textContent()).toContain(
+      'Bookings can be rescheduled or cancelled online until 24 hours before they start.',
+    );
+    expect(await page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'manage-booking-within-24h-390');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets staff move a booking and cancel it without a refund from its row (390 px)', async () => {
+    const name = 'Tolu Staffmoved';
+    await payBookingOverHttp(baseUrl, name, inDays(24), '09:00');
+    const { page, problems } = await open(viewports.phone);
+    await signIn(page, `${paths.admin}/bookings`);
+    const row = page.locator('.admin-row').filter({ hasText: name });
+    await row.getByRole('button', { name: /Details/ }).click();
+    await row.getByLabel('New date').fill(inDays(25));
+    await row.getByLabel('New time').selectOption('16:00');
+    await row.getByRole('button', { name: 'Move booking' }).click();
+    const movedNotice = `${name}’s booking is moved to ${formatAppointment(inDays(25), '16:00')}.`;
+    await eventually(() => page.locator('.admin-notice-slot').textContent()).toBe(movedNotice);
+    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    expect(await row.textContent()).toContain(formatAppointment(inDays(25), '16:00'));
+    expect(await placesLeft(baseUrl, inDays(25))).toMatchObject({ '16:00': 1 });
+
+    if ((await row.getByRole('button', { name: /Hide details/ }).count()) === 0) {
+      await row.getByRole('button', { name: /Details/ }).click();
+    }
+    await row.getByLabel(/Refund ₦25,000 to the client/).uncheck();
+    await row.getByRole('button', { name: 'Cancel booking' }).click();
+    expect(await row.textContent()).toContain('without a refund?');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-booking-cancel-390');
+    await row.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await eventually(() => page.locator('.admin-notice-slot').textContent()).toBe(
+      `${name}’s booking is cancelled, with no refund.`,
+    );
+    expect(await placesLeft(baseUrl, inDays(25))).toMatchObject({ '16:00': 2 });
+
+    await page.getByRole('tab', { name: 'Cancelled' }).click();
+    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    const cancelled = page.locator('.admin-row').filter({ hasText: name });
+    expect(await cancelled.textContent()).not.toContain('Refund');
+    await cancelled.getByRole('button', { name: /Details/ }).click();
+    expect(await cancelled.textContent()).toContain('Cancelled by staff');
+    expect(await cancelled.textContent()).toContain('by staff');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so when the link is wrong', async () => {
+    const { page } = await open(viewports.phone);
+    await page.goto(`/manage-booking/${'x'.repeat(43)}`);
+    await eventually(() => page.locator('h1').textContent()).toBe('Booking not found');
+    expect(await page.getByText('We could not find this booking.').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,52 @@
+// Paying in the built-in test checkout over HTTP, as a visitor's browser would (initialize, the
+// checkout's Pay, verify): for journeys that need a paid booking or order but test something else.
+import { expect } from 'vitest';
+
+export async function payOverHttp(
+  baseUrl: string,
+  details: { customerEmail: string; [field: string]: unknown },
+  amountKobo: number,
+): Promise<{ reference: string; manageUrl?: string }> {
+  const query = new URLSearchParams({
+    amount: String(amountKobo),
+    email: details.customerEmail,
+    metadata: JSON.stringify({ details }),
+  });
+  const started = (await (await fetch(`${baseUrl}/api/payment/initialize?${query}`)).json()) as {
+    data: { reference: string };
+  };
+  const reference = started.data.reference;
+  await fetch(`${baseUrl}/api/payment/test-checkout/${reference}`, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'paid' }),
+    redirect: 'manual',
+  });
+  const verified = await fetch(`${baseUrl}/api/payment/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reference }),
+  });
+  const body = (await verified.json()) as { status: boolean; data?: { manageUrl?: string } };
+  expect(body.status).toBe(true);
+  return { reference, manageUrl: body.data?.manageUrl };
+}
+
+/** A paid booking of one Swedish massage (₦25,000) at `date` and `time`. */
+export const payBookingOverHttp = (baseUrl: string, name: string, date: string, time: string) =>
+  payOverHttp(
+    baseUrl,
+    {
+      paymentType: 'booking',
+      service: 'Massage',
+      subservices: ['Swedish'],
+      appointmentDate: date,
+      appointmentTime: time,
+      customerName: name,
+      customerEmail: 'tolu@example.com',
+      customerPhone: '0802 000 2222',
+      disclaimerAgreed: true,
+      healthConditions: [],
+      amount: 25_000,
+    },
+    2_500_000,
+  );

@@ -1,0 +1,192 @@
+/**
+ * Staff changes to a booking, any time (no 24-hour limit for staff): move it to another slot, or
+ * cancel it with or without a refund; and its history. Used by the Bookings rows and by the
+ * Schedule screen's list of bookings on a closed day.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { timeSlots } from '../../../worker/shared/booking';
+import { formatNaira } from '../../../worker/shared/money';
+import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
+import { adminRequest, api } from './admin-api';
+
+/** Runs a change and reports it (the screen's notice line), then the list reloads. */
+export type SubmitChange = (change: () => Promise<unknown>, success: string) => Promise<void>;
+
+interface ChangeableBooking {
+  _id: string;
+  name: string;
+  date: string;
+  time: string;
+  amount: number;
+}
+
+const putBooking = (
+  id: string,
+  json: { date: string; time: (typeof timeSlots)[number] } | { serviceStatus: 'cancelled'; refund: boolean },
+) => adminRequest(api.bookings[':id'].$put({ param: { id }, json }));
+
+export function MoveBookingForm({
+  booking,
+  submit,
+}: {
+  booking: Omit<ChangeableBooking, 'amount'>;
+  submit: SubmitChange;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function move(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const date = String(data.get('date'));
+    const time = String(data.get('time')) as (typeof timeSlots)[number];
+    setBusy(true);
+    await submit(
+      () => putBooking(booking._id, { date, time }),
+      `${booking.name}’s booking is moved to ${formatAppointment(date, time)}.`,
+    );
+    setBusy(false);
+  }
+
+  return (
+    <form className="admin-booking-change" onSubmit={move} aria-label={`Move ${booking.name}’s booking`}>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-date`}>
+          New date
+        </label>
+        <input
+          id={`${id}-date`}
+          className="field__control"
+          type="date"
+          name="date"
+          min={lagosDate(new Date())}
+          defaultValue={booking.date}
+          required
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-time`}>
+          New time
+        </label>
+        <select id={`${id}-time`} className="field__control" name="time" defaultValue={booking.time} required>
+          {timeSlots.map((slot) => (
+            <option key={slot} value={slot}>
+              {formatTime(slot)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary button--small" disabled={busy}>
+        {busy ? 'Moving...' : 'Move booking'}
+      </button>
+    </form>
+  );
+}
+
+export function CancelBookingForm({ booking, submit }: { booking: ChangeableBooking; submit: SubmitChange }) {
+  const id = useId();
+  const [refund, setRefund] = useState(booking.amount > 0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function cancel() {
+    setBusy(true);
+    await submit(
+      () => putBooking(booking._id, { serviceStatus: 'cancelled', refund }),
+      `${booking.name}’s booking is cancelled${refund ? ` and ${formatNaira(booking.amount)} is being refunded` : ', with no refund'}.`,
+    );
+    setBusy(false);
+    setConfirming(false);
+  }
+
+  return (
+    <fieldset className="admin-booking-change">
+      <legend className="visually-hidden">Cancel {booking.name}’s booking</legend>
+      <div className="checkbox">
+        <input
+          id={`${id}-refund`}
+          type="checkbox"
+          checked={refund}
+          disabled={booking.amount === 0}
+          onChange={(event) => setRefund(event.target.checked)}
+        />
+        <label htmlFor={`${id}-refund`}>Refund {formatNaira(booking.amount)} to the client</label>
+      </div>
+      {confirming ? (
+        <div className="admin-booking-change__confirm">
+          <p>
+            Cancel {booking.name}’s booking on {formatAppointment(booking.date, booking.time)}
+            {refund ? ` and refund ${formatNaira(booking.amount)}` : ' without a refund'}? The client is told by email
+            and WhatsApp.
+          </p>
+          <button type="button" className="button button--danger button--small" disabled={busy} onClick={cancel}>
+            {busy ? 'Cancelling...' : 'Yes, cancel booking'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            Keep booking
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
+          Cancel booking
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+interface HistoryBooking {
+  createdAt: string;
+  history: Array<{
+    kind: 'rescheduled' | 'cancelled';
+    actor: 'visitor' | 'staff';
+    from: { date: string; time: string };
+    to: { date: string; time: string } | null;
+    at: string;
+  }>;
+  refund: {
+    status: 'pending' | 'processed' | 'failed';
+    amount: number;
+    testMode: boolean;
+    attempts: number;
+    lastError: string | null;
+  } | null;
+}
+
+const byWhom = (actor: 'visitor' | 'staff') => (actor === 'visitor' ? 'by the client online' : 'by staff');
+
+/** What a refund's state means for staff. */
+export function refundLine(refund: NonNullable<HistoryBooking['refund']>): string {
+  const amount = formatNaira(refund.amount);
+  if (refund.testMode) return `Refund ${amount}: processed (TEST MODE, no money moved)`;
+  if (refund.status === 'processed') return `Refund ${amount}: processed by Paystack`;
+  if (refund.status === 'pending') return `Refund ${amount}: pending at Paystack`;
+  const reason = refund.lastError ? ` Last answer: ${refund.lastError}.` : '';
+  return `Refund ${amount}: failed after ${refund.attempts} ${refund.attempts === 1 ? 'attempt' : 'attempts'}; retried automatically.${reason}`;
+}
+
+export function BookingHistory({ booking }: { booking: HistoryBooking }) {
+  return (
+    <ol className="admin-history">
+      <li>Booked and paid · {formatShortDateTime(booking.createdAt)}</li>
+      {booking.history.map((event) => (
+        <li key={`${event.kind}-${event.at}`}>
+          {event.kind === 'rescheduled' && event.to
+            ? `Moved from ${formatAppointment(event.from.date, event.from.time)} to ${formatAppointment(event.to.date, event.to.time)} ${byWhom(event.actor)}`
+            : `Cancelled ${byWhom(event.actor)}`}{' '}
+          · {formatShortDateTime(event.at)}
+        </li>
+      ))}
+      {booking.refund ? (
+        <li className={booking.refund.status === 'failed' ? 'admin-history__failed' : undefined}>
+          {refundLine(booking.refund)}
+        </li>
+      ) : null}
+    </ol>
+  );
+}

@@ -1,0 +1,343 @@
+/**
+ * A visitor's booking as its manage link shows it: what was booked and paid, and until 24 hours
+ * before the start, Reschedule (the booking page's own slot picker) and Cancel (with the refund).
+ * Inside the 24 hours the policy is shown instead, with the studio's WhatsApp and phone.
+ */
+import type { InferResponseType } from 'hono/client';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatNaira } from '../../../worker/shared/money';
+import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../../worker/shared/time';
+import { TextField } from '../../components/ui/field';
+import { PageHero } from '../../components/ui/page-hero';
+import { paths } from '../../config/paths';
+import { studio, studioPhoneHref } from '../../config/studio';
+import { ApiError, api, request } from '../../lib/api-client';
+import { whatsappLink } from '../../lib/whatsapp';
+import { TimeSlotPicker } from '../booking/time-slot-picker';
+
+const manageApi = api['manage-booking'][':token'];
+
+export type ManageView = InferResponseType<(typeof manageApi)['$get'], 200>;
+type Refund = NonNullable<ManageView['refund']>;
+
+const NOTICE_MS = 24 * 3_600_000;
+
+const statusLabels: Record<ManageView['booking']['serviceStatus'], string> = {
+  booked: 'Booked',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** The refund in a visitor's words. */
+function refundText(refund: Refund): string {
+  const amount = formatNaira(refund.amount);
+  if (refund.status === 'processed') return `${amount}, refunded`;
+  if (refund.status === 'pending') {
+    return `${amount}, on its way back to the card or account you paid with (usually within 5 to 10 working days)`;
+  }
+  return `${amount}, not yet accepted by Paystack: we are retrying automatically and our staff are following it`;
+}
+
+const when = (date: string, time: string) => `${formatAppointment(date, time)} (WAT)`;
+
+type Mode = 'view' | 'reschedule' | 'cancel';
+
+export function ManagedBooking({
+  token,
+  view,
+  onChange,
+}: {
+  token: string;
+  view: ManageView;
+  onChange: (view: ManageView) => void;
+}) {
+  const { booking, refund } = view;
+  const [mode, setMode] = useState<Mode>('view');
+  const [notice, setNotice] = useState<string>();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  /** After a change: the page shows the booking as the server now has it. */
+  async function changed(message: string) {
+    onChange(await request(manageApi.$get({ param: { token } })));
+    setMode('view');
+    setNotice(message);
+  }
+
+  const cancelled = booking.serviceStatus === 'cancelled';
+  const tooLate = booking.serviceStatus === 'booked' && !view.canChange;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Your booking"
+        title={cancelled ? 'Your booking is cancelled' : 'Manage your booking'}
+        lead={`Hello ${booking.name.split(' ')[0]}, here is your appointment with ${studio.name}.`}
+      />
+      <section className="section">
+        <div className="container confirmation manage-booking">
+          <div className="confirmation__card card">
+            <div className="card__body">
+              <h2>Your booking</h2>
+              <dl className="confirmation__details">
+                <div>
+                  <dt>Treatments</dt>
+                  <dd>{booking.subservices.join(', ')}</dd>
+                </div>
+                <div>
+                  <dt>Date and time</dt>
+                  <dd>{when(booking.date, booking.time)}</dd>
+                </div>
+                <div>
+                  <dt>Amount paid</dt>
+                  <dd>{formatNaira(booking.amount)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    <span className={`status-badge status-badge--${booking.serviceStatus}`}>
+                      {statusLabels[booking.serviceStatus]}
+                    </span>
+                  </dd>
+                </div>
+                {refund ? (
+                  <div>
+                    <dt>Refund</dt>
+                    <dd>
+                      {refundText(refund)}
+                      {refund.testMode ? <span className="test-mode-badge">TEST MODE</span> : null}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+
+              {notice ? (
+                <p className="manage-booking__notice" role="status" tabIndex={-1} ref={noticeRef}>
+                  {notice}
+                </p>
+              ) : null}
+
+              {view.canChange && mode === 'view' ? (
+                <>
+                  <p className="manage-booking__policy-line">
+                    You can reschedule or cancel online until {when(addDays(booking.date, -1), booking.time)}, 24 hours
+                    before your appointment.
+                  </p>
+                  <div className="confirmation__actions">
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => {
+                        setNotice(undefined);
+                        setMode('reschedule');
+                      }}
+                    >
+                      Reschedule
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => {
+                        setNotice(undefined);
+                        setMode('cancel');
+                      }}
+                    >
+                      Cancel booking
+                    </button>
+                  </div>
+                </>
+              ) : null}
+
+              {view.canChange && mode === 'reschedule' ? (
+                <RescheduleForm
+                  token={token}
+                  current={booking}
+                  onDone={(date, time) => changed(`Your booking has moved to ${when(date, time)}.`)}
+                  onBack={() => setMode('view')}
+                />
+              ) : null}
+
+              {view.canChange && mode === 'cancel' ? (
+                <CancelConfirmation
+                  token={token}
+                  booking={booking}
+                  onDone={() => changed('Your booking is cancelled. We have sent you a confirmation.')}
+                  onBack={() => setMode('view')}
+                />
+              ) : null}
+
+              {tooLate ? <WithinNotice /> : null}
+
+              {booking.serviceStatus !== 'booked' ? (
+                <div className="confirmation__actions">
+                  <Link to={paths.booking} className="button button--primary">
+                    Book again
+                  </Link>
+                </div>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Inside the 24 hours: no online change, and how to reach the studio instead. */
+function WithinNotice() {
+  return (
+    <div className="manage-booking__within">
+      <h3>Changes within 24 hours</h3>
+      <p>
+        Bookings can be rescheduled or cancelled online until 24 hours before they start. Your appointment is less than
+        24 hours away, so please message us on WhatsApp or call the studio and we will help.
+      </p>
+      <div className="confirmation__actions">
+        <a className="button button--primary" href={whatsappLink('Hello, I need help with my booking.')}>
+          Message us on WhatsApp
+        </a>
+        <a className="button button--secondary" href={studioPhoneHref}>
+          Call {studio.phone}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function RescheduleForm({
+  token,
+  current,
+  onDone,
+  onBack,
+}: {
+  token: string;
+  current: ManageView['booking'];
+  onDone: (date: string, time: string) => Promise<void>;
+  onBack: () => void;
+}) {
+  // The earliest day with a slot at least 24 hours ahead: today's date in Lagos, 24 hours on.
+  const [earliest] = useState(() => lagosDate(new Date(Date.now() + NOTICE_MS)));
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!date || date < earliest) return setError('Please choose a date at least 24 hours from now.');
+    if (!time) return setError('Please choose a time.');
+    setSaving(true);
+    setError(undefined);
+    try {
+      await request(manageApi.reschedule.$post({ param: { token }, json: { date, time: time as '09:00' } }));
+      await onDone(date, time);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : String(caught));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="manage-booking__panel" onSubmit={submit} noValidate aria-labelledby="reschedule-heading">
+      <h3 id="reschedule-heading">Choose a new time</h3>
+      <p className="field__hint">
+        Currently {when(current.date, current.time)}. The price stays the same. New times must be at least 24 hours
+        away.
+      </p>
+      <TextField
+        label="New date"
+        name="date"
+        type="date"
+        min={earliest}
+        max={addDays(earliest, 180)}
+        value={date}
+        onChange={(event) => {
+          setDate(event.target.value);
+          setTime('');
+        }}
+      />
+      {date && date >= earliest ? (
+        <TimeSlotPicker
+          date={date}
+          value={time}
+          onChange={setTime}
+          allowed={(slot) => lagosToUtc(date, slot).getTime() - NOTICE_MS > Date.now()}
+        />
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="confirmation__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Moving your booking…' : 'Confirm new time'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={saving}>
+          Keep current time
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CancelConfirmation({
+  token,
+  booking,
+  onDone,
+  onBack,
+}: {
+  token: string;
+  booking: ManageView['booking'];
+  onDone: () => Promise<void>;
+  onBack: () => void;
+}) {
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  async function confirm() {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await request(manageApi.cancel.$post({ param: { token }, json: {} }));
+      await onDone();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : String(caught));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="manage-booking__panel manage-booking__panel--warning" aria-labelledby="cancel-heading">
+      <h3 id="cancel-heading" tabIndex={-1} ref={headingRef}>
+        Cancel this booking?
+      </h3>
+      <p>
+        Your appointment on {when(booking.date, booking.time)} will be cancelled and{' '}
+        {booking.amount > 0
+          ? `${formatNaira(booking.amount)} refunded to the card or account you paid with.`
+          : 'its time freed for someone else.'}{' '}
+        This cannot be undone.
+      </p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="confirmation__actions">
+        <button type="button" className="button button--danger" onClick={confirm} disabled={saving}>
+          {saving ? 'Cancelling…' : 'Yes, cancel booking'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={saving}>
+          Keep my booking
+        </button>
+      </div>
+    </section>
+  );
+}
