@@ -75,6 +75,16 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
   );
 }
 
+/** "Dear Ada, your appointment …": the greeting, then the lead sentence. */
+function Greeting({ name, lead }: { name: string; lead: string }) {
+  return (
+    <Text style={textStyle}>
+      Dear {name}, {lead.charAt(0).toLowerCase()}
+      {lead.slice(1)}
+    </Text>
+  );
+}
+
 const factsText = (rows: Array<[string, string]>) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
 
 const cancellationPolicy =
@@ -268,10 +278,7 @@ export function bookingRescheduled(
         <Heading as="h1" style={headingStyle}>
           Your booking has moved
         </Heading>
-        <Text style={textStyle}>
-          Dear {booking.name}, {lead.charAt(0).toLowerCase()}
-          {lead.slice(1)}
-        </Text>
+        <Greeting name={booking.name} lead={lead} />
         <Facts rows={rows} />
         <Text style={textStyle}>{cancellationPolicy}</Text>
         <ManageLink booking={booking} />
@@ -321,10 +328,7 @@ export function bookingCancelled(
         <Heading as="h1" style={headingStyle}>
           Your booking is cancelled
         </Heading>
-        <Text style={textStyle}>
-          Dear {booking.name}, {lead.charAt(0).toLowerCase()}
-          {lead.slice(1)}
-        </Text>
+        <Greeting name={booking.name} lead={lead} />
         <Text style={textStyle}>{money}</Text>
         <Facts rows={rows} />
         <Text style={textStyle}>
@@ -406,10 +410,7 @@ function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string,
         <Heading as="h1" style={headingStyle}>
           {heading}
         </Heading>
-        <Text style={textStyle}>
-          Dear {order.name}, {lead.charAt(0).toLowerCase()}
-          {lead.slice(1)}
-        </Text>
+        <Greeting name={order.name} lead={lead} />
         <Facts rows={rows} />
         <Text style={textStyle}>{shippingNote}</Text>
       </EmailLayout>,
@@ -462,10 +463,7 @@ export function waitlistWelcome(firstName: string, studio: StudioDetails): Rende
         <Heading as="h1" style={headingStyle}>
           Welcome to the waitlist
         </Heading>
-        <Text style={textStyle}>
-          Dear {firstName}, {lead.charAt(0).toLowerCase()}
-          {lead.slice(1)}
-        </Text>
+        <Greeting name={firstName} lead={lead} />
         <Text style={textStyle}>The first 50 to register receive a special discount on tuition.</Text>
       </EmailLayout>,
     ),

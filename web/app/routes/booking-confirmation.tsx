@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import {
+  ConfirmationDetails,
   PaidConfirmation,
   VerificationFailedHero,
   VerifyingHero,
@@ -87,24 +88,14 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
       lead="Your appointment is booked and paid. We look forward to seeing you."
       heading="Your booking"
     >
-      <dl className="confirmation__details">
-        <div>
-          <dt>Treatments</dt>
-          <dd>{booking.treatments.join(', ')}</dd>
-        </div>
-        <div>
-          <dt>Date and time</dt>
-          <dd>{formatAppointment(booking.date, booking.time)}</dd>
-        </div>
-        <div>
-          <dt>Amount paid</dt>
-          <dd>{formatNaira(booking.amount)}</dd>
-        </div>
-        <div>
-          <dt>Reference</dt>
-          <dd>{booking.reference}</dd>
-        </div>
-      </dl>
+      <ConfirmationDetails
+        rows={[
+          ['Treatments', booking.treatments.join(', ')],
+          ['Date and time', formatAppointment(booking.date, booking.time)],
+          ['Amount paid', formatNaira(booking.amount)],
+          ['Reference', booking.reference],
+        ]}
+      />
       <div className="confirmation__actions">
         <a className="button button--primary" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
           Add to Google Calendar

@@ -30,6 +30,15 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   );
 }
 
+/** A form's own error (not one field's), read out as soon as it appears; nothing when empty. */
+export function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }

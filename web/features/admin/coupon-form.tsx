@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { couponInputSchema } from '../../../worker/shared/coupon-schema';
 import { lagosDate } from '../../../worker/shared/time';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 
 export interface CouponValues {
@@ -151,11 +151,7 @@ export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) 
           checked={draft.active}
           onChange={(event) => set('active', event.target.checked)}
         />
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <div className="admin-coupon-form__buttons">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel

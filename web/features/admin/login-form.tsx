@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/ui/field';
 import { Logo } from '../../components/ui/logo';
 import { ApiError } from '../../lib/api-client';
 import { adminRequest, api } from './admin-api';
@@ -87,11 +88,7 @@ export function LoginForm() {
             </button>
           </div>
         </div>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>

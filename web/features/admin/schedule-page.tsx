@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
-import { TextField } from '../../components/ui/field';
+import { FormError, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
 import { AdminPageHeader, ListFrame, Notice } from './admin-ui';
@@ -100,11 +100,7 @@ export default function SchedulePage() {
             maxLength={120}
             hint="Shown to visitors on the booking page, e.g. Public holiday"
           />
-          {formError ? (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError message={formError} />
           <div className="admin-compose__buttons">
             <button type="submit" className="button button--primary" disabled={closing}>
               {closing ? 'Closing…' : 'Close day'}
@@ -228,11 +224,7 @@ function CapacityPanel({ onSaved }: { onSaved: (text: string) => void }) {
               />
             ))}
           </div>
-          {saveError ? (
-            <p className="form-error" role="alert">
-              {saveError}
-            </p>
-          ) : null}
+          <FormError message={saveError} />
           <div className="admin-compose__buttons">
             <button type="submit" className="button button--primary" disabled={saving}>
               {saving ? 'Saving…' : 'Save places'}

@@ -5,7 +5,7 @@ import type { BookingDetailsInput } from '../../../worker/shared/booking-schema'
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
@@ -352,11 +352,7 @@ export function BookingForm() {
             onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
             label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy."
           />
-          {alert ? (
-            <p className="form-error" role="alert">
-              {alert}
-            </p>
-          ) : null}
+          <FormError message={alert} />
           <button type="submit" className="button button--primary button--large">
             Confirm booking
           </button>

@@ -66,3 +66,19 @@ export function PaidConfirmation({
     </>
   );
 }
+
+/** The facts of a booking or order on its confirmation and manage pages: label, value. */
+export function ConfirmationDetails({ rows }: { rows: Array<[label: string, value: ReactNode] | false> }) {
+  return (
+    <dl className="confirmation__details">
+      {rows.map((row) =>
+        row ? (
+          <div key={row[0]}>
+            <dt>{row[0]}</dt>
+            <dd>{row[1]}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
+import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { ApiError, api, request } from '../../lib/api-client';
 
@@ -151,11 +152,7 @@ export function PaymentDialog({ open, onClose, lines, subtotal, details, onPay }
         </div>
       </dl>
 
-      {payError ? (
-        <p className="form-error" role="alert">
-          {payError}
-        </p>
-      ) : null}
+      <FormError message={payError} />
       <button
         type="button"
         className="button button--primary button--large payment-dialog__pay"

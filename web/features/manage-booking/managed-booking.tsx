@@ -8,13 +8,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../../worker/shared/time';
-import { TextField } from '../../components/ui/field';
+import { FormError, TextField } from '../../components/ui/field';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
+import { ConfirmationDetails } from '../checkout-payment/confirmation-frames';
 
 const manageApi = api['manage-booking'][':token'];
 
@@ -61,6 +62,11 @@ export function ManagedBooking({
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
+  function open(next: Mode) {
+    setNotice(undefined);
+    setMode(next);
+  }
+
   /** After a change: the page shows the booking as the server now has it. */
   async function changed(message: string) {
     onChange(await request(manageApi.$get({ param: { token } })));
@@ -83,37 +89,28 @@ export function ManagedBooking({
           <div className="confirmation__card card">
             <div className="card__body">
               <h2>Your booking</h2>
-              <dl className="confirmation__details">
-                <div>
-                  <dt>Treatments</dt>
-                  <dd>{booking.subservices.join(', ')}</dd>
-                </div>
-                <div>
-                  <dt>Date and time</dt>
-                  <dd>{when(booking.date, booking.time)}</dd>
-                </div>
-                <div>
-                  <dt>Amount paid</dt>
-                  <dd>{formatNaira(booking.amount)}</dd>
-                </div>
-                <div>
-                  <dt>Status</dt>
-                  <dd>
-                    <span className={`status-badge status-badge--${booking.serviceStatus}`}>
+              <ConfirmationDetails
+                rows={[
+                  ['Treatments', booking.subservices.join(', ')],
+                  ['Date and time', when(booking.date, booking.time)],
+                  ['Amount paid', formatNaira(booking.amount)],
+                  [
+                    'Status',
+                    <span key="status" className={`status-badge status-badge--${booking.serviceStatus}`}>
                       {statusLabels[booking.serviceStatus]}
-                    </span>
-                  </dd>
-                </div>
-                {refund ? (
-                  <div>
-                    <dt>Refund</dt>
-                    <dd>
-                      {refundText(refund)}
-                      {refund.testMode ? <span className="test-mode-badge">TEST MODE</span> : null}
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
+                    </span>,
+                  ],
+                  refund
+                    ? [
+                        'Refund',
+                        <>
+                          {refundText(refund)}
+                          {refund.testMode ? <span className="test-mode-badge">TEST MODE</span> : null}
+                        </>,
+                      ]
+                    : false,
+                ]}
+              />
 
               {notice ? (
                 <p className="manage-booking__notice" role="status" tabIndex={-1} ref={noticeRef}>
@@ -128,24 +125,10 @@ export function ManagedBooking({
                     before your appointment.
                   </p>
                   <div className="confirmation__actions">
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() => {
-                        setNotice(undefined);
-                        setMode('reschedule');
-                      }}
-                    >
+                    <button type="button" className="button button--primary" onClick={() => open('reschedule')}>
                       Reschedule
                     </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        setNotice(undefined);
-                        setMode('cancel');
-                      }}
-                    >
+                    <button type="button" className="button button--secondary" onClick={() => open('cancel')}>
                       Cancel booking
                     </button>
                   </div>
@@ -268,11 +251,7 @@ function RescheduleForm({
           allowed={(slot) => lagosToUtc(date, slot).getTime() - NOTICE_MS > Date.now()}
         />
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="confirmation__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Moving your booking…' : 'Confirm new time'}
@@ -325,11 +304,7 @@ function CancelConfirmation({
           : 'its time freed for someone else.'}{' '}
         This cannot be undone.
       </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="confirmation__actions">
         <button type="button" className="button button--danger" onClick={confirm} disabled={saving}>
           {saving ? 'Cancelling…' : 'Yes, cancel booking'}

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { WaitlistField } from '../../../worker/shared/waitlist';
 import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../worker/shared/waitlist-options';
-import { SelectField, TextField } from '../../components/ui/field';
+import { FormError, SelectField, TextField } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
 import type { WaitlistErrors, WaitlistValues } from './waitlist-signup';
@@ -108,11 +108,7 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <p className="waitlist-form__note">
         Be one of the first {EARLY_BIRD_PLACES} to register and receive a special discount on tuition.
       </p>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <button type="submit" className="button button--primary button--large" disabled={submitting}>
         {submitting ? 'Joining…' : 'Join Waitlist'}
       </button>
