@@ -73,6 +73,17 @@ describe('paying through Paystack', () => {
     // The webhook and the callback both confirmed the payment: one booking holds one place.
     expect((await placesLeft(site.baseUrl, date))['14:00']).toBe(SLOT_CAPACITY - 1);
     await screenshot(page, 'paystack-confirmed-390');
+
+    // The visitor cancels from the manage link: the site asks Paystack to refund the transaction.
+    await page.getByRole('link', { name: 'Manage booking' }).click();
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await eventually(() => page.locator('h1').textContent()).toBe('Your booking is cancelled');
+    expect(paystack.fake.refundCalls).toEqual([{ transaction: call?.body.reference }]);
+    const refunded = await page.locator('.confirmation__details').textContent();
+    expect(refunded).toContain('₦55,000, on its way back to the card or account you paid with');
+    expect(refunded).not.toContain('TEST MODE');
+    expect((await placesLeft(site.baseUrl, date))['14:00']).toBe(SLOT_CAPACITY);
     expect(problems).toEqual([]);
     await page.context().close();
   });
