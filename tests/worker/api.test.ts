@@ -67,4 +67,46 @@ describe('request body limit', () => {
     });
     expect(response.status).toBe(404);
   });
+
+  /** A body sent in chunks, with no Content-Length to refuse it by. */
+  const chunked = (chunks: number, size: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < chunks; index += 1) controller.enqueue(new Uint8Array(size).fill(120));
+        controller.close();
+      },
+    });
+
+  it('refuses a chunked body once it passes 100 KB, reading no further than it must', async () => {
+    const response = await fetchApi('/api/academy-waitlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chunked(300, 10 * 1024), // 3 MB
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'The request body is too large (the limit is 100 KB).' });
+  });
+
+  it('hands a chunked body within the limit to the route whole', async () => {
+    const body = JSON.stringify({ firstName: 'Ada', email: 'not-an-email', whatsapp: 'x', state: 'Lagos' });
+    const bytes = new TextEncoder().encode(body);
+    const response = await fetchApi('/api/academy-waitlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(bytes.slice(0, 10));
+          controller.enqueue(bytes.slice(10));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    // The route read the whole JSON: its answer is about the email, not a broken body.
+    expect(response.status).toBe(400);
+    expect(
+      ((await response.json()) as { issues: Array<{ path: string }> }).issues.map((issue) => issue.path),
+    ).toContain('email');
+  });
 });
