@@ -50,6 +50,11 @@ export const payments = sqliteTable(
     paidAt: text('paid_at'),
     /** Only without a Paystack key: what the visitor chose on the built-in test checkout. */
     testCheckoutOutcome: text('test_checkout_outcome', { enum: testCheckoutOutcomes }),
+    /**
+     * A keyed digest of the client's address (services/signing.ts), never the address: counts
+     * the unpaid holds one connection has open at once.
+     */
+    clientKey: text('client_key'),
   },
   (table) => [
     check('payments_kind', oneOf('kind', paymentKinds)),

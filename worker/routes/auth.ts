@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
+import { clientAddress } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
 import { endSession, isValidSession } from '../services/admin-sessions';
@@ -23,7 +24,6 @@ const loginBody = z.object({
 });
 
 /** The client address failures are counted against; locally (no Cloudflare edge) all share one. */
-const clientAddress = (header: string | undefined) => header?.trim() || 'local';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', sameOriginJson, validate('json', loginBody), async (c) => {
@@ -31,7 +31,7 @@ export const authRoutes = new Hono<AppEnv>()
     const result = await logIn(c.env, {
       username,
       password,
-      address: clientAddress(c.req.header('CF-Connecting-IP')),
+      address: clientAddress(c) ?? 'local',
       previousSessionId: readSessionCookie(c),
       now: new Date(),
     });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import {
   type CouponChange,
@@ -23,6 +24,7 @@ const validateCouponBody = z.object({
 
 export const publicCouponRoutes = new Hono<AppEnv>().post(
   '/validate-coupon',
+  rateLimit('FORM_LIMITER', 'coupon'),
   validate('json', validateCouponBody),
   async (c) => {
     const { code, amount } = c.req.valid('json');

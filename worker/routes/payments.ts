@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
+import { clientAddress, rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
 import { paymentContext } from '../services/payment-context';
 import { isTestMode } from '../services/payment-gateway';
 import { findPayment, recordTestCheckoutOutcome } from '../services/payment-records';
 import { callbackUrl, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
+import { keyedDigest } from '../services/signing';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 
 const initializeQuery = z.object({
@@ -50,20 +52,35 @@ const webhookEvent = z.object({
 });
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get('/payment/initialize', validate('query', initializeQuery), async (c) => {
-    const query = c.req.valid('query');
-    const result = await initializePayment(paymentContext(c), query);
-    if (!result.ok) {
-      return c.json(
-        { status: false as const, message: result.message, expectedAmount: result.expectedAmount },
-        result.status,
-      );
-    }
-    return c.json({
-      status: true as const,
-      data: { authorization_url: result.authorizationUrl, reference: result.reference },
-    });
-  })
+  .get(
+    '/payment/initialize',
+    rateLimit('PAYMENT_LIMITER', 'initialize'),
+    validate('query', initializeQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      // The unpaid holds one connection may keep are counted by a digest of its address.
+      const address = clientAddress(c);
+      const clientKey = address
+        ? await keyedDigest(c.env.ADMIN_PASSWORD_PEPPER, 'client-addresses', address)
+        : undefined;
+      const result = await initializePayment(paymentContext(c), { ...query, clientKey });
+      if (!result.ok) {
+        if (result.status === 429) {
+          return c.json({ status: false as const, message: result.message }, 429, {
+            'Retry-After': String(result.retryAfterSeconds),
+          });
+        }
+        return c.json(
+          { status: false as const, message: result.message, expectedAmount: result.expectedAmount },
+          result.status,
+        );
+      }
+      return c.json({
+        status: true as const,
+        data: { authorization_url: result.authorizationUrl, reference: result.reference },
+      });
+    },
+  )
   .post('/payment/verify', validate('json', verifyBody), async (c) => {
     try {
       return c.json(await verifyPayment(paymentContext(c), c.req.valid('json').reference));

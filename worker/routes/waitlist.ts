@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { requireAdmin } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
+import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { studioDetails, waitlistWelcomeMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
@@ -22,23 +23,28 @@ const unsubscribeBody = z.object({
 });
 
 export const waitlistRoutes = new Hono<AppEnv>()
-  .post('/academy-waitlist', validate('json', waitlistSignupSchema), async (c) => {
-    const signup = c.req.valid('json');
-    const result = await joinWaitlist(c.var.db, signup);
-    if (!result.joined) return c.json({ message: waitlistMessages.duplicate }, 409);
-    afterResponse(
-      c,
-      queueMessages(
-        c.var.db,
-        c.env.MESSAGES,
-        waitlistWelcomeMessages(signup.firstName, signup.email, studioDetails(c.env)),
-      ),
-    );
-    const message = result.earlyBird
-      ? `Thank you, ${signup.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
-      : `Thank you, ${signup.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;
-    return c.json({ message, position: result.position, earlyBird: result.earlyBird }, 201);
-  })
+  .post(
+    '/academy-waitlist',
+    rateLimit('FORM_LIMITER', 'waitlist'),
+    validate('json', waitlistSignupSchema),
+    async (c) => {
+      const signup = c.req.valid('json');
+      const result = await joinWaitlist(c.var.db, signup);
+      if (!result.joined) return c.json({ message: waitlistMessages.duplicate }, 409);
+      afterResponse(
+        c,
+        queueMessages(
+          c.var.db,
+          c.env.MESSAGES,
+          waitlistWelcomeMessages(signup.firstName, signup.email, studioDetails(c.env)),
+        ),
+      );
+      const message = result.earlyBird
+        ? `Thank you, ${signup.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
+        : `Thank you, ${signup.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;
+      return c.json({ message, position: result.position, earlyBird: result.earlyBird }, 201);
+    },
+  )
   // From the link in every bulk email; a token used before answers the same.
   .post('/unsubscribe', validate('json', unsubscribeBody), async (c) => {
     const entryId = await entryOfToken(c.req.valid('json').token, c.env.ADMIN_PASSWORD_PEPPER);

@@ -5,15 +5,12 @@
  * booking), so a copy of the database opens no booking, while the worker can write the same link
  * again into the reminder a day before.
  */
-import { purposeKey, toBase64Url } from './signing';
+import { keyedDigest } from './signing';
 
 const encoder = new TextEncoder();
-const linkKey = (secret: string) => purposeKey(secret, 'manage-booking-links');
 
-export async function manageToken(paymentReference: string, secret: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await linkKey(secret), encoder.encode(paymentReference));
-  return toBase64Url(new Uint8Array(signature));
-}
+export const manageToken = (paymentReference: string, secret: string): Promise<string> =>
+  keyedDigest(secret, 'manage-booking-links', paymentReference);
 
 /** What the database keeps of a token: its SHA-256, hex. */
 export async function manageTokenHash(token: string): Promise<string> {

@@ -59,13 +59,22 @@ export const paymentMessages = {
   notCompleted: 'Your payment has not been completed.',
   stillProcessing: 'Your payment is still being processed. Please check again in a moment.',
   mismatch: 'This payment does not match what was ordered. Please contact us and quote your reference.',
+  tooManyHolds: (minutes: number) =>
+    `You already have ${MAX_OPEN_HOLDS} bookings waiting for payment. Please pay for or cancel one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
+
+/**
+ * Unpaid holds one email address or one connection may have at once. Each hold keeps a place for
+ * 30 minutes; without a cap one script could hold every slot of a day without paying.
+ */
+export const MAX_OPEN_HOLDS = 3;
 
 export const confirmationPaths = { booking: '/booking-confirmation-pg', order: '/order-confirmation-pg' } as const;
 
 export type InitializeResult =
   | { ok: true; reference: string; authorizationUrl: string }
-  | { ok: false; status: 400 | 409 | 502; message: string; expectedAmount?: number };
+  | { ok: false; status: 400 | 409 | 502; message: string; expectedAmount?: number }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export interface InitializeRequest {
   /** What the client thinks it pays, in kobo. */
@@ -73,6 +82,8 @@ export interface InitializeRequest {
   email: string;
   /** JSON text `{"details": {...}}`, as the spec's client sends it. */
   metadata: string;
+  /** The client's address as a keyed digest (services/signing.ts), when Cloudflare gave one. */
+  clientKey?: string;
 }
 
 /** Starts the checkout of a booking or an order, whichever the details' paymentType names. */
@@ -112,16 +123,31 @@ async function initializeBookingPayment(
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   // One statement: the slot is counted and held atomically, so concurrent visitors can never
   // take more places than the slot has.
+  const openHolds = openHoldsOf(booking.customerEmail, request.clientKey, nowIso);
+  // One statement: the slot is counted and held atomically (with the visitor's open holds), so
+  // concurrent requests can never take more places than the slot has, nor more holds than allowed.
   const held = await context.db.run(sql`
     insert into payments (
       reference, kind, status, amount, subtotal, discount, coupon_code, email, details,
-      slot_date, slot_time, hold_expires_at
+      slot_date, slot_time, hold_expires_at, client_key
     )
     select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
       ${charge.couponCode}, ${booking.customerEmail}, ${JSON.stringify(stored)}, ${booking.appointmentDate},
-      ${booking.appointmentTime}, ${holdUntil}
-    where ${slotHasRoom(booking.appointmentDate, booking.appointmentTime, nowIso, context.capacity)}`);
+      ${booking.appointmentTime}, ${holdUntil}, ${request.clientKey ?? null}
+    where ${slotHasRoom(booking.appointmentDate, booking.appointmentTime, nowIso, context.capacity)}
+      and (select count(*) from (${openHolds})) < ${MAX_OPEN_HOLDS}`);
   if (held.meta.changes !== 1) {
+    const holds = await context.db.all<{ hold_expires_at: string }>(openHolds);
+    if (holds.length >= MAX_OPEN_HOLDS) {
+      const firstFree = Math.min(...holds.map((hold) => Date.parse(hold.hold_expires_at)));
+      const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
+      return {
+        ok: false,
+        status: 429,
+        message: paymentMessages.tooManyHolds(Math.ceil(seconds / 60)),
+        retryAfterSeconds: seconds,
+      };
+    }
     const closed = await closureReason(context.db, booking.appointmentDate);
     return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };
   }
@@ -133,6 +159,12 @@ async function initializeBookingPayment(
     time: booking.appointmentTime,
   });
 }
+
+/** The unpaid, unexpired holds of an email address (any case) or a connection. */
+const openHoldsOf = (email: string, clientKey: string | undefined, nowIso: string) => sql`
+  select hold_expires_at from payments
+  where status = 'pending' and hold_expires_at > ${nowIso}
+    and (lower(email) = lower(${email}) or client_key = ${clientKey ?? null})`;
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
 async function initializeOrderPayment(

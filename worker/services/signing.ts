@@ -23,3 +23,9 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
     return undefined;
   }
 }
+
+/** HMAC-SHA256 of `text` under the purpose's key, base64url: a stable pseudonym nobody can reverse. */
+export async function keyedDigest(secret: string, purpose: string, text: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await purposeKey(secret, purpose), encoder.encode(text));
+  return toBase64Url(new Uint8Array(signature));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `client_key` text;
