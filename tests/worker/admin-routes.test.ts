@@ -4,42 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
 import { coupons } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { sessionKey } from '../../worker/services/admin-sessions';
 import { adminCall, call, clearData, db, origin, signIn } from './admin-harness';
-
-const publicRoutes = new Set([
-  'GET /api/health',
-  'POST /api/academy-waitlist',
-  'POST /api/validate-coupon',
-  'GET /api/availability',
-  'GET /api/closures',
-  'GET /api/manage-booking/:token',
-  'POST /api/manage-booking/:token/reschedule',
-  'POST /api/manage-booking/:token/cancel',
-  'GET /api/payment/initialize',
-  'POST /api/payment/verify',
-  'POST /api/payment/webhook',
-  'GET /api/payment/test-checkout.css',
-  'GET /api/payment/test-checkout/:reference',
-  'POST /api/payment/test-checkout/:reference',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'GET /api/auth/session',
-  'POST /api/unsubscribe',
-]);
-
-const apiRoutes = [
-  ...new Set(
-    app.routes
-      .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL')
-      .map((route) => `${route.method} ${route.path}`),
-  ),
-];
-const adminRoutes = apiRoutes.filter((route) => !publicRoutes.has(route));
-const writes = adminRoutes.filter((route) => !route.startsWith('GET '));
+import { adminRoutes, apiRoutes, publicRoutes, writes } from './route-list';
 
 /** A concrete request path for a route pattern (its parameters filled in). */
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'some-id');

@@ -2,6 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { $ZodType } from 'zod/v4/core';
 
+export const notAnObject = 'Send the details as a JSON object.';
+
 /**
  * zod validation with the API's error shape: `400 { message, issues }`, where `message` is the
  * first problem in words a visitor can act on and `issues` lists every problem with its path.
@@ -14,7 +16,8 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (result.success) return;
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
-      message: issue.message,
+      // zod's own words for a body that is not an object at all ("Invalid input") say nothing.
+      message: issue.path.length === 0 && target === 'json' ? notAnObject : issue.message,
     }));
     return c.json({ message: issues[0]?.message ?? 'Invalid request', issues }, 400);
   });

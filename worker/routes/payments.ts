@@ -127,7 +127,8 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     const reference = c.req.param('reference');
     const payment = await findPayment(c.var.db, reference);
     if (!payment) return c.json({ message: 'Not found' }, 404);
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody().catch(() => undefined);
+    if (!form) return c.json({ message: 'Send the checkout form: Pay or Cancel.' }, 400);
     const outcome = form.outcome === 'paid' ? 'paid' : 'cancelled';
     await recordTestCheckoutOutcome(c.var.db, reference, outcome);
     return c.redirect(callbackUrl(new URL(c.req.url).origin, payment.kind, reference), 303);

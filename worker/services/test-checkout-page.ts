@@ -9,14 +9,16 @@ import { formatNaira } from '../shared/money';
 import { formatAppointment } from '../shared/time';
 import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payment-records';
 
-/** One line saying what is being paid for. */
+/** One line saying what is being paid for (plainly "a booking" when the details are not there). */
 function purchase(payment: Payment): string {
   if (payment.kind === 'order') {
-    const { lines } = payment.details as StoredOrderPayment;
-    return lines.map((line) => `${line.productName} ${line.size} × ${line.quantity}`).join(', ');
+    const { lines } = payment.details as Partial<StoredOrderPayment>;
+    return lines ? lines.map((line) => `${line.productName} ${line.size} × ${line.quantity}`).join(', ') : 'An order';
   }
-  const { booking } = payment.details as StoredBookingPayment;
-  return `${booking.subservices.join(', ')} on ${formatAppointment(booking.appointmentDate, booking.appointmentTime)}`;
+  const { booking } = payment.details as Partial<StoredBookingPayment>;
+  return booking
+    ? `${booking.subservices.join(', ')} on ${formatAppointment(booking.appointmentDate, booking.appointmentTime)}`
+    : 'A booking';
 }
 
 export function renderTestCheckout(payment: Payment): string {

@@ -1,0 +1,35 @@
+// The API's routes, from the app itself (so a new route is covered the day it is added), split
+// into the public ones (listed here by hand: a route missing from this list is treated as staff
+// only) and the staff ones.
+import { app } from '../../worker/app';
+
+export const publicRoutes = new Set([
+  'GET /api/health',
+  'POST /api/academy-waitlist',
+  'POST /api/validate-coupon',
+  'GET /api/availability',
+  'GET /api/closures',
+  'GET /api/manage-booking/:token',
+  'POST /api/manage-booking/:token/reschedule',
+  'POST /api/manage-booking/:token/cancel',
+  'GET /api/payment/initialize',
+  'POST /api/payment/verify',
+  'POST /api/payment/webhook',
+  'GET /api/payment/test-checkout.css',
+  'GET /api/payment/test-checkout/:reference',
+  'POST /api/payment/test-checkout/:reference',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/session',
+  'POST /api/unsubscribe',
+]);
+
+export const apiRoutes = [
+  ...new Set(
+    app.routes
+      .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL')
+      .map((route) => `${route.method} ${route.path}`),
+  ),
+];
+export const adminRoutes = apiRoutes.filter((route) => !publicRoutes.has(route));
+export const writes = adminRoutes.filter((route) => !route.startsWith('GET '));
