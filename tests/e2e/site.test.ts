@@ -57,18 +57,35 @@ describe('the built site over HTTP', () => {
     expect(html).toMatch(/<script type="module"[^>]* src="\/assets\/index-[^"]+\.js"><\/script>/);
   });
 
-  it('sends the security headers with index.html and with the scripts', async () => {
+  it('sends the security headers with every kind of answer: pages, the shell, assets, the API', async () => {
     const page = await fetch(`${baseUrl}/about`);
     const scriptPath = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
     expect(scriptPath).toBeDefined();
     const script = await fetch(`${baseUrl}${scriptPath}`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(script.status).toBe(200);
-    for (const response of [page, script]) {
+    expect(script.headers.get('Cache-Control')).toContain('immutable');
+    const answers: Array<[string, Response]> = [
+      ['/about', page],
+      [String(scriptPath), script],
+    ];
+    for (const path of [
+      '/',
+      '/index.html',
+      '/faq',
+      '/admin',
+      '/manage-booking/x',
+      '/no-such-page',
+      '/api/health',
+      '/api/x',
+      '/robots.txt',
+    ]) {
+      answers.push([path, await fetch(`${baseUrl}${path}`, { redirect: 'manual' })]);
+    }
+    for (const [path, response] of answers) {
       for (const [name, value] of Object.entries(securityHeaders)) {
-        expect(response.headers.get(name), name).toBe(value);
+        expect(response.headers.get(name), `${name} on ${path} (${response.status})`).toBe(value);
       }
     }
-    expect(script.headers.get('Cache-Control')).toContain('immutable');
   });
 
   it('answers an unknown API path with JSON 404, not the SPA', async () => {

@@ -103,6 +103,31 @@ describe('every state-changing staff route with a live session', () => {
     ['as text/plain', { Origin: origin, 'Content-Type': 'text/plain' }, '{}', 415],
     ['with a body and no content type', { Origin: origin }, undefined, 415],
     ['cross-site as a form', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, '{}', 403],
+    [
+      'cross-site as urlencoded',
+      { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      'a=b',
+      403,
+    ],
+    [
+      'cross-site as multipart',
+      { Origin: 'https://evil.example', 'Content-Type': 'multipart/form-data; boundary=x' },
+      '--x--',
+      403,
+    ],
+    [
+      'cross-site with odd-case JSON',
+      { Origin: 'https://evil.example', 'Content-Type': 'Application/JSON' },
+      '{}',
+      403,
+    ],
+    ['cross-site with no content type', { Origin: 'https://evil.example' }, '{}', 403],
+    ['no Origin as a form', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=b', 403],
+    ['no Origin as multipart', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x--', 403],
+    ['no Origin as text/plain', { 'Content-Type': 'text/plain' }, '{}', 403],
+    ['no Origin with odd-case JSON', { 'Content-Type': 'APPLICATION/JSON' }, '{}', 403],
+    ['no Origin and no content type', {}, '{}', 403],
+    ['the null Origin of a sandboxed page', { Origin: 'null', 'Content-Type': 'application/json' }, '{}', 403],
   ];
 
   it.each(writes)('%s refuses cross-site and non-JSON requests and changes nothing', async (route) => {
