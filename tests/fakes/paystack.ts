@@ -48,6 +48,13 @@ export class FakePaystack {
   /** When set, calls never answer (simulating a hang; the client must time out). */
   hang = false;
   /**
+   * The share of API calls that go wrong: half fail before Paystack does anything (503), half
+   * are carried out but their answer is lost on the way back (the connection drops).
+   */
+  faultRate = 0;
+  /** How many calls went wrong each way. */
+  readonly faults = { refused: 0, lost: 0 };
+  /**
    * When set, paying on the hosted checkout page first posts the signed charge.success event here
    * (as Paystack's webhook does, often before the visitor is back on the callback page).
    */
@@ -78,6 +85,21 @@ export class FakePaystack {
       });
     }
     if (this.outage) return Response.json({ status: false, message: 'Service unavailable' }, { status: this.outage });
+    if (this.faultRate > 0 && Math.random() < this.faultRate) {
+      if (Math.random() < 0.5) {
+        this.faults.refused += 1;
+        return Response.json({ status: false, message: 'Service unavailable' }, { status: 503 });
+      }
+      this.faults.lost += 1;
+      await this.api(request);
+      throw new TypeError('Network connection lost.');
+    }
+    return this.api(request);
+  }
+
+  /** The API itself: what Paystack does with a call that reaches it. */
+  private async api(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
     if (request.headers.get('Authorization') !== `Bearer ${this.secretKey}`) {
       return Response.json({ status: false, message: 'Invalid key' }, { status: 401 });
     }

@@ -84,6 +84,9 @@ export function withFakePaystack(): void {
     fake.refundCalls.length = 0;
     fake.refundOutage = undefined;
     fake.refundStatusOnCreate = 'pending';
+    fake.faultRate = 0;
+    fake.faults.refused = 0;
+    fake.faults.lost = 0;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = new Request(input, init);
       return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);
