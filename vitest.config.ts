@@ -27,6 +27,9 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['tests/worker/apply-migrations.ts'],
+          // Bounds, not expectations: a busy machine makes a test slower, never red.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          testTimeout: 30_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
         },
       },
@@ -47,7 +51,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

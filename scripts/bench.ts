@@ -6,8 +6,10 @@
 //   4. the staff admin with 5,000 bookings and 1,000 orders: list, export and figures latency, the
 //      time until the bookings list shows in Chromium, and the admin-only script bytes
 //   5. the HTML each public page answers (raw and gzip bytes) and whether its <h1> is in it
-//   6. Lighthouse mobile scores and paints per public page, median of BENCH_RUNS runs (default 3),
-//      one run at a time
+//   6. Lighthouse mobile scores and paints per public page and the admin login, median of
+//      BENCH_RUNS runs (default 3), one run at a time
+//   7. the API under load from a second process (scripts/lib/load-test.ts, autocannon), each
+//      route beside the constant /api/ping, and the worker upload size from wrangler's dry run
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,8 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
-import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
+import { offlineEnv } from './lib/offline-env.ts';
+import { builtConfig, packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const BENCH_BOOKINGS = 5_000;
@@ -31,15 +34,76 @@ viteBuild();
 
 printBundleSizes();
 
-const site = await startBuiltSite('.dev.vars.example', adminSeedSql());
+printWorkerUpload();
+
+// Request logging at warn level: a line per request would measure the terminal, not the worker.
+const site = await startBuiltSite('.dev.vars.example', adminSeedSql(), 'warn');
 try {
   const publicScripts = await printFirstLoadJs(site.baseUrl);
   await printLatency(site.baseUrl);
   await printAdmin(site.baseUrl, publicScripts);
   await printHtml(site.baseUrl);
+  // The load test and Lighthouse each take the whole machine: one after the other, never together.
+  await printLoad(site.baseUrl);
   printLighthouse(site.baseUrl);
 } finally {
   await site.stop();
+}
+
+/** What `wrangler deploy` would upload, as its dry run reports it. */
+function printWorkerUpload() {
+  const result = spawnSync(
+    process.execPath,
+    [packageBin('wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--config', builtConfig],
+    { encoding: 'utf8', env: { ...process.env, ...offlineEnv } },
+  );
+  const upload = /Total Upload: ([^\n]+)/.exec(`${result.stdout}${result.stderr}`)?.[1]?.trim() ?? 'not reported';
+  console.log(`\nWorker upload (wrangler deploy --dry-run)\n  ${upload}`);
+}
+
+/** The API under load from a second process; figures per route and beside the constant floor. */
+async function printLoad(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl, 'CF-Connecting-IP': '192.0.2.200' },
+    body: JSON.stringify({ username: 'admin', password: 'spa-admin-local' }),
+  });
+  const cookie = /^([^;]+)/.exec(login.headers.get('Set-Cookie') ?? '')?.[1] ?? '';
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const result = spawnSync(process.execPath, ['scripts/lib/load-test.ts', baseUrl, cookie, date], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  const rows = safeParse(result.stdout.trim().split('\n').at(-1) ?? '') as Array<{
+    name: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    floorRps: number;
+    ratio: number;
+  }> | null;
+  console.log(
+    '\nAPI under load (autocannon from a second process, 10 connections, 3 × 5 s per route alternated with /api/ping; medians)',
+  );
+  if (!rows) {
+    console.log(`  the load test failed: ${result.stderr.trim().split('\n').at(-1)}`);
+    return;
+  }
+  console.log('  route                                   req/s    p50 ms  p99 ms  errors   /api/ping req/s  ratio');
+  for (const row of rows) {
+    console.log(
+      `  ${row.name.padEnd(38)} ${row.rps.toFixed(0).padStart(6)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)}  ${String(row.errors).padStart(6)}   ${row.floorRps.toFixed(0).padStart(15)}  ${row.ratio.toFixed(2)}`,
+    );
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function printBundleSizes() {
@@ -59,21 +123,25 @@ function printBundleSizes() {
 async function printFirstLoadJs(baseUrl: string): Promise<Set<string>> {
   const seen = new Set<string>();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  console.log('\nFirst-load JavaScript per public page (bytes on the wire, gzip), target ≤ 100 KB');
+  console.log('\nFirst-load JavaScript and CSS per public page (bytes on the wire, gzip), JS target ≤ 100 KB');
   // The confirmation pages are left out: without a payment to confirm they send the visitor home.
   try {
     for (const page of indexablePages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const tab = await context.newPage();
       const sizes: Promise<number>[] = [];
+      const styles: Promise<number>[] = [];
       tab.on('requestfinished', (request) => {
+        if (request.resourceType() === 'stylesheet') styles.push(request.sizes().then((s) => s.responseBodySize));
         if (request.resourceType() !== 'script') return;
         seen.add(request.url());
         sizes.push(request.sizes().then((s) => s.responseBodySize));
       });
       await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'networkidle' });
-      const bytes = (await Promise.all(sizes)).reduce((total, value) => total + value, 0);
-      console.log(`  ${page.path.padEnd(26)} ${kb(bytes).padStart(9)}  (${sizes.length} scripts)`);
+      const total = async (list: Promise<number>[]) => (await Promise.all(list)).reduce((sum, value) => sum + value, 0);
+      console.log(
+        `  ${page.path.padEnd(26)} JS ${kb(await total(sizes)).padStart(9)}  (${sizes.length} scripts)   CSS ${kb(await total(styles)).padStart(8)}  (${styles.length})`,
+      );
       await context.close();
     }
   } finally {
@@ -243,7 +311,8 @@ function printLighthouse(baseUrl: string) {
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
   const outDir = mkdtempSync(join(tmpdir(), 'spa-lighthouse-'));
   try {
-    for (const route of indexablePages.map((page) => page.path)) {
+    // Every public page, and the admin's login screen (the app shell, rendered in the browser).
+    for (const route of [...indexablePages.map((page) => page.path), '/admin']) {
       const results: Array<{ scores: number[]; fcp: number; lcp: number; tbt: number; cls: number }> = [];
       for (let run = 0; run < runs; run++) {
         const output = join(outDir, `report-${run}.json`);

@@ -49,6 +49,8 @@ export interface ServeOptions {
   /** Secrets file; wrangler otherwise reads .dev.vars beside the built config. */
   envFile: string;
   stdio: 'inherit' | 'pipe';
+  /** wrangler's own log level; 'warn' leaves out the line per request (the load benchmark). */
+  logLevel?: 'info' | 'warn';
 }
 
 /** Serves the built site (worker and compressed static assets) with `wrangler dev`. */
@@ -72,6 +74,7 @@ export function serveBuiltSite(options: ServeOptions): ChildProcess {
       '0',
       '--show-interactive-dev-session=false',
       '--live-reload=false',
+      ...(options.logLevel ? ['--log-level', options.logLevel] : []),
     ],
     { detached: true, stdio: ['ignore', options.stdio, options.stdio], env: { ...process.env, ...offlineEnv } },
   );
@@ -120,14 +123,18 @@ export interface RunningSite {
  * Serves the current build on a free port with a fresh, migrated local database, for the browser
  * tests and the benchmarks. `stop()` ends the server's process group and removes the database.
  */
-export async function startBuiltSite(envFile: string, seedSql?: string): Promise<RunningSite> {
+export async function startBuiltSite(
+  envFile: string,
+  seedSql?: string,
+  logLevel?: ServeOptions['logLevel'],
+): Promise<RunningSite> {
   const persistTo = mkdtempSync(join(tmpdir(), 'spa-site-'));
   applyLocalMigrations(persistTo, { quiet: true });
   if (seedSql) {
     wranglerSync(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', seedSql], { quiet: true });
   }
   const port = await freePort();
-  const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe' });
+  const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe', logLevel });
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));

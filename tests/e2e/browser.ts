@@ -1,7 +1,7 @@
 // Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, a fresh profile per run.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium.ts';
 
@@ -34,8 +34,25 @@ export function sharedChromium(): () => Browser {
   };
 }
 
-/** Polls `read` until the expectation holds (10 seconds at most by default). */
-export const eventually = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+/**
+ * Polls `read` until the expectation holds. The bound is generous (20 seconds) so that a busy
+ * machine only makes a test slower, never red; a passing test returns as soon as it holds.
+ */
+export const eventually = <T>(read: () => Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
+
+/** Resolves once the element's animations and transitions (and its children's) have finished. */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+}
+
+/** Resolves after the browser has painted twice: whatever a scroll or a render set off has run. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
 
 /**
  * Resolves once React has adopted a prerendered page (at once on a page the browser renders

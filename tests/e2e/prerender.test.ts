@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteUrl } from '../../scripts/lib/web-define.ts';
 import { products, treatments } from '../../worker/shared/catalogue';
 import { appShellPaths, defaultPreviewImage, indexablePages, sitePages } from '../../worker/shared/site-pages';
-import { openPage, sharedChromium, viewports, waitForHydration } from './browser';
+import { nextFrames, openPage, sharedChromium, viewports, waitForHydration } from './browser';
 
 const baseUrl = inject('baseUrl');
 const siteUrl = readSiteUrl();
@@ -212,7 +212,7 @@ describe('hydration', () => {
         });
         await tab.goto(page.path, { waitUntil: 'networkidle' });
         await waitForHydration(tab);
-        await tab.waitForTimeout(300);
+        await nextFrames(tab); // what hydrating set off has been laid out and painted
         const result = {
           sameMain: await keptPrerenderedMain(tab),
           shifts: await tab.evaluate(() => (window as unknown as { shifts: number }).shifts),

@@ -6,8 +6,10 @@ import { paths } from '../../web/config/paths';
 import { type SitePage, sitePages } from '../../worker/shared/site-pages';
 import { waitlistMessages } from '../../worker/shared/waitlist';
 import {
+  animationsDone,
   axeViolations,
   eventually,
+  nextFrames,
   openPage,
   screenshot,
   scrollThrough,
@@ -54,7 +56,7 @@ describe('every public page', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
         await scrollThrough(page); // loads the pictures that wait for the visitor to come near
-        await page.waitForTimeout(600); // the chat button has slid in
+        await animationsDone(page.locator('.chat-button')); // the chat button has slid in
         expect(await axeViolations(page)).toEqual([]);
         await screenshot(page, `${sitePage.path.slice(1) || 'home'}-${viewport.width}`);
         expect(problems).toEqual([]);
@@ -103,7 +105,7 @@ describe('header', () => {
     );
 
     await page.evaluate(() => window.scrollTo(0, 40));
-    await page.waitForTimeout(100);
+    await nextFrames(page);
     await eventually(() => header.getAttribute('data-scrolled')).toBe('false');
 
     await page.evaluate(() => window.scrollTo(0, 120));
@@ -225,7 +227,9 @@ describe('chat button', () => {
         .toBe(true);
       expect(await page.getByRole('link', { name: /Chat on WhatsApp/ }).count()).toBe(1); // the name stays
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(500); // the button has finished sliding in
+      for (const button of [chat, page.locator('.cart-button')]) {
+        if (await button.count()) await animationsDone(button); // finished sliding in
+      }
       const footerEnd = await page.locator('.site-footer__bottom').boundingBox();
       const floating = path === paths.shop ? [chat, page.locator('.cart-button')] : [chat];
       for (const button of floating) {

@@ -159,7 +159,7 @@ describe('a bulk send to 1,000 subscribers with the providers failing 30% of the
       expect(counts.sent).toBeGreaterThan(980); // 0.3^5 of 1,000 is about 2.4
     },
     // A thousand sends with retries: seconds of work, more when the browser tests share the machine.
-    30_000,
+    90_000,
   );
 });
 

@@ -5,6 +5,7 @@ import { app } from '../../worker/app';
 
 export const publicRoutes = new Set([
   'GET /api/health',
+  'GET /api/ping',
   'POST /api/academy-waitlist',
   'POST /api/validate-coupon',
   'GET /api/availability',

@@ -1,0 +1,91 @@
+// The API under load, from a process of its own (`node scripts/lib/load-test.ts <base URL>
+// <session cookie> <date>`, run by scripts/bench.ts): each route in turn with autocannon (10
+// connections, 5 seconds), each time beside GET /api/ping (a constant answer: the floor of the
+// server and the machine), three rounds alternated, since these machines are noisy. Prints one
+// JSON line: per route the medians of requests per second, p50 and p99 latency, and its ratio to
+// /api/ping.
+import autocannon from 'autocannon';
+
+const [baseUrl = '', cookie = '', date = ''] = process.argv.slice(2);
+const ROUNDS = 3;
+const SECONDS = 5;
+
+interface Target {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  /** Each request from another client address, as many visitors are (the rate limits count per address). */
+  manyAddresses?: boolean;
+}
+
+const targets: Target[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET /api/availability', path: `/api/availability?date=${date}` },
+  {
+    name: 'POST /api/validate-coupon',
+    path: '/api/validate-coupon',
+    method: 'POST',
+    body: JSON.stringify({ code: 'WELCOME10', amount: 50_000 }),
+    headers: { 'Content-Type': 'application/json' },
+    manyAddresses: true,
+  },
+  { name: 'GET /api/bookings (5,000, session)', path: '/api/bookings?status=booked', headers: { Cookie: cookie } },
+];
+const floor: Target = { name: 'GET /api/ping', path: '/api/ping' };
+
+let address = 0;
+async function measure(target: Target) {
+  const result = await autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections: 10,
+    duration: SECONDS,
+    requests: [
+      {
+        method: target.method ?? 'GET',
+        body: target.body,
+        headers: target.headers,
+        setupRequest: (request) =>
+          target.manyAddresses
+            ? {
+                ...request,
+                headers: {
+                  ...request.headers,
+                  'CF-Connecting-IP': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`,
+                },
+              }
+            : request,
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+const report = [];
+for (const target of targets) {
+  const rounds: Array<{ own: Awaited<ReturnType<typeof measure>>; floor: Awaited<ReturnType<typeof measure>> }> = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rounds.push({ own: await measure(target), floor: await measure(floor) });
+  }
+  const rps = median(rounds.map((r) => r.own.rps));
+  const floorRps = median(rounds.map((r) => r.floor.rps));
+  report.push({
+    name: target.name,
+    rps,
+    p50: median(rounds.map((r) => r.own.p50)),
+    p99: median(rounds.map((r) => r.own.p99)),
+    errors: rounds.reduce((total, r) => total + r.own.errors, 0),
+    floorRps,
+    floorP50: median(rounds.map((r) => r.floor.p50)),
+    ratio: rps / floorRps,
+  });
+}
+console.log(JSON.stringify(report));
