@@ -58,7 +58,9 @@ function watchedDatabase(real: D1Database) {
     prepare: (query: string) => wrap(real.prepare(query), query),
     batch: async (statements: D1PreparedStatement[]) => {
       const results = await real.batch(statements.map((statement) => real_.get(statement) ?? statement));
-      results.forEach((result, index) => count((statements[index] as unknown as { query: string }).query, result));
+      for (const [index, result] of results.entries()) {
+        count((statements[index] as unknown as { query: string }).query, result);
+      }
       return results;
     },
     exec: (query: string) => real.exec(query),
