@@ -52,6 +52,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // expect.poll waits up to 1 s by default: too short for a page on a busy machine.
+          expect: { poll: { timeout: 20_000 } },
           hookTimeout: 120_000,
         },
       },

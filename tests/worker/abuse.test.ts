@@ -3,19 +3,16 @@
 // use never does.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, payments } from '../../worker/db/schema';
+import { payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, paymentMessages } from '../../worker/services/payments';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { bookingDetails } from './payment-fixtures';
-import { call, db, fake, withFakePaystack } from './payment-harness';
+import { call, clearPaymentData, db, fake, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(bookings);
-  await db.delete(payments);
-});
+beforeEach(clearPaymentData);
 
 const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 /** A fresh address per test: the limiter's counts live as long as the runtime. */

@@ -3,23 +3,26 @@
 // cron every paid payment has exactly one booking or order and one confirmation.
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, orderItems, orders, outboxMessages, payments } from '../../worker/db/schema';
+import { bookings, orders, outboxMessages, payments } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import { timeSlots } from '../../worker/shared/booking';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { bookingDetails, orderDetails } from './payment-fixtures';
-import { db, fake, liveEnv, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
+import {
+  clearPaymentData,
+  db,
+  fake,
+  liveEnv,
+  startPayment,
+  verify,
+  webhook,
+  withFakePaystack,
+} from './payment-harness';
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(outboxMessages);
-  await db.delete(bookings);
-  await db.delete(orderItems);
-  await db.delete(orders);
-  await db.delete(payments);
-});
+beforeEach(clearPaymentData);
 
 const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 const unreachable = 'We could not reach the payment provider. Please try again in a moment.';

@@ -11,18 +11,21 @@ import { MAX_REFUND_ATTEMPTS, retryRefunds } from '../../worker/services/refunds
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { bookingDetails, insertPaidBooking, tomorrow } from './payment-fixtures';
-import { call, db, fake, liveEnv, startPaymentOk, testModeEnv, verify, withFakePaystack } from './payment-harness';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  liveEnv,
+  startPaymentOk,
+  testModeEnv,
+  verify,
+  withFakePaystack,
+} from './payment-harness';
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(refunds);
-  await db.delete(bookingEvents);
-  await db.delete(outboxMessages);
-  await db.delete(bookings);
-  await db.delete(payments);
-  await db.delete(closures);
-});
+beforeEach(clearPaymentData);
 
 /** Books and pays tomorrow at `time`; returns what the confirmation page receives. */
 async function paidBooking(time: BookingDetailsInput['appointmentTime'] = '10:00') {

@@ -8,12 +8,22 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookingEvents, bookings, outboxMessages, payments, refunds, slotCapacities } from '../../worker/db/schema';
+import { bookings, payments, refunds, slotCapacities } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { retryRefunds } from '../../worker/services/refunds';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { bookingDetails } from './payment-fixtures';
-import { call, db, fake, liveEnv, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  liveEnv,
+  startPayment,
+  verify,
+  webhook,
+  withFakePaystack,
+} from './payment-harness';
 
 withFakePaystack();
 
@@ -22,12 +32,7 @@ const slots = ['10:00', '11:00'] as const;
 const visitors = ['v0', 'v1', 'v2', 'v3'] as const;
 
 async function clear() {
-  await db.delete(outboxMessages);
-  await db.delete(refunds);
-  await db.delete(bookingEvents);
-  await db.delete(bookings);
-  await db.delete(payments);
-  await db.delete(slotCapacities);
+  await clearPaymentData();
   fake.transactions.clear();
   fake.refunds.clear();
 }

@@ -5,37 +5,17 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  bookingEvents,
-  bookings,
-  coupons,
-  orderItems,
-  orders,
-  outboxMessages,
-  payments,
-  refunds,
-  slotCapacities,
-} from '../../worker/db/schema';
+import { bookings, coupons, orders, outboxMessages, payments, refunds, slotCapacities } from '../../worker/db/schema';
 import { percentDiscount } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { treatments } from '../../worker/shared/treatments';
 import { bookingDetails, orderDetails } from './payment-fixtures';
-import { call, db, fake, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
+import { call, clearPaymentData, db, fake, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
 
-async function clear() {
-  await db.delete(outboxMessages);
-  await db.delete(refunds);
-  await db.delete(bookingEvents);
-  await db.delete(bookings);
-  await db.delete(orderItems);
-  await db.delete(orders);
-  await db.delete(payments);
-  await db.delete(coupons);
-  await db.delete(slotCapacities);
-}
+const clear = clearPaymentData;
 beforeEach(clear);
 
 const inDays = (days: number) => addDays(lagosDate(new Date()), days);

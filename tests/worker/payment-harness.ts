@@ -5,6 +5,18 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
+import {
+  bookingEvents,
+  bookings,
+  closures,
+  coupons,
+  orderItems,
+  orders,
+  outboxMessages,
+  payments,
+  refunds,
+  slotCapacities,
+} from '../../worker/db/schema';
 import { FakePaystack } from '../fakes/paystack';
 
 export const origin = 'https://studio.test';
@@ -95,4 +107,22 @@ export function withFakePaystack(): void {
   afterEach(() => {
     vi.restoreAllMocks();
   });
+}
+
+/** Empties what payments lead to, children before parents (D1 enforces the foreign keys). */
+export async function clearPaymentData(): Promise<void> {
+  for (const table of [
+    outboxMessages,
+    refunds,
+    bookingEvents,
+    bookings,
+    orderItems,
+    orders,
+    payments,
+    coupons,
+    slotCapacities,
+    closures,
+  ]) {
+    await db.delete(table);
+  }
 }
