@@ -8,21 +8,12 @@ import { addDays, formatAppointment, formatDate, formatShortDate, lagosDate } fr
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { payBookingOverHttp, payOverHttp } from './pay-over-http';
+import { LOCAL_PASSWORD, signIn } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
 
 const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
-const LOCAL_PASSWORD = 'spa-admin-local';
-
-async function signIn(page: Page, path: string = paths.admin) {
-  await page.goto(path);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
-}
-
 /** Waits until the list of the current tab has loaded. */
 async function listLoaded(page: Page) {
   await page.getByText('Loading...').waitFor({ state: 'detached' });

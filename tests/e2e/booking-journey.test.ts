@@ -15,6 +15,7 @@ import {
   viewports,
 } from './browser';
 import { E2E_COUPON } from './global-setup';
+import { staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -139,17 +140,6 @@ describe('booking a massage', () => {
 });
 
 describe('a day the studio is closed', () => {
-  /** Signs staff in over HTTP, as the admin page does, and returns the session cookie. */
-  async function staffCookie(): Promise<string> {
-    const response = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-      body: JSON.stringify({ username: 'admin', password: 'spa-admin-local' }),
-    });
-    expect(response.status).toBe(200);
-    return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
-  }
-
   const staffJson = (cookie: string, method: string, path: string, body?: unknown) =>
     fetch(`${baseUrl}${path}`, {
       method,
@@ -159,7 +149,7 @@ describe('a day the studio is closed', () => {
 
   it('shows the day closed with its reason and every time unavailable', async () => {
     const date = addDays(lagosDate(new Date()), 12);
-    const cookie = await staffCookie();
+    const cookie = await staffCookie(baseUrl);
     expect((await staffJson(cookie, 'POST', '/api/closures', { date, reason: 'Public holiday' })).status).toBe(201);
     try {
       const { page, problems } = await open(viewports.phone);

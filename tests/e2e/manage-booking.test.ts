@@ -8,10 +8,10 @@ import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../worker/
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { payBookingOverHttp } from './pay-over-http';
+import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
-const LOCAL_PASSWORD = 'spa-admin-local';
 
 const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
 const inDays = (days: number) => addDays(lagosDate(new Date()), days);
@@ -31,22 +31,9 @@ async function bookAndPay(page: Page, date: string, time: string): Promise<strin
   return href;
 }
 
-async function staffCookie(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-    body: JSON.stringify({ username: 'admin', password: LOCAL_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+/** Signs in on the admin's form and waits for the list of `path` to load. */
+async function signInToList(page: Page, path: string) {
+  await signIn(page, path);
   await page.getByText('Loading...').waitFor({ state: 'detached' });
 }
 
@@ -82,7 +69,7 @@ describe('managing a booking from its private link', () => {
 
     // Staff see the booking at its new time, with its history.
     const staff = await open(viewports.desktop);
-    await signIn(staff.page, `${paths.admin}/bookings`);
+    await signInToList(staff.page, `${paths.admin}/bookings`);
     const row = staff.page.locator('.admin-row').filter({ hasText: formatAppointment(to.date, to.time) });
     await row.getByRole('button', { name: /Details/ }).click();
     expect(await row.textContent()).toContain(
@@ -133,7 +120,7 @@ describe('managing a booking from its private link', () => {
     const manageUrl = await bookAndPay(page, inDays(23), '11:00');
 
     // Staff move it inside the coming 24 hours (staff have no notice limit).
-    const cookie = await staffCookie();
+    const cookie = await staffCookie(baseUrl);
     const list = (await (
       await fetch(`${baseUrl}/api/bookings?status=booked&pageSize=100`, { headers: { Cookie: cookie } })
     ).json()) as Array<{ _id: string; date: string; time: string }>;
@@ -179,7 +166,7 @@ describe('managing a booking from its private link', () => {
     const name = 'Tolu Staffmoved';
     await payBookingOverHttp(baseUrl, name, inDays(24), '09:00');
     const { page, problems } = await open(viewports.phone);
-    await signIn(page, `${paths.admin}/bookings`);
+    await signInToList(page, `${paths.admin}/bookings`);
     const row = page.locator('.admin-row').filter({ hasText: name });
     await row.getByRole('button', { name: /Details/ }).click();
     await row.getByLabel('New date').fill(inDays(25));

@@ -126,7 +126,7 @@ export class FakePaystack {
       return Response.json({ status: false, message: 'Invalid amount' }, { status: 400 });
     }
     const transaction = this.transactions.get(body.transaction);
-    if (!transaction || transaction.status !== 'success') {
+    if (transaction?.status !== 'success') {
       return Response.json({ status: false, message: 'Transaction not found' }, { status: 404 });
     }
     const refunded = [...this.refunds.values()].some(

@@ -6,15 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, paymentMessages } from '../../worker/services/payments';
-import { addDays, lagosDate } from '../../worker/shared/time';
-import { bookingDetails } from './payment-fixtures';
+import { bookingDetails, inDays } from './payment-fixtures';
 import { call, clearPaymentData, db, fake, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
 
 beforeEach(clearPaymentData);
 
-const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 /** A fresh address per test: the limiter's counts live as long as the runtime. */
 const newAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
 

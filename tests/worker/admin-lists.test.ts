@@ -7,8 +7,9 @@ import { changeMessages } from '../../worker/services/booking-changes';
 import type { BookingView } from '../../worker/services/bookings';
 import type { OrderView } from '../../worker/services/orders';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
-import { addDays, lagosDate } from '../../worker/shared/time';
+import { lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
+import { inDays } from './payment-fixtures';
 
 let cookie: string;
 beforeAll(async () => {
@@ -140,7 +141,6 @@ describe('PUT /api/bookings/:id', () => {
     }
   });
 
-  const inDays = (days: number) => addDays(lagosDate(new Date()), days);
   const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0];
 
   it('cancels with a refund (recorded as processed, TEST MODE, without a Paystack key) or without one', async () => {

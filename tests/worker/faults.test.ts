@@ -7,8 +7,7 @@ import { bookings, orders, outboxMessages, payments } from '../../worker/db/sche
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import { timeSlots } from '../../worker/shared/booking';
-import { addDays, lagosDate } from '../../worker/shared/time';
-import { bookingDetails, orderDetails } from './payment-fixtures';
+import { bookingDetails, inDays, orderDetails } from './payment-fixtures';
 import {
   clearPaymentData,
   db,
@@ -24,7 +23,6 @@ withFakePaystack();
 
 beforeEach(clearPaymentData);
 
-const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 const unreachable = 'We could not reach the payment provider. Please try again in a moment.';
 
 describe('Paystack failing 30% of its calls', () => {

@@ -9,8 +9,8 @@ import { canChange, changeableUntil, manageMessages } from '../../worker/service
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
 import { MAX_REFUND_ATTEMPTS, retryRefunds } from '../../worker/services/refunds';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
-import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
-import { bookingDetails, insertPaidBooking, tomorrow } from './payment-fixtures';
+import { lagosDate, lagosToUtc } from '../../worker/shared/time';
+import { bookingDetails, inDays, insertPaidBooking, tomorrow } from './payment-fixtures';
 import {
   call,
   clearPaymentData,
@@ -135,8 +135,6 @@ describe('a cancelled booking', () => {
 });
 
 describe('rescheduling through the manage link', () => {
-  const inDays = (days: number) => addDays(lagosDate(new Date()), days);
-
   /** A paid booking written straight into D1, with its manage link; `date` defaults to 3 days on. */
   async function storedBooking(index: number, date = inDays(3), time: string = '10:00') {
     const reference = `BK-MOVE-${index}-${crypto.randomUUID().slice(0, 8)}`;
@@ -247,8 +245,6 @@ describe('rescheduling through the manage link', () => {
 });
 
 describe('cancelling through the manage link', () => {
-  const inDays = (days: number) => addDays(lagosDate(new Date()), days);
-
   /** Booked and paid through the fake Paystack (so it can refund it), `days` from today. */
   async function paidOn(days: number, time: BookingDetailsInput['appointmentTime'] = '10:00', environment = liveEnv) {
     const { reference } = await startPaymentOk(

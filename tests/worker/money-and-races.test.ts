@@ -8,9 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, orders, outboxMessages, payments, refunds, slotCapacities } from '../../worker/db/schema';
 import { percentDiscount } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
-import { addDays, lagosDate } from '../../worker/shared/time';
 import { treatments } from '../../worker/shared/treatments';
-import { bookingDetails, orderDetails } from './payment-fixtures';
+import { bookingDetails, inDays, orderDetails } from './payment-fixtures';
 import { call, clearPaymentData, db, fake, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
@@ -18,13 +17,12 @@ withFakePaystack();
 const clear = clearPaymentData;
 beforeEach(clear);
 
-const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 let sequence = 0;
 const uniqueEmail = () => `visitor${++sequence}.${crypto.randomUUID().slice(0, 6)}@example.com`;
 
 /** What the studio charges, computed here from the catalogue and the coupon's terms. */
 function expectedCharge(subtotal: number, coupon: { discount: number; minAmount: number; active: boolean } | null) {
-  if (!coupon || !coupon.active || subtotal < coupon.minAmount) return subtotal;
+  if (!coupon?.active || subtotal < coupon.minAmount) return subtotal;
   return subtotal - percentDiscount(subtotal, coupon.discount);
 }
 

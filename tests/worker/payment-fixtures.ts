@@ -5,7 +5,9 @@ import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import type { OrderDetailsInput, OrderItemInput } from '../../worker/shared/order-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 
-export const tomorrow = () => addDays(lagosDate(new Date()), 1);
+/** The Lagos date `days` from today. */
+export const inDays = (days: number) => addDays(lagosDate(new Date()), days);
+export const tomorrow = () => inDays(1);
 
 export function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDetailsInput {
   return {

@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
 import { formatNaira } from '../shared/money';
 import { studioName } from '../shared/site-pages';
-import { formatAppointment } from '../shared/time';
+import { formatAppointmentWat } from '../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from './layout';
 
 export interface RenderedMessage {
@@ -54,7 +54,7 @@ export interface OrderFacts {
   amount: number;
 }
 
-const when = (date: string, time: string) => `${formatAppointment(date, time)} (WAT)`;
+const when = formatAppointmentWat;
 
 const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 

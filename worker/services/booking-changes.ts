@@ -8,7 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { type bookingActors, bookingEvents, bookings, refunds } from '../db/schema';
+import { type bookingActors, bookingEvents, type bookings, refunds } from '../db/schema';
+import { findBooking } from './bookings';
 import { closureReason, slotHasRoom, slotMessages } from './slots';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -30,9 +31,6 @@ export type MoveResult =
   | { ok: false; message: string };
 
 export type CancelResult = { ok: true; booking: BookingRow; refund: RefundRow | null } | { ok: false; message: string };
-
-const current = async (db: Database, id: string) =>
-  (await db.select().from(bookings).where(eq(bookings.id, id)).limit(1))[0];
 
 /** Why a change to `seen` did not happen, from the booking as it is now. */
 function lostRace(seen: BookingRow, now: BookingRow | undefined): string | undefined {
@@ -74,7 +72,7 @@ export async function moveBooking(
       where changes() = 1`,
     ),
   ]);
-  const after = await current(db, booking.id);
+  const after = await findBooking(db, booking.id);
   if (moved?.meta.changes === 1 && after) {
     return { ok: true, booking: after, moveId, from: { date: booking.date, time: booking.time } };
   }
@@ -123,7 +121,7 @@ export async function cancelBooking(
       on conflict (booking_id) do nothing`,
     ),
   ]);
-  const after = await current(db, booking.id);
+  const after = await findBooking(db, booking.id);
   if (cancelled?.meta.changes !== 1 || !after) {
     return { ok: false, message: lostRace(booking, after) ?? changeMessages.notBooked };
   }

@@ -10,7 +10,7 @@ import { createDb, type Database } from '../db/client';
 import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
-import type { RefundRow } from './booking-changes';
+import { type RefundRow, refundOf } from './booking-changes';
 import { isTestMode } from './payment-gateway';
 
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -38,11 +38,6 @@ const ourStatus = (paystackStatus: string) =>
  */
 const alreadyRefunded = (error: unknown) => error instanceof PaystackRefusal && /fully reversed/i.test(error.message);
 
-async function refundRow(db: Database, bookingId: string) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).limit(1);
-  return row;
-}
-
 /**
  * Calls POST /refund for a pending or failed refund and records the answer. The call is claimed
  * first (attempts + 1 while attempts is what was read), so the cron and a visitor's request never
@@ -61,7 +56,7 @@ export async function sendRefund(db: Database, client: RefundClient, refund: Ref
       ),
     )
     .returning({ bookingId: refunds.bookingId });
-  if (claimed.length === 0) return (await refundRow(db, refund.bookingId)) ?? refund;
+  if (claimed.length === 0) return (await refundOf(db, refund.bookingId)) ?? refund;
   let update: Partial<RefundRow>;
   try {
     const answer = await client.refund(refund.paymentReference);

@@ -52,6 +52,9 @@ export function formatAppointment(date: string, time: string): string {
   return `${formatDate(date)} at ${formatTime(time)}`;
 }
 
+/** An appointment with its time zone named, as messages and the manage page show it. */
+export const formatAppointmentWat = (date: string, time: string) => `${formatAppointment(date, time)} (WAT)`;
+
 /** The Lagos wall-clock fields of a UTC instant (ISO text), read through UTC to stay zone-free. */
 const inLagos = (iso: string) => new Date(Date.parse(iso) + LAGOS_OFFSET_MS);
 

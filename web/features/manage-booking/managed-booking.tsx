@@ -7,7 +7,7 @@ import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
-import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../../worker/shared/time';
+import { addDays, formatAppointmentWat, lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
@@ -40,7 +40,7 @@ function refundText(refund: Refund): string {
   return `${amount}, not yet accepted by Paystack: we are retrying automatically and our staff are following it`;
 }
 
-const when = (date: string, time: string) => `${formatAppointment(date, time)} (WAT)`;
+const when = formatAppointmentWat;
 
 type Mode = 'view' | 'reschedule' | 'cancel';
 

@@ -1,0 +1,28 @@
+// Staff signing in, as the browser tests need it: over HTTP for a session cookie, or through the
+// admin's own login form.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { paths } from '../../web/config/paths';
+
+/** The local password of .dev.vars.example (the built site under test uses it). */
+export const LOCAL_PASSWORD = 'spa-admin-local';
+
+/** Signs staff in over HTTP, as the admin page does, and returns the session cookie. */
+export async function staffCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ username: 'admin', password: LOCAL_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Opens `path` and signs in on the login form; resolves once the staff screen shows. */
+export async function signIn(page: Page, path: string = paths.admin): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+}
