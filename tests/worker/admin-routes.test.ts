@@ -50,21 +50,27 @@ describe('the route list', () => {
 
 describe('every staff route without a live session', () => {
   const expiredId = 'an-expired-session-id-000000000000000000000';
-  const endedId = 'a-session-that-was-ended-000000000000000000';
+  const cookies: Array<[string, string | undefined]> = [
+    ['no cookie', undefined],
+    ['a forged cookie', `${SESSION_COOKIE}=${'x'.repeat(43)}`],
+    ['an expired session', `${SESSION_COOKIE}=${expiredId}`],
+    ['the session id under another cookie name', `spa_admin_session=${expiredId}`],
+  ];
   beforeAll(async () => {
     await env.SESSIONS.put(
       await sessionKey(expiredId),
       JSON.stringify({ createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T08:00:00.000Z' }),
     );
+    // A real session, signed out through the API.
+    const ended = await signIn();
+    expect((await adminCall(ended, '/api/auth/logout', 'POST')).status).toBe(200);
+    cookies.push(['a session that was logged out', ended]);
+    // A live session's id with one character changed.
+    const live = await signIn();
+    expect((await adminCall(live, '/api/stats')).status).toBe(200);
+    const last = live.at(-1) === 'A' ? 'B' : 'A';
+    cookies.push(['a live session id with one character changed', `${live.slice(0, -1)}${last}`]);
   });
-
-  const cookies: Array<[string, string | undefined]> = [
-    ['no cookie', undefined],
-    ['a forged cookie', `${SESSION_COOKIE}=${'x'.repeat(43)}`],
-    ['an expired session', `${SESSION_COOKIE}=${expiredId}`],
-    ['a session that was logged out', `${SESSION_COOKIE}=${endedId}`],
-    ['the session id under another cookie name', `spa_admin_session=${expiredId}`],
-  ];
 
   it.each(adminRoutes)('%s answers 401 in every case', async (route) => {
     const { method, path } = split(route);
