@@ -1,8 +1,10 @@
 // Serves the built site with wrangler (as `npm start` does) on a free port with a fresh local
 // database for the browser tests, and stops the server's whole process group afterwards.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { builtConfig, startBuiltSite } from '../../scripts/lib/wrangler.ts';
+import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
+import { addDays, lagosDate } from '../../worker/shared/time';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,12 +14,31 @@ declare module 'vitest' {
 
 /** Data the browser tests rely on: a coupon the booking journey applies. */
 export const E2E_COUPON = { code: 'WELCOME10', percent: 10 };
-const seedSql = `insert into coupons (id, code, discount, min_amount, expiry_date, active)
-  values ('e2e-coupon', '${E2E_COUPON.code}', ${E2E_COUPON.percent}, 0, '2099-12-31', 1)`;
+
+/**
+ * A booking paid after its hold ran out into a slot that had filled meanwhile (no browser can wait
+ * out a 30-minute hold): 45 days on at 11:00, ₦55,000.
+ */
+export const SLOT_TAKEN = { reference: 'BK-E2E-SLOT-TAKEN', time: '11:00', daysAhead: 45, name: 'Kemi Adeyemi' };
+
+async function seedSql(): Promise<string> {
+  const pepper = /^ADMIN_PASSWORD_PEPPER=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
+  const tokenHash = await manageTokenHash(await manageToken(SLOT_TAKEN.reference, pepper));
+  const date = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
+  const { reference, time, name } = SLOT_TAKEN;
+  return `insert into coupons (id, code, discount, min_amount, expiry_date, active)
+    values ('e2e-coupon', '${E2E_COUPON.code}', ${E2E_COUPON.percent}, 0, '2099-12-31', 1);
+  insert into payments (reference, kind, status, amount, subtotal, email, details, slot_date, slot_time, paid_at)
+    values ('${reference}', 'booking', 'paid', 55000, 55000, 'kemi@example.com', '{}', '${date}', '${time}', '${new Date().toISOString()}');
+  insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+    needs_attention, manage_token_hash)
+    values ('e2e-slot-taken', '${reference}', 'Massage', '["Swedish","Hotstone"]', '${date}', '${time}', '${name}',
+      'kemi@example.com', '0803 765 4321', 55000, 1, '${tokenHash}')`;
+}
 
 export default async function setup(project: TestProject) {
   if (!existsSync(builtConfig)) throw new Error(`${builtConfig} is missing: run "npm run build" first`);
-  const site = await startBuiltSite('.dev.vars.example', seedSql);
+  const site = await startBuiltSite('.dev.vars.example', await seedSql());
   project.provide('baseUrl', site.baseUrl);
   return site.stop;
 }

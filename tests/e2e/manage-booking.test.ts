@@ -7,6 +7,7 @@ import { timeSlots } from '../../worker/shared/booking';
 import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
+import { SLOT_TAKEN } from './global-setup';
 import { payBookingOverHttp } from './pay-over-http';
 import { signIn, staffCookie } from './staff';
 
@@ -115,6 +116,53 @@ describe('managing a booking from its private link', () => {
     for (const context of [page.context(), staff.page.context(), phone.page.context()]) await context.close();
   });
 
+  it('a booking paid into a slot that filled meanwhile: the visitor is asked for another time and moves it', async () => {
+    const { reference, name, time } = SLOT_TAKEN;
+    const date = inDays(SLOT_TAKEN.daysAhead);
+    const { page, problems } = await open(viewports.phone);
+    // The tab comes back from the checkout with its pending payment, as after paying.
+    await page.goto(paths.home);
+    await page.evaluate((ref) => {
+      const pending = { kind: 'booking', reference: ref, summary: ['Swedish', 'Hotstone'], amount: 55_000 };
+      sessionStorage.setItem('spa.pending-booking', JSON.stringify(pending));
+    }, reference);
+    await page.goto(`/booking-confirmation-pg?trxref=${reference}&reference=${reference}`);
+    await eventually(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(
+      'Please choose another time',
+    );
+    expect(await page.locator('h1').textContent()).toBe(`Thank you, ${name.split(' ')[0]}!`);
+    expect(await page.locator('main').textContent()).toContain(
+      'Your payment is safe, but the time you chose was taken by another client while you were paying.',
+    );
+    const details = page.locator('.confirmation__details');
+    expect(await details.textContent()).toContain(`Time you chose (now full)${formatAppointment(date, time)}`);
+    expect(await page.getByRole('link', { name: 'Add to Google Calendar' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'booking-confirmation-slot-taken-390');
+
+    await page.getByRole('link', { name: 'Choose another time' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toContain('Please choose another time');
+    expect(await page.locator('.manage-booking__policy-line').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'manage-booking-slot-taken-390');
+
+    const to = { date: inDays(SLOT_TAKEN.daysAhead + 1), time: '10:00' };
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    expect(await page.locator('.manage-booking__panel').textContent()).toContain(
+      `You paid for ${formatAppointment(date, time)} (WAT), which is now full.`,
+    );
+    await page.getByLabel('New date').fill(to.date);
+    await page.locator(`.slot:has(input[value="${to.time}"])`).click();
+    await page.getByRole('button', { name: 'Confirm new time' }).click();
+    const moved = `Your booking has moved to ${formatAppointment(to.date, to.time)} (WAT).`;
+    await eventually(() => page.getByRole('status').filter({ hasText: 'moved' }).textContent()).toBe(moved);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('.manage-booking__policy-line').count()).toBe(1);
+    expect(await placesLeft(baseUrl, to.date)).toMatchObject({ [to.time]: 1 });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('inside 24 hours shows the policy with WhatsApp and phone, and no buttons (390 px)', async () => {
     const { page, problems } = await open(viewports.phone);
     const manageUrl = await bookAndPay(page, inDays(23), '11:00');
@@ -154,7 +202,9 @@ describe('managing a booking from its private link', () => {
     );
     expect(await page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(await page.getByRole('link', { name: 'Message us on WhatsApp', exact: true }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\//,
+    );
     expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:/);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'manage-booking-within-24h-390');

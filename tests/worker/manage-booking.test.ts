@@ -5,7 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, closures, outboxMessages, payments, refunds } from '../../worker/db/schema';
 import { manageBookingMessages } from '../../worker/routes/manage-booking';
-import { canChange, changeableUntil, manageMessages } from '../../worker/services/manage-booking';
+import {
+  canChange,
+  cancelOwnBooking,
+  changeableUntil,
+  manageMessages,
+  rescheduleOwnBooking,
+} from '../../worker/services/manage-booking';
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
 import { MAX_REFUND_ATTEMPTS, retryRefunds } from '../../worker/services/refunds';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
@@ -60,6 +66,7 @@ describe('the manage link', () => {
         amount: 55_000,
       },
       canChange: Date.now() < lagosToUtc(date, '15:00').getTime() - 24 * 3_600_000,
+      slotTaken: false,
       changeableUntil: new Date(lagosToUtc(date, '15:00').getTime() - 24 * 3_600_000).toISOString(),
       refund: null,
     });
@@ -97,7 +104,7 @@ describe('the manage link', () => {
 });
 
 describe('the 24-hour notice, in Lagos time', () => {
-  const booked = { serviceStatus: 'booked' as const, date: '2026-12-24', time: '10:00' };
+  const booked = { serviceStatus: 'booked' as const, date: '2026-12-24', time: '10:00', needsAttention: false };
   // 10:00 in Lagos (UTC+1) on the 24th is 09:00 UTC; the notice ends 24 hours before.
   const limit = new Date('2026-12-23T09:00:00.000Z');
 
@@ -115,6 +122,87 @@ describe('the 24-hour notice, in Lagos time', () => {
     const early = new Date('2026-12-01T00:00:00.000Z');
     expect(canChange({ ...booked, serviceStatus: 'completed' }, early)).toBe(false);
     expect(canChange({ ...booked, serviceStatus: 'cancelled' }, early)).toBe(false);
+  });
+
+  it('does not hold for a booking paid into a slot that had filled: it may change until it is moved', () => {
+    const overbooked = { ...booked, needsAttention: true };
+    expect(canChange(overbooked, new Date(limit.getTime() + 60_000))).toBe(true);
+    expect(canChange({ ...overbooked, serviceStatus: 'cancelled' }, limit)).toBe(false);
+  });
+});
+
+describe('a booking paid after its hold ran out, into a slot that had filled', () => {
+  /** Two bookings fill today's or tomorrow's `time` while a third visitor's hold runs out; then they pay. */
+  async function latePayment() {
+    const details = bookingDetails({ appointmentDate: tomorrow(), appointmentTime: '13:00' });
+    const late = await startPaymentOk(details, 5_500_000);
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, late.reference));
+    for (const email of ['b@example.com', 'c@example.com']) {
+      const other = await startPaymentOk({ ...details, customerEmail: email }, 5_500_000);
+      fake.settle(other.reference, 'success');
+      expect((await verify(other.reference)).status).toBe(200);
+    }
+    await db.delete(outboxMessages);
+    fake.settle(late.reference, 'success');
+    const answer = (await (await verify(late.reference)).json()) as {
+      data: { needsAttention: boolean; manageUrl: string };
+    };
+    expect(answer.data.needsAttention).toBe(true);
+    return { reference: late.reference, token: answer.data.manageUrl.split('/').at(-1) ?? '' };
+  }
+
+  it('asks the visitor (email and WhatsApp) to choose another time and warns the studio, once', async () => {
+    const { reference, token } = await latePayment();
+    expect((await verify(reference)).status).toBe(200);
+    const messages = await db.select().from(outboxMessages);
+    expect(messages.map((message) => `${message.template}:${message.channel}`).sort()).toEqual([
+      'booking-confirmation:email',
+      'booking-confirmation:whatsapp',
+      'booking-notice:email',
+    ]);
+    const email = messages.find(
+      (message) => message.channel === 'email' && message.template === 'booking-confirmation',
+    );
+    expect(email?.subject).toBe('Payment received: please choose another time');
+    expect(email?.text).toContain('was taken by another client while you were paying');
+    expect(email?.text).toContain(`/manage-booking/${token}`);
+    expect(email?.text).not.toContain('confirmed');
+    const whatsapp = messages.find((message) => message.channel === 'whatsapp');
+    expect(whatsapp?.whatsappTemplate?.name).toBe('booking_slot_taken');
+    const notice = messages.find((message) => message.template === 'booking-notice');
+    expect(notice?.subject).toMatch(/^Over capacity: move this booking: /);
+  });
+
+  it('lets the visitor move it to any later time with room, even within 24 hours, which settles it', async () => {
+    const { reference, token } = await latePayment();
+    const view = (await (await call(`/api/manage-booking/${token}`)).json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ canChange: true, slotTaken: true });
+    // Three hours before the booking, to two hours after it: refused for any other booking.
+    const now = lagosToUtc(tomorrow(), '10:00');
+    const [row] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    if (!row) throw new Error('the late booking was not recorded');
+    const moved = await rescheduleOwnBooking(db, row, { date: tomorrow(), time: '15:00' }, now, 2);
+    expect(moved).toMatchObject({ ok: true, booking: { time: '15:00', needsAttention: false } });
+    const after = (await (await call(`/api/manage-booking/${token}`)).json()) as Record<string, unknown>;
+    expect(after).toMatchObject({ slotTaken: false, booking: { time: '15:00' } });
+    const settled = { ...row, needsAttention: false };
+    expect(await rescheduleOwnBooking(db, settled, { date: tomorrow(), time: '16:00' }, now, 2)).toEqual({
+      ok: false,
+      message: manageMessages.tooLate,
+    });
+  });
+
+  it('lets the visitor cancel it for a full refund, however near it is', async () => {
+    const { reference, token } = await latePayment();
+    const now = lagosToUtc(tomorrow(), '12:00');
+    const [row] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    if (!row) throw new Error('the late booking was not recorded');
+    expect(await cancelOwnBooking(db, row, now, false)).toMatchObject({ ok: true, refund: { amount: 55_000 } });
+    const view = (await (await call(`/api/manage-booking/${token}`)).json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ canChange: false, slotTaken: false, booking: { serviceStatus: 'cancelled' } });
   });
 });
 

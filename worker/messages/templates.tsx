@@ -37,6 +37,8 @@ export interface BookingFacts {
   medicationDetails?: string | null;
   /** The visitor's private link to reschedule or cancel online, absolute. */
   manageUrl?: string;
+  /** Paid after its hold ran out, into a slot that had filled meanwhile: a new time is needed. */
+  slotTaken?: boolean;
 }
 
 /** A cancelled booking's refund, as the visitor is told of it. */
@@ -184,6 +186,68 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
   };
 }
 
+/**
+ * The payment arrived after the visitor's hold ran out and their slot had filled meanwhile: the
+ * money is safe and the booking kept, but they need to choose another time (or cancel for a full
+ * refund) through their manage link, which allows it however near the date.
+ */
+export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+  const rows = bookingRows(booking, studio).map(([label, value]): [string, string] =>
+    label === 'Date and time' ? ['Time you chose (now full)', value] : [label, value],
+  );
+  const lead = `We received your payment, but the time you chose (${when(booking.date, booking.time)}) was taken by another client while you were paying.`;
+  const ask = 'Please choose another time, or cancel for a full refund. We will also call you to help.';
+  return {
+    subject: 'Payment received: please choose another time',
+    text: [
+      `Dear ${booking.name},`,
+      '',
+      lead,
+      ask,
+      '',
+      factsText(rows),
+      '',
+      ...(booking.manageUrl ? [`Choose another time or cancel: ${booking.manageUrl}`, ''] : []),
+      `Questions? Call or WhatsApp us on ${studio.phone}.`,
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview="Your payment is safe: please choose another time." studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Please choose another time
+        </Heading>
+        <Greeting name={booking.name} lead={lead} />
+        <Text style={textStyle}>{ask}</Text>
+        <Facts rows={rows} />
+        {booking.manageUrl ? (
+          <Button
+            href={booking.manageUrl}
+            style={{
+              backgroundColor: colours.cocoa,
+              color: '#ffffff',
+              padding: '12px 22px',
+              borderRadius: '999px',
+              fontWeight: 700,
+              fontSize: '15px',
+            }}
+          >
+            Choose another time
+          </Button>
+        ) : null}
+        <Text style={{ ...textStyle, marginTop: '24px' }}>
+          Questions? Call or WhatsApp us on{' '}
+          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+        </Text>
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'booking_slot_taken',
+      parameters: [booking.name, when(booking.date, booking.time), booking.manageUrl ?? studio.siteUrl],
+    },
+  };
+}
+
 export function bookingReminder(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
   const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Amount paid');
   return {
@@ -227,20 +291,18 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     ['Notes', booking.notes || '-'],
     ['Reference', booking.reference],
   ];
+  const intro = booking.slotTaken
+    ? 'A new booking has been paid after its hold ran out, into a slot that had already filled. The client has been asked to choose another time; please call them.'
+    : 'A new booking has been paid.';
   return {
-    subject: `New booking: ${booking.name}, ${when(booking.date, booking.time)}`,
-    text: [
-      'A new booking has been paid.',
-      '',
-      factsText(rows),
-      '',
-      `Staff area: ${studio.siteUrl}/admin/bookings`,
-    ].join('\n'),
+    subject: `${booking.slotTaken ? 'Over capacity: move this booking' : 'New booking'}: ${booking.name}, ${when(booking.date, booking.time)}`,
+    text: [intro, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
     html: render(
       <EmailLayout preview={`${booking.name} booked ${booking.treatments.join(', ')}.`} studio={studio}>
         <Heading as="h1" style={headingStyle}>
           New booking
         </Heading>
+        {booking.slotTaken ? <Text style={textStyle}>{intro}</Text> : null}
         <Facts rows={rows} />
         <Text style={textStyle}>
           <Link href={`${studio.siteUrl}/admin/bookings`}>Open the bookings in the staff area</Link>

@@ -26,9 +26,17 @@ export function changeableUntil(date: string, time: string): Date {
   return new Date(lagosToUtc(date, time).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
 }
 
-/** Booked, and its start more than 24 hours away. */
-export function canChange(booking: Pick<BookingRow, 'serviceStatus' | 'date' | 'time'>, now: Date): boolean {
-  return booking.serviceStatus === 'booked' && now.getTime() < changeableUntil(booking.date, booking.time).getTime();
+/**
+ * Booked, and its start more than 24 hours away; or booked into a slot that was full when the
+ * payment arrived, which the visitor may move or cancel however near it is (the studio cannot
+ * seat them at that time).
+ */
+export function canChange(
+  booking: Pick<BookingRow, 'serviceStatus' | 'date' | 'time' | 'needsAttention'>,
+  now: Date,
+): boolean {
+  if (booking.serviceStatus !== 'booked') return false;
+  return booking.needsAttention || now.getTime() < changeableUntil(booking.date, booking.time).getTime();
 }
 
 /** The booking a manage token opens, or undefined (a malformed token is not even looked up). */
@@ -55,6 +63,7 @@ export function manageView(booking: BookingRow, refund: RefundRow | null | undef
       amount: booking.amount,
     },
     canChange: canChange(booking, now),
+    slotTaken: booking.serviceStatus === 'booked' && booking.needsAttention,
     changeableUntil: changeableUntil(booking.date, booking.time).toISOString(),
     refund: refundView(refund),
   };
@@ -69,7 +78,8 @@ export const manageMessages = {
 
 /**
  * A visitor moves their own booking: only while its start is more than 24 hours away, and only to
- * a slot at least 24 hours ahead (so the new booking keeps the same notice period).
+ * a slot at least 24 hours ahead (so the new booking keeps the same notice period). A booking whose
+ * slot was full when it was paid may move to any later slot with room.
  */
 export async function rescheduleOwnBooking(
   db: Database,
@@ -80,7 +90,7 @@ export async function rescheduleOwnBooking(
 ): Promise<MoveResult> {
   if (booking.serviceStatus !== 'booked') return { ok: false, message: manageMessages.notBooked };
   if (!canChange(booking, now)) return { ok: false, message: manageMessages.tooLate };
-  if (now.getTime() >= changeableUntil(target.date, target.time).getTime()) {
+  if (!booking.needsAttention && now.getTime() >= changeableUntil(target.date, target.time).getTime()) {
     return { ok: false, message: manageMessages.tooSoon };
   }
   return moveBooking(db, booking, target, { now, defaultCapacity, actor: 'visitor' });

@@ -14,6 +14,7 @@ import {
   bookingNotice,
   bookingReminder,
   bookingRescheduled,
+  bookingSlotTaken,
   type OrderFacts,
   orderConfirmation,
   orderDelivered,
@@ -55,9 +56,12 @@ const whatsapp = (template: Template, about: string, to: string, message: Render
   idempotencyKey: `${template}:whatsapp:${about}`,
 });
 
-/** A paid booking: the confirmation by email and WhatsApp, and a notice to the studio. */
+/**
+ * A paid booking: the confirmation by email and WhatsApp (or, when its slot filled while the
+ * visitor paid, the request to choose another time), and a notice to the studio.
+ */
 export function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
-  const confirmation = bookingConfirmation(booking, studio);
+  const confirmation = booking.slotTaken ? bookingSlotTaken(booking, studio) : bookingConfirmation(booking, studio);
   return [
     email('booking-confirmation', booking.reference, booking.email, confirmation),
     whatsapp('booking-confirmation', booking.reference, booking.phone, confirmation),

@@ -67,13 +67,14 @@ const markPaid = (db: Database, payment: Payment, now: Date) =>
     )
     .bind(now.toISOString(), payment.reference);
 
+/** Records the booking once, and says whether its slot had filled (whichever call recorded it). */
 export async function recordPaidBooking(
   db: Database,
   payment: Payment,
   capacity: number,
   now: Date,
   manageTokenHash: string,
-) {
+): Promise<{ slotTaken: boolean }> {
   const { booking } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   await d1.batch([
@@ -119,6 +120,12 @@ export async function recordPaidBooking(
         manageTokenHash,
       ),
   ]);
+  const [recorded] = await db
+    .select({ needsAttention: bookings.needsAttention })
+    .from(bookings)
+    .where(eq(bookings.paymentReference, payment.reference))
+    .limit(1);
+  return { slotTaken: recorded?.needsAttention ?? false };
 }
 
 /**

@@ -341,11 +341,17 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     return;
   }
   const token = await manageToken(payment.reference, context.linkSecret);
-  await recordPaidBooking(context.db, payment, context.capacity, context.now, await manageTokenHash(token));
+  const { slotTaken } = await recordPaidBooking(
+    context.db,
+    payment,
+    context.capacity,
+    context.now,
+    await manageTokenHash(token),
+  );
   const { booking } = payment.details as StoredBookingPayment;
   const facts = bookingFacts(payment.reference, booking, payment.amount);
   const manageUrl = `${context.studio.siteUrl}${managePath(token)}`;
-  context.notify(bookingConfirmedMessages({ ...facts, manageUrl }, context.studio));
+  context.notify(bookingConfirmedMessages({ ...facts, manageUrl, slotTaken }, context.studio));
 }
 
 /** What the booking messages say, from the server's stored copy of the booking. */

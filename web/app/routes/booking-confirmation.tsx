@@ -26,6 +26,8 @@ type Booking = {
   name: string;
   /** The private page to reschedule or cancel: /manage-booking/<token>. */
   manageUrl: string;
+  /** Paid after the hold ran out, into a slot that had filled meanwhile. */
+  needsAttention: boolean;
 };
 
 export default function BookingConfirmationPage() {
@@ -40,7 +42,38 @@ export default function BookingConfirmationPage() {
 
   if (state.step === 'verifying' || state.step === 'missing') return <VerifyingHero what="booking" />;
   if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.home} returnLabel="Return to Home" />;
+  if (state.data.needsAttention) return <SlotTaken booking={state.data} />;
   return <BookingConfirmed booking={state.data} />;
+}
+
+/** The payment landed after the hold ran out and the slot had filled: the money is safe, a new time is needed. */
+function SlotTaken({ booking }: { booking: Booking }) {
+  return (
+    <PaidConfirmation
+      eyebrow="Payment received"
+      name={booking.name}
+      lead="Your payment is safe, but the time you chose was taken by another client while you were paying."
+      heading="Please choose another time"
+    >
+      <ConfirmationDetails
+        rows={[
+          ['Treatments', booking.treatments.join(', ')],
+          ['Time you chose (now full)', formatAppointment(booking.date, booking.time)],
+          ['Amount paid', formatNaira(booking.amount)],
+          ['Reference', booking.reference],
+        ]}
+      />
+      <div className="confirmation__actions">
+        <Link to={booking.manageUrl} className="button button--primary">
+          Choose another time
+        </Link>
+      </div>
+      <p className="confirmation__manage">
+        Choose any other time with room, or cancel for a full refund, on your booking’s own page. We have emailed you
+        the link, and we will also call you to help.
+      </p>
+    </PaidConfirmation>
+  );
 }
 
 function calendarEventFor(booking: Booking): CalendarEvent {

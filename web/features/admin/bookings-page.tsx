@@ -95,8 +95,8 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
     <ExpandableRow name={booking.name} attention={booking.needsAttention} summary={summary} action={action}>
       {booking.needsAttention ? (
         <p className="admin-alert admin-alert--error">
-          Paid after its hold expired, into a slot that had already filled. Please contact the client to move this
-          appointment.
+          Paid after its hold expired, into a slot that had already filled. The client has been asked to choose another
+          time on their booking page; please call them to help, or move it here.
         </p>
       ) : null}
       <dl className="admin-details">

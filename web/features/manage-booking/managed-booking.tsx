@@ -1,7 +1,8 @@
 /**
  * A visitor's booking as its manage link shows it: what was booked and paid, and until 24 hours
  * before the start, Reschedule (the booking page's own slot picker) and Cancel (with the refund).
- * Inside the 24 hours the policy is shown instead, with the studio's WhatsApp and phone.
+ * Inside the 24 hours the policy is shown instead, with the studio's WhatsApp and phone. A booking
+ * paid into a slot that had filled meanwhile asks for another time, however near it is.
  */
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -118,12 +119,25 @@ export function ManagedBooking({
                 </p>
               ) : null}
 
+              {view.slotTaken && mode === 'view' ? (
+                <div className="manage-booking__slot-taken" role="alert">
+                  <h3>Please choose another time</h3>
+                  <p>
+                    We received your payment, but this time was taken by another client while you were paying. Your
+                    payment is safe: please reschedule to another time, or cancel for a full refund. We will also call
+                    you to help.
+                  </p>
+                </div>
+              ) : null}
+
               {view.canChange && mode === 'view' ? (
                 <>
-                  <p className="manage-booking__policy-line">
-                    You can reschedule or cancel online until {when(addDays(booking.date, -1), booking.time)}, 24 hours
-                    before your appointment.
-                  </p>
+                  {view.slotTaken ? null : (
+                    <p className="manage-booking__policy-line">
+                      You can reschedule or cancel online until {when(addDays(booking.date, -1), booking.time)}, 24
+                      hours before your appointment.
+                    </p>
+                  )}
                   <div className="confirmation__actions">
                     <button type="button" className="button button--primary" onClick={() => open('reschedule')}>
                       Reschedule
@@ -139,6 +153,7 @@ export function ManagedBooking({
                 <RescheduleForm
                   token={token}
                   current={booking}
+                  slotTaken={view.slotTaken}
                   onDone={(date, time) => changed(`Your booking has moved to ${when(date, time)}.`)}
                   onBack={() => setMode('view')}
                 />
@@ -194,16 +209,20 @@ function WithinNotice() {
 function RescheduleForm({
   token,
   current,
+  slotTaken,
   onDone,
   onBack,
 }: {
   token: string;
   current: ManageView['booking'];
+  /** Its slot was full when paid: any later time with room will do, not only 24 hours on. */
+  slotTaken: boolean;
   onDone: (date: string, time: string) => Promise<void>;
   onBack: () => void;
 }) {
-  // The earliest day with a slot at least 24 hours ahead: today's date in Lagos, 24 hours on.
-  const [earliest] = useState(() => lagosDate(new Date(Date.now() + NOTICE_MS)));
+  const notice = slotTaken ? 0 : NOTICE_MS;
+  // The earliest day with a slot far enough ahead: today's date in Lagos, `notice` on.
+  const [earliest] = useState(() => lagosDate(new Date(Date.now() + notice)));
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();
@@ -211,7 +230,9 @@ function RescheduleForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!date || date < earliest) return setError('Please choose a date at least 24 hours from now.');
+    if (!date || date < earliest) {
+      return setError(slotTaken ? 'Please choose a date.' : 'Please choose a date at least 24 hours from now.');
+    }
     if (!time) return setError('Please choose a time.');
     setSaving(true);
     setError(undefined);
@@ -228,8 +249,9 @@ function RescheduleForm({
     <form className="manage-booking__panel" onSubmit={submit} noValidate aria-labelledby="reschedule-heading">
       <h3 id="reschedule-heading">Choose a new time</h3>
       <p className="field__hint">
-        Currently {when(current.date, current.time)}. The price stays the same. New times must be at least 24 hours
-        away.
+        {slotTaken
+          ? `You paid for ${when(current.date, current.time)}, which is now full. The price stays the same.`
+          : `Currently ${when(current.date, current.time)}. The price stays the same. New times must be at least 24 hours away.`}
       </p>
       <TextField
         label="New date"
@@ -248,7 +270,7 @@ function RescheduleForm({
           date={date}
           value={time}
           onChange={setTime}
-          allowed={(slot) => lagosToUtc(date, slot).getTime() - NOTICE_MS > Date.now()}
+          allowed={(slot) => lagosToUtc(date, slot).getTime() - notice > Date.now()}
         />
       ) : null}
       <FormError message={error} />
@@ -257,7 +279,7 @@ function RescheduleForm({
           {saving ? 'Moving your booking…' : 'Confirm new time'}
         </button>
         <button type="button" className="button button--secondary" onClick={onBack} disabled={saving}>
-          Keep current time
+          {slotTaken ? 'Back' : 'Keep current time'}
         </button>
       </div>
     </form>
