@@ -8,7 +8,7 @@ import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { ReactElement } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
 import { formatNaira } from '../shared/money';
@@ -74,6 +74,24 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
         </div>
       ))}
     </Section>
+  );
+}
+
+const buttonStyle = {
+  backgroundColor: colours.cocoa,
+  color: '#ffffff',
+  padding: '12px 22px',
+  borderRadius: '999px',
+  fontWeight: 700,
+  fontSize: '15px',
+};
+
+/** "Questions? Call or WhatsApp us on …", the number a link to call. */
+function CallUs({ studio, style }: { studio: StudioDetails; style?: CSSProperties }) {
+  return (
+    <Text style={{ ...textStyle, ...style }}>
+      Questions? Call or WhatsApp us on <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+    </Text>
   );
 }
 
@@ -158,25 +176,12 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
           Dear {booking.name}, thank you for booking with us. Your appointment is confirmed and paid.
         </Text>
         <Facts rows={rows} />
-        <Button
-          href={calendar}
-          style={{
-            backgroundColor: colours.cocoa,
-            color: '#ffffff',
-            padding: '12px 22px',
-            borderRadius: '999px',
-            fontWeight: 700,
-            fontSize: '15px',
-          }}
-        >
+        <Button href={calendar} style={buttonStyle}>
           Add to Google Calendar
         </Button>
         <Text style={{ ...textStyle, marginTop: '24px' }}>{cancellationPolicy}</Text>
         <ManageLink booking={booking} />
-        <Text style={textStyle}>
-          Questions? Call or WhatsApp us on{' '}
-          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
-        </Text>
+        <CallUs studio={studio} />
       </EmailLayout>,
     ),
     whatsapp: {
@@ -221,24 +226,11 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
         <Text style={textStyle}>{ask}</Text>
         <Facts rows={rows} />
         {booking.manageUrl ? (
-          <Button
-            href={booking.manageUrl}
-            style={{
-              backgroundColor: colours.cocoa,
-              color: '#ffffff',
-              padding: '12px 22px',
-              borderRadius: '999px',
-              fontWeight: 700,
-              fontSize: '15px',
-            }}
-          >
+          <Button href={booking.manageUrl} style={buttonStyle}>
             Choose another time
           </Button>
         ) : null}
-        <Text style={{ ...textStyle, marginTop: '24px' }}>
-          Questions? Call or WhatsApp us on{' '}
-          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
-        </Text>
+        <CallUs studio={studio} style={{ marginTop: '24px' }} />
       </EmailLayout>,
     ),
     whatsapp: {
