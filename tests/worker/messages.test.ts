@@ -321,6 +321,24 @@ describe('the 24-hour reminder', () => {
     expect(await reminderKeys()).toEqual([]);
   });
 
+  it('waits while a booking paid into a full slot has no new time, and is sent once it is moved', async () => {
+    await insertPaidBooking(db, {
+      reference: 'BK-FULL',
+      date: '2026-11-24',
+      time: '10:00',
+      createdAt: longAgo,
+      needsAttention: true,
+    });
+    await queueReminders(env, now);
+    expect(await reminderKeys()).toEqual([]);
+    await db
+      .update(bookings)
+      .set({ time: '14:00', needsAttention: false })
+      .where(eq(bookings.paymentReference, 'BK-FULL'));
+    await queueReminders(env, now);
+    expect((await reminderKeys()).sort()).toEqual(['email:BK-FULL', 'whatsapp:BK-FULL']);
+  });
+
   it('is not sent for an appointment that has begun', async () => {
     await bookedAt('BK-PAST', '2026-11-23', '17:00', longAgo);
     await queueReminders(env, now);

@@ -1,7 +1,8 @@
 /**
  * The 24-hour reminder, queued by the cron (every 15 minutes, in UTC; the rule is on Lagos time):
  * one per booked appointment once its start is 24 hours away or less, and none for an appointment
- * booked inside that window, whose confirmation has only just told the client everything.
+ * booked inside that window, whose confirmation has only just told the client everything, nor for
+ * one paid into a slot that had filled (it has been asked to choose another time).
  * Repeated runs queue nothing new: the reminder's idempotency key is the booking's reference and
  * time (a booking moved later gets a reminder for its new time). It carries the manage link.
  */
@@ -23,7 +24,11 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
   const candidates = await db
     .select()
     .from(bookings)
-    .where(sql`${bookings.serviceStatus} = 'booked' and ${bookings.date} between ${today} and ${addDays(today, 2)}`);
+    // A booking paid into a slot that had filled waits for its new time: no "see you soon" for a full slot.
+    .where(
+      sql`${bookings.serviceStatus} = 'booked' and ${bookings.needsAttention} = 0
+        and ${bookings.date} between ${today} and ${addDays(today, 2)}`,
+    );
   const studio = studioDetails(env);
   const messages: NewMessage[] = [];
   for (const booking of candidates) {
