@@ -10,7 +10,7 @@ import { type RunningSite, startBuiltSite } from '../../scripts/lib/wrangler';
 import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from './booking-steps';
-import { launchChromium, openPage, screenshot, viewports } from './browser';
+import { eventually, launchChromium, openPage, screenshot, viewports } from './browser';
 import { type FakePaystackServer, startFakePaystackServer } from './fake-paystack-server';
 
 const secretKey = 'sk_test_e2e_fake_key';
@@ -35,8 +35,6 @@ afterAll(async () => {
   await paystack?.close();
   if (envDir) rmSync(envDir, { recursive: true, force: true });
 });
-
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe('paying through Paystack', () => {
   it('initializes at Paystack, pays on its checkout and records one booking when the webhook beats the callback', async () => {
