@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin } from 'vite';
-import { appShellAsset, type SitePage, sitePages, studioName } from '../../worker/shared/site-pages.ts';
+import { appShellAsset, appShells, type SitePage, sitePages, studioName } from '../../worker/shared/site-pages.ts';
 import { pageHeadTags } from './page-head.ts';
 import { readSiteUrl, webDefine } from './web-define.ts';
 
@@ -165,12 +165,15 @@ export function prerenderPages(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, html);
         }
-        // The app shell: what the admin, the confirmations and unsubscribe answer (worker/routes/app-shell.ts),
-        // with the studio's name for a title and nothing else of any page.
+        // The app shells: what the admin, the confirmations, unsubscribe and the manage link answer
+        // (worker/routes/app-shell.ts), with the studio's name for a title and nothing else of any
+        // page, and their route's scripts preloaded.
         const shellPage: SitePage = { path: '/', title: studioName, description: '', indexable: false };
         const shellHead = pageHeadTags(shellPage, { siteUrl, noindex: true });
-        const shell = fillTemplate(template, { head: shellHead, preloads: [], body: '' });
-        writeFileSync(join(outDir, `${appShellAsset.slice(1)}.html`), shell);
+        for (const { module } of appShells) {
+          const shell = fillTemplate(template, { head: shellHead, preloads: preloadTags(manifest, module), body: '' });
+          writeFileSync(join(outDir, `${appShellAsset(module).slice(1)}.html`), shell);
+        }
         // The manifest served its purpose; it is not for visitors.
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });
         rmSync(rendererDir, { recursive: true, force: true });

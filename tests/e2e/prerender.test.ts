@@ -6,7 +6,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteUrl } from '../../scripts/lib/web-define.ts';
 import { products, treatments } from '../../worker/shared/catalogue';
-import { appShellPaths, defaultPreviewImage, indexablePages, sitePages } from '../../worker/shared/site-pages';
+import {
+  appShellPaths,
+  appShells,
+  defaultPreviewImage,
+  indexablePages,
+  sitePages,
+} from '../../worker/shared/site-pages';
 import { nextFrames, openPage, sharedChromium, viewports, waitForHydration } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -281,7 +287,17 @@ describe('routes outside the prerender', () => {
     for (const path of paths) {
       const response = await fetch(`${baseUrl}${path}?reference=abc`);
       expect(response.status, path).toBe(200);
-      const doc = readDocument(await response.text());
+      const html = await response.text();
+      // The route's own script is preloaded beside the entry script; no other route's is.
+      const shell = appShells.find((candidate) =>
+        candidate.paths.some((each) => each === path.replace('/bookings', '/*')),
+      );
+      expect(shell, path).toBeDefined();
+      for (const { module } of appShells) {
+        const preload = html.includes(`<link rel="modulepreload" crossorigin href="/assets/${module}-`);
+        expect(preload, `${path} preloads ${module}`).toBe(module === shell?.module);
+      }
+      const doc = readDocument(html);
       expect(doc.meta('name', 'robots'), path).toBe('noindex');
       expect(doc.title, path).toBe('Spa & Skincare Studio');
       expect(doc.meta('name', 'description'), path).toBeUndefined();
@@ -305,7 +321,7 @@ describe('sitemap', () => {
   let prerendered: string[] = [];
   beforeAll(() => {
     const pageFiles = readdirSync('dist/client').filter(
-      (name) => name.endsWith('.html') && name !== '404.html' && name !== 'app-shell.html',
+      (name) => name.endsWith('.html') && name !== '404.html' && !name.startsWith('app-shell-'),
     );
     prerendered = pageFiles.map((name) => (name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`)).sort();
   });

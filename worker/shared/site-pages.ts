@@ -116,18 +116,20 @@ export const indexablePages: SitePage[] = Object.values(sitePages).filter((page)
 
 /**
  * Routes of the SPA that are never prerendered (their content is the visitor's own): the worker
- * answers them with the neutral, noindex app shell. wrangler.toml's run_worker_first lists the
- * same paths; every other unknown path is the prerendered not-found page, with status 404.
+ * answers each with its route's app shell: neutral, noindex, an empty #root the browser renders
+ * into, and the route's own scripts preloaded so they download beside the entry script instead of
+ * after it. wrangler.toml's run_worker_first lists the same paths; every other unknown path is the
+ * prerendered not-found page, with status 404.
  */
-export const appShellPaths = [
-  '/admin',
-  '/admin/*',
-  '/login',
-  sitePages.bookingConfirmation.path,
-  sitePages.orderConfirmation.path,
-  sitePages.unsubscribe.path,
-  `${sitePages.manageBooking.path}/*`,
+export const appShells = [
+  { module: 'admin', paths: ['/admin', '/admin/*', '/login'] },
+  { module: 'booking-confirmation', paths: [sitePages.bookingConfirmation.path] },
+  { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
+  { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
+  { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
 ] as const;
 
-/** The static file the app-shell routes answer (written by the build's prerender). */
-export const appShellAsset = '/app-shell';
+export const appShellPaths: string[] = appShells.flatMap((shell) => shell.paths);
+
+/** The static file a route's app-shell paths answer (written by the build's prerender). */
+export const appShellAsset = (module: string) => `/app-shell-${module}`;
