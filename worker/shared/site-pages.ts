@@ -129,7 +129,8 @@ export const appShells = [
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
 ] as const;
 
-export const appShellPaths: string[] = appShells.flatMap((shell) => shell.paths);
+// Pure: the browser's bundle, which never uses it, leaves it out.
+export const appShellPaths: string[] = /* @__PURE__ */ appShells.flatMap((shell) => shell.paths);
 
 /** The static file a route's app-shell paths answer (written by the build's prerender). */
 export const appShellAsset = (module: string) => `/app-shell-${module}`;
