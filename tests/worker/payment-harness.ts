@@ -1,10 +1,7 @@
 // What the payment tests share: the app called with a Paystack key whose API is the fake
 // Paystack (fetch to its host is routed to it), and the verify and webhook calls.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { app } from '../../worker/app';
-import { createDb } from '../../worker/db/client';
 import {
   bookingEvents,
   bookings,
@@ -18,8 +15,10 @@ import {
   slotCapacities,
 } from '../../worker/db/schema';
 import { FakePaystack } from '../fakes/paystack';
+import { call as callApp, db, origin } from './admin-harness';
 
-export const origin = 'https://studio.test';
+export { db, origin };
+
 export const secretKey = 'sk_test_fake_key';
 export const fake = new FakePaystack('https://paystack.fake', secretKey);
 export const liveEnv = {
@@ -29,17 +28,12 @@ export const liveEnv = {
   SLOT_CAPACITY: '2',
 };
 export const testModeEnv = { ...env, PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
-export const db = createDb(env.DB);
 
 export type Env = typeof liveEnv;
 
-/** Calls the app as the runtime would, and waits for its background work (queued messages). */
-export async function call(path: string, init: RequestInit = {}, environment: Env = liveEnv) {
-  const context = createExecutionContext();
-  const response = await app.request(`${origin}${path}`, init, environment, context);
-  await waitOnExecutionContext(context);
-  return response;
-}
+/** Calls the app as the runtime would (admin-harness's call), with the fake Paystack's key by default. */
+export const call = (path: string, init: RequestInit = {}, environment: Env = liveEnv) =>
+  callApp(path, init, environment);
 
 /** GET /api/payment/initialize as the web client calls it (with a callback URL it must ignore). */
 export function startPayment(details: { customerEmail: string }, amountKobo: number, environment: Env = liveEnv) {
