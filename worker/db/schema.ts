@@ -55,6 +55,11 @@ export const payments = sqliteTable(
      * the unpaid holds one connection has open at once.
      */
     clientKey: text('client_key'),
+    /**
+     * SHA-256 of the random cookie set on the browser that started the payment: verify gives the
+     * manage link and personal details only to that browser (the reference alone travels widely).
+     */
+    browserKeyHash: text('browser_key_hash'),
   },
   (table) => [
     check('payments_kind', oneOf('kind', paymentKinds)),
@@ -200,6 +205,11 @@ export const waitlistEntries = sqliteTable(
     joinedAt: text('joined_at').notNull().default(utcNow),
     /** Set when the subscriber unsubscribed from bulk messages (ISO time). */
     unsubscribedAt: text('unsubscribed_at'),
+    /**
+     * Set when the address was confirmed from the emailed link (double opt-in); until then the
+     * entry gets no welcome or campaign, does not count toward the first 50, and expires after 7 days.
+     */
+    confirmedAt: text('confirmed_at'),
   },
   (table) => [
     uniqueIndex('waitlist_entries_email').on(sql`lower(${table.email})`),
@@ -355,4 +365,19 @@ export const refunds = sqliteTable(
     check('refunds_status', oneOf('status', refundStatuses)),
     check('refunds_amount', sql`${table.amount} >= 0`),
   ],
+);
+
+/**
+ * Failed staff logins per key (an address prefix, or a username), counted by one atomic upsert so
+ * parallel guesses can never overwrite each other's count (KV could not: no increment, one write
+ * per key per second). A window starts at its first failure and lasts 15 minutes.
+ */
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: text('window_started_at').notNull(),
+  },
+  (table) => [check('login_failures_count', sql`${table.failures} >= 0`)],
 );
