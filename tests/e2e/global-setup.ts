@@ -22,8 +22,8 @@ export const E2E_COUPON = { code: 'WELCOME10', percent: 10 };
 export const SLOT_TAKEN = { reference: 'BK-E2E-SLOT-TAKEN', time: '11:00', daysAhead: 45, name: 'Kemi Adeyemi' };
 
 async function seedSql(): Promise<string> {
-  const pepper = /^ADMIN_PASSWORD_PEPPER=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
-  const tokenHash = await manageTokenHash(await manageToken(SLOT_TAKEN.reference, pepper));
+  const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
+  const tokenHash = await manageTokenHash(await manageToken(SLOT_TAKEN.reference, secret));
   const date = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
   const { reference, time, name } = SLOT_TAKEN;
   return `insert into coupons (id, code, discount, min_amount, expiry_date, active)

@@ -5,9 +5,20 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
-import { MAX_OPEN_HOLDS, paymentMessages } from '../../worker/services/payments';
+import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/payments';
 import { bookingDetails, inDays } from './payment-fixtures';
-import { call, clearPaymentData, db, fake, withFakePaystack } from './payment-harness';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  liveEnv,
+  origin,
+  payerCookie,
+  startPayment,
+  verify,
+  withFakePaystack,
+} from './payment-harness';
 
 withFakePaystack();
 
@@ -16,20 +27,18 @@ beforeEach(clearPaymentData);
 /** A fresh address per test: the limiter's counts live as long as the runtime. */
 const newAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
 
-/** GET /api/payment/initialize for one booking, from `address` (CF-Connecting-IP). */
+/** A payment start for one booking, from `address` (CF-Connecting-IP). */
 function startBooking(address: string | undefined, email: string, time: string, days = 5) {
   const details = bookingDetails({
     customerEmail: email,
     appointmentDate: inDays(days),
     appointmentTime: time as '10:00',
   });
-  const query = new URLSearchParams({
-    amount: '5500000',
-    email,
-    metadata: JSON.stringify({ details }),
-  });
-  return call(`/api/payment/initialize?${query}`, address ? { headers: { 'CF-Connecting-IP': address } } : {});
+  return startPayment(details, 5_500_000, liveEnv, address ? { 'CF-Connecting-IP': address } : {});
 }
+
+/** The hours of a day, then of the next days: a distinct slot for each index. */
+const slotAt = (index: number) => ({ time: `${9 + (index % 9)}:00`.padStart(5, '0'), days: 5 + Math.floor(index / 9) });
 
 describe('holding slots without paying', () => {
   it(`allows ${MAX_OPEN_HOLDS} unpaid holds per email address, then 429 with Retry-After until one frees`, async () => {
@@ -54,13 +63,18 @@ describe('holding slots without paying', () => {
     expect((await startBooking(undefined, 'hoarder@example.com', '13:00')).status).toBe(200);
   });
 
-  it('counts the holds of one connection across email addresses, and no one else’s', async () => {
+  it(`lets ${MAX_OPEN_HOLDS_PER_NETWORK} people behind one shared address hold places, then says what to do`, async () => {
     const address = newAddress();
     const statuses = [];
-    for (const [index, time] of ['09:00', '10:00', '11:00', '12:00'].entries()) {
-      statuses.push((await startBooking(address, `guest${index}@example.com`, time)).status);
+    for (let index = 0; index <= MAX_OPEN_HOLDS_PER_NETWORK; index++) {
+      const { time, days } = slotAt(index);
+      statuses.push((await startBooking(address, `guest${index}@example.com`, time, days)).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(statuses.slice(0, MAX_OPEN_HOLDS_PER_NETWORK).every((status) => status === 200)).toBe(true);
+    const { time, days } = slotAt(MAX_OPEN_HOLDS_PER_NETWORK + 1);
+    const refused = await startBooking(address, 'late-guest@example.com', time, days);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: false, message: paymentMessages.busyNetwork(30) });
     // Another visitor, elsewhere, books as usual.
     expect((await startBooking(newAddress(), 'someone@example.com', '12:00')).status).toBe(200);
     // Keys are digests: no address is stored.
@@ -69,17 +83,29 @@ describe('holding slots without paying', () => {
     expect(new Set(rows.map((row) => row.clientKey)).size).toBe(2);
   });
 
-  it(`lets exactly ${MAX_OPEN_HOLDS} of 12 simultaneous starts from one address through`, async () => {
+  it('counts an IPv6 network by its /64 prefix', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:42`;
+    for (let index = 0; index < MAX_OPEN_HOLDS_PER_NETWORK; index++) {
+      const { time, days } = slotAt(index);
+      expect((await startBooking(`${prefix}::${index + 1}`, `v6-${index}@example.com`, time, days)).status).toBe(200);
+    }
+    const { time, days } = slotAt(MAX_OPEN_HOLDS_PER_NETWORK);
+    expect((await startBooking(`${prefix}:abcd:ef01:2345:6789`, 'v6-late@example.com', time, days)).status).toBe(429);
+    expect((await startBooking(`${prefix}1::1`, 'v6-other@example.com', time, days)).status).toBe(200);
+  });
+
+  it(`lets exactly ${MAX_OPEN_HOLDS_PER_NETWORK} of 14 simultaneous starts from one address through`, async () => {
     const address = newAddress();
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
-        startBooking(address, `rush${index}@example.com`, `1${index % 8}:00`, 6 + (index % 3)),
-      ),
+      Array.from({ length: 14 }, (_, index) => {
+        const { time, days } = slotAt(index);
+        return startBooking(address, `rush${index}@example.com`, time, days);
+      }),
     );
     const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_OPEN_HOLDS);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - MAX_OPEN_HOLDS);
-    expect(await db.select().from(payments)).toHaveLength(MAX_OPEN_HOLDS);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_OPEN_HOLDS_PER_NETWORK);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14 - MAX_OPEN_HOLDS_PER_NETWORK);
+    expect(await db.select().from(payments)).toHaveLength(MAX_OPEN_HOLDS_PER_NETWORK);
   });
 
   it('frees the count when a hold expires', async () => {
@@ -87,6 +113,54 @@ describe('holding slots without paying', () => {
     await db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() });
     expect((await startBooking(undefined, 'late@example.com', '12:00')).status).toBe(200);
     expect(fake.initializeCalls).toHaveLength(4);
+  });
+});
+
+describe('retrying a payment', () => {
+  it('replaces the earlier hold: a declined card retried five times is one hold, and the earlier references verify as abandoned', async () => {
+    const references: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await startBooking(newAddress(), 'retry@example.com', '14:00');
+      expect(response.status).toBe(200);
+      references.push(((await response.json()) as { data: { reference: string } }).data.reference);
+    }
+    const held = await db.select().from(payments).where(eq(payments.status, 'pending'));
+    expect(held.map((payment) => payment.reference)).toEqual([references.at(-1)]);
+    // The slot's other place is still free for someone else, and so is the visitor's cap.
+    expect((await startBooking(undefined, 'other@example.com', '14:00')).status).toBe(200);
+    for (const time of ['09:00', '10:00'])
+      expect((await startBooking(undefined, 'retry@example.com', time)).status).toBe(200);
+    for (const reference of references.slice(0, -1)) {
+      const answer = (await (await verify(reference)).json()) as { status: boolean; message?: string };
+      expect(answer).toEqual({ status: false, message: paymentMessages.notCompleted });
+    }
+  });
+
+  it('releases the hold when the paying browser cancels the payment, and only that browser', async () => {
+    const response = await startBooking(undefined, 'cancel@example.com', '15:00');
+    const { reference } = ((await response.json()) as { data: { reference: string } }).data;
+    const cancel = (cookie?: string) =>
+      call('/api/payment/cancel', {
+        method: 'POST',
+        headers: {
+          Origin: origin,
+          'Content-Type': 'application/json',
+          ...(cookie === undefined ? {} : { Cookie: cookie }),
+        },
+        body: JSON.stringify({ reference }),
+      });
+    expect((await cancel()).status).toBe(404);
+    expect((await cancel('__Host-spa_payer=another-browser-key-0123456789abcdefghijklmn')).status).toBe(404);
+    const [before] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(before?.status).toBe('pending');
+    const cancelled = await call('/api/payment/cancel', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', Cookie: payerCookie() },
+      body: JSON.stringify({ reference }),
+    });
+    expect(cancelled.status).toBe(200);
+    const [after] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(after).toMatchObject({ status: 'abandoned', holdExpiresAt: null });
   });
 });
 
@@ -114,13 +188,15 @@ describe('requests in a loop from one address', () => {
   it('gets 429 with Retry-After after 20 payment starts a minute, whatever they carry', async () => {
     const address = newAddress();
     const statuses = [];
-    for (let index = 0; index <= limit; index += 1) {
-      statuses.push(
-        (await call('/api/payment/initialize?amount=x', { headers: { 'CF-Connecting-IP': address } })).status,
-      );
-    }
+    const badStart = (ip: string) =>
+      call('/api/payment/initialize', {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+        body: JSON.stringify({ amount: 'x' }),
+      });
+    for (let index = 0; index <= limit; index += 1) statuses.push((await badStart(address)).status);
     expect(statuses.slice(0, limit).every((status) => status === 400)).toBe(true);
-    const refused = await call('/api/payment/initialize?amount=x', { headers: { 'CF-Connecting-IP': address } });
+    const refused = await badStart(address);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('Retry-After')).toBe(String(RATE_LIMIT_PERIOD_SECONDS));
     expect(await refused.json()).toEqual({ message: rateLimitMessage });

@@ -1,10 +1,18 @@
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { authMessages } from '../../worker/routes/auth';
 import { SESSION_TTL_SECONDS, sessionKey } from '../../worker/services/admin-sessions';
-import { lockedForSeconds, MAX_FAILURES, recordFailure, WINDOW_SECONDS } from '../../worker/services/login-throttle';
-import { adminCall, call, jsonInit, LOCAL_PASSWORD, login, origin, sessionIdFrom, signIn } from './admin-harness';
+import {
+  clearAttempts,
+  forgetOldAttempts,
+  MAX_FAILURES,
+  MAX_USERNAME_FAILURES,
+  takeAttempt,
+  WINDOW_SECONDS,
+} from '../../worker/services/login-throttle';
+import { adminCall, call, db, jsonInit, LOCAL_PASSWORD, login, origin, sessionIdFrom, signIn } from './admin-harness';
 
 const sessionState = async (cookie?: string) => {
   const response = await call('/api/auth/session', cookie ? { headers: { Cookie: cookie } } : {});
@@ -113,23 +121,73 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('the failure window', () => {
-  const kv = () => env.SESSIONS;
   const start = new Date('2026-11-22T10:00:00Z');
   const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+  const keys = () => ({ network: `window-${crypto.randomUUID()}`, username: `user-${crypto.randomUUID()}` });
 
   it('locks until 15 minutes after the first failure, then opens again', async () => {
-    const ip = `window-${crypto.randomUUID()}`;
-    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) await recordFailure(kv(), ip, at(attempt * 60));
-    expect(await lockedForSeconds(kv(), ip, at(5 * 60))).toBe(WINDOW_SECONDS - 5 * 60);
-    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS - 1))).toBe(1);
-    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS))).toBe(0);
+    const attempt = keys();
+    for (let index = 0; index < MAX_FAILURES; index++) {
+      expect(await takeAttempt(db, attempt, at(index * 60))).toEqual({ allowed: true });
+    }
+    expect(await takeAttempt(db, attempt, at(5 * 60))).toEqual({
+      allowed: false,
+      retryAfterSeconds: WINDOW_SECONDS - 5 * 60,
+    });
+    expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS - 1))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS))).toEqual({ allowed: true });
   });
 
-  it('starts a new window for a failure after the old one has passed', async () => {
-    const ip = `window-${crypto.randomUUID()}`;
-    for (let attempt = 0; attempt < MAX_FAILURES - 1; attempt++) await recordFailure(kv(), ip, at(attempt));
-    await recordFailure(kv(), ip, at(WINDOW_SECONDS + 10));
-    expect(await lockedForSeconds(kv(), ip, at(WINDOW_SECONDS + 11))).toBe(0);
+  it('starts a new window for an attempt after the old one has passed, and forgets old windows', async () => {
+    const attempt = keys();
+    for (let index = 0; index < MAX_FAILURES; index++) await takeAttempt(db, attempt, at(index));
+    expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS + 10))).toEqual({ allowed: true });
+    await forgetOldAttempts(db, at(3 * WINDOW_SECONDS));
+    const left = await db.all(sql`select key from login_failures where key like ${`%${attempt.network}`}`);
+    expect(left).toEqual([]);
+  });
+
+  it('gives the counts back after a success', async () => {
+    const attempt = keys();
+    for (let index = 0; index < MAX_FAILURES; index++) await takeAttempt(db, attempt, at(index));
+    await clearAttempts(db, attempt);
+    expect(await takeAttempt(db, attempt, at(10))).toEqual({ allowed: true });
+  });
+});
+
+describe('guessing in bursts and from many places', () => {
+  it(`checks at most ${MAX_FAILURES} of 50 wrong passwords sent at once from one address; the rest get 429, none 500`, async () => {
+    const ip = freshAddress();
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => login('admin', `burst-${index}`, ip)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - MAX_FAILURES);
+    // The right password from there waits too.
+    expect((await login('admin', LOCAL_PASSWORD, ip)).status).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64: other addresses of the same prefix share the lock', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) {
+      expect((await login('admin', 'wrong', `${prefix}::${attempt + 1}`)).status).toBe(401);
+    }
+    expect((await login('admin', LOCAL_PASSWORD, `${prefix}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    expect((await login('admin', LOCAL_PASSWORD, `${prefix.replace(/:7$/, ':8')}::1`)).status).toBe(200);
+  });
+
+  it(`stops a guesser spread over many networks after ${MAX_USERNAME_FAILURES} failures for one username`, async () => {
+    const username = `owner-${crypto.randomUUID().slice(0, 8)}`;
+    const staffEnv = { ...env, ADMIN_USERNAME: username };
+    const attempt = (password: string, ip = freshAddress()) =>
+      call('/api/auth/login', jsonInit('POST', { username, password }, { 'CF-Connecting-IP': ip }), staffEnv);
+    for (let index = 0; index < MAX_USERNAME_FAILURES; index++) {
+      expect((await attempt(`guess-${index}`)).status).toBe(401);
+    }
+    const locked = await attempt(LOCAL_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(WINDOW_SECONDS - 60);
+    // Other staff are not affected.
+    expect((await login('admin', LOCAL_PASSWORD, freshAddress())).status).toBe(200);
   });
 });
 

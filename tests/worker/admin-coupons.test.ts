@@ -7,7 +7,15 @@ import { couponFormMessages } from '../../worker/shared/coupon-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, signIn } from './admin-harness';
 import { bookingDetails, orderDetails } from './payment-fixtures';
-import { fake, origin, call as publicCall, startPaymentOk, verify, withFakePaystack } from './payment-harness';
+import {
+  fake,
+  origin,
+  call as publicCall,
+  startPayment,
+  startPaymentOk,
+  verify,
+  withFakePaystack,
+} from './payment-harness';
 
 let cookie: string;
 beforeAll(async () => {
@@ -202,17 +210,13 @@ describe('a coupon that brings the amount to zero', () => {
     const details = bookingDetails({ couponCode: 'ONTHEHOUSE', amount: 0, appointmentTime: '15:00' });
     await startPaymentOk(details, 0);
     await startPaymentOk(details, 0);
-    const third = await publicCall(
-      `/api/payment/initialize?${new URLSearchParams({ amount: '0', email: 'ada@example.com', metadata: JSON.stringify({ details }) })}`,
-    );
+    const third = await startPayment(details, 0);
     expect(third.status).toBe(409);
     expect(await db.select().from(bookings)).toHaveLength(2);
   });
 
   it('refuses 0 when the amount is not really zero', async () => {
-    const response = await publicCall(
-      `/api/payment/initialize?${new URLSearchParams({ amount: '0', email: 'ada@example.com', metadata: JSON.stringify({ details: bookingDetails() }) })}`,
-    );
+    const response = await startPayment(bookingDetails(), 0);
     expect(response.status).toBe(409);
     expect(await db.select().from(payments)).toHaveLength(0);
   });

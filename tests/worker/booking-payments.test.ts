@@ -15,6 +15,7 @@ import {
   fake,
   liveEnv,
   origin,
+  payerCookie,
   secretKey,
   startPayment,
   startPaymentOk,
@@ -97,7 +98,7 @@ describe('GET /api/availability', () => {
   it('lists the nine hourly slots with the places left after bookings and live holds', async () => {
     const date = tomorrow();
     await initializeOk(bookingDetails({ appointmentTime: '11:00' }));
-    await initializeOk(bookingDetails({ appointmentTime: '11:00' }));
+    await initializeOk(bookingDetails({ appointmentTime: '11:00', customerEmail: 'bola@example.com' }));
     await initializeOk(bookingDetails({ appointmentTime: '12:00' }));
     const response = await call(`/api/availability?date=${date}`);
     expect(response.status).toBe(200);
@@ -144,7 +145,7 @@ describe('GET /api/availability', () => {
   });
 });
 
-describe('GET /api/payment/initialize', () => {
+describe('POST /api/payment/initialize', () => {
   it('prices the booking itself, holds the slot and asks Paystack with its own callback URL', async () => {
     const data = await initializeOk();
     expect(data.authorization_url).toMatch(/^https:\/\/paystack\.fake\/checkout\//);
@@ -202,8 +203,82 @@ describe('GET /api/payment/initialize', () => {
   });
 
   it('refuses metadata that is not JSON', async () => {
-    const query = new URLSearchParams({ amount: '5500000', email: 'ada@example.com', metadata: '{not json' });
-    expect((await call(`/api/payment/initialize?${query}`)).status).toBe(400);
+    const response = await call('/api/payment/initialize', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 5_500_000, email: 'ada@example.com', metadata: '{not json' }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('answers GET with 405, and takes no hold from a page elsewhere or a form', async () => {
+    const query = new URLSearchParams({
+      amount: '5500000',
+      email: 'ada@example.com',
+      metadata: JSON.stringify({ details: bookingDetails() }),
+    });
+    const get = await call(`/api/payment/initialize?${query}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('Allow')).toBe('POST');
+    expect((await initialize(bookingDetails(), 5_500_000, liveEnv)).status).toBe(200);
+    await db.delete(payments);
+    const foreign = await startPayment(bookingDetails(), 5_500_000, liveEnv, { Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const form = await call('/api/payment/initialize', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: query,
+    });
+    expect(form.status).toBe(415);
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+
+  it('starts nothing in live mode without a Paystack key: 503 and no hold', async () => {
+    const unconfigured = { ...liveEnv, PAYMENT_MODE: 'live', PAYSTACK_SECRET_KEY: '' };
+    const response = await initialize(bookingDetails(), 5_500_000, unconfigured);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: false, message: 'Payments are not configured' });
+    expect(await db.select().from(payments)).toHaveLength(0);
+    expect(fake.initializeCalls).toHaveLength(0);
+  });
+
+  it('refuses test mode outright on a public site: no test checkout, no hold', async () => {
+    const publicTestMode = { ...testModeEnv, SITE_URL: 'https://studio.example.ng' };
+    const response = await initialize(bookingDetails(), 5_500_000, publicTestMode);
+    expect(response.status).toBe(503);
+    expect(await db.select().from(payments)).toHaveLength(0);
+    const { reference } = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
+    expect((await call(`/api/payment/test-checkout/${reference}`, {}, publicTestMode)).status).toBe(404);
+    const pay = await call(
+      `/api/payment/test-checkout/${reference}`,
+      { method: 'POST', headers: { Origin: origin }, body: new URLSearchParams({ outcome: 'paid' }) },
+      publicTestMode,
+    );
+    expect(pay.status).toBe(404);
+    expect((await db.select().from(payments))[0]?.testCheckoutOutcome).toBeNull();
+  });
+
+  it('gives the paying browser an HttpOnly, Secure, SameSite=Lax key for the hold and a day, and stores only its hash', async () => {
+    const response = await call('/api/payment/initialize', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        amount: 5_500_000,
+        email: 'ada@example.com',
+        metadata: JSON.stringify({ details: bookingDetails() }),
+      }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('Set-Cookie') ?? '';
+    const key = /^__Host-spa_payer=([A-Za-z0-9_-]{43});/.exec(cookie)?.[1];
+    expect(key).toBeDefined();
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toContain(`Max-Age=${30 * 60 + 24 * 60 * 60}`);
+    const [payment] = await db.select().from(payments);
+    expect(payment?.browserKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(payment)).not.toContain(key);
   });
 
   it('applies a valid coupon and refuses one that no longer applies', async () => {
@@ -233,7 +308,9 @@ describe('GET /api/payment/initialize', () => {
 
   it('holds exactly as many places as the slot has when visitors arrive together', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => initialize(bookingDetails({ appointmentTime: '15:00' }))),
+      Array.from({ length: 6 }, (_, index) =>
+        initialize(bookingDetails({ appointmentTime: '15:00', customerEmail: `visitor${index}@example.com` })),
+      ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 409, 409, 409, 409]);
@@ -287,6 +364,20 @@ describe('POST /api/payment/verify', () => {
     });
     const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
     expect(payment?.status).toBe('paid');
+  });
+
+  it('gives the manage link and the booking only to the browser that paid; anyone else with the reference learns only that it is paid', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    for (const cookie of ['', payerCookie('someone-else-entirely-0123456789abcdefghijk')]) {
+      const answer = await (await verify(reference, liveEnv, cookie)).json();
+      expect(answer).toEqual({ status: true, data: { reference, kind: 'booking', paid: true } });
+    }
+    // Recorded all the same (whoever asked), once.
+    expect(await bookingRows()).toHaveLength(1);
+    const own = (await (await verify(reference)).json()) as { data: { manageUrl?: string; name?: string } };
+    expect(own.data.manageUrl).toMatch(/^\/manage-booking\/[A-Za-z0-9_-]{43}$/);
+    expect(own.data.name).toBe('Ada Obi');
   });
 
   it('does not trust paymentDetails sent by the client', async () => {
@@ -405,8 +496,8 @@ describe('a payment that outlives its hold', () => {
       .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(payments.reference, late.reference));
     const others = [
-      await initializeOk(bookingDetails({ appointmentTime: '14:00' })),
-      await initializeOk(bookingDetails({ appointmentTime: '14:00' })),
+      await initializeOk(bookingDetails({ appointmentTime: '14:00', customerEmail: 'bola@example.com' })),
+      await initializeOk(bookingDetails({ appointmentTime: '14:00', customerEmail: 'chidi@example.com' })),
     ];
     for (const other of others) {
       fake.settle(other.reference, 'success');
@@ -468,7 +559,7 @@ describe('the built-in test checkout (no Paystack key)', () => {
 
     const pay = await call(
       `/api/payment/test-checkout/${data.reference}`,
-      { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) },
+      { method: 'POST', headers: { Origin: origin }, body: new URLSearchParams({ outcome: 'paid' }) },
       testModeEnv,
     );
     expect(pay.status).toBe(303);
@@ -484,13 +575,27 @@ describe('the built-in test checkout (no Paystack key)', () => {
     const data = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
     await call(
       `/api/payment/test-checkout/${data.reference}`,
-      { method: 'POST', body: new URLSearchParams({ outcome: 'cancelled' }) },
+      { method: 'POST', headers: { Origin: origin }, body: new URLSearchParams({ outcome: 'cancelled' }) },
       testModeEnv,
     );
     expect(await (await verify(data.reference, testModeEnv)).json()).toEqual({
       status: false,
       message: paymentMessages.notCompleted,
     });
+    expect(await bookingRows()).toHaveLength(0);
+  });
+
+  it("refuses another site's form", async () => {
+    const data = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
+    for (const headers of [{ Origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      const pay = await call(
+        `/api/payment/test-checkout/${data.reference}`,
+        { method: 'POST', headers, body: new URLSearchParams({ outcome: 'paid' }) },
+        testModeEnv,
+      );
+      expect(pay.status).toBe(403);
+    }
+    expect(await (await verify(data.reference, testModeEnv)).json()).toMatchObject({ status: false });
     expect(await bookingRows()).toHaveLength(0);
   });
 

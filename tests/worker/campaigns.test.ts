@@ -168,7 +168,7 @@ describe('unsubscribing', () => {
     await subscribers(2);
     const [guest] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.email, 'guest0@example.com'));
     if (!guest) throw new Error('no guest');
-    const token = await unsubscribeToken(guest.id, env.ADMIN_PASSWORD_PEPPER);
+    const token = await unsubscribeToken(guest.id, env.LINK_SECRET);
     const post = (body: unknown) =>
       call('/api/unsubscribe', {
         method: 'POST',
@@ -246,15 +246,15 @@ describe('a campaign cut short', () => {
       .returning();
     if (!campaign) throw new Error('no campaign');
     const now = new Date('2026-11-22T09:00:00.000Z');
-    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
-    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.LINK_SECRET);
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.LINK_SECRET);
     expect(await campaignRows(campaign.id)).toHaveLength(3);
     // Too young (the request may still be writing) or too old: left alone.
     const [young] = await db
       .insert(campaigns)
       .values({ channel: 'email', subject: 'Young', text: 'Hello', total: 3, createdAt: '2026-11-22T08:55:00.000Z' })
       .returning();
-    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+    await resumeCampaigns(db, env.MESSAGES, now, studioDetails(env), env.LINK_SECRET);
     expect(await campaignRows(young?.id ?? '')).toHaveLength(0);
   });
 });

@@ -187,7 +187,10 @@ describe('places per slot by day of the week', () => {
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(1);
     await startPaymentOk(bookingDetails({ appointmentDate: date, appointmentTime: '10:00' }), 5_500_000);
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(0);
-    const second = await startPayment(bookingDetails({ appointmentDate: date, appointmentTime: '10:00' }), 5_500_000);
+    const second = await startPayment(
+      bookingDetails({ appointmentDate: date, appointmentTime: '10:00', customerEmail: 'bola@example.com' }),
+      5_500_000,
+    );
     expect(second.status).toBe(409);
     expect(((await second.json()) as { message: string }).message).toBe(paymentMessages.slotFull);
 

@@ -93,7 +93,7 @@ describe('the manage link', () => {
     const token = manageUrl.split('/').at(-1) ?? '';
     const forged = await manageToken(reference, 'not-the-pepper');
     expect(forged).not.toBe(token);
-    expect(await manageToken(reference, env.ADMIN_PASSWORD_PEPPER)).toBe(token);
+    expect(await manageToken(reference, env.MANAGE_LINK_SECRET)).toBe(token);
     const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const candidate of [forged, altered, 'short', `${token}x`, token.replace(/.$/, '!')]) {
       const response = await call(`/api/manage-booking/${encodeURIComponent(candidate)}`);
@@ -226,7 +226,7 @@ describe('rescheduling through the manage link', () => {
   /** A paid booking written straight into D1, with its manage link; `date` defaults to 3 days on. */
   async function storedBooking(index: number, date = inDays(3), time: string = '10:00') {
     const reference = `BK-MOVE-${index}-${crypto.randomUUID().slice(0, 8)}`;
-    const token = await manageToken(reference, env.ADMIN_PASSWORD_PEPPER);
+    const token = await manageToken(reference, env.MANAGE_LINK_SECRET);
     await insertPaidBooking(db, {
       reference,
       date,
@@ -453,7 +453,7 @@ describe('cancelling through the manage link', () => {
       timeZone: 'Africa/Lagos',
     }).format(start);
     const reference = `BK-SOON-${crypto.randomUUID().slice(0, 8)}`;
-    const token = await manageToken(reference, env.ADMIN_PASSWORD_PEPPER);
+    const token = await manageToken(reference, env.MANAGE_LINK_SECRET);
     await insertPaidBooking(db, {
       reference,
       date: lagosDate(start),

@@ -76,7 +76,7 @@ describe('messages queued for events', () => {
     expect(confirmation?.subject).toContain('(WAT)');
     expect(confirmation?.idempotencyKey).toBe(`booking-confirmation:email:${reference}`);
     // The same private link the confirmation page gives, absolute, in the text and the HTML.
-    const manageUrl = `${studioDetails(env).siteUrl}/manage-booking/${await manageToken(reference, env.ADMIN_PASSWORD_PEPPER)}`;
+    const manageUrl = `${studioDetails(env).siteUrl}/manage-booking/${await manageToken(reference, env.MANAGE_LINK_SECRET)}`;
     expect(confirmation?.text).toContain(manageUrl);
     expect(confirmation?.html).toContain(`href="${manageUrl}"`);
   });
@@ -298,7 +298,7 @@ describe('the 24-hour reminder', () => {
       'booking-reminder:email:BK-MOVED@2026-11-24T09:00',
       'booking-reminder:email:BK-MOVED@2026-11-24T15:00',
     ]);
-    const token = await manageToken('BK-MOVED', env.ADMIN_PASSWORD_PEPPER);
+    const token = await manageToken('BK-MOVED', env.MANAGE_LINK_SECRET);
     expect(reminders[0]?.text).toContain(`/manage-booking/${token}`);
     expect(reminders[0]?.html).toContain(`/manage-booking/${token}`);
   });

@@ -168,6 +168,7 @@ describe('recording a paid order', () => {
       status: true,
       data: {
         kind: 'order',
+        paid: true,
         reference,
         name: 'Chioma Nwosu',
         shippingAddress: '12 Admiralty Way, Lekki Phase 1, Lagos',
@@ -186,6 +187,15 @@ describe('recording a paid order', () => {
     const [order] = await orderRows();
     expect(order).toMatchObject({ phone: '+234 803 123 4567', amount: 52_000, orderStatus: 'processing' });
     expect(await itemRows()).toHaveLength(3);
+  });
+
+  it('tells another browser holding the reference only that the order is paid: no name, no address', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const answer = await (await verify(reference, liveEnv, '')).json();
+    expect(answer).toEqual({ status: true, data: { reference, kind: 'order', paid: true } });
+    expect(JSON.stringify(answer)).not.toContain('Admiralty');
+    expect(await orderRows()).toHaveLength(1);
   });
 
   it('gives one order and one set of lines however verify and webhook race, in any order and number', async () => {
@@ -251,7 +261,7 @@ describe('an order in the built-in test checkout', () => {
     expect(html).toContain('₦52,000');
     const pay = await call(
       `/api/payment/test-checkout/${data.reference}`,
-      { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) },
+      { method: 'POST', headers: { Origin: origin }, body: new URLSearchParams({ outcome: 'paid' }) },
       testModeEnv,
     );
     expect(pay.headers.get('Location')).toBe(

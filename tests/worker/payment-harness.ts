@@ -14,6 +14,7 @@ import {
   refunds,
   slotCapacities,
 } from '../../worker/db/schema';
+import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { FakePaystack } from '../fakes/paystack';
 import { call as callApp, db, origin } from './admin-harness';
 
@@ -27,7 +28,7 @@ export const liveEnv = {
   PAYSTACK_BASE_URL: fake.baseUrl,
   SLOT_CAPACITY: '2',
 };
-export const testModeEnv = { ...env, PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
+export const testModeEnv = { ...env, PAYMENT_MODE: 'test', PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
 
 export type Env = typeof liveEnv;
 
@@ -35,15 +36,35 @@ export type Env = typeof liveEnv;
 export const call = (path: string, init: RequestInit = {}, environment: Env = liveEnv) =>
   callApp(path, init, environment);
 
-/** GET /api/payment/initialize as the web client calls it (with a callback URL it must ignore). */
-export function startPayment(details: { customerEmail: string }, amountKobo: number, environment: Env = liveEnv) {
-  const query = new URLSearchParams({
-    amount: String(amountKobo),
+/** The paying browser's cookie (middleware/payer-cookie.ts): the harness is one browser unless told otherwise. */
+export const PAYER_KEY = 'test-payer-key-0123456789abcdefghijklmnopqr';
+export const payerCookie = (key = PAYER_KEY) => `${PAYER_COOKIE}=${key}`;
+
+/**
+ * POST /api/payment/initialize as the web client calls it: the site's Origin, a JSON body (with a
+ * callback URL it must ignore), the browser's payer cookie; `headers` adds or replaces any.
+ */
+export function startPayment(
+  details: { customerEmail: string },
+  amountKobo: number,
+  environment: Env = liveEnv,
+  headers: Record<string, string> = {},
+) {
+  const body = {
+    amount: amountKobo,
     email: details.customerEmail,
     metadata: JSON.stringify({ details }),
     callback_url: 'https://evil.example/steal',
-  });
-  return call(`/api/payment/initialize?${query}`, {}, environment);
+  };
+  return call(
+    '/api/payment/initialize',
+    {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', Cookie: payerCookie(), ...headers },
+      body: JSON.stringify(body),
+    },
+    environment,
+  );
 }
 
 export async function startPaymentOk(
@@ -61,10 +82,15 @@ export async function startPaymentOk(
   return body.data;
 }
 
-export function verify(reference: string, environment: Env = liveEnv) {
+/** POST /api/payment/verify from the paying browser (its payer cookie), or from another (`cookie: ''`). */
+export function verify(reference: string, environment: Env = liveEnv, cookie = payerCookie()) {
   return call(
     '/api/payment/verify',
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reference }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify({ reference }),
+    },
     environment,
   );
 }

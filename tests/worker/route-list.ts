@@ -14,6 +14,8 @@ export const publicRoutes = new Set([
   'POST /api/manage-booking/:token/reschedule',
   'POST /api/manage-booking/:token/cancel',
   'GET /api/payment/initialize',
+  'POST /api/payment/initialize',
+  'POST /api/payment/cancel',
   'POST /api/payment/verify',
   'POST /api/payment/webhook',
   'GET /api/payment/test-checkout.css',

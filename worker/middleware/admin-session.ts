@@ -27,15 +27,21 @@ export const requireAdmin = factory.createMiddleware(async (c, next) => {
   await next();
 });
 
+const isSameOrigin = (c: Context<AppEnv>) => c.req.header('Origin') === new URL(c.req.url).origin;
+
+/** The browser's Origin must be the site's own (a missing one is refused too): for the site's own forms. */
+export const sameOrigin = factory.createMiddleware(async (c, next) => {
+  if (!isSameOrigin(c)) return c.json({ message: adminMessages.crossSite }, 403);
+  await next();
+});
+
 /**
  * Cross-site request forgery guard for requests that change state: the browser's Origin must be
  * the site's own (a missing one is refused too), and any body must be JSON, which a cross-site
  * HTML form cannot send. Hono's csrf() checks form content types only, hence this.
  */
 export const sameOriginJson = factory.createMiddleware(async (c, next) => {
-  if (c.req.header('Origin') !== new URL(c.req.url).origin) {
-    return c.json({ message: adminMessages.crossSite }, 403);
-  }
+  if (!isSameOrigin(c)) return c.json({ message: adminMessages.crossSite }, 403);
   const contentType = c.req.header('Content-Type');
   if (contentType === undefined) {
     // No content type is fine only with no body at all (a logout, a delete). Hono caches what

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
-import { clientAddress } from '../middleware/rate-limit';
+import { clientNetwork } from '../middleware/client-network';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
 import { endSession, isValidSession } from '../services/admin-sessions';
@@ -23,15 +23,14 @@ const loginBody = z.object({
     .check(z.minLength(1, authMessages.passwordRequired), z.maxLength(500)),
 });
 
-/** The client address failures are counted against; locally (no Cloudflare edge) all share one. */
-
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', sameOriginJson, validate('json', loginBody), async (c) => {
     const { username, password } = c.req.valid('json');
-    const result = await logIn(c.env, {
+    const result = await logIn(c.env, c.var.db, {
       username,
       password,
-      address: clientAddress(c) ?? 'local',
+      // Locally (no Cloudflare edge) every request counts as one network.
+      network: clientNetwork(c) ?? 'local',
       previousSessionId: readSessionCookie(c),
       now: new Date(),
     });

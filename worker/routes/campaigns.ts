@@ -45,7 +45,7 @@ async function startCampaign(c: Context<AppEnv>, channel: Channel, input: z.outp
   const campaign = await createCampaign(c.var.db, channel, subject, text);
   afterResponse(
     c,
-    campaignMessages(c.var.db, campaign, studioDetails(c.env), c.env.ADMIN_PASSWORD_PEPPER).then((messages) =>
+    campaignMessages(c.var.db, campaign, studioDetails(c.env), c.env.LINK_SECRET).then((messages) =>
       queueMessages(c.var.db, c.env.MESSAGES, messages),
     ),
   );

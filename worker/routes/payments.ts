@@ -2,43 +2,51 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
-import { clientAddress, rateLimit } from '../middleware/rate-limit';
+import { sameOrigin, sameOriginJson } from '../middleware/admin-session';
+import { clientNetwork } from '../middleware/client-network';
+import { issuePayerKey, payerKeyHash } from '../middleware/payer-cookie';
+import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
 import { paymentContext } from '../services/payment-context';
 import { isTestMode } from '../services/payment-gateway';
 import { findPayment, recordTestCheckoutOutcome } from '../services/payment-records';
-import { callbackUrl, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
+import { callbackUrl, cancelPayment, confirmTransaction, initializePayment, verifyPayment } from '../services/payments';
 import { keyedDigest } from '../services/signing';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 
-const initializeQuery = z.object({
-  amount: z.pipe(
-    z.string({ error: 'The amount is required' }),
-    z.transform((value, context) => {
-      const kobo = Number(value);
-      // 0 is allowed: a 100% coupon confirms without a charge (the server checks it is really 0).
-      if (!/^\d+$/.test(value) || !Number.isSafeInteger(kobo)) {
-        context.issues.push({
-          code: 'custom',
-          message: 'The amount must be a whole number of kobo',
-          input: value,
-        });
-      }
-      return kobo;
-    }),
-  ),
+/** Kobo as a whole number; 0 is allowed (a 100% coupon confirms without a charge, checked on the server). */
+const koboAmount = z.pipe(
+  z.union([z.number(), z.string()], { error: 'The amount is required' }),
+  z.transform((value, context) => {
+    const kobo = Number(value);
+    if ((typeof value === 'string' && !/^\d+$/.test(value)) || !Number.isSafeInteger(kobo) || kobo < 0) {
+      context.issues.push({ code: 'custom', message: 'The amount must be a whole number of kobo', input: value });
+    }
+    return kobo;
+  }),
+);
+
+/** The spec's fields, now a JSON body: nothing personal travels in a URL. */
+const initializeBody = z.object({
+  amount: koboAmount,
   email: z
     .string({ error: 'An email address is required' })
     .check(z.trim(), z.email('Please enter a valid email address')),
-  metadata: z.string({ error: 'The payment details are missing' }).check(z.maxLength(50_000)),
+  // `{"details": {...}}` as JSON text, as the spec's client sends it (an object is read alike).
+  metadata: z.union([z.string().check(z.maxLength(50_000)), z.record(z.string(), z.unknown())], {
+    error: 'The payment details are missing',
+  }),
+  // Read and ignored: the callback is built from the site's own origin.
   callback_url: z.optional(z.string()),
 });
 
-const verifyBody = z.object({
-  reference: z.string({ error: 'A payment reference is required' }).check(z.trim(), z.minLength(1), z.maxLength(100)),
-  paymentDetails: z.optional(z.unknown()),
-});
+const referenceField = z
+  .string({ error: 'A payment reference is required' })
+  .check(z.trim(), z.minLength(1), z.maxLength(100));
+
+const verifyBody = z.object({ reference: referenceField, paymentDetails: z.optional(z.unknown()) });
+const cancelBody = z.object({ reference: referenceField });
 
 const webhookEvent = z.object({
   event: z.string(),
@@ -52,18 +60,25 @@ const webhookEvent = z.object({
 });
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get(
+  // It was a GET in the old site: any page's <img> could take holds, and health answers sat in URLs.
+  .get('/payment/initialize', (c) =>
+    c.json({ message: 'Start a payment with POST and a JSON body.' }, 405, { Allow: 'POST' }),
+  )
+  .post(
     '/payment/initialize',
+    sameOriginJson,
     rateLimit('PAYMENT_LIMITER', 'initialize'),
-    validate('query', initializeQuery),
+    validate('json', initializeBody),
     async (c) => {
-      const query = c.req.valid('query');
-      // The unpaid holds one connection may keep are counted by a digest of its address.
-      const address = clientAddress(c);
-      const clientKey = address
-        ? await keyedDigest(c.env.ADMIN_PASSWORD_PEPPER, 'client-addresses', address)
-        : undefined;
-      const result = await initializePayment(paymentContext(c), { ...query, clientKey });
+      const body = c.req.valid('json');
+      // The unpaid holds one network may keep are counted by a digest of it, never the address.
+      const network = clientNetwork(c);
+      const clientKey = network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined;
+      const result = await initializePayment(paymentContext(c), {
+        ...body,
+        clientKey,
+        browserKeyHash: await issuePayerKey(c),
+      });
       if (!result.ok) {
         if (result.status === 429) {
           return c.json({ status: false as const, message: result.message }, 429, {
@@ -83,7 +98,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   )
   .post('/payment/verify', validate('json', verifyBody), async (c) => {
     try {
-      return c.json(await verifyPayment(paymentContext(c), c.req.valid('json').reference));
+      const { reference } = c.req.valid('json');
+      return c.json(await verifyPayment(paymentContext(c), reference, await payerKeyHash(c)), 200, {
+        'Cache-Control': 'no-store',
+      });
     } catch (error) {
       if (!(error instanceof PaystackError)) throw error;
       console.error('Paystack verify failed', error.message);
@@ -91,6 +109,12 @@ export const paymentRoutes = new Hono<AppEnv>()
         message: 'We could not reach the payment provider. Please try again in a moment.',
       });
     }
+  })
+  // "Cancel this payment": only the browser that started it may give its hold back.
+  .post('/payment/cancel', sameOriginJson, validate('json', cancelBody), async (c) => {
+    const result = await cancelPayment(paymentContext(c), c.req.valid('json').reference, await payerKeyHash(c));
+    if (!result.ok) return c.json({ message: result.message }, result.status);
+    return c.json({ status: true as const });
   })
   .post('/payment/webhook', async (c) => {
     const rawBody = await c.req.text();
@@ -122,7 +146,8 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     if (!payment) return c.json({ message: 'Not found' }, 404);
     return c.html(renderTestCheckout(payment));
   })
-  .post('/payment/test-checkout/:reference', async (c) => {
+  // A form post from the test checkout page itself: same origin, never another site's form.
+  .post('/payment/test-checkout/:reference', sameOrigin, async (c) => {
     if (!isTestMode(c.env)) return c.json({ message: 'Not found' }, 404);
     const reference = c.req.param('reference');
     const payment = await findPayment(c.var.db, reference);

@@ -47,7 +47,7 @@ export const waitlistRoutes = new Hono<AppEnv>()
   )
   // From the link in every bulk email; a token used before answers the same.
   .post('/unsubscribe', validate('json', unsubscribeBody), async (c) => {
-    const entryId = await entryOfToken(c.req.valid('json').token, c.env.ADMIN_PASSWORD_PEPPER);
+    const entryId = await entryOfToken(c.req.valid('json').token, c.env.LINK_SECRET);
     if (!entryId || !(await unsubscribe(c.var.db, entryId)))
       return c.json({ message: unsubscribeMessages.invalid }, 400);
     return c.json({ success: true as const });

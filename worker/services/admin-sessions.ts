@@ -4,6 +4,8 @@
  * an expiry inside the value that is checked too). KV is eventually consistent: a logout is
  * immediate where it happened and reaches other Cloudflare locations within about a minute.
  */
+import { randomToken, sha256Hex } from './signing';
+
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 interface StoredSession {
@@ -16,7 +18,7 @@ export const sessionKey = async (id: string) => `session:${await sha256Hex(id)}`
 
 /** Starts a session and returns the id for the cookie; a new id every time. */
 export async function createSession(kv: KVNamespace, now: Date): Promise<string> {
-  const id = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const id = randomToken();
   const session: StoredSession = {
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
@@ -35,16 +37,4 @@ export async function isValidSession(kv: KVNamespace, id: string | undefined, no
 export async function endSession(kv: KVNamespace, id: string | undefined): Promise<void> {
   if (!id || id.length > 100) return;
   await kv.delete(await sessionKey(id));
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 }

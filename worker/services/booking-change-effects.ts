@@ -14,7 +14,7 @@ import { refundClient, sendRefund } from './refunds';
 
 async function factsWithLink(c: Context<AppEnv>, booking: BookingRow) {
   const studio = studioDetails(c.env);
-  const token = await manageToken(booking.paymentReference, c.env.ADMIN_PASSWORD_PEPPER);
+  const token = await manageToken(booking.paymentReference, c.env.MANAGE_LINK_SECRET);
   return { studio, facts: bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`) };
 }
 

@@ -1,40 +1,84 @@
 /**
- * Failed staff logins are counted per client address in KV: after 5 failures within 15 minutes
- * of the first, every attempt (the right password too) is refused until that window has passed.
- * KV has no atomic increment, so a burst of simultaneous guesses may count a little low; the
- * PBKDF2 cost of each guess and the window still keep guessing slow.
+ * Staff login attempts, counted in D1 before the password is checked: each attempt takes one from
+ * its network's allowance (MAX_FAILURES in a 15-minute window starting at the first) and, only if
+ * that allowed it, one from the username's (a higher MAX_USERNAME_FAILURES, so guesses spread over
+ * many networks are still stopped). A success gives both back. Each count is one atomic upsert
+ * (`failures = failures + 1 … RETURNING failures`), so fifty guesses at once from one network get
+ * at most five password checks and the rest 429: never lost counts or KV's one-write-a-second
+ * errors, as a read-then-write count had.
  */
+import { sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+
 export const MAX_FAILURES = 5;
+export const MAX_USERNAME_FAILURES = 20;
 export const WINDOW_SECONDS = 15 * 60;
-/** KV refuses an expiry less than 60 seconds away. */
-const KV_MIN_TTL_SECONDS = 60;
 
-interface FailureWindow {
-  failures: number;
-  /** When the first failure of this window happened (ms since epoch). */
-  startedAt: number;
+export interface AttemptKeys {
+  /** The client's network (an IPv4 address or IPv6 /64; 'local' without Cloudflare in front). */
+  network: string;
+  username: string;
 }
 
-const key = (address: string) => `login-failures:${address}`;
+const networkKey = (keys: AttemptKeys) => `network:${keys.network}`;
+const usernameKey = (keys: AttemptKeys) => `username:${keys.username.trim().toLowerCase()}`;
 
-/** Seconds until `address` may try again, or 0 when it may try now. */
-export async function lockedForSeconds(kv: KVNamespace, address: string, now: Date): Promise<number> {
-  const window = await kv.get<FailureWindow>(key(address), 'json');
-  if (!window || window.failures < MAX_FAILURES) return 0;
-  const remaining = Math.ceil((window.startedAt + WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
-  return Math.max(0, remaining);
+/**
+ * One more attempt for `key` in its window (a window that has passed starts again at 1), taken
+ * only when `allowed` holds; RETURNING tells the count and the window's start.
+ */
+function countAttempt(db: Database, key: string, now: Date, allowed = sql`true`) {
+  const nowIso = now.toISOString();
+  const windowOpenSince = new Date(now.getTime() - WINDOW_SECONDS * 1000).toISOString();
+  return d1Statement(
+    db,
+    sql`insert into login_failures (key, failures, window_started_at)
+      select ${key}, 1, ${nowIso} where ${allowed}
+      on conflict (key) do update set
+        failures = case when window_started_at <= ${windowOpenSince} then 1 else failures + 1 end,
+        window_started_at = case when window_started_at <= ${windowOpenSince} then ${nowIso} else window_started_at end
+      returning failures, window_started_at`,
+  );
 }
 
-export async function recordFailure(kv: KVNamespace, address: string, now: Date): Promise<void> {
-  const current = await kv.get<FailureWindow>(key(address), 'json');
-  const open = current && now.getTime() < current.startedAt + WINDOW_SECONDS * 1000;
-  const next: FailureWindow = open
-    ? { failures: current.failures + 1, startedAt: current.startedAt }
-    : { failures: 1, startedAt: now.getTime() };
-  const ttl = Math.ceil((next.startedAt + WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
-  await kv.put(key(address), JSON.stringify(next), { expirationTtl: Math.max(KV_MIN_TTL_SECONDS, ttl) });
+type Counted = { failures: number; window_started_at: string };
+
+/**
+ * Counts an attempt and says whether its password may be checked, or how many seconds until the
+ * network or username may try again.
+ */
+export async function takeAttempt(
+  db: Database,
+  keys: AttemptKeys,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const networkAllows = sql`(select failures from login_failures where key = ${networkKey(keys)}) <= ${MAX_FAILURES}`;
+  const [network, username] = await db.$client.batch<Counted>([
+    countAttempt(db, networkKey(keys), now),
+    countAttempt(db, usernameKey(keys), now, networkAllows),
+  ]);
+  const over = [
+    { row: network?.results[0], limit: MAX_FAILURES },
+    // No row: the network's allowance had run out, so the username's was not touched.
+    { row: username?.results[0], limit: MAX_USERNAME_FAILURES },
+  ].filter(({ row, limit }) => !row || row.failures > limit);
+  if (over.length === 0) return { allowed: true };
+  const windowEnds = over
+    .map(({ row }) => row?.window_started_at ?? network?.results[0]?.window_started_at)
+    .map((started) => Date.parse(started ?? now.toISOString()) + WINDOW_SECONDS * 1000);
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((Math.max(...windowEnds) - now.getTime()) / 1000)),
+  };
 }
 
-export async function clearFailures(kv: KVNamespace, address: string): Promise<void> {
-  await kv.delete(key(address));
+/** A signed-in person: their network and their username start counting afresh. */
+export async function clearAttempts(db: Database, keys: AttemptKeys): Promise<void> {
+  await db.run(sql`delete from login_failures where key in (${networkKey(keys)}, ${usernameKey(keys)})`);
+}
+
+/** Windows that have passed are forgotten (the cron). */
+export async function forgetOldAttempts(db: Database, now: Date): Promise<void> {
+  const windowOpenSince = new Date(now.getTime() - WINDOW_SECONDS * 1000).toISOString();
+  await db.run(sql`delete from login_failures where window_started_at <= ${windowOpenSince}`);
 }

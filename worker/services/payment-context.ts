@@ -15,7 +15,7 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
     gateway: paymentGateway(c.env, c.var.db, origin),
     origin,
     capacity: slotCapacity(c.env.SLOT_CAPACITY),
-    linkSecret: c.env.ADMIN_PASSWORD_PEPPER,
+    linkSecret: c.env.MANAGE_LINK_SECRET,
     now: new Date(),
     notify: (messages) => afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages)),
     studio: studioDetails(c.env),

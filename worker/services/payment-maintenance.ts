@@ -25,7 +25,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     gateway: paymentGateway(env, db, ''),
     origin: '',
     capacity: slotCapacity(env.SLOT_CAPACITY),
-    linkSecret: env.ADMIN_PASSWORD_PEPPER,
+    linkSecret: env.MANAGE_LINK_SECRET,
     now,
     notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
     studio: studioDetails(env),
@@ -40,9 +40,11 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     )
     .orderBy(payments.createdAt)
     .limit(REVERIFY_BATCH);
+  const { gateway } = context;
   for (const payment of stale) {
+    if (!gateway) break; // payments are not configured (logged): nothing to ask
     try {
-      await confirmTransaction(context, payment, await context.gateway.verify(payment.reference));
+      await confirmTransaction(context, payment, await gateway.verify(payment.reference));
     } catch (error) {
       console.error('Could not re-verify payment', payment.reference, error);
     }

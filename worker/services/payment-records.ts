@@ -21,11 +21,12 @@ export interface StoredBookingPayment {
 }
 
 /**
- * What verify answers about a paid booking: exactly what the confirmation page shows. Anyone who
- * holds the reference may ask, so no contact or health details.
+ * What verify answers the paying browser about a paid booking: exactly what the confirmation page
+ * shows (no contact or health details).
  */
 export interface BookingSummary {
   kind: 'booking';
+  paid: true;
   /** The visitor's private link to reschedule or cancel: /manage-booking/<token>. */
   manageUrl: string;
   reference: string;
@@ -49,6 +50,7 @@ export interface StoredOrderPayment {
 /** What verify answers about a paid order: what the confirmation page shows (no email or phone). */
 export interface OrderSummary {
   kind: 'order';
+  paid: true;
   reference: string;
   name: string;
   shippingAddress: string;
@@ -179,6 +181,7 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(sql`rowid`);
   return {
     kind: 'order',
+    paid: true,
     reference: payment.reference,
     name: order.name,
     shippingAddress: order.shippingAddress,
@@ -207,6 +210,7 @@ export async function bookingSummary(
   return {
     manageUrl: managePath(manageToken),
     kind: 'booking',
+    paid: true,
     reference: payment.reference,
     name: booking.name,
     treatments: booking.subservices,

@@ -2,8 +2,8 @@
  * The payment flow shared by bookings and orders: price on the server, hold what must be held,
  * ask the gateway for a checkout, and confirm the result exactly once (see payment-records.ts).
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
 import { payments } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts, OrderFacts } from '../messages/templates';
@@ -17,7 +17,7 @@ import { checkCoupon } from './coupons';
 import { managePath, manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
 import type { NewMessage } from './outbox';
-import type { PaymentGateway } from './payment-gateway';
+import { type PaymentGateway, paymentSetupMessages } from './payment-gateway';
 import {
   type BookingSummary,
   bookingSummary,
@@ -35,7 +35,8 @@ import { closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotHasRoom, slotM
 
 export interface PaymentContext {
   db: Database;
-  gateway: PaymentGateway;
+  /** Undefined when payments are not configured (payment-gateway.ts): nothing may start. */
+  gateway: PaymentGateway | undefined;
   /** The site's own origin: callback URLs are built from it, never from the client. */
   origin: string;
   /** Places per slot (SLOT_CAPACITY); a weekday's own setting in the admin wins over it. */
@@ -60,34 +61,55 @@ export const paymentMessages = {
   stillProcessing: 'Your payment is still being processed. Please check again in a moment.',
   mismatch: 'This payment does not match what was ordered. Please contact us and quote your reference.',
   tooManyHolds: (minutes: number) =>
-    `You already have ${MAX_OPEN_HOLDS} bookings waiting for payment. Please pay for or cancel one of them, or try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    `You already have ${MAX_OPEN_HOLDS} bookings waiting for payment. Please finish paying for one of them, cancel one with "Cancel this payment" on the booking page, or try again in ${inMinutes(minutes)}.`,
+  busyNetwork: (minutes: number) =>
+    `Many bookings from your network are waiting for payment right now. Please try again in ${inMinutes(minutes)}, or message us on WhatsApp and we will book you in.`,
+  notConfigured: paymentSetupMessages.notConfigured,
+  alreadyPaid:
+    'This payment has already been made. You can manage your booking from the link in your confirmation email.',
 } as const;
 
+const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
 /**
- * Unpaid holds one email address or one connection may have at once. Each hold keeps a place for
- * 30 minutes; without a cap one script could hold every slot of a day without paying.
+ * Unpaid holds one email address may have at once. Each hold keeps a place for 30 minutes;
+ * without a cap one script could hold every slot of a day without paying. A new start for the
+ * same slot replaces the visitor's earlier hold instead of adding one, so retrying a declined
+ * card never counts against it.
  */
 export const MAX_OPEN_HOLDS = 3;
+
+/**
+ * Unpaid holds one network (an IPv4 address or IPv6 /64) may have at once: higher than a
+ * person's, because Nigerian mobile carriers put many customers behind one address (CGNAT).
+ */
+export const MAX_OPEN_HOLDS_PER_NETWORK = 10;
 
 export const confirmationPaths = { booking: '/booking-confirmation-pg', order: '/order-confirmation-pg' } as const;
 
 export type InitializeResult =
   | { ok: true; reference: string; authorizationUrl: string }
-  | { ok: false; status: 400 | 409 | 502; message: string; expectedAmount?: number }
+  | { ok: false; status: 400 | 409 | 502 | 503; message: string; expectedAmount?: number }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export interface InitializeRequest {
   /** What the client thinks it pays, in kobo. */
   amount: number;
   email: string;
-  /** JSON text `{"details": {...}}`, as the spec's client sends it. */
-  metadata: string;
-  /** The client's address as a keyed digest (services/signing.ts), when Cloudflare gave one. */
+  /** `{"details": {...}}`, as JSON text (as the spec's client sends it) or as an object. */
+  metadata: unknown;
+  /** The client's network as a keyed digest (services/signing.ts), when Cloudflare gave one. */
   clientKey?: string;
+  /** The hash of the paying browser's key (middleware/payer-cookie.ts). */
+  browserKeyHash: string;
 }
 
 /** Starts the checkout of a booking or an order, whichever the details' paymentType names. */
-export function initializePayment(context: PaymentContext, request: InitializeRequest): Promise<InitializeResult> {
+export async function initializePayment(
+  context: PaymentContext,
+  request: InitializeRequest,
+): Promise<InitializeResult> {
+  if (!context.gateway) return { ok: false, status: 503, message: paymentMessages.notConfigured };
   const details = readDetails(request.metadata);
   const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
   return kind === 'order'
@@ -121,34 +143,50 @@ async function initializeBookingPayment(
   const stored: StoredBookingPayment = { booking, lines: priced.lines };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  // One statement: the slot is counted and held atomically, so concurrent visitors can never
-  // take more places than the slot has.
-  const openHolds = openHoldsOf(booking.customerEmail, request.clientKey, nowIso);
-  // One statement: the slot is counted and held atomically (with the visitor's open holds), so
-  // concurrent requests can never take more places than the slot has, nor more holds than allowed.
-  const held = await context.db.run(sql`
-    insert into payments (
-      reference, kind, status, amount, subtotal, discount, coupon_code, email, details,
-      slot_date, slot_time, hold_expires_at, client_key
-    )
-    select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-      ${charge.couponCode}, ${booking.customerEmail}, ${JSON.stringify(stored)}, ${booking.appointmentDate},
-      ${booking.appointmentTime}, ${holdUntil}, ${request.clientKey ?? null}
-    where ${slotHasRoom(booking.appointmentDate, booking.appointmentTime, nowIso, context.capacity)}
-      and (select count(*) from (${openHolds})) < ${MAX_OPEN_HOLDS}`);
-  if (held.meta.changes !== 1) {
-    const holds = await context.db.all<{ hold_expires_at: string }>(openHolds);
-    if (holds.length >= MAX_OPEN_HOLDS) {
-      const firstFree = Math.min(...holds.map((hold) => Date.parse(hold.hold_expires_at)));
+  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
+  // The visitor's own earlier holds on this slot are replaced, so they count toward nothing.
+  const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
+  const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
+  // One batch, one transaction: the slot is counted and held atomically with the visitor's open
+  // holds, so concurrent requests can never take more places than the slot has nor more holds
+  // than allowed; and only if the new hold was taken are the visitor's earlier holds on the same
+  // slot released (they then verify as abandoned), so a retried payment is one hold, not two.
+  await context.db.$client.batch([
+    d1Statement(
+      context.db,
+      sql`
+      insert into payments (
+        reference, kind, status, amount, subtotal, discount, coupon_code, email, details,
+        slot_date, slot_time, hold_expires_at, client_key, browser_key_hash
+      )
+      select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+        ${charge.couponCode}, ${email}, ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil},
+        ${request.clientKey ?? null}, ${request.browserKeyHash}
+      where ${slotHasRoom(date, time, nowIso, context.capacity, email)}
+        and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
+        and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+    ),
+    d1Statement(
+      context.db,
+      sql`
+      update payments set status = 'abandoned', hold_expires_at = null
+      where status = 'pending' and kind = 'booking' and lower(email) = lower(${email})
+        and slot_date = ${date} and slot_time = ${time} and reference != ${reference}
+        and exists (select 1 from payments where reference = ${reference})`,
+    ),
+  ]);
+  if (!(await findPayment(context.db, reference))) {
+    for (const [holds, limit, message] of [
+      [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
+      [networkHolds, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetwork],
+    ] as const) {
+      const open = await context.db.all<{ hold_expires_at: string }>(holds);
+      if (open.length < limit) continue;
+      const firstFree = Math.min(...open.map((hold) => Date.parse(hold.hold_expires_at)));
       const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
-      return {
-        ok: false,
-        status: 429,
-        message: paymentMessages.tooManyHolds(Math.ceil(seconds / 60)),
-        retryAfterSeconds: seconds,
-      };
+      return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
     }
-    const closed = await closureReason(context.db, booking.appointmentDate);
+    const closed = await closureReason(context.db, date);
     return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };
   }
 
@@ -160,11 +198,14 @@ async function initializeBookingPayment(
   });
 }
 
-/** The unpaid, unexpired holds of an email address (any case) or a connection. */
-const openHoldsOf = (email: string, clientKey: string | undefined, nowIso: string) => sql`
+/**
+ * The unpaid, unexpired holds that `whose` selects (an email address, a network), less the holds
+ * this visitor (`email`) has on the slot being booked: those are about to be replaced.
+ */
+const openHolds = (whose: SQL, email: string, date: string, time: string, nowIso: string) => sql`
   select hold_expires_at from payments
-  where status = 'pending' and hold_expires_at > ${nowIso}
-    and (lower(email) = lower(${email}) or client_key = ${clientKey ?? null})`;
+  where status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
+    and not (lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time})`;
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
 async function initializeOrderPayment(
@@ -203,6 +244,8 @@ async function initializeOrderPayment(
     couponCode: charge.couponCode,
     email: customerEmail,
     details: stored,
+    clientKey: request.clientKey ?? null,
+    browserKeyHash: request.browserKeyHash,
   });
   return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
     kind: 'order',
@@ -264,6 +307,7 @@ async function openCheckout(
     if (payment) await recordPaid(context, payment);
     return { ok: true, reference, authorizationUrl: callbackUrl(context.origin, kind, reference) };
   }
+  if (!context.gateway) return { ok: false, status: 503, message: paymentMessages.notConfigured };
   try {
     const checkout = await context.gateway.initialize({
       email,
@@ -281,15 +325,69 @@ async function openCheckout(
   }
 }
 
-export type VerifyResult = { status: true; data: BookingSummary | OrderSummary } | { status: false; message: string };
+/** What anyone holding a reference learns of a paid payment: that it is paid, nothing personal. */
+export interface PaymentReceipt {
+  reference: string;
+  kind: Payment['kind'];
+  paid: true;
+}
 
-/** Asks the gateway about a payment and records the booking or order if it is paid in full. */
-export async function verifyPayment(context: PaymentContext, reference: string): Promise<VerifyResult> {
+export type VerifyResult =
+  | { status: true; data: BookingSummary | OrderSummary | PaymentReceipt }
+  | { status: false; message: string };
+
+/**
+ * Asks the gateway about a payment and records the booking or order if it is paid in full. The
+ * summary (name, manage link, address) goes only to the browser that started the payment
+ * (`browserKeyHash`, middleware/payer-cookie.ts); anyone else holding the reference learns only
+ * whether it is paid.
+ */
+export async function verifyPayment(
+  context: PaymentContext,
+  reference: string,
+  browserKeyHash: string | undefined,
+): Promise<VerifyResult> {
   const payment = await findPayment(context.db, reference);
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
-  if (payment.status === 'paid') return summaryOf(context, payment);
-  const transaction = await context.gateway.verify(reference); // PaystackError → 502 in the route
-  return confirmTransaction(context, payment, transaction);
+  let result: VerifyResult;
+  if (payment.status === 'paid') result = await summaryOf(context, payment);
+  else if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
+  // PaystackError → 502 in the route.
+  else result = await confirmTransaction(context, payment, await context.gateway.verify(reference));
+  const ownBrowser = browserKeyHash !== undefined && payment.browserKeyHash === browserKeyHash;
+  return result.status && !ownBrowser
+    ? { status: true, data: { reference: payment.reference, kind: payment.kind, paid: true } }
+    : result;
+}
+
+export type CancelResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * "Cancel this payment": the browser that started an unpaid payment gives its hold back at once
+ * (no waiting 30 minutes). Paystack is asked first, so a payment that did go through is recorded
+ * rather than cancelled.
+ */
+export async function cancelPayment(
+  context: PaymentContext,
+  reference: string,
+  browserKeyHash: string | undefined,
+): Promise<CancelResult> {
+  const payment = await findPayment(context.db, reference);
+  if (!payment || browserKeyHash === undefined || payment.browserKeyHash !== browserKeyHash) {
+    return { ok: false, status: 404, message: paymentMessages.unknownReference };
+  }
+  if (payment.status === 'pending' && context.gateway) {
+    const transaction = await context.gateway.verify(reference).catch((error: unknown) => {
+      if (error instanceof PaystackError) return null; // unreachable: the webhook still records a payment
+      throw error;
+    });
+    if (transaction?.status === 'success') await confirmTransaction(context, payment, transaction);
+  }
+  if ((await findPayment(context.db, reference))?.status === 'paid') {
+    return { ok: false, status: 409, message: paymentMessages.alreadyPaid };
+  }
+  await markUnpaid(context.db, reference, 'abandoned');
+  return { ok: true };
 }
 
 /**
@@ -312,6 +410,11 @@ export async function confirmTransaction(
   }
   if (transaction.status === 'failed' || transaction.status === 'abandoned' || transaction.status === 'reversed') {
     await markUnpaid(context.db, payment.reference, transaction.status === 'failed' ? 'failed' : 'abandoned');
+    return { status: false, message: paymentMessages.notCompleted };
+  }
+  // Cancelled by the visitor or replaced by their new start: not completed, whatever Paystack's
+  // page still shows (a charge that does go through later is recorded by the webhook all the same).
+  if (payment.status === 'abandoned' || payment.status === 'failed') {
     return { status: false, message: paymentMessages.notCompleted };
   }
   return { status: false, message: paymentMessages.stillProcessing };
@@ -383,9 +486,9 @@ async function summaryOf(context: PaymentContext, payment: Payment): Promise<Ver
   return summary ? { status: true, data: summary } : { status: false, message: paymentMessages.unknownReference };
 }
 
-function readDetails(metadata: string): unknown {
+function readDetails(metadata: unknown): unknown {
   try {
-    const parsed = JSON.parse(metadata) as { details?: unknown } | null;
+    const parsed = (typeof metadata === 'string' ? JSON.parse(metadata) : metadata) as { details?: unknown } | null;
     return parsed?.details;
   } catch {
     return undefined;

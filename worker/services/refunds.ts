@@ -11,7 +11,7 @@ import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
 import { type RefundRow, refundOf } from './booking-changes';
-import { isTestMode } from './payment-gateway';
+import { notConfiguredError, paymentSetup } from './payment-gateway';
 
 export const MAX_REFUND_ATTEMPTS = 8;
 /** A call that started this long ago and never recorded an answer (the Worker died) is retried. */
@@ -22,9 +22,18 @@ export interface RefundClient {
   fetchRefund(id: string): Promise<PaystackRefund>;
 }
 
-/** Paystack's client for refunds, or undefined in test mode (refunds are recorded, no money moves). */
+/**
+ * Paystack's client for refunds, or undefined in test mode (refunds are recorded, no money moves).
+ * Without a usable Paystack setup every call fails, so the refund waits as failed (and the cron
+ * asks again) instead of being marked done.
+ */
 export function refundClient(env: Bindings): RefundClient | undefined {
-  if (isTestMode(env)) return undefined;
+  const setup = paymentSetup(env);
+  if (setup.gateway === 'test') return undefined;
+  if (setup.gateway === 'none') {
+    const refuse = () => Promise.reject(notConfiguredError());
+    return { refund: refuse, fetchRefund: refuse };
+  }
   return createPaystackClient({ baseUrl: env.PAYSTACK_BASE_URL, secretKey: env.PAYSTACK_SECRET_KEY });
 }
 

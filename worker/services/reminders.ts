@@ -36,7 +36,7 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
     const dueNow = start > now.getTime() && start - now.getTime() <= REMINDER_WINDOW_HOURS * HOUR_MS;
     const bookedInsideWindow = start - Date.parse(booking.createdAt) <= REMINDER_WINDOW_HOURS * HOUR_MS;
     if (!dueNow || bookedInsideWindow) continue;
-    const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.ADMIN_PASSWORD_PEPPER))}`;
+    const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.MANAGE_LINK_SECRET))}`;
     messages.push(...bookingReminderMessages(bookingRowFacts(booking, manageUrl), studio));
   }
   await queueMessages(db, env.MESSAGES, messages);

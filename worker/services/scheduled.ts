@@ -1,6 +1,7 @@
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { resumeCampaigns } from './campaigns';
+import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
@@ -17,7 +18,9 @@ const sweepMessages: ScheduledTask = (env, now) =>
   sweepOutbox(createDb(env.DB), env.MESSAGES, now, Boolean(env.WHATSAPP_TOKEN));
 
 const finishCampaigns: ScheduledTask = (env, now) =>
-  resumeCampaigns(createDb(env.DB), env.MESSAGES, now, studioDetails(env), env.ADMIN_PASSWORD_PEPPER);
+  resumeCampaigns(createDb(env.DB), env.MESSAGES, now, studioDetails(env), env.LINK_SECRET);
+
+const forgetLoginAttempts: ScheduledTask = (env, now) => forgetOldAttempts(createDb(env.DB), now);
 
 export const scheduledTasks: ScheduledTask[] = [
   reconcilePayments,
@@ -25,6 +28,7 @@ export const scheduledTasks: ScheduledTask[] = [
   sweepMessages,
   finishCampaigns,
   retryRefunds,
+  forgetLoginAttempts,
 ];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {

@@ -1,13 +1,22 @@
 /**
- * Keys and encodings the signed links share (unsubscribe, manage booking). Each purpose derives
- * its own HMAC key from the pepper secret with a label, so no key is ever the pepper itself and a
- * token of one purpose means nothing to another.
+ * Keys and encodings the signed links and digests share (unsubscribe, waitlist confirmation,
+ * manage booking, client addresses). Each purpose derives its own HMAC key from its secret with
+ * HKDF and the purpose as the label, so no key is ever a secret itself and a token of one purpose
+ * means nothing to another. Which secret serves which purpose is the caller's (see the README's
+ * configuration): the pepper keys passwords alone.
  */
 const encoder = new TextEncoder();
+const salt = encoder.encode('spa-studio signing keys v1');
 
 export async function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
-  const derived = await crypto.subtle.digest('SHA-256', encoder.encode(`${purpose}:${secret}`));
-  return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const master = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(purpose) },
+    master,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign', 'verify'],
+  );
 }
 
 export const toBase64Url = (bytes: Uint8Array) =>
@@ -29,3 +38,12 @@ export async function keyedDigest(secret: string, purpose: string, text: string)
   const signature = await crypto.subtle.sign('HMAC', await purposeKey(secret, purpose), encoder.encode(text));
   return toBase64Url(new Uint8Array(signature));
 }
+
+/** SHA-256 of `text`, hex: what the database or KV keeps of a bearer token, never the token. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** 256 random bits, base64url (43 characters): a session id, a payer key. */
+export const randomToken = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));

@@ -28,13 +28,16 @@ export function isPastDate(date: string, now: Date): boolean {
 
 /**
  * SQL for the places taken in one slot: bookings not cancelled plus unpaid payments whose hold
- * has not expired. Used both to show availability and inside the statement that takes a hold.
+ * has not expired. Used both to show availability and inside the statement that takes a hold;
+ * a visitor starting a payment again (`replacing`: their email) does not count their own earlier
+ * holds on the slot, which the new one replaces.
  */
-export function takenInSlot(date: string, time: string, nowIso: string) {
+export function takenInSlot(date: string, time: string, nowIso: string, replacing?: string) {
+  const notReplaced = replacing === undefined ? sql`` : sql` and lower(email) != lower(${replacing})`;
   return sql`(
     (select count(*) from bookings where date = ${date} and time = ${time} and service_status != 'cancelled')
     + (select count(*) from payments where slot_date = ${date} and slot_time = ${time}
-         and status = 'pending' and hold_expires_at > ${nowIso})
+         and status = 'pending' and hold_expires_at > ${nowIso}${notReplaced})
   )`;
 }
 
@@ -58,8 +61,8 @@ export function closedOn(date: string) {
  * SQL: one more booking fits in the slot: the day is open and fewer places are taken than it
  * has. The condition of every statement that takes a place, so no two can take the last one.
  */
-export function slotHasRoom(date: string, time: string, nowIso: string, defaultCapacity: number) {
-  return sql`(not ${closedOn(date)} and ${takenInSlot(date, time, nowIso)} < ${capacityOn(date, defaultCapacity)})`;
+export function slotHasRoom(date: string, time: string, nowIso: string, defaultCapacity: number, replacing?: string) {
+  return sql`(not ${closedOn(date)} and ${takenInSlot(date, time, nowIso, replacing)} < ${capacityOn(date, defaultCapacity)})`;
 }
 
 export interface SlotAvailability {
