@@ -3,6 +3,7 @@ import type { AppEnv } from './env';
 import { bodyLimitMiddleware } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
+import { safeConfigMiddleware } from './middleware/safe-config';
 import { securityHeadersMiddleware } from './middleware/security-headers';
 import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
@@ -27,6 +28,7 @@ import { waitlistRoutes } from './routes/waitlist';
  */
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
+  .use(safeConfigMiddleware)
   .use('/api/*', bodyLimitMiddleware, dbMiddleware)
   .route('/api', healthRoutes)
   .route('/api', waitlistRoutes)

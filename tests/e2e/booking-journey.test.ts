@@ -15,6 +15,7 @@ import {
   viewports,
 } from './browser';
 import { E2E_COUPON } from './global-setup';
+import { recordRequestUrls, urlsCarrying } from './request-log';
 import { staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
@@ -28,6 +29,7 @@ describe('booking a massage', () => {
       bypassCSP: true,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
+    const requested = recordRequestUrls(page);
     await page.goto(paths.booking);
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noOption);
@@ -43,6 +45,7 @@ describe('booking a massage', () => {
 
     const date = addDays(lagosDate(new Date()), 2);
     await fillBooking(page, date, '11:00');
+    await page.getByLabel('High Blood pressure').check();
     await page.getByLabel('I am currently on medication').check();
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => page.getByText(bookingMessages.medicationDetails).isVisible()).toBe(true);
@@ -107,6 +110,11 @@ describe('booking a massage', () => {
     await page.goto(paths.booking);
     await eventually(() => page.getByLabel('Full name').inputValue()).toBe('');
     expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
+    // The whole journey, checkout and confirmation included: nothing personal in any URL.
+    expect(requested.length).toBeGreaterThan(10);
+    expect(
+      urlsCarrying(requested, ['Ada Obi', 'ada@example.com', '0803 123 4567', 'Lisinopril', 'High Blood pressure']),
+    ).toEqual([]);
     await page.context().close();
   });
 

@@ -7,23 +7,27 @@ export async function payOverHttp(
   details: { customerEmail: string; [field: string]: unknown },
   amountKobo: number,
 ): Promise<{ reference: string; manageUrl?: string }> {
-  const query = new URLSearchParams({
-    amount: String(amountKobo),
-    email: details.customerEmail,
-    metadata: JSON.stringify({ details }),
+  const start = await fetch(`${baseUrl}/api/payment/initialize`, {
+    method: 'POST',
+    headers: { Origin: baseUrl, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amount: amountKobo, email: details.customerEmail, metadata: JSON.stringify({ details }) }),
   });
-  const started = (await (await fetch(`${baseUrl}/api/payment/initialize?${query}`)).json()) as {
-    data: { reference: string };
-  };
+  const started = (await start.json()) as { data: { reference: string } };
   const reference = started.data.reference;
+  // The paying browser's key: verify gives the manage link to it alone.
+  const payerCookie = start.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
   await fetch(`${baseUrl}/api/payment/test-checkout/${reference}`, {
     method: 'POST',
+    headers: { Origin: baseUrl },
     body: new URLSearchParams({ outcome: 'paid' }),
     redirect: 'manual',
   });
   const verified = await fetch(`${baseUrl}/api/payment/verify`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Cookie: payerCookie },
     body: JSON.stringify({ reference }),
   });
   const body = (await verified.json()) as { status: boolean; data?: { manageUrl?: string } };

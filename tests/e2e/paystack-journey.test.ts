@@ -23,7 +23,10 @@ beforeAll(async () => {
   paystack = await startFakePaystackServer(secretKey);
   envDir = mkdtempSync(join(tmpdir(), 'spa-env-'));
   const envFile = join(envDir, '.dev.vars');
-  const example = readFileSync('.dev.vars.example', 'utf8').replace(/^PAYSTACK_SECRET_KEY=.*$/m, '');
+  // Live mode, as in production: Paystack with its key (here the fake's).
+  const example = readFileSync('.dev.vars.example', 'utf8')
+    .replace(/^PAYSTACK_SECRET_KEY=.*$/m, '')
+    .replace(/^PAYMENT_MODE=.*$/m, 'PAYMENT_MODE=live');
   writeFileSync(envFile, `${example}\nPAYSTACK_SECRET_KEY=${secretKey}\nPAYSTACK_BASE_URL=${paystack.fake.baseUrl}\n`);
   site = await startBuiltSite(envFile);
   browser = await launchChromium();

@@ -5,6 +5,7 @@ import { CART_KEY, shopMessages } from '../../web/features/shop/shop-constants';
 import { checkoutMessages } from '../../worker/shared/order-schema';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { E2E_COUPON } from './global-setup';
+import { recordRequestUrls, urlsCarrying } from './request-log';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -34,6 +35,7 @@ describe('the shop', () => {
     timeout: 60_000,
   }, async () => {
     const { page, problems } = await open(viewports.phone);
+    const requested = recordRequestUrls(page);
     await page.goto(paths.shop);
     await eventually(() => page.locator('.product-card').count()).toBe(6);
     expect(await cartCount(page)).toBe('Open cart, 0 items');
@@ -135,6 +137,11 @@ describe('the shop', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'order-confirmed-390');
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? '[]')).toEqual([]);
+    // The whole journey, checkout and confirmation included: nothing personal in any URL.
+    expect(requested.length).toBeGreaterThan(10);
+    expect(urlsCarrying(requested, ['Chioma Nwosu', 'chioma@example.com', '0803 123 4567', 'Admiralty Way'])).toEqual(
+      [],
+    );
 
     await page.getByRole('link', { name: 'Continue Shopping' }).click();
     await page.waitForURL(`${baseUrl}${paths.shop}`);

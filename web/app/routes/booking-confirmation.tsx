@@ -11,6 +11,7 @@ import { clearBookingDraftAtom } from '../../features/booking/booking-draft';
 import {
   ConfirmationDetails,
   PaidConfirmation,
+  PaymentReceivedHero,
   VerificationFailedHero,
   VerifyingHero,
 } from '../../features/checkout-payment/confirmation-frames';
@@ -42,6 +43,9 @@ export default function BookingConfirmationPage() {
 
   if (state.step === 'verifying' || state.step === 'missing') return <VerifyingHero what="booking" />;
   if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.home} returnLabel="Return to Home" />;
+  if (state.step === 'received') {
+    return <PaymentReceivedHero what="booking" returnTo={paths.home} returnLabel="Return to Home" />;
+  }
   if (state.data.needsAttention) return <SlotTaken booking={state.data} />;
   return <BookingConfirmed booking={state.data} />;
 }

@@ -6,6 +6,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import {
   PaidConfirmation,
+  PaymentReceivedHero,
   VerificationFailedHero,
   VerifyingHero,
 } from '../../features/checkout-payment/confirmation-frames';
@@ -47,6 +48,9 @@ export default function OrderConfirmationPage() {
     );
   }
   if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.shop} returnLabel="Return to Shop" />;
+  if (state.step === 'received') {
+    return <PaymentReceivedHero what="order" returnTo={paths.shop} returnLabel="Return to Shop" />;
+  }
   return <OrderConfirmed order={state.data} />;
 }
 

@@ -125,9 +125,10 @@ export function BookingForm() {
     const amount = total - (coupon?.discount ?? 0);
     const details = toDetails(draft, coupon, amount);
     const result = await request(
-      api.payment.initialize.$get({
-        query: {
-          amount: String(nairaToKobo(amount)),
+      // POST with a JSON body: the health answers and contact details never sit in a URL.
+      api.payment.initialize.$post({
+        json: {
+          amount: nairaToKobo(amount),
           email: draft.customerEmail,
           metadata: JSON.stringify({ details }),
           callback_url: `${window.location.origin}${paths.bookingConfirmation}`,

@@ -33,6 +33,36 @@ export function VerificationFailedHero({ returnTo, returnLabel }: { returnTo: st
   );
 }
 
+/**
+ * Paid, seen from a browser that did not start the payment: the server tells it no more than
+ * that, so the page says where the details are.
+ */
+export function PaymentReceivedHero({
+  what,
+  returnTo,
+  returnLabel,
+}: {
+  what: 'booking' | 'order';
+  returnTo: string;
+  returnLabel: string;
+}) {
+  return (
+    <PageHero
+      eyebrow="Payment received"
+      title={what === 'booking' ? 'Your booking is confirmed' : 'Your order is confirmed'}
+      lead={
+        what === 'booking'
+          ? 'We have emailed you its details and your private link to reschedule or cancel it.'
+          : 'We have emailed you its details, and we will message you on WhatsApp about delivery.'
+      }
+    >
+      <Link to={returnTo} className="button button--light button--large">
+        {returnLabel}
+      </Link>
+    </PageHero>
+  );
+}
+
 /** A paid booking or order: thanks by first name, then a card with what was paid for. */
 export function PaidConfirmation({
   eyebrow,

@@ -45,6 +45,18 @@ export function PaymentDialog({ open, onClose, lines, subtotal, details, onPay }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  // Back from the checkout into a page the browser kept (back/forward cache): the dialog would
+  // still say "Processing...". Close it; the page offers "Cancel this payment" (unfinished-payment.tsx).
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPaying(false);
+      onClose();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [onClose]);
+
   const total = subtotal - (coupon?.discount ?? 0);
 
   async function applyCoupon() {

@@ -15,6 +15,11 @@ type Summary<Kind> = Extract<Extract<Awaited<ReturnType<typeof verify>>, { statu
 export type Verification<Kind extends PendingPayment['kind']> =
   | { step: 'verifying' }
   | { step: 'success'; data: Summary<Kind> }
+  /**
+   * Paid, but this browser is not the one that started the payment (its payer cookie is gone):
+   * the server says only that, and the details and manage link are in the customer's email.
+   */
+  | { step: 'received' }
   | { step: 'failed' }
   /** This browser has no payment of this kind under way (the spec's "no saved details"). */
   | { step: 'missing' };
@@ -49,7 +54,9 @@ export function usePaymentVerification<Kind extends PendingPayment['kind']>(
         if (result.status && result.data.kind === kind) {
           clearPendingPayment(kind);
           onSuccess();
-          setState({ step: 'success', data: result.data as Summary<Kind> });
+          setState(
+            'name' in result.data ? { step: 'success', data: result.data as Summary<Kind> } : { step: 'received' },
+          );
         } else {
           setState({ step: 'failed' });
         }

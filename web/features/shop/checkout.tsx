@@ -120,9 +120,10 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
   async function pay(coupon: AppliedCoupon | undefined) {
     const amount = subtotal - (coupon?.discount ?? 0);
     const result = await request(
-      api.payment.initialize.$get({
-        query: {
-          amount: String(nairaToKobo(amount)),
+      // POST with a JSON body: the address and contact details never sit in a URL.
+      api.payment.initialize.$post({
+        json: {
+          amount: nairaToKobo(amount),
           email: contact.customerEmail,
           metadata: JSON.stringify({ details: orderDetails(contact, items, coupon, amount) }),
           callback_url: `${window.location.origin}${paths.orderConfirmation}`,

@@ -1,0 +1,90 @@
+// A visitor who goes back from the checkout without paying (a declined card, second thoughts):
+// trying again takes no second place, and "Cancel this payment" gives the held place back at once.
+import { describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { addDays, lagosDate } from '../../worker/shared/time';
+import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from './booking-steps';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+
+const baseUrl = inject('baseUrl');
+const browser = sharedChromium();
+
+describe('coming back from the checkout without paying', () => {
+  it('holds one place however often the visitor retries, and gives it back on "Cancel this payment"', async () => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+    const date = addDays(lagosDate(new Date()), 12);
+    await page.goto(paths.booking);
+    await fillBooking(page, date, '15:00');
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const dialog = await confirmBooking(page);
+      await dialog.getByRole('button', { name: 'Make Payment' }).click();
+      await page.waitForURL(/\/api\/payment\/test-checkout\//);
+      await page.goBack();
+      await page.waitForURL(/\/booking$/);
+      // One place held, never one per try.
+      expect((await placesLeft(baseUrl, date))['15:00']).toBe(SLOT_CAPACITY - 1);
+    }
+
+    const notice = page.getByRole('region', { name: 'Your payment is not finished' });
+    await eventually(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain('₦55,000 for Swedish, Hotstone');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'booking-unfinished-payment-390', 'viewport');
+
+    await notice.getByRole('button', { name: 'Cancel this payment' }).click();
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Payment cancelled' }).isVisible()).toBe(true);
+    expect((await placesLeft(baseUrl, date))['15:00']).toBe(SLOT_CAPACITY);
+    // Gone for good: a reload shows no notice.
+    await page.reload();
+    await eventually(() => page.getByLabel('Full name').inputValue()).toBe('Ada Obi');
+    expect(await notice.count()).toBe(0);
+
+    // And the booking can still be paid.
+    const dialog = await confirmBooking(page);
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\//);
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
+    expect(await page.getByRole('link', { name: 'Manage booking' }).count()).toBe(1);
+    expect((await placesLeft(baseUrl, date))['15:00']).toBe(SLOT_CAPACITY - 1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows another browser holding the reference only that the booking is paid, never the manage link', async () => {
+    const first = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    const date = addDays(lagosDate(new Date()), 13);
+    await first.page.goto(paths.booking);
+    await fillBooking(first.page, date, '16:00');
+    const dialog = await confirmBooking(first.page);
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await first.page.waitForURL(/\/api\/payment\/test-checkout\//);
+    await first.page.getByRole('button', { name: /Pay/ }).click();
+    await first.page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
+    await eventually(() => first.page.locator('h1').textContent()).toBe('Thank you, Ada!');
+    const confirmationUrl = first.page.url();
+    await first.page.context().close();
+
+    // Someone else with the link (shared, forwarded, read off a receipt) and a pending payment of their own.
+    const other = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await other.page.goto(paths.booking);
+    await other.page.evaluate(
+      (reference) =>
+        sessionStorage.setItem(
+          'spa.pending-booking',
+          JSON.stringify({ kind: 'booking', reference, summary: [], amount: 0 }),
+        ),
+      new URL(confirmationUrl).searchParams.get('reference'),
+    );
+    await other.page.goto(new URL(confirmationUrl).pathname + new URL(confirmationUrl).search);
+    await eventually(() => other.page.locator('h1').textContent()).toBe('Your booking is confirmed');
+    expect(await other.page.getByRole('link', { name: 'Manage booking' }).count()).toBe(0);
+    const text = (await other.page.locator('main').textContent()) ?? '';
+    expect(text).not.toContain('Ada');
+    expect(text).not.toContain('Swedish');
+    await screenshot(other.page, 'booking-confirmation-other-browser-1280');
+    await other.page.context().close();
+  });
+});
