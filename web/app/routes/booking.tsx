@@ -2,7 +2,6 @@ import { sitePages } from '../../../worker/shared/site-pages';
 import { CheckIcon, ClockIcon, LeafIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { BookingForm } from '../../features/booking/booking-form';
-import { UnfinishedPayment } from '../../features/checkout-payment/unfinished-payment';
 import { usePageMeta } from '../../lib/page-meta';
 
 const features = [
@@ -45,7 +44,6 @@ export default function BookingPage() {
       </section>
       <section className="section section--tight">
         <div className="container booking-layout">
-          <UnfinishedPayment kind="booking" />
           <aside className="booking-info" aria-labelledby="important-information">
             <h2 id="important-information">Important Information</h2>
             <ul>

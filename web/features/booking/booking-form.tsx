@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
@@ -24,6 +24,9 @@ import {
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
 const PaymentDialog = lazy(() =>
   import('../checkout-payment/payment-dialog').then((module) => ({ default: module.PaymentDialog })),
+);
+const UnfinishedPayment = lazy(() =>
+  import('../checkout-payment/unfinished-payment').then((module) => ({ default: module.UnfinishedPayment })),
 );
 
 type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
@@ -71,6 +74,21 @@ export function BookingForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string>();
   const [paying, setPaying] = useState(false);
+  // Back from the checkout without paying: the payment dialog opens again, offering to pay again
+  // (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void import('../../lib/pending-payment').then(({ readPendingPayment }) => {
+      if (current && readPendingPayment('booking')) {
+        setReturned(true);
+        setPaying(true);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
 
   const set = (changes: Partial<BookingDraft>) => {
@@ -372,6 +390,7 @@ export function BookingForm() {
                 {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
               </p>
             }
+            notice={returned ? <UnfinishedPayment kind="booking" /> : undefined}
             onPay={pay}
           />
         </Suspense>

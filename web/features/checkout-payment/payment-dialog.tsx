@@ -16,6 +16,8 @@ interface PaymentDialogProps {
   subtotal: number;
   /** Extra lines of the summary (date and time, delivery note …). */
   details?: ReactNode;
+  /** Shown first: a payment started earlier and not finished (unfinished-payment.tsx). */
+  notice?: ReactNode;
   /** Starts the checkout; throws (an ApiError where the server said why) when it cannot. */
   onPay: (coupon: AppliedCoupon | undefined) => Promise<void>;
 }
@@ -28,7 +30,7 @@ export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again
  * the amount to pay, and Make Payment, which hands over to the checkout. A native modal <dialog>:
  * focus stays inside and Escape closes it.
  */
-export function PaymentDialog({ open, onClose, lines, subtotal, details, onPay }: PaymentDialogProps) {
+export function PaymentDialog({ open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [code, setCode] = useState('');
@@ -46,16 +48,14 @@ export function PaymentDialog({ open, onClose, lines, subtotal, details, onPay }
   }, [open]);
 
   // Back from the checkout into a page the browser kept (back/forward cache): the dialog would
-  // still say "Processing...". Close it; the page offers "Cancel this payment" (unfinished-payment.tsx).
+  // still say "Processing...".
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      setPaying(false);
-      onClose();
+      if (event.persisted) setPaying(false);
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, [onClose]);
+  }, []);
 
   const total = subtotal - (coupon?.discount ?? 0);
 
@@ -104,6 +104,7 @@ export function PaymentDialog({ open, onClose, lines, subtotal, details, onPay }
           <span className="visually-hidden">Close</span>
         </button>
       </div>
+      {notice}
       <ul className="payment-dialog__lines">
         {lines.map((line) => (
           <li key={line.label}>

@@ -67,12 +67,12 @@ export function UnfinishedPayment({ kind }: { kind: PendingPayment['kind'] }) {
   if (!pending) return null;
   return (
     <section className="unfinished-payment" aria-labelledby={titleId}>
-      <h2 id={titleId}>Your payment is not finished</h2>
+      <h3 id={titleId}>Your payment is not finished</h3>
       <p>
         {formatNaira(pending.amount)} for {pending.summary.join(', ')}.{' '}
         {kind === 'booking'
-          ? 'Your time stays held for up to 30 minutes. Paying again replaces this payment.'
-          : 'Paying again replaces this payment.'}
+          ? 'Your time stays held for up to 30 minutes. Paying again for the same time replaces this payment.'
+          : 'You can pay again below.'}
       </p>
       <FormError message={error} />
       <button type="button" className="button button--secondary" disabled={state === 'cancelling'} onClick={cancel}>
