@@ -86,6 +86,9 @@ describe('booking a massage', () => {
     const calendar = new URL(
       (await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')) ?? '',
     );
+    // The event text names the appointment and the studio, never the payment reference.
+    expect(calendar.searchParams.get('details')).toContain('Please arrive 10 minutes early');
+    expect(calendar.searchParams.get('details')).not.toContain('BK-');
     expect(calendar.searchParams.get('dates')).toBe(
       `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T110000Z`,
     );
@@ -97,12 +100,14 @@ describe('booking a massage', () => {
     const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n /g, '');
     expect(ics).toContain(`DTSTART:${date.replace(/-/g, '')}T100000Z`);
     expect(ics).toContain('SUMMARY:Swedish + Hotstone at');
+    expect(/^DESCRIPTION:.*$/m.exec(ics)?.[0]).not.toContain('BK-');
 
     // Headless Chromium on Linux has no navigator.share, so Share copies the details.
     await page.getByRole('button', { name: 'Share' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe('Booking details copied to clipboard!');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`Swedish, Hotstone on ${formatAppointment(date, '11:00')}`);
+    expect(copied).not.toContain('BK-');
     await scrollThrough(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'booking-confirmed-1280');

@@ -83,7 +83,8 @@ function SlotTaken({ booking }: { booking: Booking }) {
 function calendarEventFor(booking: Booking): CalendarEvent {
   return {
     title: `${booking.treatments.join(' + ')} at ${studio.name}`,
-    details: `Booking reference ${booking.reference}. Please arrive 10 minutes early.`,
+    // The appointment and the studio, no reference: calendars are synced and shared widely.
+    details: `Your appointment at ${studio.name}. Please arrive 10 minutes early. Questions: ${studio.phone}.`,
     location: studio.address,
     date: booking.date,
     time: booking.time,
@@ -100,7 +101,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
     return () => URL.revokeObjectURL(url);
   }, [event, booking.reference]);
 
-  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${formatAppointment(booking.date, booking.time)}. Reference ${booking.reference}.`;
+  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${formatAppointment(booking.date, booking.time)}.`;
   async function share() {
     if (navigator.share) {
       try {
