@@ -88,6 +88,17 @@ describe('the manage link', () => {
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
+  it('keeps working when the pepper and LINK_SECRET are rotated: it has a secret of its own', async () => {
+    const { reference, manageUrl } = await paidBooking();
+    const token = manageUrl.split('/').at(-1) ?? '';
+    const rotated = { ...env, ADMIN_PASSWORD_PEPPER: 'a-new-pepper', LINK_SECRET: 'a-new-link-secret' };
+    expect((await call(`/api/manage-booking/${token}`, {}, rotated)).status).toBe(200);
+    // The reminder writes the same link again.
+    expect(await manageToken(reference, rotated.MANAGE_LINK_SECRET)).toBe(token);
+    // Each purpose has its own key: the same text under LINK_SECRET's purposes gives another token.
+    expect(await manageToken(reference, env.LINK_SECRET)).not.toBe(token);
+  });
+
   it('cannot be guessed or forged: another secret, an altered token or a malformed one opens nothing', async () => {
     const { reference, manageUrl } = await paidBooking();
     const token = manageUrl.split('/').at(-1) ?? '';
