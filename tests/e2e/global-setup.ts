@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { builtConfig, startBuiltSite } from '../../scripts/lib/wrangler.ts';
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
+import { sha256Hex } from '../../worker/services/signing';
 import { addDays, lagosDate } from '../../worker/shared/time';
 
 declare module 'vitest' {
@@ -19,7 +20,14 @@ export const E2E_COUPON = { code: 'WELCOME10', percent: 10 };
  * A booking paid after its hold ran out into a slot that had filled meanwhile (no browser can wait
  * out a 30-minute hold): 45 days on at 11:00, ₦55,000.
  */
-export const SLOT_TAKEN = { reference: 'BK-E2E-SLOT-TAKEN', time: '11:00', daysAhead: 45, name: 'Kemi Adeyemi' };
+export const SLOT_TAKEN = {
+  reference: 'BK-E2E-SLOT-TAKEN',
+  time: '11:00',
+  daysAhead: 45,
+  name: 'Kemi Adeyemi',
+  /** The payer cookie of the browser that paid it (middleware/payer-cookie.ts): the test's browser sets it. */
+  payerKey: 'e2e-slot-taken-payer-key-0123456789abcdefgh',
+};
 
 async function seedSql(): Promise<string> {
   const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
@@ -28,8 +36,10 @@ async function seedSql(): Promise<string> {
   const { reference, time, name } = SLOT_TAKEN;
   return `insert into coupons (id, code, discount, min_amount, expiry_date, active)
     values ('e2e-coupon', '${E2E_COUPON.code}', ${E2E_COUPON.percent}, 0, '2099-12-31', 1);
-  insert into payments (reference, kind, status, amount, subtotal, email, details, slot_date, slot_time, paid_at)
-    values ('${reference}', 'booking', 'paid', 55000, 55000, 'kemi@example.com', '{}', '${date}', '${time}', '${new Date().toISOString()}');
+  insert into payments (reference, kind, status, amount, subtotal, email, details, slot_date, slot_time, paid_at,
+    browser_key_hash)
+    values ('${reference}', 'booking', 'paid', 55000, 55000, 'kemi@example.com', '{}', '${date}', '${time}',
+      '${new Date().toISOString()}', '${await sha256Hex(SLOT_TAKEN.payerKey)}');
   insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
     needs_attention, manage_token_hash)
     values ('e2e-slot-taken', '${reference}', 'Massage', '["Swedish","Hotstone"]', '${date}', '${time}', '${name}',

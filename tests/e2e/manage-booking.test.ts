@@ -120,12 +120,17 @@ describe('managing a booking from its private link', () => {
     const { reference, name, time } = SLOT_TAKEN;
     const date = inDays(SLOT_TAKEN.daysAhead);
     const { page, problems } = await open(viewports.phone);
-    // The tab comes back from the checkout with its pending payment, as after paying.
+    // The tab comes back from the checkout with its pending payment and its payer key, as after paying.
     await page.goto(paths.home);
-    await page.evaluate((ref) => {
-      const pending = { kind: 'booking', reference: ref, summary: ['Swedish', 'Hotstone'], amount: 55_000 };
-      sessionStorage.setItem('spa.pending-booking', JSON.stringify(pending));
-    }, reference);
+    await page.evaluate(
+      ({ ref, payerKey }) => {
+        const pending = { kind: 'booking', reference: ref, summary: ['Swedish', 'Hotstone'], amount: 55_000 };
+        sessionStorage.setItem('spa.pending-booking', JSON.stringify(pending));
+        // 127.0.0.1 is a secure context, so a page may set a Secure __Host- cookie as the server would.
+        document.cookie = `__Host-spa_payer=${payerKey}; Path=/; Secure; SameSite=Lax`;
+      },
+      { ref: reference, payerKey: SLOT_TAKEN.payerKey },
+    );
     await page.goto(`/booking-confirmation-pg?trxref=${reference}&reference=${reference}`);
     await eventually(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(
       'Please choose another time',
