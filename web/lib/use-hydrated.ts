@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { type Atom, useStore } from 'jotai';
+import { useCallback, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
@@ -13,5 +14,22 @@ export function useHydrated(): boolean {
     subscribe,
     () => true,
     () => false,
+  );
+}
+
+/**
+ * An atom's value, and `whileHydrating` on the server and while React hydrates (as useHydrated
+ * decides). Read with useSyncExternalStore, so every render reads the atom as it is then: the
+ * first render after hydration must show what a form adopted in its layout effect
+ * (useTypedBeforeHydration), or it would paint over what the visitor typed. useAtomValue takes
+ * a write made before its own subscription (an effect) in a render of its own, which nothing
+ * orders before that one.
+ */
+export function useAtomValueAfterHydration<Value>(atom: Atom<Value>, whileHydrating: Value): Value {
+  const store = useStore();
+  return useSyncExternalStore(
+    useCallback((changed: () => void) => store.sub(atom, changed), [store, atom]),
+    () => store.get(atom),
+    () => whileHydrating,
   );
 }

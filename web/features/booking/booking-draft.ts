@@ -111,6 +111,22 @@ export const updateBookingDraftAtom = atom(null, (get, set, changes: Partial<Boo
   set(draftAtom, { ...get(draftAtom), ...changes });
 });
 
+/**
+ * What the visitor typed, ticked or chose before the page was hydrated, on top of the stored
+ * draft (useTypedBeforeHydration reads it from the form). A value of the wrong kind is ignored.
+ */
+export const adoptTypedDraftAtom = atom(null, (get, set, typed: Record<string, unknown>) => {
+  const stored = get(draftAtom);
+  const valid = Object.entries(typed).filter(
+    ([field, value]) => Object.hasOwn(draftFields, field) && draftFields[field as keyof BookingDraft](value),
+  );
+  const draft: BookingDraft = { ...stored, ...Object.fromEntries(valid) };
+  // As in the form: another service clears its options, another date the time chosen.
+  if (draft.service !== stored.service && !('subservices' in typed)) draft.subservices = [];
+  if (draft.appointmentDate !== stored.appointmentDate) draft.appointmentTime = '';
+  set(draftAtom, draft);
+});
+
 /** Choosing a service resets its options (and so the total). */
 export const chooseServiceAtom = atom(null, (get, set, service: BookingDraft['service']) => {
   set(draftAtom, { ...get(draftAtom), service, subservices: [] });

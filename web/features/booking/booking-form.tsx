@@ -1,5 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
@@ -7,9 +7,11 @@ import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
 import {
+  adoptTypedDraftAtom,
   type BookingDraft,
   bookingDraftAtom,
   bookingTotalAtom,
@@ -61,12 +63,14 @@ function toDetails(draft: BookingDraft, coupon?: AppliedCoupon, amount?: number)
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
   // The draft lives in this tab's storage and "today" on the visitor's clock: the prerendered
-  // form is blank, and both fill in as soon as the page is hydrated.
+  // form is blank, and both fill in as soon as the page is hydrated, with whatever the visitor
+  // typed into the blank form before that on top of the stored draft.
   const hydrated = useHydrated();
-  const storedDraft = useAtomValue(bookingDraftAtom);
-  const storedTotal = useAtomValue(bookingTotalAtom);
-  const draft = hydrated ? storedDraft : emptyBookingDraft;
-  const total = hydrated ? storedTotal : 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  const adoptTyped = useSetAtom(adoptTypedDraftAtom);
+  useTypedBeforeHydration(formRef, adoptTyped);
+  const draft = useAtomValueAfterHydration(bookingDraftAtom, emptyBookingDraft);
+  const total = useAtomValueAfterHydration(bookingTotalAtom, 0);
   const update = useSetAtom(updateBookingDraftAtom);
   const chooseService = useSetAtom(chooseServiceAtom);
   const toggleTreatment = useSetAtom(toggleTreatmentAtom);
@@ -169,7 +173,7 @@ export function BookingForm() {
 
   return (
     <>
-      <form className="booking-form" noValidate onSubmit={submit} aria-label="Book a massage">
+      <form ref={formRef} className="booking-form" noValidate onSubmit={submit} aria-label="Book a massage">
         <section className="booking-form__section" aria-labelledby="booking-treatments">
           <h2 id="booking-treatments">1. Your treatments</h2>
           <SelectField
@@ -194,6 +198,7 @@ export function BookingForm() {
                         <input
                           type="checkbox"
                           name="subservices"
+                          value={treatment.name}
                           checked={draft.subservices.includes(treatment.name)}
                           onChange={() => {
                             toggleTreatment(treatment.name);
@@ -355,6 +360,7 @@ export function BookingForm() {
                   key={condition}
                   label={condition}
                   name="healthConditions"
+                  value={condition}
                   checked={draft.healthConditions.includes(condition)}
                   onChange={() => toggleCondition(condition)}
                 />
@@ -372,7 +378,10 @@ export function BookingForm() {
             label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy."
           />
           <FormError message={alert} />
-          <button type="submit" className="button button--primary button--large">
+          {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET
+              putting the name, phone and health answers in the address, its history and the logs.
+              Disabled for those seconds instead: a native POST would end on an error page. */}
+          <button type="submit" className="button button--primary button--large" disabled={!hydrated}>
             Confirm booking
           </button>
         </section>

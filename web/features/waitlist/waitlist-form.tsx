@@ -4,6 +4,7 @@ import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../
 import { FormError, SelectField, TextField } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { WaitlistErrors, WaitlistValues } from './waitlist-signup';
 
 // The rules and the request load when the visitor starts on the form: the page's first load
@@ -24,6 +25,7 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [submitting, setSubmitting] = useState(false);
   const [joined, setJoined] = useState<{ message: string; earlyBird: boolean }>();
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
 
   const clearError = (event: { target: EventTarget }) => {
     const name = (event.target as HTMLInputElement).name;
@@ -109,7 +111,10 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         Be one of the first {EARLY_BIRD_PLACES} to register and receive a special discount on tuition.
       </p>
       <FormError message={formError} />
-      <button type="submit" className="button button--primary button--large" disabled={submitting}>
+      {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET
+          putting the email and number in the address, its history and the logs. Disabled for
+          those seconds instead: a native POST would end on an error page. */}
+      <button type="submit" className="button button--primary button--large" disabled={submitting || !hydrated}>
         {submitting ? 'Joining…' : 'Join Waitlist'}
       </button>
     </form>
