@@ -19,6 +19,30 @@ async function listLoaded(page: Page) {
   await page.getByText('Loading...').waitFor({ state: 'detached' });
 }
 
+/**
+ * Records what the fields of each dialog hold at the moment it opens, the first frame a person
+ * sees of it (a checkbox as 'true' or 'false'); read them with `dialogOpenings`.
+ */
+async function recordDialogOpenings(page: Page) {
+  await page.evaluate(() => {
+    const openings: Array<Record<string, string>> = [];
+    (window as unknown as { dialogOpenings: typeof openings }).dialogOpenings = openings;
+    new MutationObserver((records) => {
+      for (const { target } of records) {
+        if (!(target instanceof HTMLDialogElement) || !target.open) continue;
+        const fields = [...target.querySelectorAll('input')].map((input) => [
+          input.name,
+          input.type === 'checkbox' ? String(input.checked) : input.value,
+        ]);
+        openings.push(Object.fromEntries(fields));
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true });
+  });
+}
+
+const dialogOpenings = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dialogOpenings: Array<Record<string, string>> }).dialogOpenings);
+
 /** Pays for an order in the built-in test checkout, as a visitor's browser would. */
 async function paidOrder(name: string): Promise<void> {
   const details = {
@@ -174,12 +198,12 @@ describe('the staff admin', () => {
     await page.getByRole('button', { name: 'Create Coupon' }).click();
     const form = page.getByRole('dialog', { name: 'Create New Coupon' });
     await form.waitFor();
-    expect(await form.getByLabel('Expiry date').inputValue()).toBe(lagosDate(new Date()));
-    expect(await form.getByLabel('Active').isChecked()).toBe(true);
+    await eventually(() => form.getByLabel('Expiry date').inputValue()).toBe(lagosDate(new Date()));
+    await eventually(() => form.getByLabel('Active').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Create Coupon' }).click();
     await eventually(() => form.getByText('Please enter a coupon code').isVisible()).toBe(true);
     await form.getByLabel('Coupon code').fill('staff25');
-    expect(await form.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
+    await eventually(() => form.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
     await form.getByLabel('Discount (%)').fill('125');
     await form.getByRole('button', { name: 'Create Coupon' }).click();
     await eventually(() => form.getByText('The discount must be a whole number from 0 to 100').isVisible()).toBe(true);
@@ -196,8 +220,12 @@ describe('the staff admin', () => {
     expect(await couponRow.textContent()).toContain('25%');
     expect(await couponRow.textContent()).toContain('Active');
 
-    // A duplicate code is refused with the server's message.
+    // A duplicate code is refused with the server's message. Each dialog opens with its own
+    // values from its first frame: a new coupon's blank, not the last form's.
+    await recordDialogOpenings(page);
     await page.getByRole('button', { name: 'Create Coupon' }).click();
+    await eventually(() => dialogOpenings(page)).toHaveLength(1);
+    expect((await dialogOpenings(page))[0]).toMatchObject({ code: '', discount: '', active: 'true' });
     await form.getByLabel('Coupon code').fill('Staff25');
     await form.getByLabel('Discount (%)').fill('5');
     await form.getByRole('button', { name: 'Create Coupon' }).click();
@@ -209,8 +237,10 @@ describe('the staff admin', () => {
     await couponRow.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Coupon' });
     await edit.waitFor();
-    expect(await edit.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
-    expect(await edit.getByLabel('Discount (%)').inputValue()).toBe('25');
+    await eventually(() => dialogOpenings(page)).toHaveLength(2);
+    expect((await dialogOpenings(page))[1]).toMatchObject({ code: 'STAFF25', discount: '25' });
+    await eventually(() => edit.getByLabel('Coupon code').inputValue()).toBe('STAFF25');
+    await eventually(() => edit.getByLabel('Discount (%)').inputValue()).toBe('25');
     await edit.getByLabel('Discount (%)').fill('50');
     await edit.getByRole('button', { name: 'Update Coupon' }).click();
     await eventually(() => page.getByText('Coupon updated successfully!').isVisible()).toBe(true);

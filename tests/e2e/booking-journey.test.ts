@@ -55,7 +55,7 @@ describe('booking a massage', () => {
 
     await page.reload();
     await eventually(() => page.getByLabel('Full name').inputValue()).toBe('Ada Obi');
-    expect(await page.getByLabel('Which medication?').inputValue()).toBe('Lisinopril');
+    await eventually(() => page.getByLabel('Which medication?').inputValue()).toBe('Lisinopril');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.locator('.slot:has(input[value="11:00"])').click();
 

@@ -176,7 +176,7 @@ describe('the shop', () => {
 
     expect(await page.evaluate(() => sessionStorage.getItem('spa.pending-order'))).not.toBeNull();
     const again = await checkOut(page);
-    expect(await again.getByLabel('Full name').inputValue()).toBe('Bisi Fashola'); // kept for this tab
+    await eventually(() => again.getByLabel('Full name').inputValue()).toBe('Bisi Fashola'); // kept for this tab
     await again.getByRole('button', { name: 'Close checkout' }).click();
     await eventually(() => page.evaluate(() => sessionStorage.getItem('spa.pending-order'))).toBeNull();
     await page.context().close();

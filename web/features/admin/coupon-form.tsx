@@ -15,7 +15,7 @@ export interface CouponValues {
 interface CouponFormProps {
   /** The coupon being edited, or undefined for a new one. */
   editing?: CouponValues;
-  open: boolean;
+  /** The dialog has closed (saved, cancelled or Escape): unmount the form. */
   onClose: () => void;
   /** Saves; throws with the message to show when the server refuses. */
   onSave: (values: CouponValues) => Promise<void>;
@@ -32,10 +32,12 @@ const draftOf = (coupon?: CouponValues): Draft =>
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
- * Create New Coupon / Edit Coupon in a modal dialog. The fields are checked with the very schema the
+ * Create New Coupon / Edit Coupon in a modal dialog, open for as long as it is mounted: each
+ * opening is a new form (the page keys it by the coupon), so it shows its own coupon's values
+ * from its first frame, never the last form's. The fields are checked with the very schema the
  * API uses, so a message shown here is the message the server would give.
  */
-export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) {
+export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
@@ -45,15 +47,11 @@ export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) 
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setDraft(draftOf(editing));
-      setErrors({});
-      setFormError(undefined);
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open, editing]);
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  // Closed through the dialog itself, which gives the focus back to the button that opened it;
+  // its close event then tells the page to unmount the form.
+  const close = () => dialogRef.current?.close();
 
   const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -80,9 +78,9 @@ export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) 
     setSaving(true);
     try {
       await onSave(parsed.data);
+      close();
     } catch (error) {
       setFormError((error as Error).message);
-    } finally {
       setSaving(false);
     }
   }
@@ -92,7 +90,7 @@ export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) 
     <dialog ref={dialogRef} className="dialog admin-coupon-form" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" onClick={onClose}>
+        <button type="button" className="dialog__close" onClick={close}>
           <CloseIcon size={22} />
           <span className="visually-hidden">Close</span>
         </button>
@@ -153,7 +151,7 @@ export function CouponForm({ editing, open, onClose, onSave }: CouponFormProps) 
         />
         <FormError message={formError} />
         <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={close}>
             Cancel
           </button>
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -38,7 +38,6 @@ export default function CouponsPage() {
     } catch (error) {
       throw new Error(messageOf(error, editing ? couponPageMessages.update : couponPageMessages.create));
     }
-    setForm({ open: false });
     setNotice({ tone: 'success', text: editing ? couponFormMessages.updated : couponFormMessages.created });
     dataChanged();
   }
@@ -144,7 +143,15 @@ export default function CouponsPage() {
           )}
         </ListFrame>
       </section>
-      <CouponForm open={form.open} editing={form.editing} onClose={() => setForm({ open: false })} onSave={save} />
+      {/* Mounted while open, one per coupon: each opening starts from its own coupon's values. */}
+      {form.open ? (
+        <CouponForm
+          key={form.editing?._id ?? 'new'}
+          editing={form.editing}
+          onClose={() => setForm({ open: false })}
+          onSave={save}
+        />
+      ) : null}
     </div>
   );
 }
