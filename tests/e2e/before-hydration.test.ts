@@ -75,6 +75,8 @@ describe('what is typed before the page is hydrated', () => {
     // "Today" fills in with the first render after hydration: from then on the draft shows.
     await eventually(() => page.getByLabel('Date', { exact: true }).getAttribute('min')).toBe(lagosDate(new Date()));
     await nextFrames(page);
+    // Read once, not polled: the first render after hydration must already show them all (a poll
+    // would pass on values that a later render restores after painting over them).
     expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Obi');
     expect(await page.getByLabel('Email address').inputValue()).toBe('ada@example.com');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('0803 123 4567');
