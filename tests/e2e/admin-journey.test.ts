@@ -125,6 +125,10 @@ describe('the staff admin', () => {
     for (const text of ['ada@example.com', '0803 123 4567', 'Pregnancy', '₦55,000', 'BK-']) {
       expect(await details.textContent(), text).toContain(text);
     }
+    // The treatments and the health conditions read as bullet lists, as the spec shows them.
+    for (const list of ['.admin-row__treatments', '.admin-details__conditions']) {
+      expect(await row.locator(list).evaluate((element) => getComputedStyle(element).listStyleType), list).toBe('disc');
+    }
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-bookings-390');
 
@@ -156,6 +160,8 @@ describe('the staff admin', () => {
     await row.getByRole('button', { name: 'Details' }).click();
     expect(await row.locator('.admin-details').textContent()).toContain('Mystic Body Oil × 2');
     expect(await row.locator('.admin-details').textContent()).toContain('4 Awolowo Road, Ikoyi, Lagos');
+    const items = row.locator('.admin-details__items');
+    expect(await items.evaluate((element) => getComputedStyle(element).listStyleType)).toBe('disc');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-orders-1280');
 
