@@ -134,7 +134,7 @@ describe('what is typed before the page is hydrated', () => {
     await page.goto(paths.admin);
     await page.getByLabel('Username').pressSequentially('admin');
     await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
-    await eventually(() => held.length).toBeGreaterThan(0);
+    await eventually(async () => held.length).toBeGreaterThan(0);
     released = true;
     await Promise.all(held.map((route) => route.continue()));
     await eventually(() => page.getByLabel('Username').inputValue()).toBe('admin');
