@@ -243,9 +243,18 @@ describe('POST /api/payment/initialize', () => {
   });
 
   it('refuses test mode outright on a public site: no test checkout, no hold', async () => {
-    const publicTestMode = { ...testModeEnv, SITE_URL: 'https://studio.example.ng' };
+    // Its own secrets, so that the site runs at all (site-config.test.ts): only test mode is refused.
+    const publicTestMode = {
+      ...testModeEnv,
+      SITE_URL: 'https://studio.example.ng',
+      ADMIN_PASSWORD_HASH: 'pbkdf2-sha256:100000:b3du:b3du',
+      ADMIN_PASSWORD_PEPPER: 'a-pepper-of-our-own',
+      LINK_SECRET: 'a-link-secret-of-our-own',
+      MANAGE_LINK_SECRET: 'a-manage-link-secret-of-our-own',
+    };
     const response = await initialize(bookingDetails(), 5_500_000, publicTestMode);
     expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ message: 'Payments are not configured' });
     expect(await db.select().from(payments)).toHaveLength(0);
     const { reference } = await initializeOk(bookingDetails(), 5_500_000, testModeEnv);
     expect((await call(`/api/payment/test-checkout/${reference}`, {}, publicTestMode)).status).toBe(404);
