@@ -2,20 +2,30 @@
  * What the browser remembers while the visitor is away paying: the reference and a short summary,
  * in session storage (the same tab comes back from the checkout). No health or contact details.
  */
-import * as z from 'zod/mini';
+export interface PendingPayment {
+  kind: 'booking' | 'order';
+  reference: string;
+  summary: string[];
+  amount: number;
+}
 
-const pendingSchema = z.object({
-  kind: z.enum(['booking', 'order']),
-  reference: z.string(),
-  summary: z.array(z.string()),
-  amount: z.number(),
-});
-
-export type PendingPayment = z.infer<typeof pendingSchema>;
+/** A stored value's shape, checked by hand: the booking page reads it on load, and zod stays off that load. */
+function isPendingPayment(value: unknown): value is PendingPayment {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, reference, summary, amount } = value as Record<string, unknown>;
+  return (
+    (kind === 'booking' || kind === 'order') &&
+    typeof reference === 'string' &&
+    Array.isArray(summary) &&
+    summary.every((line) => typeof line === 'string') &&
+    typeof amount === 'number'
+  );
+}
 
 /** The spec's pause before a confirmation page verifies, so it has painted its "verifying" state. */
 export const VERIFY_DELAY_MS = 100;
 
+/** The booking page checks for `spa.pending-booking` by name on load (booking-form.tsx). */
 const key = (kind: PendingPayment['kind']) => `spa.pending-${kind}`;
 
 export function savePendingPayment(pending: PendingPayment): void {
@@ -24,8 +34,8 @@ export function savePendingPayment(pending: PendingPayment): void {
 
 export function readPendingPayment(kind: PendingPayment['kind']): PendingPayment | undefined {
   try {
-    const parsed = pendingSchema.safeParse(JSON.parse(sessionStorage.getItem(key(kind)) ?? 'null'));
-    return parsed.success ? parsed.data : undefined;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(key(kind)) ?? 'null');
+    return isPendingPayment(stored) && stored.kind === kind ? stored : undefined;
   } catch {
     return undefined;
   }

@@ -82,16 +82,11 @@ export function BookingForm() {
   // (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
   const [returned, setReturned] = useState(false);
   useEffect(() => {
-    let current = true;
-    void import('../../lib/pending-payment').then(({ readPendingPayment }) => {
-      if (current && readPendingPayment('booking')) {
-        setReturned(true);
-        setPaying(true);
-      }
-    });
-    return () => {
-      current = false;
-    };
+    // Only whether one is stored (pending-payment.ts's key): its module loads with the dialog,
+    // keeping the booking page's first load within its budget.
+    if (sessionStorage.getItem('spa.pending-booking') === null) return;
+    setReturned(true);
+    setPaying(true);
   }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
 
