@@ -3,7 +3,7 @@
 // use never does.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '../../worker/db/schema';
+import { bookings, payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/payments';
 import { bookingDetails, inDays } from './payment-fixtures';
@@ -161,6 +161,24 @@ describe('retrying a payment', () => {
     expect(cancelled.status).toBe(200);
     const [after] = await db.select().from(payments).where(eq(payments.reference, reference));
     expect(after).toMatchObject({ status: 'abandoned', holdExpiresAt: null });
+  });
+});
+
+describe('cancelling a payment that went through', () => {
+  it('records it instead, and answers 409: the place stays the paying visitor’s', async () => {
+    const response = await startBooking(undefined, 'paid-then-cancel@example.com', '16:00');
+    const { reference } = ((await response.json()) as { data: { reference: string } }).data;
+    fake.settle(reference, 'success'); // paid at Paystack, then Back and "Cancel this payment"
+    const cancelled = await call('/api/payment/cancel', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', Cookie: payerCookie() },
+      body: JSON.stringify({ reference }),
+    });
+    expect(cancelled.status).toBe(409);
+    expect(await cancelled.json()).toEqual({ message: paymentMessages.alreadyPaid });
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment?.status).toBe('paid');
+    expect(await db.select().from(bookings).where(eq(bookings.paymentReference, reference))).toHaveLength(1);
   });
 });
 
