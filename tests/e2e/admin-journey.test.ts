@@ -273,7 +273,7 @@ describe('the staff admin', () => {
 
     await couponRow.getByRole('button', { name: /^Deactivate/ }).click();
     await eventually(() => couponRow.textContent()).toContain('Inactive');
-    expect(await apply('STAFF25')).toBe('This coupon is no longer active.');
+    expect(await apply('STAFF25')).toBe('This coupon code is invalid or expired.');
     await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦55,000');
 
     await couponRow.getByRole('button', { name: /^Activate/ }).click();
@@ -287,7 +287,7 @@ describe('the staff admin', () => {
     await couponRow.getByRole('button', { name: /^Delete/ }).click();
     await eventually(() => page.getByText('Coupon deleted successfully!').isVisible()).toBe(true);
     await eventually(() => couponRow.count()).toBe(0);
-    expect(await apply('STAFF25')).toBe('This coupon code is not valid.');
+    expect(await apply('STAFF25')).toBe('This coupon code is invalid or expired.');
     await visitor.page.context().close();
     expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]); // the duplicate code
 

@@ -63,7 +63,7 @@ describe('booking a massage', () => {
     expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Coupon code').fill('nope');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await eventually(() => dialog.getByRole('status').textContent()).toBe('This coupon code is not valid.');
+    await eventually(() => dialog.getByRole('status').textContent()).toBe('This coupon code is invalid or expired.');
     await dialog.getByLabel('Coupon code').fill(E2E_COUPON.code.toLowerCase());
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦49,500');

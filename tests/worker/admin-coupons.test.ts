@@ -139,7 +139,7 @@ describe('editing, switching and deleting a coupon', () => {
     expect(await validateCoupon('SPRING25', 40_000)).toEqual({
       success: false,
       discountAmount: 0,
-      message: couponMessages.inactive,
+      message: couponMessages.invalid,
     });
     await adminCall(cookie, `/api/coupons/${coupon._id}`, 'PATCH', { active: true });
     expect(await validateCoupon('SPRING25', 40_000)).toMatchObject({ success: true });
@@ -151,7 +151,7 @@ describe('editing, switching and deleting a coupon', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: couponFormMessages.deleted });
     expect(await couponList()).toEqual([]);
-    expect(await validateCoupon('SPRING25', 40_000)).toMatchObject({ success: false, message: couponMessages.unknown });
+    expect(await validateCoupon('SPRING25', 40_000)).toMatchObject({ success: false, message: couponMessages.invalid });
     expect((await adminCall(cookie, `/api/coupons/${coupon._id}`, 'DELETE')).status).toBe(404);
   });
 

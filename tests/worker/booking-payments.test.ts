@@ -76,9 +76,9 @@ describe('POST /api/validate-coupon', () => {
   });
 
   it.each([
-    ['an unknown code', 'NOPE', 25_000, couponMessages.unknown],
-    ['an expired code', 'OLD20', 25_000, couponMessages.expired],
-    ['an inactive code', 'PAUSED', 25_000, couponMessages.inactive],
+    ['an unknown code', 'NOPE', 25_000, couponMessages.invalid],
+    ['an expired code', 'OLD20', 25_000, couponMessages.invalid],
+    ['an inactive code', 'PAUSED', 25_000, couponMessages.invalid],
     ['an amount under the minimum', 'GLOW10', 19_999, couponMessages.belowMinimum(20_000)],
   ])('refuses %s with a zero discount', async (_label, code, amount, message) => {
     expect(await validateCoupon(code, amount)).toEqual({ success: false, discountAmount: 0, message });
@@ -298,7 +298,7 @@ describe('POST /api/payment/initialize', () => {
 
     const stale = await initialize(bookingDetails({ couponCode: 'GONE' }), 4_950_000);
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ message: couponMessages.unknown });
+    expect(await stale.json()).toMatchObject({ message: couponMessages.invalid });
   });
 
   it('refuses a past day and a slot of today that has begun with 409', async () => {

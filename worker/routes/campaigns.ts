@@ -8,6 +8,7 @@ import { type Channel, campaignMessages, campaignProgress, createCampaign, listC
 import { studioDetails } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
 import { campaignDefaults } from '../shared/campaign';
+import { multiLine, singleLine } from '../shared/plain-text';
 
 export const campaignMessagesText = {
   started: (total: number, channel: Channel) =>
@@ -17,8 +18,12 @@ export const campaignMessagesText = {
 
 /** The optional subject and text staff give (a request with no body at all gets the defaults). */
 const bulkBody = z.object({
-  subject: z.optional(z.string().check(z.trim(), z.maxLength(150, 'The subject can be at most 150 characters'))),
-  text: z.optional(z.string().check(z.trim(), z.maxLength(5_000, 'The message can be at most 5,000 characters'))),
+  subject: z.optional(
+    z.string().check(singleLine(), z.trim(), z.maxLength(150, 'The subject can be at most 150 characters')),
+  ),
+  text: z.optional(
+    z.string().check(multiLine(), z.trim(), z.maxLength(5_000, 'The message can be at most 5,000 characters')),
+  ),
 });
 
 /** Staff only: bulk email and WhatsApp to the academy waitlist, and their progress. */

@@ -12,6 +12,7 @@ import {
   setCapacityByWeekday,
 } from '../services/closures';
 import { slotCapacity } from '../services/slots';
+import { singleLine } from '../shared/plain-text';
 import { isIsoDate, lagosDate } from '../shared/time';
 
 export const closureMessages = {
@@ -29,7 +30,7 @@ const closureBody = z.object({
   date: isoDate,
   reason: z
     .string({ error: closureMessages.reason })
-    .check(z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
+    .check(singleLine(), z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
 });
 
 const places = z

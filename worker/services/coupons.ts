@@ -11,23 +11,22 @@ export type CouponCheck =
   | { success: false; discountAmount: 0; message: string };
 
 export const couponMessages = {
-  unknown: 'This coupon code is not valid.',
-  inactive: 'This coupon is no longer active.',
-  expired: 'This coupon has expired.',
+  /** One answer for an unknown, inactive or expired code: a guesser learns nothing from it. */
+  invalid: 'This coupon code is invalid or expired.',
   belowMinimum: (minimum: number) => `This coupon applies to amounts of ${formatNaira(minimum)} or more.`,
   applied: (percent: number) => `Coupon applied: ${percent}% off.`,
 } as const;
 
 /**
  * Whether `code` (any case) gives a discount on `amount` naira today in Lagos: it must exist, be
- * active, not be past its last day, and `amount` must reach its minimum. The discount is
+ * active, not be past its last day (all three answered alike), and `amount` must reach its minimum. The discount is
  * round(amount × percent / 100).
  */
 export async function checkCoupon(db: Database, code: string, amount: number, now: Date): Promise<CouponCheck> {
   const [coupon] = await db.select().from(coupons).where(sql`upper(${coupons.code}) = upper(${code.trim()})`).limit(1);
-  if (!coupon) return { success: false, discountAmount: 0, message: couponMessages.unknown };
-  if (!coupon.active) return { success: false, discountAmount: 0, message: couponMessages.inactive };
-  if (coupon.expiryDate < lagosDate(now)) return { success: false, discountAmount: 0, message: couponMessages.expired };
+  if (!coupon?.active || coupon.expiryDate < lagosDate(now)) {
+    return { success: false, discountAmount: 0, message: couponMessages.invalid };
+  }
   if (amount < coupon.minAmount) {
     return { success: false, discountAmount: 0, message: couponMessages.belowMinimum(coupon.minAmount) };
   }

@@ -6,11 +6,13 @@ import * as z from 'zod/mini';
 import { bookingMessages, bookingServices, healthConditions, referralSources, timeSlots } from './booking';
 import { treatments } from './catalogue';
 import { emailAddress, personName, phoneNumber } from './contact-schema';
+import { multiLine, singleLine } from './plain-text';
 import { isIsoDate } from './time';
 
 const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
 
-const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+const line = (max: number) => z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(max)));
+const lines = (max: number) => z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(max)));
 
 export const bookingDetailsSchema = z
   .object({
@@ -24,11 +26,11 @@ export const bookingDetailsSchema = z
     customerName: personName(),
     customerEmail: emailAddress(),
     customerPhone: phoneNumber(),
-    notes: text(1000),
+    notes: lines(1000),
     referralSource: z.optional(z.enum(referralSources)),
     previousMassageTherapy: z._default(z.boolean(), false),
     onMedication: z._default(z.boolean(), false),
-    medicationDetails: text(500),
+    medicationDetails: line(500),
     exercising: z._default(z.boolean(), false),
     exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
     exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
@@ -36,7 +38,7 @@ export const bookingDetailsSchema = z
     disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
     /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
     amount: z.optional(z.number()),
-    couponCode: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+    couponCode: line(40),
   })
   .check(
     z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {

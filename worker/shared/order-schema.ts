@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { contactMessages } from './contact-messages';
 import { emailAddress, personName, phoneNumber } from './contact-schema';
+import { multiLine, singleLine } from './plain-text';
 
 export const checkoutMessages = {
   ...contactMessages,
@@ -32,11 +33,11 @@ export const orderDetailsSchema = z.object({
   customerPhone: phoneNumber(),
   shippingAddress: z
     .string({ error: checkoutMessages.address })
-    .check(z.trim(), z.minLength(5, checkoutMessages.address), z.maxLength(500)),
+    .check(multiLine(), z.trim(), z.minLength(5, checkoutMessages.address), z.maxLength(500)),
   orderItems: z.array(orderItemSchema).check(z.minLength(1, checkoutMessages.emptyCart), z.maxLength(20)),
   /** What the visitor saw; the server prices the order itself and refuses a different amount. */
   amount: z.optional(z.number()),
-  couponCode: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  couponCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
 });
 
 export type OrderDetails = z.output<typeof orderDetailsSchema>;

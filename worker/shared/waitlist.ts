@@ -4,6 +4,7 @@
  * zod/mini: the browser downloads this too, and mini is a fraction of classic zod's size.
  */
 import * as z from 'zod/mini';
+import { singleLine } from './plain-text';
 import { nigerianStates } from './waitlist-options';
 
 export { EARLY_BIRD_PLACES, nigerianStates } from './waitlist-options';
@@ -46,8 +47,12 @@ export function normaliseWhatsapp(input: string): string | undefined {
 const required = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 
 export const waitlistFields = {
-  firstName: required(waitlistMessages.firstNameRequired).check(z.maxLength(60, waitlistMessages.firstNameTooLong)),
+  firstName: required(waitlistMessages.firstNameRequired).check(
+    z.maxLength(60, waitlistMessages.firstNameTooLong),
+    singleLine(),
+  ),
   email: required(waitlistMessages.emailRequired).check(
+    singleLine(waitlistMessages.emailInvalid),
     z.toLowerCase(),
     z.maxLength(254, waitlistMessages.emailTooLong),
     z.refine((email) => (email.split('@')[0] ?? '').length <= 64, waitlistMessages.emailUsernameTooLong),
