@@ -5,9 +5,10 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { unsubscribeMessages } from '../../worker/routes/waitlist';
-import { type CampaignProgress, resumeCampaigns } from '../../worker/services/campaigns';
+import { type CampaignProgress, campaignMessages, resumeCampaigns } from '../../worker/services/campaigns';
 import { deliver, MAX_ATTEMPTS, type Senders } from '../../worker/services/message-queue';
 import { studioDetails } from '../../worker/services/notifications';
+import { queueMessages } from '../../worker/services/outbox';
 import { unsubscribeToken } from '../../worker/services/unsubscribe';
 import { campaignDefaults } from '../../worker/shared/campaign';
 import { FakeEmailSender } from '../fakes/email';
@@ -161,6 +162,62 @@ describe('a bulk send to 1,000 subscribers with the providers failing 30% of the
     // A thousand sends with retries: seconds of work, more when the browser tests share the machine.
     90_000,
   );
+});
+
+describe('one-click unsubscribe (RFC 8058)', () => {
+  it('gives each bulk email List-Unsubscribe headers whose URL unsubscribes with a one-click POST from the mail app', async () => {
+    await subscribers(1);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ channel: 'email', subject: 'News', text: 'Hello.' })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    const studio = { ...studioDetails(env), siteUrl: 'https://studio.example.ng' };
+    const [message] = await campaignMessages(db, campaign, studio, env.LINK_SECRET);
+    const headers = message?.headers ?? {};
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(https:\/\/studio\.example\.ng\/api\/unsubscribe\/one-click\?token=[^>]+)>$/.exec(
+      headers['List-Unsubscribe'] ?? '',
+    )?.[1];
+    expect(oneClick).toBeDefined();
+
+    // The queue hands them to the email sender with the message.
+    if (!message) throw new Error('no message');
+    await queueMessages(db, env.MESSAGES, [message]);
+    const [row] = await campaignRows(campaign.id);
+    const email = new FakeEmailSender();
+    await deliver(db, { email }, row?.id ?? '', new Date());
+    expect(email.sent[0]?.headers).toEqual(headers);
+
+    // The mail app's POST: a form, no Origin, the token in the URL.
+    const url = new URL(oneClick ?? '');
+    const post = () =>
+      call(`${url.pathname}${url.search}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    expect(await (await post()).json()).toEqual({ success: true });
+    expect((await post()).status).toBe(200);
+    const [guest] = await db.select().from(waitlistEntries);
+    expect(guest?.unsubscribedAt).toEqual(expect.any(String));
+    const forged = await call('/api/unsubscribe/one-click?token=nonsense', {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
+  });
+
+  it('sends none from a local (http) install: Email Service takes HTTPS links only', async () => {
+    await subscribers(1);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ channel: 'email', subject: 'News', text: 'Hi.' })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    const [message] = await campaignMessages(db, campaign, studioDetails(env), env.LINK_SECRET);
+    expect(message?.headers).toBeNull();
+  });
 });
 
 describe('unsubscribing', () => {

@@ -25,6 +25,7 @@ export const publicRoutes = new Set([
   'POST /api/auth/logout',
   'GET /api/auth/session',
   'POST /api/unsubscribe',
+  'POST /api/unsubscribe/one-click',
 ]);
 
 export const apiRoutes = [

@@ -250,6 +250,8 @@ export const outboxMessages = sqliteTable(
     html: text('html'),
     /** WhatsApp only: the approved template's name and its body parameters (JSON). */
     whatsappTemplate: text('whatsapp_template', { mode: 'json' }).$type<{ name: string; parameters: string[] }>(),
+    /** Email only: extra headers sent with it (a campaign's List-Unsubscribe, RFC 8058), JSON. */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     status: text('status', { enum: messageStatuses }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -52,6 +52,14 @@ export const waitlistRoutes = new Hono<AppEnv>()
       return c.json({ message: unsubscribeMessages.invalid }, 400);
     return c.json({ success: true as const });
   })
+  // RFC 8058 one-click, from the List-Unsubscribe header of a bulk email: the mail app posts
+  // `List-Unsubscribe=One-Click` as a form, with no Origin, to this URL, which carries the token.
+  .post('/unsubscribe/one-click', validate('query', unsubscribeBody), async (c) => {
+    const entryId = await entryOfToken(c.req.valid('query').token, c.env.LINK_SECRET);
+    if (!entryId || !(await unsubscribe(c.var.db, entryId)))
+      return c.json({ message: unsubscribeMessages.invalid }, 400);
+    return c.json({ success: true as const });
+  })
   // Staff only.
   .get('/academy-waitlist', requireAdmin, validate('query', pageQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');

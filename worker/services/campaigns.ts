@@ -36,12 +36,12 @@ export async function campaignMessages(
   const subscribers = await db.select().from(waitlistEntries).where(isNull(waitlistEntries.unsubscribedAt));
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
-    const token = await unsubscribeToken(subscriber.id, secret);
+    const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));
     const rendered = campaignEmail(
       subscriber.firstName,
       campaign.subject,
       campaign.text,
-      `${studio.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+      `${studio.siteUrl}/unsubscribe?token=${token}`,
       studio,
     );
     const common = {
@@ -53,7 +53,13 @@ export async function campaignMessages(
     };
     messages.push(
       campaign.channel === 'email'
-        ? { ...common, channel: 'email', recipient: subscriber.email, html: rendered.html }
+        ? {
+            ...common,
+            channel: 'email',
+            recipient: subscriber.email,
+            html: rendered.html,
+            headers: listUnsubscribeHeaders(`${studio.siteUrl}/api/unsubscribe/one-click?token=${token}`),
+          }
         : {
             ...common,
             channel: 'whatsapp',
@@ -147,4 +153,14 @@ export async function resumeCampaigns(
   for (const { written: _written, ...campaign } of unfinished) {
     await queueMessages(db, queue, await campaignMessages(db, campaign, studio, secret));
   }
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): mail apps show an Unsubscribe button that POSTs
+ * `List-Unsubscribe=One-Click` to the URL. Email Service takes HTTPS URLs only, so a local
+ * (http) install sends none.
+ */
+export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> | null {
+  if (!oneClickUrl.startsWith('https://')) return null;
+  return { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }

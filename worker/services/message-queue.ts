@@ -69,7 +69,13 @@ export async function deliver(db: Database, senders: Senders, outboxId: string, 
 
   try {
     if (row.channel === 'email') {
-      await senders.email.send({ to: row.recipient, subject: row.subject, html: row.html ?? '', text: row.text });
+      await senders.email.send({
+        to: row.recipient,
+        subject: row.subject,
+        html: row.html ?? '',
+        text: row.text,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
     } else {
       if (!senders.whatsapp) {
         // Not an attempt: the message waits, readable by staff, until a token is set.

@@ -17,6 +17,7 @@ export type NewMessage = Pick<
   | 'text'
   | 'html'
   | 'whatsappTemplate'
+  | 'headers'
   | 'idempotencyKey'
   | 'campaignId'
 >;
