@@ -21,6 +21,7 @@ import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { waitlistRoutes } from './routes/waitlist';
+import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 
 /**
  * The worker answers /api/*, the two site files and the app-shell routes; every other path is a
@@ -38,6 +39,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', manageBookingRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
+  .route('/api', whatsappWebhookRoutes)
   .route('/api', authRoutes)
   // Staff routes: each handler starts with requireAdmin (and sameOriginJson when it changes state).
   .route('/api', bookingRoutes)

@@ -1,9 +1,13 @@
 import { createFactory } from 'hono/factory';
 import type { Database } from './db/client';
 
-/** A secret that may be left unset: without it WhatsApp messages wait in the outbox as held. */
+/** Secrets that may be left unset: without a token WhatsApp messages wait in the outbox as held. */
 export interface OptionalSecrets {
   WHATSAPP_TOKEN?: string;
+  /** Meta's app secret: checks the WhatsApp webhook's X-Hub-Signature-256. Unset: the webhook refuses all. */
+  WHATSAPP_APP_SECRET?: string;
+  /** The token Meta echoes when subscribing the WhatsApp webhook. */
+  WHATSAPP_VERIFY_TOKEN?: string;
 }
 
 export type Bindings = Env & OptionalSecrets;

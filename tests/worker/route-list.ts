@@ -26,6 +26,8 @@ export const publicRoutes = new Set([
   'GET /api/auth/session',
   'POST /api/unsubscribe',
   'POST /api/unsubscribe/one-click',
+  'GET /api/whatsapp/webhook',
+  'POST /api/whatsapp/webhook',
 ]);
 
 export const apiRoutes = [

@@ -11,6 +11,7 @@ import { Text } from '@react-email/text';
 import type { CSSProperties, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
+import { whatsappCampaignText } from '../shared/campaign';
 import { formatNaira } from '../shared/money';
 import { studioName } from '../shared/site-pages';
 import { formatAppointmentWat } from '../shared/time';
@@ -564,6 +565,6 @@ export function campaignEmail(
         </Text>
       </EmailLayout>,
     ),
-    whatsapp: { name: 'academy_update', parameters: [firstName, paragraphs.join(' ')] },
+    whatsapp: { name: 'academy_update', parameters: [firstName, whatsappCampaignText(body)] },
   };
 }

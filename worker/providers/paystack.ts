@@ -5,6 +5,7 @@
  * Responses are parsed with zod; anything unexpected, a failed call or a timeout is a PaystackError.
  */
 import * as z from 'zod/mini';
+import { isValidHmacSignature } from './webhook-signature';
 
 export const PAYSTACK_TIMEOUT_MS = 15_000;
 
@@ -123,21 +124,5 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
 }
 
 /** Paystack signs each webhook: HMAC-SHA512 of the raw body with the secret key, hex encoded. */
-export async function isValidPaystackSignature(rawBody: string, signature: string | undefined, secretKey: string) {
-  if (!signature || !secretKey) return false;
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secretKey),
-    { name: 'HMAC', hash: 'SHA-512' },
-    false,
-    ['verify'],
-  );
-  const bytes = hexToBytes(signature.trim());
-  if (!bytes) return false;
-  return crypto.subtle.verify('HMAC', key, bytes as BufferSource, new TextEncoder().encode(rawBody));
-}
-
-function hexToBytes(hex: string): Uint8Array | undefined {
-  if (!/^[0-9a-f]+$/i.test(hex) || hex.length % 2 !== 0) return undefined;
-  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-}
+export const isValidPaystackSignature = (rawBody: string, signature: string | undefined, secretKey: string) =>
+  isValidHmacSignature('SHA-512', rawBody, signature, secretKey);

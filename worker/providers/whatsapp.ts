@@ -4,6 +4,8 @@
  * WhatsAppError carrying Meta's own message.
  */
 import * as z from 'zod/mini';
+import { whatsappParameter } from '../shared/campaign';
+import { isValidHmacSignature } from './webhook-signature';
 
 export const WHATSAPP_TIMEOUT_MS = 15_000;
 
@@ -48,7 +50,13 @@ export function createWhatsAppClient(options: {
             template: {
               name: message.template,
               language: { code: 'en' },
-              components: [{ type: 'body', parameters: message.parameters.map((text) => ({ type: 'text', text })) }],
+              components: [
+                {
+                  type: 'body',
+                  // One line each, as Meta requires, whatever a template was handed.
+                  parameters: message.parameters.map((text) => ({ type: 'text', text: whatsappParameter(text) })),
+                },
+              ],
             },
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? WHATSAPP_TIMEOUT_MS),
@@ -63,4 +71,39 @@ export function createWhatsAppClient(options: {
       }
     },
   };
+}
+
+/** Meta signs each webhook: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`. */
+export const isValidMetaSignature = (rawBody: string, header: string | undefined, appSecret: string | undefined) =>
+  isValidHmacSignature('SHA-256', rawBody, header?.replace(/^sha256=/, ''), appSecret);
+
+/** The text messages of a WhatsApp Cloud API webhook (entry[].changes[].value.messages[]): sender and body. */
+const webhookPayload = z.object({
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          value: z.object({
+            messages: z.optional(
+              z.array(
+                z.object({ from: z.string(), type: z.string(), text: z.optional(z.object({ body: z.string() })) }),
+              ),
+            ),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+
+export function incomingTexts(payload: unknown): Array<{ from: string; body: string }> {
+  const parsed = webhookPayload.safeParse(payload);
+  if (!parsed.success) return [];
+  return parsed.data.entry.flatMap((entry) =>
+    entry.changes.flatMap((change) =>
+      (change.value.messages ?? []).flatMap((message) =>
+        message.type === 'text' && message.text ? [{ from: message.from, body: message.text.body }] : [],
+      ),
+    ),
+  );
 }

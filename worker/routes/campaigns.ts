@@ -7,13 +7,14 @@ import { validate } from '../middleware/validate';
 import { type Channel, campaignMessages, campaignProgress, createCampaign, listCampaigns } from '../services/campaigns';
 import { studioDetails } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
-import { campaignDefaults } from '../shared/campaign';
+import { campaignDefaults, WHATSAPP_CAMPAIGN_LIMIT, whatsappCampaignText } from '../shared/campaign';
 import { multiLine, singleLine } from '../shared/plain-text';
 
 export const campaignMessagesText = {
   started: (total: number, channel: Channel) =>
     `Sending to ${total} subscriber${total === 1 ? '' : 's'} by ${channel === 'email' ? 'email' : 'WhatsApp'}.`,
   notFound: 'That campaign does not exist.',
+  whatsappTooLong: `A WhatsApp message can hold about ${WHATSAPP_CAMPAIGN_LIMIT} characters: please shorten it, or send it by email.`,
 } as const;
 
 /** The optional subject and text staff give (a request with no body at all gets the defaults). */
@@ -26,12 +27,20 @@ const bulkBody = z.object({
   ),
 });
 
+/** A WhatsApp campaign is one template message each: its text must fit in one. */
+const whatsappBulkBody = bulkBody.check(
+  z.refine((input) => whatsappCampaignText(input.text || campaignDefaults.text).length <= WHATSAPP_CAMPAIGN_LIMIT, {
+    message: campaignMessagesText.whatsappTooLong,
+    path: ['text'],
+  }),
+);
+
 /** Staff only: bulk email and WhatsApp to the academy waitlist, and their progress. */
 export const campaignRoutes = new Hono<AppEnv>()
   .post('/send-bulk-email', requireAdmin, sameOriginJson, validate('json', bulkBody), (c) =>
     startCampaign(c, 'email', c.req.valid('json')),
   )
-  .post('/send-whatsapp-bulk', requireAdmin, sameOriginJson, validate('json', bulkBody), (c) =>
+  .post('/send-whatsapp-bulk', requireAdmin, sameOriginJson, validate('json', whatsappBulkBody), (c) =>
     startCampaign(c, 'whatsapp', c.req.valid('json')),
   )
   .get('/campaigns', requireAdmin, async (c) => c.json(await listCampaigns(c.var.db)))

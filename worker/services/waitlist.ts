@@ -63,3 +63,14 @@ export async function unsubscribe(db: Database, entryId: string): Promise<boolea
     .returning({ id: waitlistEntries.id });
   return entry !== undefined;
 }
+
+/** A STOP reply on WhatsApp: every waitlist entry with that number (digits as Meta sends them) is unsubscribed. */
+export async function unsubscribeWhatsapp(db: Database, digits: string, now: Date): Promise<number> {
+  const number = `+${digits.replace(/\D/g, '')}`;
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ unsubscribedAt: sql`coalesce(${waitlistEntries.unsubscribedAt}, ${now.toISOString()})` })
+    .where(eq(waitlistEntries.whatsapp, number))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}

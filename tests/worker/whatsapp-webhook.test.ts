@@ -1,0 +1,141 @@
+// WhatsApp campaigns say how to stop, and a STOP reply through Meta's signed webhook unsubscribes.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/schema';
+import type { Bindings } from '../../worker/env';
+import { campaignMessagesText } from '../../worker/routes/campaigns';
+import { WHATSAPP_STOP_LINE, whatsappCampaignText } from '../../worker/shared/campaign';
+import { adminCall, call, clearData, db, signIn } from './admin-harness';
+
+const appSecret = 'meta-app-secret-for-tests';
+const verifyToken = 'meta-verify-token-for-tests';
+const metaEnv: Bindings = { ...env, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken };
+
+/** A webhook body as Meta sends it for one incoming text message. */
+const incoming = (from: string, body: string) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '2348000000000', phone_number_id: '106540352242922' },
+              contacts: [{ profile: { name: 'Guest' }, wa_id: from }],
+              messages: [
+                { from, id: `wamid.${crypto.randomUUID()}`, timestamp: '1795400000', type: 'text', text: { body } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+async function sign(body: string, secret = appSecret): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
+  return `sha256=${Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const deliver = async (body: string, signature: string | undefined, environment = metaEnv) =>
+  call(
+    '/api/whatsapp/webhook',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Hub-Signature-256': signature } : {}) },
+      body,
+    },
+    environment,
+  );
+
+const entryOf = async (whatsapp: string) =>
+  (await db.select().from(waitlistEntries).where(eq(waitlistEntries.whatsapp, whatsapp)))[0];
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+beforeEach(async () => {
+  await db.delete(outboxMessages);
+  await db.delete(campaigns);
+  await clearData();
+  await db.insert(waitlistEntries).values([
+    { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos' },
+    { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo' },
+  ]);
+});
+
+describe('the WhatsApp webhook', () => {
+  it('answers Meta’s subscription handshake only with the verify token', async () => {
+    const handshake = (token: string, environment = metaEnv) =>
+      call(
+        `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+        {},
+        environment,
+      );
+    const ok = await handshake(verifyToken);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    expect((await handshake('guess')).status).toBe(403);
+    expect((await handshake('', env)).status).toBe(403);
+  });
+
+  it('unsubscribes the number that replies STOP (any case), and only on a valid signature', async () => {
+    const stop = incoming('2348031234567', '  stop ');
+    expect((await deliver(stop, await sign(stop, 'another-secret'))).status).toBe(401);
+    expect((await deliver(stop, undefined)).status).toBe(401);
+    expect((await deliver(stop, await sign(stop), env)).status).toBe(401); // no app secret configured
+    expect((await entryOf('+2348031234567'))?.unsubscribedAt).toBeNull();
+
+    const answer = await deliver(stop, await sign(stop));
+    expect(answer.status).toBe(200);
+    expect((await entryOf('+2348031234567'))?.unsubscribedAt).toEqual(expect.any(String));
+    expect((await entryOf('+2348039876543'))?.unsubscribedAt).toBeNull();
+
+    // Any other reply changes nothing.
+    const chat = incoming('2348039876543', 'Please stop by on Friday?');
+    expect((await deliver(chat, await sign(chat))).status).toBe(200);
+    expect((await entryOf('+2348039876543'))?.unsubscribedAt).toBeNull();
+
+    // The next WhatsApp campaign leaves the number out.
+    const response = await adminCall(cookie, '/api/send-whatsapp-bulk', 'POST');
+    const { campaign } = (await response.json()) as { campaign: { total: number } };
+    expect(campaign.total).toBe(1);
+  });
+});
+
+describe('a WhatsApp campaign', () => {
+  it('puts its paragraphs on one line, as WhatsApp requires, and ends with how to stop', async () => {
+    const text = 'First paragraph,\nwith a line break.\n\n\tSecond     one.';
+    expect(whatsappCampaignText(text)).toBe(
+      `First paragraph, with a line break. · Second   one. · ${WHATSAPP_STOP_LINE}`,
+    );
+    const response = await adminCall(cookie, '/api/send-whatsapp-bulk', 'POST', { subject: 'News', text });
+    expect(response.status).toBe(200);
+    const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'whatsapp'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const [, body] = row.whatsappTemplate?.parameters ?? [];
+      expect(body).toBe(whatsappCampaignText(text));
+      expect(body).not.toMatch(/[\n\t]| {4}/);
+    }
+  });
+
+  it('refuses a text too long for one WhatsApp message, and sends nothing', async () => {
+    const response = await adminCall(cookie, '/api/send-whatsapp-bulk', 'POST', { text: 'Long news. '.repeat(100) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: campaignMessagesText.whatsappTooLong });
+    expect(await db.select().from(campaigns)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { incomingTexts, isValidMetaSignature } from '../providers/whatsapp';
+import { unsubscribeWhatsapp } from '../services/waitlist';
+
+/** What a subscriber replies to stop campaigns (any case, alone in the message). */
+const stopWords = new Set(['STOP', 'UNSUBSCRIBE']);
+
+/**
+ * Meta's WhatsApp webhook: the subscription handshake (GET, answered with the challenge when the
+ * verify token matches WHATSAPP_VERIFY_TOKEN) and incoming messages (POST, signed with the app
+ * secret). A "STOP" reply takes the number off the waitlist's campaigns. Without the secrets
+ * every request is refused.
+ */
+export const whatsappWebhookRoutes = new Hono<AppEnv>()
+  .get('/whatsapp/webhook', (c) => {
+    const token = c.env.WHATSAPP_VERIFY_TOKEN;
+    const verified = token && c.req.query('hub.mode') === 'subscribe' && c.req.query('hub.verify_token') === token;
+    return verified ? c.text(c.req.query('hub.challenge') ?? '') : c.json({ message: 'Forbidden' }, 403);
+  })
+  .post('/whatsapp/webhook', async (c) => {
+    const rawBody = await c.req.text();
+    if (!(await isValidMetaSignature(rawBody, c.req.header('X-Hub-Signature-256'), c.env.WHATSAPP_APP_SECRET))) {
+      return c.json({ message: 'Invalid signature' }, 401);
+    }
+    const now = new Date();
+    for (const message of incomingTexts(safeJson(rawBody))) {
+      if (stopWords.has(message.body.trim().toUpperCase())) await unsubscribeWhatsapp(c.var.db, message.from, now);
+    }
+    return c.json({ received: true });
+  });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
