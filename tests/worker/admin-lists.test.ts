@@ -311,7 +311,7 @@ describe('PUT /api/orders/:id', () => {
 });
 
 describe('GET /api/academy-waitlist', () => {
-  it('answers the entries newest first and the total', async () => {
+  it('answers the entries newest first and the total of confirmed ones; a sign-up awaiting confirmation is listed, not counted', async () => {
     await db.insert(waitlistEntries).values([
       {
         firstName: 'Ada',
@@ -319,6 +319,7 @@ describe('GET /api/academy-waitlist', () => {
         whatsapp: '+2348031234567',
         state: 'Lagos',
         joinedAt: '2026-11-01T10:00:00.000Z',
+        confirmedAt: '2026-11-01T10:05:00.000Z',
       },
       {
         firstName: 'Bola',
@@ -326,23 +327,36 @@ describe('GET /api/academy-waitlist', () => {
         whatsapp: '+2348030000000',
         state: 'Oyo',
         joinedAt: '2026-11-02T10:00:00.000Z',
+        confirmedAt: '2026-11-02T10:05:00.000Z',
+      },
+      {
+        firstName: 'Chidi',
+        email: 'chidi@example.com',
+        whatsapp: '+2348030000001',
+        state: 'Oyo',
+        joinedAt: '2026-11-03T10:00:00.000Z',
       },
     ]);
     const response = await adminCall(cookie, '/api/academy-waitlist');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { waitlist: Array<{ firstName: string }>; totalSubscribers: number };
+    const body = (await response.json()) as {
+      waitlist: Array<{ firstName: string; confirmedAt: string | null }>;
+      totalSubscribers: number;
+    };
     expect(body.totalSubscribers).toBe(2);
-    expect(body.waitlist.map((entry) => entry.firstName)).toEqual(['Bola', 'Ada']);
-    expect(body.waitlist[0]).toEqual({
+    expect(body.waitlist.map((entry) => entry.firstName)).toEqual(['Chidi', 'Bola', 'Ada']);
+    expect(body.waitlist[0]?.confirmedAt).toBeNull();
+    expect(body.waitlist[1]).toEqual({
       _id: expect.any(String),
       firstName: 'Bola',
       email: 'bola@example.com',
       whatsapp: '+2348030000000',
       state: 'Oyo',
       joinedAt: '2026-11-02T10:00:00.000Z',
+      confirmedAt: '2026-11-02T10:05:00.000Z',
       unsubscribedAt: null,
     });
     const secondPage = await adminCall(cookie, '/api/academy-waitlist?page=2&pageSize=1');
-    expect(((await secondPage.json()) as typeof body).waitlist.map((entry) => entry.firstName)).toEqual(['Ada']);
+    expect(((await secondPage.json()) as typeof body).waitlist.map((entry) => entry.firstName)).toEqual(['Bola']);
   });
 });

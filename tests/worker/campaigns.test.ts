@@ -31,6 +31,7 @@ async function subscribers(count: number) {
     email: `guest${index}@example.com`,
     whatsapp: `+234803${String(index).padStart(7, '0')}`,
     state: 'Lagos',
+    confirmedAt: '2026-11-01T10:00:00.000Z',
   }));
   for (let start = 0; start < rows.length; start += 10)
     await db.insert(waitlistEntries).values(rows.slice(start, start + 10));

@@ -95,7 +95,7 @@ describe('messages queued for events', () => {
     expect(delivered?.text).toContain('All Glow Body Oil (100ml) × 2');
   });
 
-  it('welcomes a new waitlist subscriber once', async () => {
+  it('asks a new waitlist subscriber to confirm (again within the hour sends nothing new), then welcomes them once', async () => {
     const join = () =>
       adminCall('', '/api/academy-waitlist', 'POST', {
         firstName: 'Amaka',
@@ -104,8 +104,20 @@ describe('messages queued for events', () => {
         state: 'Lagos',
       });
     expect((await join()).status).toBe(201);
+    expect((await join()).status).toBe(201);
+    expect(await byTemplate()).toEqual(['waitlist-confirm:email:amaka@example.com']);
+    const [confirmation] = await outbox();
+    expect(confirmation?.subject).toBe('Please confirm your place on the academy waitlist');
+    expect(confirmation?.html).toContain('Confirm my email');
+    const token = decodeURIComponent(/\/academy\/confirm\?token=(\S+)/.exec(confirmation?.text ?? '')?.[1] ?? '');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await adminCall('', '/api/academy-waitlist/confirm', 'POST', { token })).status).toBe(200);
+    }
     expect((await join()).status).toBe(409);
-    expect(await byTemplate()).toEqual(['waitlist-welcome:email:amaka@example.com']);
+    expect((await byTemplate()).sort()).toEqual([
+      'waitlist-confirm:email:amaka@example.com',
+      'waitlist-welcome:email:amaka@example.com',
+    ]);
   });
 });
 

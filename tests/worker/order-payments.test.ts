@@ -155,7 +155,7 @@ describe('GET /api/payment/initialize for an order', () => {
     expect(belowMinimum.status).toBe(409);
     const expired = await initialize(orderDetails({ couponCode: 'OLD' }), 4_680_000);
     expect(expired.status).toBe(409);
-    expect(await expired.json()).toMatchObject({ message: 'This coupon has expired.' });
+    expect(await expired.json()).toMatchObject({ message: 'This coupon code is invalid or expired.' });
   });
 });
 

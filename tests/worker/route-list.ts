@@ -26,6 +26,7 @@ export const publicRoutes = new Set([
   'GET /api/auth/session',
   'POST /api/unsubscribe',
   'POST /api/unsubscribe/one-click',
+  'POST /api/academy-waitlist/confirm',
   'GET /api/whatsapp/webhook',
   'POST /api/whatsapp/webhook',
 ]);

@@ -1,7 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { waitlistEntries } from '../../worker/db/schema';
+import { outboxMessages, waitlistEntries } from '../../worker/db/schema';
+import { unsubscribeToken } from '../../worker/services/unsubscribe';
+import { forgetUnconfirmed } from '../../worker/services/waitlist';
 import { nigerianStates, waitlistMessages } from '../../worker/shared/waitlist';
 
 const db = createDb(env.DB);
@@ -29,28 +32,96 @@ async function expectRefused(body: unknown, message: string) {
 }
 
 beforeEach(async () => {
+  await db.delete(outboxMessages);
   await db.delete(waitlistEntries);
 });
 
+/** The confirmation link's token from the email queued for `email`. */
+async function confirmationToken(email: string): Promise<string> {
+  const messages = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.template, 'waitlist-confirm'), eq(outboxMessages.recipient, email)));
+  const link = /\/academy\/confirm\?token=(\S+)/.exec(messages.at(-1)?.text ?? '')?.[1];
+  if (!link) throw new Error(`no confirmation email to ${email}`);
+  return decodeURIComponent(link);
+}
+
+const confirm = (token: string) =>
+  exports.default.fetch('https://studio.test/api/academy-waitlist/confirm', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+    body: JSON.stringify({ token }),
+  });
+
+const welcomes = () => db.select().from(outboxMessages).where(eq(outboxMessages.template, 'waitlist-welcome'));
+
+async function confirmedEntries(count: number) {
+  // One row per statement: D1 allows at most 100 bound values in one.
+  for (let index = 0; index < count; index++) {
+    await db.insert(waitlistEntries).values({
+      firstName: `Early ${index}`,
+      email: `early${index}@example.com`,
+      whatsapp: '+2348031234567',
+      state: 'Lagos',
+      confirmedAt: new Date(Date.now() - (count - index) * 1000).toISOString(),
+    });
+  }
+}
+
 describe('POST /api/academy-waitlist', () => {
-  it('stores a signup with the email trimmed and lower-cased and the number as +234…', async () => {
+  it('stores a signup, unconfirmed, with the email trimmed and lower-cased and the number as +234…, and emails a confirmation link', async () => {
     const response = await signUp({ ...valid, firstName: '  Ada ', email: '  Ada.Obi@Example.COM ' });
     expect(response.status).toBe(201);
-    const answer = (await response.json()) as { message: string; position: number; earlyBird: boolean };
-    expect(answer).toMatchObject({ position: 1, earlyBird: true });
-    expect(answer.message).toContain('one of the first 50');
+    const answer = (await response.json()) as { message: string; confirmationSent: boolean };
+    expect(answer.confirmationSent).toBe(true);
+    expect(answer.message).toContain('Please check your inbox');
+    expect(answer.message).toContain('The first 50 to confirm');
     const [row] = await rows();
     expect(row).toMatchObject({
       firstName: 'Ada',
       email: 'ada.obi@example.com',
       whatsapp: '+2348031234567',
       state: 'Lagos',
+      confirmedAt: null,
     });
     expect(row?.joinedAt).toMatch(/Z$/);
+    expect(await confirmationToken('ada.obi@example.com')).toMatch(/\./);
+    // No welcome before the address is confirmed.
+    expect(await welcomes()).toHaveLength(0);
   });
 
-  it('refuses a second signup with the same email, whatever its case, and keeps one row', async () => {
+  it('confirms from the emailed link, once: the welcome follows, and the first 50 are counted among confirmed addresses', async () => {
+    await signUp(valid);
+    const token = await confirmationToken('ada@example.com');
+    const first = await confirm(token);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ success: true, position: 1, earlyBird: true });
+    expect((await confirm(token)).status).toBe(200);
+    expect(await welcomes()).toHaveLength(1);
+    expect((await rows())[0]?.confirmedAt).toMatch(/Z$/);
+  });
+
+  it('refuses a forged token, an unsubscribe token, and a link older than 7 days; the cron then forgets the sign-up', async () => {
+    await signUp(valid);
+    const [row] = await rows();
+    for (const token of ['nonsense', `${row?.id}.AAAA`, await unsubscribeToken(row?.id ?? '', env.LINK_SECRET)]) {
+      const response = await confirm(token);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: waitlistMessages.confirmInvalid });
+    }
+    const token = await confirmationToken('ada@example.com');
+    await db.update(waitlistEntries).set({ joinedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() });
+    expect((await confirm(token)).status).toBe(400);
+    await forgetUnconfirmed(db, new Date());
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('sends the link again to an address still unconfirmed, and refuses one already confirmed', async () => {
     expect((await signUp(valid)).status).toBe(201);
+    expect((await signUp({ ...valid, email: 'ADA@example.com', firstName: 'Adaeze' })).status).toBe(201);
+    expect(await rows()).toHaveLength(1);
+    await confirm(await confirmationToken('ada@example.com'));
     const again = await signUp({ ...valid, email: 'ADA@example.com', firstName: 'Adaeze' });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: waitlistMessages.duplicate });
@@ -59,27 +130,22 @@ describe('POST /api/academy-waitlist', () => {
     expect(stored[0]?.firstName).toBe('Ada');
   });
 
-  it('tells the 51st signup that the early-bird places are taken', async () => {
-    // One row per statement: D1 allows at most 100 bound values in one.
-    for (let index = 0; index < 50; index++) {
-      await db.insert(waitlistEntries).values({
-        firstName: `Early ${index}`,
-        email: `early${index}@example.com`,
-        whatsapp: '+2348031234567',
-        state: 'Lagos',
-      });
-    }
-    const response = await signUp(valid);
-    expect(response.status).toBe(201);
+  it('tells the 51st to confirm that the early-bird places are taken, and counts no unconfirmed sign-up', async () => {
+    await confirmedEntries(50);
+    for (let index = 0; index < 5; index++) await signUp({ ...valid, email: `waiting${index}@example.com` });
+    await signUp(valid);
+    const response = await confirm(await confirmationToken('ada@example.com'));
     const answer = (await response.json()) as { position: number; earlyBird: boolean; message: string };
     expect(answer).toMatchObject({ position: 51, earlyBird: false });
     expect(answer.message).not.toContain('first 50');
   });
 
-  it('gives exact, distinct positions to signups that arrive together', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => signUp({ ...valid, email: `together${index}@example.com` })),
+  it('gives exact, distinct positions to confirmations that arrive together', async () => {
+    for (let index = 0; index < 8; index++) await signUp({ ...valid, email: `together${index}@example.com` });
+    const tokens = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => confirmationToken(`together${index}@example.com`)),
     );
+    const responses = await Promise.all(tokens.map(confirm));
     const positions = await Promise.all(
       responses.map(async (response) => ((await response.json()) as { position: number }).position),
     );

@@ -62,6 +62,7 @@ const deliver = async (body: string, signature: string | undefined, environment 
 const entryOf = async (whatsapp: string) =>
   (await db.select().from(waitlistEntries).where(eq(waitlistEntries.whatsapp, whatsapp)))[0];
 
+const confirmed = '2026-11-01T10:00:00.000Z';
 let cookie: string;
 beforeAll(async () => {
   cookie = await signIn();
@@ -71,8 +72,8 @@ beforeEach(async () => {
   await db.delete(campaigns);
   await clearData();
   await db.insert(waitlistEntries).values([
-    { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos' },
-    { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo' },
+    { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos', confirmedAt: confirmed },
+    { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo', confirmedAt: confirmed },
   ]);
 });
 

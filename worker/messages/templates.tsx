@@ -500,6 +500,29 @@ export const orderDelivered = (order: OrderFacts, studio: StudioDetails): Render
     'Your order has been delivered',
   );
 
+/** Double opt-in: the sign-up counts only once its address is confirmed from this link. */
+export function waitlistConfirm(firstName: string, confirmUrl: string, studio: StudioDetails): RenderedMessage {
+  const lead =
+    'Thank you for joining the waitlist of our massage training academy. Please confirm your email address to keep your place.';
+  const note = 'The link works for 7 days. If you did not sign up, ignore this email and we will not write again.';
+  return {
+    subject: 'Please confirm your place on the academy waitlist',
+    text: [`Dear ${firstName},`, '', lead, '', `Confirm: ${confirmUrl}`, '', note, '', studioName].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Confirm your place
+        </Heading>
+        <Greeting name={firstName} lead={lead} />
+        <Button href={confirmUrl} style={buttonStyle}>
+          Confirm my email
+        </Button>
+        <Text style={{ ...textStyle, fontSize: '13px', color: colours.inkSoft }}>{note}</Text>
+      </EmailLayout>,
+    ),
+  };
+}
+
 export function waitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. We will write as soon as enrolment opens.';

@@ -1,20 +1,26 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
-import { requireAdmin } from '../middleware/admin-session';
+import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
-import { studioDetails, waitlistWelcomeMessages } from '../services/notifications';
+import { studioDetails, waitlistConfirmMessages, waitlistWelcomeMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
-import { entryOfToken } from '../services/unsubscribe';
-import { joinWaitlist, listWaitlist, unsubscribe } from '../services/waitlist';
+import { confirmToken, entryOfConfirmToken, entryOfToken } from '../services/unsubscribe';
+import { confirmEntry, joinWaitlist, listWaitlist, unsubscribe } from '../services/waitlist';
 import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../shared/waitlist';
 import { pageQuery } from './list-query';
 
 export const unsubscribeMessages = {
   invalid: 'This unsubscribe link is not valid. Please use the link in your most recent email.',
 } as const;
+
+const confirmBody = z.object({
+  token: z
+    .string({ error: waitlistMessages.confirmInvalid })
+    .check(z.minLength(1, waitlistMessages.confirmInvalid), z.maxLength(200)),
+});
 
 const unsubscribeBody = z.object({
   token: z
@@ -29,22 +35,38 @@ export const waitlistRoutes = new Hono<AppEnv>()
     validate('json', waitlistSignupSchema),
     async (c) => {
       const signup = c.req.valid('json');
-      const result = await joinWaitlist(c.var.db, signup);
-      if (!result.joined) return c.json({ message: waitlistMessages.duplicate }, 409);
+      const now = new Date();
+      const result = await joinWaitlist(c.var.db, signup, now);
+      if (result.outcome === 'already-confirmed') return c.json({ message: waitlistMessages.duplicate }, 409);
+      const studio = studioDetails(c.env);
+      const token = await confirmToken(result.entryId, c.env.LINK_SECRET);
+      const confirmUrl = `${studio.siteUrl}/academy/confirm?token=${encodeURIComponent(token)}`;
       afterResponse(
         c,
-        queueMessages(
-          c.var.db,
-          c.env.MESSAGES,
-          waitlistWelcomeMessages(signup.firstName, signup.email, studioDetails(c.env)),
-        ),
+        queueMessages(c.var.db, c.env.MESSAGES, waitlistConfirmMessages(result, confirmUrl, studio, now)),
       );
-      const message = result.earlyBird
-        ? `Thank you, ${signup.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
-        : `Thank you, ${signup.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;
-      return c.json({ message, position: result.position, earlyBird: result.earlyBird }, 201);
+      const message = `Thank you, ${result.firstName}! Please check your inbox: we have sent ${result.email} a link to confirm your place. The first ${EARLY_BIRD_PLACES} to confirm receive a special discount on tuition.`;
+      return c.json({ message, confirmationSent: true as const }, 201);
     },
   )
+  // From the link in the confirmation email (the /academy/confirm page posts it); again answers the same.
+  .post('/academy-waitlist/confirm', sameOriginJson, validate('json', confirmBody), async (c) => {
+    const entryId = await entryOfConfirmToken(c.req.valid('json').token, c.env.LINK_SECRET);
+    const result = entryId ? await confirmEntry(c.var.db, entryId, new Date()) : { confirmed: false as const };
+    if (!result.confirmed) return c.json({ message: waitlistMessages.confirmInvalid }, 400);
+    afterResponse(
+      c,
+      queueMessages(
+        c.var.db,
+        c.env.MESSAGES,
+        waitlistWelcomeMessages(result.firstName, result.email, studioDetails(c.env)),
+      ),
+    );
+    const message = result.earlyBird
+      ? `Thank you, ${result.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
+      : `Thank you, ${result.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;
+    return c.json({ success: true as const, message, position: result.position, earlyBird: result.earlyBird });
+  })
   // From the link in every bulk email; a token used before answers the same.
   .post('/unsubscribe', validate('json', unsubscribeBody), async (c) => {
     const entryId = await entryOfToken(c.req.valid('json').token, c.env.LINK_SECRET);

@@ -1,9 +1,9 @@
 /**
  * Bulk sends to the academy waitlist. A campaign is a row (channel, subject, text, how many it is
- * for) and one outbox message per subscriber who has not unsubscribed, keyed by campaign and
+ * for) and one outbox message per subscriber who confirmed and has not unsubscribed, keyed by campaign and
  * subscriber, so queueing it twice sends nobody two. Its progress is counted from the outbox.
  */
-import { desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { campaigns, outboxMessages, waitlistEntries } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
@@ -13,11 +13,14 @@ import { unsubscribeToken } from './unsubscribe';
 
 export type Channel = (typeof campaigns.$inferSelect)['channel'];
 
+/** Who a campaign goes to: confirmed addresses (double opt-in) that have not unsubscribed. */
+const receivesCampaigns = and(isNotNull(waitlistEntries.confirmedAt), isNull(waitlistEntries.unsubscribedAt));
+
 export async function createCampaign(db: Database, channel: Channel, subject: string, text: string) {
   const [subscribers] = await db
     .select({ value: sql<number>`count(*)` })
     .from(waitlistEntries)
-    .where(isNull(waitlistEntries.unsubscribedAt));
+    .where(receivesCampaigns);
   const [campaign] = await db
     .insert(campaigns)
     .values({ channel, subject, text, total: Number(subscribers?.value ?? 0) })
@@ -33,7 +36,7 @@ export async function campaignMessages(
   studio: StudioDetails,
   secret: string,
 ): Promise<NewMessage[]> {
-  const subscribers = await db.select().from(waitlistEntries).where(isNull(waitlistEntries.unsubscribedAt));
+  const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns);
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));

@@ -21,6 +21,7 @@ import {
   orderShipped,
   type RefundFacts,
   type RenderedMessage,
+  waitlistConfirm,
   waitlistWelcome,
 } from '../messages/templates';
 import type { NewMessage } from './outbox';
@@ -141,6 +142,24 @@ export const orderMovedMessages = (
   status === 'shipped'
     ? [email('order-shipped', order.reference, to, orderShipped(order, studio))]
     : [email('order-delivered', order.reference, to, orderDelivered(order, studio))];
+
+/**
+ * The confirmation link of a sign-up; signing up again within the same hour sends nothing new
+ * (the key holds the hour), later it sends the link again.
+ */
+export const waitlistConfirmMessages = (
+  entry: { entryId: string; firstName: string; email: string },
+  confirmUrl: string,
+  studio: StudioDetails,
+  now: Date,
+): NewMessage[] => [
+  email(
+    'waitlist-confirm',
+    `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
+    entry.email,
+    waitlistConfirm(entry.firstName, confirmUrl, studio),
+  ),
+];
 
 export const waitlistWelcomeMessages = (firstName: string, to: string, studio: StudioDetails): NewMessage[] => [
   email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio)),

@@ -7,6 +7,7 @@ import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
+import { forgetUnconfirmed } from './waitlist';
 
 /**
  * The cron trigger's work. Each task is independent: one failing is logged and the others still
@@ -22,6 +23,8 @@ const finishCampaigns: ScheduledTask = (env, now) =>
 
 const forgetLoginAttempts: ScheduledTask = (env, now) => forgetOldAttempts(createDb(env.DB), now);
 
+const expireUnconfirmedSignups: ScheduledTask = (env, now) => forgetUnconfirmed(createDb(env.DB), now);
+
 export const scheduledTasks: ScheduledTask[] = [
   reconcilePayments,
   queueReminders,
@@ -29,6 +32,7 @@ export const scheduledTasks: ScheduledTask[] = [
   finishCampaigns,
   retryRefunds,
   forgetLoginAttempts,
+  expireUnconfirmedSignups,
 ];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {

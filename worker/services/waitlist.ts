@@ -1,22 +1,92 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { waitlistEntries } from '../db/schema';
-import { EARLY_BIRD_PLACES, type WaitlistSignup } from '../shared/waitlist';
+import { CONFIRM_WITHIN_DAYS, EARLY_BIRD_PLACES, type WaitlistSignup } from '../shared/waitlist';
 
-export type JoinResult = { joined: true; position: number; earlyBird: boolean } | { joined: false };
+export type JoinResult =
+  | { outcome: 'awaiting-confirmation'; entryId: string; firstName: string; email: string }
+  | { outcome: 'already-confirmed' };
+
+const confirmDeadline = (now: Date) => new Date(now.getTime() - CONFIRM_WITHIN_DAYS * 86_400_000).toISOString();
 
 /**
- * Adds a signup unless its email is already on the list. The insert and the count run in one
- * batch (one transaction in D1), so the position is exact even when signups arrive together.
+ * A sign-up waits for its address to be confirmed (double opt-in): it is stored unconfirmed, and
+ * only the emailed link makes it count. Signing up again with an address still unconfirmed sends
+ * the link again (its entry is kept); one whose week ran out starts afresh; a confirmed address is
+ * already on the list.
  */
-export async function joinWaitlist(db: Database, signup: WaitlistSignup): Promise<JoinResult> {
-  const [inserted, [total]] = await db.batch([
-    db.insert(waitlistEntries).values(signup).onConflictDoNothing().returning({ id: waitlistEntries.id }),
-    db.select({ value: count() }).from(waitlistEntries),
+export async function joinWaitlist(db: Database, signup: WaitlistSignup, now: Date): Promise<JoinResult> {
+  const sameEmail = sql`lower(${waitlistEntries.email}) = lower(${signup.email})`;
+  const [, inserted] = await db.batch([
+    db
+      .delete(waitlistEntries)
+      .where(and(sameEmail, isNull(waitlistEntries.confirmedAt), lte(waitlistEntries.joinedAt, confirmDeadline(now)))),
+    db
+      .insert(waitlistEntries)
+      .values({ ...signup, joinedAt: now.toISOString() })
+      .onConflictDoNothing()
+      .returning({ id: waitlistEntries.id }),
   ]);
-  if (inserted.length === 0) return { joined: false };
-  const position = total?.value ?? 0;
-  return { joined: true, position, earlyBird: position <= EARLY_BIRD_PLACES };
+  if (inserted[0]) {
+    return {
+      outcome: 'awaiting-confirmation',
+      entryId: inserted[0].id,
+      firstName: signup.firstName,
+      email: signup.email,
+    };
+  }
+  const [existing] = await db.select().from(waitlistEntries).where(sameEmail).limit(1);
+  if (!existing || existing.confirmedAt) return { outcome: 'already-confirmed' };
+  return {
+    outcome: 'awaiting-confirmation',
+    entryId: existing.id,
+    firstName: existing.firstName,
+    email: existing.email,
+  };
+}
+
+export type ConfirmResult =
+  | { confirmed: true; firstName: string; email: string; position: number; earlyBird: boolean }
+  | { confirmed: false };
+
+/**
+ * Confirms an entry from its emailed link (again answers the same), within its week. Its position
+ * counts confirmed entries only, in the order they confirmed, so the first 50 are the first 50
+ * real addresses.
+ */
+export async function confirmEntry(db: Database, entryId: string, now: Date): Promise<ConfirmResult> {
+  const [entry] = await db
+    .update(waitlistEntries)
+    .set({ confirmedAt: sql`coalesce(${waitlistEntries.confirmedAt}, ${now.toISOString()})` })
+    .where(
+      and(
+        eq(waitlistEntries.id, entryId),
+        or(isNotNull(waitlistEntries.confirmedAt), gt(waitlistEntries.joinedAt, confirmDeadline(now))),
+      ),
+    )
+    .returning();
+  if (!entry?.confirmedAt) return { confirmed: false };
+  const [ahead] = await db
+    .select({ value: count() })
+    .from(waitlistEntries)
+    .where(
+      sql`${waitlistEntries.confirmedAt} < ${entry.confirmedAt} or (${waitlistEntries.confirmedAt} = ${entry.confirmedAt} and ${waitlistEntries.id} <= ${entry.id})`,
+    );
+  const position = ahead?.value ?? 1;
+  return {
+    confirmed: true,
+    firstName: entry.firstName,
+    email: entry.email,
+    position,
+    earlyBird: position <= EARLY_BIRD_PLACES,
+  };
+}
+
+/** Sign-ups never confirmed within their week are forgotten (the cron). */
+export async function forgetUnconfirmed(db: Database, now: Date): Promise<void> {
+  await db
+    .delete(waitlistEntries)
+    .where(and(isNull(waitlistEntries.confirmedAt), lte(waitlistEntries.joinedAt, confirmDeadline(now))));
 }
 
 /** A waitlist entry on the admin wire. */
@@ -28,9 +98,14 @@ export interface WaitlistView {
   state: string;
   joinedAt: string;
   unsubscribedAt: string | null;
+  /** Null while the sign-up awaits the confirmation of its address. */
+  confirmedAt: string | null;
 }
 
-/** The waitlist, newest first, a page at a time (or whole, for the export), with the total. */
+/**
+ * The waitlist, newest first, a page at a time (or whole, for the export), with the total of
+ * confirmed subscribers (unconfirmed sign-ups are listed, awaiting confirmation, but not counted).
+ */
 export async function listWaitlist(
   db: Database,
   page?: { page: number; pageSize: number },
@@ -38,7 +113,7 @@ export async function listWaitlist(
   const query = db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.joinedAt), asc(waitlistEntries.id));
   const [rows, [total]] = await Promise.all([
     page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
-    db.select({ value: count() }).from(waitlistEntries),
+    db.select({ value: count() }).from(waitlistEntries).where(isNotNull(waitlistEntries.confirmedAt)),
   ]);
   return {
     waitlist: rows.map((row) => ({
@@ -49,6 +124,7 @@ export async function listWaitlist(
       state: row.state,
       joinedAt: row.joinedAt,
       unsubscribedAt: row.unsubscribedAt,
+      confirmedAt: row.confirmedAt,
     })),
     totalSubscribers: total?.value ?? 0,
   };

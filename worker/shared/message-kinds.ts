@@ -10,6 +10,7 @@ export const messageTemplates = [
   'order-confirmation',
   'order-shipped',
   'order-delivered',
+  'waitlist-confirm',
   'waitlist-welcome',
   'campaign',
 ] as const;

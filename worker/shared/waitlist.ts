@@ -20,7 +20,11 @@ export const waitlistMessages = {
   whatsappInvalid: 'Please enter a valid WhatsApp number, e.g. 0803 123 4567 or +234 803 123 4567',
   stateRequired: 'Please choose your state of residence',
   duplicate: 'This email is already on the waitlist. We will be in touch as soon as enrolment opens.',
+  confirmInvalid: 'This confirmation link is not valid or has expired. Please join the waitlist again.',
 } as const;
+
+/** An unconfirmed sign-up waits this long for its confirmation, then expires. */
+export const CONFIRM_WITHIN_DAYS = 7;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
