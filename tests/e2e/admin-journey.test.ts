@@ -8,7 +8,7 @@ import { addDays, formatAppointment, formatDate, formatShortDate, lagosDate } fr
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { payBookingOverHttp, payOverHttp } from './pay-over-http';
-import { LOCAL_PASSWORD, signIn } from './staff';
+import { confirmWaitlistSignup, LOCAL_PASSWORD, signIn } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -294,14 +294,21 @@ describe('the staff admin', () => {
     await page.context().close();
   });
 
-  it('lists the academy waitlist and shows a bulk email campaign to its end (390 px)', async () => {
+  it('lists the academy waitlist, marks sign-ups awaiting confirmation, and shows a bulk email campaign to its end (390 px)', async () => {
     const email = `amaka.${Date.now()}@example.com`;
-    const joined = await fetch(`${baseUrl}/api/academy-waitlist`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Amaka', email, whatsapp: '0803 555 6666', state: 'Enugu' }),
-    });
-    expect(joined.status).toBe(201);
+    const waiting = `bisi.${Date.now()}@example.com`;
+    for (const [firstName, address] of [
+      ['Amaka', email],
+      ['Bisi', waiting],
+    ] as const) {
+      const joined = await fetch(`${baseUrl}/api/academy-waitlist`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName, email: address, whatsapp: '0803 555 6666', state: 'Enugu' }),
+      });
+      expect(joined.status).toBe(201);
+    }
+    await confirmWaitlistSignup(baseUrl, email);
 
     const { page, problems } = await open(viewports.phone);
     await signIn(page, `${paths.admin}/academy`);
@@ -311,6 +318,9 @@ describe('the staff admin', () => {
     await eventually(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('+2348035556666');
     expect(await row.textContent()).toContain(formatShortDate(new Date().toISOString()));
+    expect(await row.textContent()).not.toContain('Awaiting confirmation');
+    const waitingRow = page.getByRole('row').filter({ hasText: waiting });
+    await eventually(() => waitingRow.textContent()).toContain('Awaiting confirmation');
     expect(await page.locator('.admin-total').textContent()).toMatch(/Total Subscribers: \d+/);
 
     await page.getByLabel('Subject (optional)').fill('Classes open in March');
@@ -533,6 +543,7 @@ describe('the staff admin', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Tunde', email, whatsapp: '0805 111 2222', state: 'Oyo' }),
     });
+    await confirmWaitlistSignup(baseUrl, email); // campaigns go to confirmed addresses only
     const staff = await open(viewports.desktop);
     await signIn(staff.page, `${paths.admin}/academy`);
     await staff.page.getByRole('button', { name: 'Send Bulk Email' }).click();

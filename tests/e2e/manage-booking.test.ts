@@ -127,6 +127,7 @@ describe('managing a booking from its private link', () => {
         const pending = { kind: 'booking', reference: ref, summary: ['Swedish', 'Hotstone'], amount: 55_000 };
         sessionStorage.setItem('spa.pending-booking', JSON.stringify(pending));
         // 127.0.0.1 is a secure context, so a page may set a Secure __Host- cookie as the server would.
+        // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's Set-Cookie
         document.cookie = `__Host-spa_payer=${payerKey}; Path=/; Secure; SameSite=Lax`;
       },
       { ref: reference, payerKey: SLOT_TAKEN.payerKey },

@@ -17,6 +17,7 @@ import {
   type Viewport,
   viewports,
 } from './browser';
+import { waitlistConfirmationLink } from './staff';
 
 const baseUrl = inject('baseUrl');
 const studio = readStudioContact();
@@ -401,7 +402,7 @@ describe('academy waitlist', () => {
     await page.context().close();
   });
 
-  it('thanks a new signup, says they are among the first 50, and refuses the same email again', async () => {
+  it('asks a new signup to confirm by email, confirms from the link, and refuses the same email again', async () => {
     const email = `ada.${Date.now()}@Example.com`;
     const first = await open(viewports.desktop);
     const form = await waitlistForm(first.page);
@@ -409,10 +410,26 @@ describe('academy waitlist', () => {
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
     const thanks = first.page.getByRole('status');
     await thanks.waitFor();
+    await eventually(() => thanks.textContent()).toContain('Please check your inbox');
     await eventually(() => thanks.textContent()).toContain('first 50');
     await eventually(() => thanks.textContent()).toContain('Thank you, Ada!');
     await screenshot(first.page, 'waitlist-thanks-1280');
     expect(first.problems).toEqual([]);
+
+    // The link of the confirmation email (read from the outbox, as staff can).
+    const link = await waitlistConfirmationLink(baseUrl, email);
+    const confirmPage = await open(viewports.phone, { bypassCSP: true });
+    await confirmPage.page.goto(`${new URL(link).pathname}${new URL(link).search}`);
+    await eventually(() => confirmPage.page.locator('h1').textContent()).toBe(
+      'Your place on the waitlist is confirmed',
+    );
+    expect(await confirmPage.page.locator('main').textContent()).toContain('Thank you, Ada!');
+    expect(await axeViolations(confirmPage.page)).toEqual([]);
+    await screenshot(confirmPage.page, 'waitlist-confirmed-390');
+    await confirmPage.page.goto(`${paths.academyConfirm}?token=forged.AAAA`);
+    await eventually(() => confirmPage.page.locator('h1').textContent()).toBe('We could not confirm your place');
+    expect(confirmPage.problems.filter((problem) => !problem.includes('400'))).toEqual([]);
+    await confirmPage.page.context().close();
     await first.page.context().close();
 
     const second = await open(viewports.desktop);

@@ -26,3 +26,28 @@ export async function signIn(page: Page, path: string = paths.admin): Promise<vo
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
 }
+
+/** The confirmation link emailed to a waitlist sign-up, read from the outbox as staff can. */
+export async function waitlistConfirmationLink(baseUrl: string, email: string): Promise<string> {
+  const headers = { Cookie: await staffCookie(baseUrl) };
+  const listed = (await (await fetch(`${baseUrl}/api/messages?template=waitlist-confirm`, { headers })).json()) as {
+    messages: Array<{ _id: string; to: string }>;
+  };
+  const id = listed.messages.find((message) => message.to === email.toLowerCase())?._id;
+  expect(id, `a confirmation email to ${email}`).toBeDefined();
+  const message = (await (await fetch(`${baseUrl}/api/messages/${id}`, { headers })).json()) as { text: string };
+  const link = /(\S+\/academy\/confirm\?token=\S+)/.exec(message.text)?.[1];
+  expect(link).toBeDefined();
+  return link ?? '';
+}
+
+/** Confirms a waitlist sign-up as its confirmation page does. */
+export async function confirmWaitlistSignup(baseUrl: string, email: string): Promise<void> {
+  const token = new URL(await waitlistConfirmationLink(baseUrl, email)).searchParams.get('token') ?? '';
+  const response = await fetch(`${baseUrl}/api/academy-waitlist/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ token }),
+  });
+  expect(response.status).toBe(200);
+}

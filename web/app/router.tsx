@@ -17,6 +17,7 @@ const AcademyPage = lazy(() => import('./routes/academy'));
 const TermsOfServicePage = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
+const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => import('./routes/manage-booking'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them.
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsOfServicePage />} />
         <Route path={paths.privacy} element={<PrivacyPolicyPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
+        <Route path={paths.academyConfirm} element={<AcademyConfirmPage />} />
         <Route path={paths.manageBooking} element={<ManageBookingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -14,6 +14,7 @@ export const paths = {
   terms: sitePages.terms.path,
   privacy: sitePages.privacy.path,
   unsubscribe: sitePages.unsubscribe.path,
+  academyConfirm: sitePages.academyConfirm.path,
   manageBooking: `${sitePages.manageBooking.path}/:token`,
   admin: '/admin',
   login: '/login',

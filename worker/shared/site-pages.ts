@@ -64,6 +64,12 @@ export const sitePages = {
     description: 'Reschedule or cancel your appointment.',
     indexable: false,
   },
+  academyConfirm: {
+    path: '/academy/confirm',
+    title: `Confirm your place · ${studioName}`,
+    description: 'Confirm your email address for the academy waitlist.',
+    indexable: false,
+  },
   unsubscribe: {
     path: '/unsubscribe',
     title: `Unsubscribe · ${studioName}`,
@@ -126,6 +132,7 @@ export const appShells = [
   { module: 'booking-confirmation', paths: [sitePages.bookingConfirmation.path] },
   { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
+  { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
 ] as const;
 

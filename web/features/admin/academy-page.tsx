@@ -146,6 +146,12 @@ export default function AcademyPage() {
                   <tr key={entry._id}>
                     <th scope="row" data-label="Name">
                       {orDash(entry.firstName)}
+                      {entry.confirmedAt ? null : (
+                        <>
+                          {' '}
+                          <StatusBadge status="Awaiting confirmation" tone="warning" />
+                        </>
+                      )}
                       {entry.unsubscribedAt ? (
                         <>
                           {' '}

@@ -23,7 +23,7 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [errors, setErrors] = useState<WaitlistErrors>({});
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const [joined, setJoined] = useState<{ message: string; earlyBird: boolean }>();
+  const [joined, setJoined] = useState<{ message: string }>();
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
 
@@ -52,7 +52,7 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         return;
       }
       const result = await joinWaitlist(values);
-      setJoined({ message: result.message, earlyBird: result.earlyBird });
+      setJoined({ message: result.message });
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (error) {
       setFormError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -70,7 +70,7 @@ export function WaitlistForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <CheckIcon size={28} />
         </span>
         <Heading ref={thanksRef} tabIndex={-1} className="waitlist-thanks__title">
-          {joined.earlyBird ? 'You are one of the first 50!' : 'You are on the waitlist!'}
+          Almost there: confirm your email
         </Heading>
         <p>{joined.message}</p>
       </div>
