@@ -536,6 +536,21 @@ describe('the cron trigger', () => {
     expect(await bookingRows()).toHaveLength(1);
   });
 
+  it('records a payment the visitor replaced by a retry but then completed in the old Paystack tab, with no webhook', async () => {
+    const replaced = await initializeOk(bookingDetails({ appointmentTime: '12:00' }));
+    await initializeOk(bookingDetails({ appointmentTime: '12:00' })); // the retry replaces the hold
+    const [before] = await db.select().from(payments).where(eq(payments.reference, replaced.reference));
+    expect(before?.status).toBe('abandoned');
+    fake.settle(replaced.reference, 'success');
+    await db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() })
+      .where(eq(payments.reference, replaced.reference));
+    await reconcilePayments(liveEnv, new Date());
+    const rows = await bookingRows();
+    expect(rows.map((row) => row.paymentReference)).toEqual([replaced.reference]);
+  });
+
   it('leaves recent payments alone and releases holds that expired unpaid', async () => {
     const fresh = await initializeOk(bookingDetails({ appointmentTime: '09:00' }));
     const stale = await initializeOk(bookingDetails({ appointmentTime: '17:00' }));

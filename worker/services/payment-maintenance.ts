@@ -1,7 +1,9 @@
 /**
  * The cron's payment work. A visitor who paid and closed the tab before the callback, with no
  * webhook arriving, still gets their booking: payments left unpaid for 15 minutes (up to a day
- * old) are verified again and confirmed the usual way. Then holds that expired unpaid are released.
+ * old) are verified again and confirmed the usual way, abandoned ones too (a payment replaced by a
+ * retry or cancelled on the site may still be completed in a Paystack tab left open). Then holds
+ * that expired unpaid are released.
  */
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
@@ -36,9 +38,10 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     .select()
     .from(payments)
     .where(
-      sql`${payments.status} in ('pending', 'expired') and ${payments.createdAt} <= ${settledBefore} and ${payments.createdAt} >= ${oldest}`,
+      sql`${payments.status} in ('pending', 'expired', 'abandoned') and ${payments.createdAt} <= ${settledBefore} and ${payments.createdAt} >= ${oldest}`,
     )
-    .orderBy(payments.createdAt)
+    // Unsettled ones first; then a fresh sample of abandoned ones each run, so none is starved.
+    .orderBy(sql`${payments.status} = 'abandoned'`, sql`random()`)
     .limit(REVERIFY_BATCH);
   const { gateway } = context;
   for (const payment of stale) {
