@@ -7,6 +7,7 @@
  * so the project's real client is what gets tested. Plain fetch-API code: it runs in workerd (via
  * a fetch handler) and in Node (wrapped in an HTTP server for the browser tests).
  */
+import { hmacHex } from './hmac';
 
 export interface FakeTransaction {
   reference: string;
@@ -283,7 +284,7 @@ export class FakePaystack {
     const transaction = this.transactions.get(reference);
     if (!transaction) throw new Error(`fake Paystack has no transaction ${reference}`);
     const body = JSON.stringify({ event: 'charge.success', data: this.transactionData(transaction) });
-    return { body, signature: await hmacSha512Hex(secretKey, body) };
+    return { body, signature: await hmacHex('SHA-512', secretKey, body) };
   }
 }
 
@@ -299,16 +300,4 @@ function validateInitialize(body: Record<string, unknown> | null): string | unde
     return 'Metadata must be an object';
   }
   return undefined;
-}
-
-export async function hmacSha512Hex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-512' },
-    false,
-    ['sign'],
-  );
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return [...signature].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -4,6 +4,7 @@
  * digits with the country code, type "template" with a name, a language and body parameters).
  * It can be told to fail a share of calls, so retries are tested against the real client.
  */
+import { hmacHex } from './hmac';
 export interface SentWhatsApp {
   to: string;
   template: string;
@@ -75,4 +76,39 @@ export class FakeWhatsApp {
       messages: [{ id: `wamid.${crypto.randomUUID()}` }],
     });
   }
+}
+
+/**
+ * An incoming text message as Meta's webhook delivers it (entry[].changes[].value.messages[]),
+ * signed as Meta signs it: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the body with the app secret>`.
+ */
+export async function metaWebhook(from: string, text: string, appSecret: string) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '2348000000000', phone_number_id: '106540352242922' },
+              contacts: [{ profile: { name: 'Guest' }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.${crypto.randomUUID()}`,
+                  timestamp: '1795400000',
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return { body, signature: `sha256=${await hmacHex('SHA-256', appSecret, body)}` };
 }

@@ -344,6 +344,8 @@ describe('GET /api/academy-waitlist', () => {
       totalSubscribers: number;
     };
     expect(body.totalSubscribers).toBe(2);
+    // The pager pages through every listed entry, those awaiting confirmation too.
+    expect(response.headers.get('X-Total-Count')).toBe('3');
     expect(body.waitlist.map((entry) => entry.firstName)).toEqual(['Chidi', 'Bola', 'Ada']);
     expect(body.waitlist[0]?.confirmedAt).toBeNull();
     expect(body.waitlist[1]).toEqual({

@@ -6,47 +6,12 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import type { Bindings } from '../../worker/env';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { WHATSAPP_STOP_LINE, whatsappCampaignText } from '../../worker/shared/campaign';
+import { metaWebhook } from '../fakes/whatsapp';
 import { adminCall, call, clearData, db, signIn } from './admin-harness';
 
 const appSecret = 'meta-app-secret-for-tests';
 const verifyToken = 'meta-verify-token-for-tests';
 const metaEnv: Bindings = { ...env, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken };
-
-/** A webhook body as Meta sends it for one incoming text message. */
-const incoming = (from: string, body: string) =>
-  JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '2348000000000', phone_number_id: '106540352242922' },
-              contacts: [{ profile: { name: 'Guest' }, wa_id: from }],
-              messages: [
-                { from, id: `wamid.${crypto.randomUUID()}`, timestamp: '1795400000', type: 'text', text: { body } },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-
-async function sign(body: string, secret = appSecret): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-  return `sha256=${Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
 
 const deliver = async (body: string, signature: string | undefined, environment = metaEnv) =>
   call(
@@ -93,20 +58,21 @@ describe('the WhatsApp webhook', () => {
   });
 
   it('unsubscribes the number that replies STOP (any case), and only on a valid signature', async () => {
-    const stop = incoming('2348031234567', '  stop ');
-    expect((await deliver(stop, await sign(stop, 'another-secret'))).status).toBe(401);
-    expect((await deliver(stop, undefined)).status).toBe(401);
-    expect((await deliver(stop, await sign(stop), env)).status).toBe(401); // no app secret configured
+    const stop = await metaWebhook('2348031234567', '  stop ', appSecret);
+    const forged = await metaWebhook('2348031234567', '  stop ', 'another-secret');
+    expect((await deliver(stop.body, forged.signature)).status).toBe(401);
+    expect((await deliver(stop.body, undefined)).status).toBe(401);
+    expect((await deliver(stop.body, stop.signature, env)).status).toBe(401); // no app secret configured
     expect((await entryOf('+2348031234567'))?.unsubscribedAt).toBeNull();
 
-    const answer = await deliver(stop, await sign(stop));
+    const answer = await deliver(stop.body, stop.signature);
     expect(answer.status).toBe(200);
     expect((await entryOf('+2348031234567'))?.unsubscribedAt).toEqual(expect.any(String));
     expect((await entryOf('+2348039876543'))?.unsubscribedAt).toBeNull();
 
     // Any other reply changes nothing.
-    const chat = incoming('2348039876543', 'Please stop by on Friday?');
-    expect((await deliver(chat, await sign(chat))).status).toBe(200);
+    const chat = await metaWebhook('2348039876543', 'Please stop by on Friday?', appSecret);
+    expect((await deliver(chat.body, chat.signature)).status).toBe(200);
     expect((await entryOf('+2348039876543'))?.unsubscribedAt).toBeNull();
 
     // The next WhatsApp campaign leaves the number out.

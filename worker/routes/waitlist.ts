@@ -9,6 +9,7 @@ import { studioDetails, waitlistConfirmMessages, waitlistWelcomeMessages } from 
 import { queueMessages } from '../services/outbox';
 import { confirmToken, entryOfConfirmToken, entryOfToken } from '../services/unsubscribe';
 import { confirmEntry, joinWaitlist, listWaitlist, unsubscribe } from '../services/waitlist';
+import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../shared/waitlist';
 import { pageQuery } from './list-query';
 
@@ -85,5 +86,6 @@ export const waitlistRoutes = new Hono<AppEnv>()
   // Staff only.
   .get('/academy-waitlist', requireAdmin, validate('query', pageQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');
-    return c.json(await listWaitlist(c.var.db, { page, pageSize }));
+    const { waitlist, totalSubscribers, listed } = await listWaitlist(c.var.db, { page, pageSize });
+    return c.json({ waitlist, totalSubscribers }, 200, { [TOTAL_COUNT_HEADER]: String(listed) });
   });

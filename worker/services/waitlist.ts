@@ -104,16 +104,18 @@ export interface WaitlistView {
 
 /**
  * The waitlist, newest first, a page at a time (or whole, for the export), with the total of
- * confirmed subscribers (unconfirmed sign-ups are listed, awaiting confirmation, but not counted).
+ * confirmed subscribers (unconfirmed sign-ups are listed, awaiting confirmation, but not counted)
+ * and how many entries are listed in all (to page through).
  */
 export async function listWaitlist(
   db: Database,
   page?: { page: number; pageSize: number },
-): Promise<{ waitlist: WaitlistView[]; totalSubscribers: number }> {
+): Promise<{ waitlist: WaitlistView[]; totalSubscribers: number; listed: number }> {
   const query = db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.joinedAt), asc(waitlistEntries.id));
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], [listed]] = await Promise.all([
     page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
     db.select({ value: count() }).from(waitlistEntries).where(isNotNull(waitlistEntries.confirmedAt)),
+    db.select({ value: count() }).from(waitlistEntries),
   ]);
   return {
     waitlist: rows.map((row) => ({
@@ -127,6 +129,7 @@ export async function listWaitlist(
       confirmedAt: row.confirmedAt,
     })),
     totalSubscribers: total?.value ?? 0,
+    listed: listed?.value ?? 0,
   };
 }
 

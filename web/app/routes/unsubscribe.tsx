@@ -1,35 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
-import { ApiError, api, request } from '../../lib/api-client';
+import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
-
-type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message: string };
+import { useEmailedLink } from '../../lib/use-emailed-link';
 
 /** From the link in a bulk email: takes the subscriber off the academy's bulk messages. */
 export default function UnsubscribePage() {
   usePageMeta(sitePages.unsubscribe);
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ step: 'working' });
-
-  useEffect(() => {
-    let current = true;
-    request(api.unsubscribe.$post({ json: { token } })).then(
-      () => current && setState({ step: 'done' }),
-      (error) =>
-        current &&
-        setState({
-          step: 'failed',
-          message: error instanceof ApiError && error.status !== 0 ? error.message : 'Network error. Please try again.',
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
+  const state = useEmailedLink((token) => request(api.unsubscribe.$post({ json: { token } })));
 
   if (state.step === 'working') return <PageHero eyebrow="Academy updates" title="Unsubscribing…" />;
   if (state.step === 'failed') {

@@ -4,16 +4,20 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDate } from '../../../worker/shared/time';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
-import { adminRequest, api } from './admin-api';
+import { adminPage, adminRequest, api } from './admin-api';
 import { AdminPageHeader, ExportButton, ListFrame, Pager, StatusBadge } from './admin-ui';
 import { CampaignList } from './campaign-progress';
 import { useAdminList } from './use-admin-list';
 
+/**
+ * A page of the waitlist: its rows and how many entries there are to page through (X-Total-Count,
+ * sign-ups awaiting confirmation included), and Total Subscribers (confirmed ones only).
+ */
 const loadWaitlist = async (page: number) => {
-  const result = await adminRequest(
+  const { rows, total } = await adminPage(
     api['academy-waitlist'].$get({ query: { page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
   );
-  return { rows: result.waitlist, total: result.totalSubscribers };
+  return { rows: rows.waitlist, total, subscribers: rows.totalSubscribers };
 };
 
 /** The spec's alerts for the bulk sends. */
@@ -30,7 +34,12 @@ const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-
 /** Academy: the waitlist with its total, and the bulk email and WhatsApp sends with their progress. */
 export default function AcademyPage() {
   const [page, setPage] = useState(1);
-  const { state, retry } = useAdminList(() => loadWaitlist(page), String(page));
+  const [subscribers, setSubscribers] = useState<number>();
+  const { state, retry } = useAdminList(async () => {
+    const { subscribers: confirmed, ...list } = await loadWaitlist(page);
+    setSubscribers(confirmed);
+    return list;
+  }, String(page));
   const [sending, setSending] = useState<'email' | 'whatsapp'>();
   const [result, setResult] = useState<{ ok: boolean; text: string; detail?: string }>();
   const [campaignsVersion, setCampaignsVersion] = useState(0);
@@ -126,7 +135,7 @@ export default function AcademyPage() {
             Waitlist
           </h2>
           <p className="admin-total">
-            Total Subscribers: <strong>{state.total ?? '…'}</strong>
+            Total Subscribers: <strong>{subscribers ?? '…'}</strong>
           </p>
         </div>
         <ListFrame state={state} errorMessage={bulkAlerts.fetch} emptyMessage="No subscribers yet" onRetry={retry}>
