@@ -20,6 +20,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
+import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
 import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 
@@ -36,6 +37,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', publicCouponRoutes)
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
+  .route('/api', publicTeamRoutes)
   .route('/api', manageBookingRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
@@ -50,6 +52,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', campaignRoutes)
   .route('/api', messageRoutes)
   .route('/api', adminClosureRoutes)
+  .route('/api', adminTeamRoutes)
   .route('/', siteFileRoutes)
   .route('/', appShellRoutes);
 

@@ -19,7 +19,6 @@ interface __BaseEnv_Env {
 	STUDIO_WHATSAPP: string;
 	STUDIO_EMAIL: string;
 	STUDIO_ADDRESS: string;
-	SLOT_CAPACITY: string;
 	SITE_URL: string;
 	PAYSTACK_SECRET_KEY: string;
 	ADMIN_PASSWORD_HASH: string;
@@ -38,7 +37,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PAYMENT_MODE" | "PAYSTACK_BASE_URL" | "ADMIN_USERNAME" | "EMAIL_FROM" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_BASE_URL" | "STUDIO_PHONE" | "STUDIO_WHATSAPP" | "STUDIO_EMAIL" | "STUDIO_ADDRESS" | "SLOT_CAPACITY" | "SITE_URL" | "PAYSTACK_SECRET_KEY" | "ADMIN_PASSWORD_HASH" | "ADMIN_PASSWORD_PEPPER" | "LINK_SECRET" | "MANAGE_LINK_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PAYMENT_MODE" | "PAYSTACK_BASE_URL" | "ADMIN_USERNAME" | "EMAIL_FROM" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_BASE_URL" | "STUDIO_PHONE" | "STUDIO_WHATSAPP" | "STUDIO_EMAIL" | "STUDIO_ADDRESS" | "SITE_URL" | "PAYSTACK_SECRET_KEY" | "ADMIN_PASSWORD_HASH" | "ADMIN_PASSWORD_PEPPER" | "LINK_SECRET" | "MANAGE_LINK_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

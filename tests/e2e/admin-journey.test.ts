@@ -511,27 +511,32 @@ describe('the staff admin', () => {
     await visitor.page.context().close();
   });
 
-  it('sets the places per slot of a weekday from the Schedule screen', async () => {
+  it('sets half-hour start times and a treatment buffer from the Schedule screen', async () => {
     const { page, problems } = await open(viewports.desktop);
     await signIn(page, `${paths.admin}/schedule`);
-    const panel = page.getByRole('form', { name: 'Places per slot' });
-    await eventually(() => panel.getByLabel('Sunday').inputValue()).toBe('2');
-    await panel.getByLabel('Sunday').fill('1');
-    await panel.getByRole('button', { name: 'Save places' }).click();
+    const panel = page.getByRole('form', { name: 'Start times and treatment lengths' });
+    await eventually(() => panel.getByLabel('Start times').inputValue()).toBe('60');
+    await panel.getByLabel('Start times').selectOption('30');
+    await panel.getByLabel('Swedish buffer after (minutes)').fill('15');
+    await panel.getByRole('button', { name: 'Save start times and lengths' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe(
-      'Places per slot saved. Bookings already made are kept.',
+      'Start times and treatment lengths saved. Bookings already made keep their times.',
     );
     await screenshot(page, 'admin-schedule-1280');
-    const sunday = (() => {
-      let day = addDays(lagosDate(new Date()), 30);
-      while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) day = addDays(day, 1);
-      return day;
-    })();
-    expect((await placesLeft(baseUrl, sunday))['16:00']).toBe(1);
-    // Back to the default, for the other journeys.
-    await panel.getByLabel('Sunday').fill('2');
-    await panel.getByRole('button', { name: 'Save places' }).click();
-    await eventually(async () => (await placesLeft(baseUrl, sunday))['16:00']).toBe(2);
+    const date = addDays(lagosDate(new Date()), 30);
+    const day = async () =>
+      (await (await fetch(`${baseUrl}/api/availability?date=${date}&treatments=swedish`)).json()) as {
+        durationMinutes: number;
+        slots: Array<{ time: string }>;
+      };
+    expect((await day()).durationMinutes).toBe(75);
+    expect((await day()).slots.map((slot) => slot.time).slice(0, 3)).toEqual(['09:00', '09:30', '10:00']);
+    // Back to hourly and no buffer, for the other journeys.
+    await panel.getByLabel('Start times').selectOption('60');
+    await panel.getByLabel('Swedish buffer after (minutes)').fill('0');
+    await panel.getByRole('button', { name: 'Save start times and lengths' }).click();
+    await eventually(async () => (await day()).durationMinutes).toBe(60);
+    expect((await day()).slots).toHaveLength(9);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 // Steps of the booking form that several browser journeys share.
 import type { Locator, Page } from 'playwright-core';
 
-/** SLOT_CAPACITY in wrangler.toml: the places in each hourly slot. */
+/** The therapists of a fresh install (migrations/0010): the places at each start time. */
 export const SLOT_CAPACITY = 2;
 
 /** Picks two treatments, a date and a time, and fills in the contact details. */

@@ -61,7 +61,7 @@ describe('coming back from the checkout without paying', () => {
     const first = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
     const date = addDays(lagosDate(new Date()), 13);
     await first.page.goto(paths.booking);
-    await fillBooking(first.page, date, '16:00');
+    await fillBooking(first.page, date, '11:00');
     const dialog = await confirmBooking(first.page);
     await dialog.getByRole('button', { name: 'Make Payment' }).click();
     await first.page.waitForURL(/\/api\/payment\/test-checkout\//);

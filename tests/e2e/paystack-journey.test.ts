@@ -128,14 +128,14 @@ describe('paying through Paystack', () => {
     const { page } = await openPage(browser, site.baseUrl, viewports.desktop);
     const date = addDays(lagosDate(new Date()), 6);
     await page.goto(paths.booking);
-    await fillBooking(page, date, '16:00');
+    await fillBooking(page, date, '11:00');
     const dialog = await confirmBooking(page);
     await dialog.getByRole('button', { name: 'Make Payment' }).click();
     await page.waitForURL(`${paystack.fake.baseUrl}/checkout/**`);
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.waitForURL(/\/booking-confirmation-pg/);
     await eventually(() => page.locator('h1').textContent()).toBe('Payment Verification Failed');
-    expect((await placesLeft(site.baseUrl, date))['16:00']).toBe(SLOT_CAPACITY);
+    expect((await placesLeft(site.baseUrl, date))['11:00']).toBe(SLOT_CAPACITY);
     await screenshot(page, 'paystack-cancelled-1280');
     await page.context().close();
   });

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/payments';
-import { bookingDetails, inDays } from './payment-fixtures';
+import { bookingDetails, inDays, oneHourVisit } from './payment-fixtures';
 import {
   call,
   clearPaymentData,
@@ -27,14 +27,15 @@ beforeEach(clearPaymentData);
 /** A fresh address per test: the limiter's counts live as long as the runtime. */
 const newAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
 
-/** A payment start for one booking, from `address` (CF-Connecting-IP). */
+/** A payment start for a one-hour booking, from `address` (CF-Connecting-IP). */
 function startBooking(address: string | undefined, email: string, time: string, days = 5) {
   const details = bookingDetails({
+    ...oneHourVisit,
     customerEmail: email,
     appointmentDate: inDays(days),
     appointmentTime: time as '10:00',
   });
-  return startPayment(details, 5_500_000, liveEnv, address ? { 'CF-Connecting-IP': address } : {});
+  return startPayment(details, oneHourVisit.amount * 100, liveEnv, address ? { 'CF-Connecting-IP': address } : {});
 }
 
 /** The hours of a day, then of the next days: a distinct slot for each index. */

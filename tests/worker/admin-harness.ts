@@ -14,9 +14,11 @@ import {
   orders,
   payments,
   refunds,
+  timeBlocks,
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
+import { resetTeam, takeFreeTherapist } from './team-fixtures';
 
 export const origin = 'https://studio.test';
 export const db = createDb(env.DB);
@@ -74,11 +76,13 @@ export async function clearData() {
   await db.delete(orders);
   await db.delete(refunds);
   await db.delete(bookingEvents);
+  await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(payments);
   await db.delete(closures);
   await db.delete(coupons);
   await db.delete(waitlistEntries);
+  await resetTeam();
 }
 
 let sequence = 0;
@@ -97,7 +101,7 @@ interface SeedBooking {
   notes?: string | null;
 }
 
-/** A paid booking, written as the payment records would write it. */
+/** A paid one-hour booking, written as the payment records would write it (its therapist's time taken). */
 export async function seedBooking(seed: SeedBooking) {
   const reference = `BK-TEST-${++sequence}-${crypto.randomUUID().slice(0, 8)}`;
   const amount = seed.amount ?? 25_000;
@@ -132,6 +136,8 @@ export async function seedBooking(seed: SeedBooking) {
     })
     .returning();
   if (!row) throw new Error('booking not inserted');
+  const therapistId = seed.needsAttention ? undefined : await takeFreeTherapist(reference, row.date, row.time);
+  if (therapistId) return { ...row, therapistId, roomId: therapistId.replace('therapist', 'room') };
   return row;
 }
 

@@ -73,10 +73,23 @@ describe('GET /api/bookings', () => {
       couponCode: 'WELCOME10',
       paymentReference: seeded.paymentReference,
       needsAttention: true,
+      // Over capacity: it holds no therapist's time until staff move it.
+      therapist: null,
+      room: null,
+      endTime: '11:00',
+      durationMinutes: 60,
+      payment: 'paystack',
       createdAt: seeded.createdAt,
       cancelledAt: null,
       refund: null,
       history: [],
+    });
+    await seedBooking({ name: 'Bola', date: '2026-12-01', time: '13:00' });
+    const [bola] = (await list<BookingView>('/api/bookings?status=booked')).rows.filter((row) => row.name === 'Bola');
+    expect(bola).toMatchObject({
+      therapist: { _id: 'therapist-1', name: 'Therapist 1' },
+      room: { _id: 'room-1', name: 'Room 1' },
+      endTime: '14:00',
     });
   });
 

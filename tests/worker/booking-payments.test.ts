@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, coupons, payments } from '../../worker/db/schema';
+import { bookings, coupons, payments, timeBlocks } from '../../worker/db/schema';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
-import { bookingDetails, tomorrow } from './payment-fixtures';
+import { bookingDetails, oneHourVisit, tomorrow } from './payment-fixtures';
 import {
   call,
   db,
@@ -37,6 +37,7 @@ withFakePaystack();
 
 beforeEach(async () => {
   await db.delete(bookings);
+  await db.delete(timeBlocks);
   await db.delete(payments);
   await db.delete(coupons);
 });
@@ -95,11 +96,13 @@ describe('POST /api/validate-coupon', () => {
 });
 
 describe('GET /api/availability', () => {
-  it('lists the nine hourly slots with the places left after bookings and live holds', async () => {
+  it('lists the nine hourly starts with the therapists free for an hour after bookings and live holds', async () => {
     const date = tomorrow();
-    await initializeOk(bookingDetails({ appointmentTime: '11:00' }));
-    await initializeOk(bookingDetails({ appointmentTime: '11:00', customerEmail: 'bola@example.com' }));
-    await initializeOk(bookingDetails({ appointmentTime: '12:00' }));
+    const hour = (overrides: Parameters<typeof bookingDetails>[0]) =>
+      initializeOk(bookingDetails({ ...oneHourVisit, ...overrides }), oneHourVisit.amount * 100);
+    await hour({ appointmentTime: '11:00' });
+    await hour({ appointmentTime: '11:00', customerEmail: 'bola@example.com' });
+    await hour({ appointmentTime: '12:00' });
     const response = await call(`/api/availability?date=${date}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { date: string; slots: Array<{ time: string; left: number }> };
@@ -221,6 +224,7 @@ describe('POST /api/payment/initialize', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('Allow')).toBe('POST');
     expect((await initialize(bookingDetails(), 5_500_000, liveEnv)).status).toBe(200);
+    await db.delete(timeBlocks);
     await db.delete(payments);
     const foreign = await startPayment(bookingDetails(), 5_500_000, liveEnv, { Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
@@ -331,7 +335,7 @@ describe('POST /api/payment/initialize', () => {
 
   it('answers 502 when Paystack fails, and releases the hold', async () => {
     fake.outage = 503;
-    const response = await initialize(bookingDetails({ appointmentTime: '16:00' }));
+    const response = await initialize(bookingDetails({ appointmentTime: '15:00' }));
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ status: false, message: paymentMessages.initializeFailed });
     const [payment] = await db.select().from(payments);
@@ -339,7 +343,7 @@ describe('POST /api/payment/initialize', () => {
     const slots = (await (await call(`/api/availability?date=${tomorrow()}`)).json()) as {
       slots: Array<{ time: string; left: number }>;
     };
-    expect(slots.slots.find((slot) => slot.time === '16:00')?.left).toBe(2);
+    expect(slots.slots.find((slot) => slot.time === '15:00')?.left).toBe(2);
   });
 });
 
@@ -553,7 +557,7 @@ describe('the cron trigger', () => {
 
   it('leaves recent payments alone and releases holds that expired unpaid', async () => {
     const fresh = await initializeOk(bookingDetails({ appointmentTime: '09:00' }));
-    const stale = await initializeOk(bookingDetails({ appointmentTime: '17:00' }));
+    const stale = await initializeOk(bookingDetails({ appointmentTime: '15:00' }));
     fake.settle(fresh.reference, 'success');
     await db
       .update(payments)

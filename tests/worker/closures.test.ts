@@ -1,25 +1,27 @@
-// Closed days and places per slot by day of the week: what staff set in the admin, and how
-// availability, the hold taken at initialize and a late payment obey it.
+// Closed days and therapists' days off: what staff set in the admin, and how availability, the
+// hold taken at initialize and a late payment obey them.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, closures, payments, slotCapacities } from '../../worker/db/schema';
+import { bookings, closures, payments, therapistTimeOff } from '../../worker/db/schema';
 import { closureMessages } from '../../worker/routes/closures';
 import { paymentMessages } from '../../worker/services/payments';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { call as adminAppCall, adminCall, jsonInit, signIn } from './admin-harness';
 import { bookingDetails, tomorrow } from './payment-fixtures';
-import { call, db, fake, startPayment, startPaymentOk, verify, withFakePaystack } from './payment-harness';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  startPayment,
+  startPaymentOk,
+  verify,
+  withFakePaystack,
+} from './payment-harness';
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(bookings);
-  await db.delete(payments);
-  await db.delete(closures);
-  await db.delete(slotCapacities);
-});
-
-const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+beforeEach(() => clearPaymentData());
 
 async function availabilityOf(date: string) {
   const response = await call(`/api/availability?date=${date}`);
@@ -149,41 +151,10 @@ describe('closed days', () => {
   });
 });
 
-describe('places per slot by day of the week', () => {
-  it('answers the default for every day until staff set one, then their numbers', async () => {
-    const cookie = await signIn();
-    const initial = await adminCall(cookie, '/api/capacity');
-    expect(initial.status).toBe(200);
-    expect(await initial.json()).toEqual({
-      default: 2,
-      byWeekday: { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2 },
-    });
-    const byWeekday = { 0: 0, 1: 1, 2: 2, 3: 3, 4: 2, 5: 2, 6: 4 };
-    const saved = await adminCall(cookie, '/api/capacity', 'PUT', { default: 2, byWeekday });
-    expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ default: 2, byWeekday });
-    expect(await (await adminCall(cookie, '/api/capacity')).json()).toEqual({ default: 2, byWeekday });
-  });
-
-  it('refuses a missing day or a number out of 0 to 20, and changes nothing', async () => {
-    const cookie = await signIn();
-    for (const byWeekday of [
-      { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2 },
-      { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 21 },
-      { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: -1 },
-      { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1.5 },
-    ]) {
-      const response = await adminCall(cookie, '/api/capacity', 'PUT', { byWeekday });
-      expect(response.status, JSON.stringify(byWeekday)).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(closureMessages.capacity);
-    }
-    expect(await db.select().from(slotCapacities)).toEqual([]);
-    expect((await adminAppCall('/api/capacity')).status).toBe(401);
-  });
-
-  it("holds places up to the day's own number, in availability and at initialize", async () => {
+describe('fewer therapists on a day', () => {
+  it('holds as many places as therapists at work, in availability and at initialize', async () => {
     const date = tomorrow();
-    await db.insert(slotCapacities).values({ weekday: weekdayOf(date), capacity: 1 });
+    await db.insert(therapistTimeOff).values({ therapistId: 'therapist-2', date, reason: 'Annual leave' });
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(1);
     await startPaymentOk(bookingDetails({ appointmentDate: date, appointmentTime: '10:00' }), 5_500_000);
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(0);
@@ -194,19 +165,21 @@ describe('places per slot by day of the week', () => {
     expect(second.status).toBe(409);
     expect(((await second.json()) as { message: string }).message).toBe(paymentMessages.slotFull);
 
-    // The next day keeps the default of two.
+    // The next day both work again.
     const next = addDays(date, 1);
     expect(leftAt(await availabilityOf(next), '10:00')).toBe(2);
   });
 
-  it('takes no booking on a day set to 0 places', async () => {
+  it('takes no booking on a day no therapist works', async () => {
     const date = tomorrow();
-    await db.insert(slotCapacities).values({ weekday: weekdayOf(date), capacity: 0 });
+    for (const therapistId of ['therapist-1', 'therapist-2']) {
+      await db.insert(therapistTimeOff).values({ therapistId, date, reason: 'Training' });
+    }
     expect((await availabilityOf(date)).slots.every((slot) => slot.left === 0)).toBe(true);
     expect((await startPayment(bookingDetails({ appointmentDate: date }), 5_500_000)).status).toBe(409);
   });
 
-  it('never cancels what is booked when a day is lowered: the slot just takes no more', async () => {
+  it('never cancels what is booked when a therapist takes the day off: the bookings are listed to move', async () => {
     const date = tomorrow();
     for (let index = 0; index < 2; index++) {
       const { reference } = await startPaymentOk(
@@ -216,11 +189,18 @@ describe('places per slot by day of the week', () => {
       fake.settle(reference, 'success');
       expect((await verify(reference)).status).toBe(200);
     }
+    const [first] = await db.select().from(bookings).where(eq(bookings.therapistId, 'therapist-1'));
     const cookie = await signIn();
-    const byWeekday = { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, [weekdayOf(date)]: 1 };
-    expect((await adminCall(cookie, '/api/capacity', 'PUT', { byWeekday })).status).toBe(200);
+    const response = await adminCall(cookie, '/api/staff/therapist-1/time-off', 'POST', { date, reason: 'Sick' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      date,
+      reason: 'Sick',
+      bookings: [{ _id: first?.id, name: first?.name, phone: first?.phone, date, time: '14:00' }],
+    });
     const rows = await db.select().from(bookings);
     expect(rows.map((row) => row.serviceStatus)).toEqual(['booked', 'booked']);
     expect(leftAt(await availabilityOf(date), '14:00')).toBe(0);
+    expect(leftAt(await availabilityOf(date), '10:00')).toBe(1);
   });
 });

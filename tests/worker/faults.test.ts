@@ -7,7 +7,7 @@ import { bookings, orders, outboxMessages, payments } from '../../worker/db/sche
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import { timeSlots } from '../../worker/shared/booking';
-import { bookingDetails, inDays, orderDetails } from './payment-fixtures';
+import { bookingDetails, inDays, oneHourVisit, orderDetails } from './payment-fixtures';
 import {
   clearPaymentData,
   db,
@@ -37,11 +37,12 @@ describe('Paystack failing 30% of its calls', () => {
         kind === 'order'
           ? orderDetails({ customerEmail: email })
           : bookingDetails({
+              ...oneHourVisit,
               customerEmail: email,
               appointmentDate: inDays(30 + Math.floor(index / 18)),
               appointmentTime: timeSlots[Math.floor(index / 2) % timeSlots.length] as '09:00',
             });
-      const started = await startPayment(details, kind === 'order' ? 5_200_000 : 5_500_000);
+      const started = await startPayment(details, kind === 'order' ? 5_200_000 : oneHourVisit.amount * 100);
       expect([200, 502], `start ${index}`).toContain(started.status);
       const startBody = (await started.json()) as { message?: string; data?: { reference: string } };
       if (started.status === 502) {

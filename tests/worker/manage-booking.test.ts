@@ -62,6 +62,10 @@ describe('the manage link', () => {
         subservices: ['Swedish', 'Hotstone'],
         date,
         time: '15:00',
+        endTime: '17:30',
+        durationMinutes: 150,
+        therapist: { _id: 'therapist-1', name: 'Therapist 1' },
+        payment: 'paystack',
         serviceStatus: 'booked',
         amount: 55_000,
       },
@@ -195,12 +199,13 @@ describe('a booking paid after its hold ran out, into a slot that had filled', (
     const now = lagosToUtc(tomorrow(), '10:00');
     const [row] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
     if (!row) throw new Error('the late booking was not recorded');
-    const moved = await rescheduleOwnBooking(db, row, { date: tomorrow(), time: '15:00' }, now, 2);
-    expect(moved).toMatchObject({ ok: true, booking: { time: '15:00', needsAttention: false } });
+    // Both therapists are with the others until 15:30: the next morning is free.
+    const moved = await rescheduleOwnBooking(db, row, { date: inDays(2), time: '09:00' }, now);
+    expect(moved).toMatchObject({ ok: true, booking: { time: '09:00', needsAttention: false } });
     const after = (await (await call(`/api/manage-booking/${token}`)).json()) as Record<string, unknown>;
-    expect(after).toMatchObject({ slotTaken: false, booking: { time: '15:00' } });
+    expect(after).toMatchObject({ slotTaken: false, booking: { time: '09:00' } });
     const settled = { ...row, needsAttention: false };
-    expect(await rescheduleOwnBooking(db, settled, { date: tomorrow(), time: '16:00' }, now, 2)).toEqual({
+    expect(await rescheduleOwnBooking(db, settled, { date: tomorrow(), time: '16:00' }, now)).toEqual({
       ok: false,
       message: manageMessages.tooLate,
     });
@@ -220,15 +225,20 @@ describe('a booking paid after its hold ran out, into a slot that had filled', (
 describe('a cancelled booking', () => {
   it('gives its place back to the slot', async () => {
     const date = tomorrow();
-    const { reference } = await paidBooking('16:00');
+    const { manageUrl } = await paidBooking('15:00');
     const left = async () => {
       const body = (await (await call(`/api/availability?date=${date}`)).json()) as {
         slots: Array<{ time: string; left: number }>;
       };
-      return body.slots.find((slot) => slot.time === '16:00')?.left;
+      return body.slots.find((slot) => slot.time === '15:00')?.left;
     };
     expect(await left()).toBe(1);
-    await db.update(bookings).set({ serviceStatus: 'cancelled' }).where(eq(bookings.paymentReference, reference));
+    const cancelled = await call(`/api${manageUrl}/cancel`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+      body: '{}',
+    });
+    expect(cancelled.status).toBe(200);
     expect(await left()).toBe(2);
   });
 });
@@ -426,11 +436,12 @@ describe('cancelling through the manage link', () => {
 
   it('gives one consistent outcome when a cancel races a move of the same booking', async () => {
     const bookingsRaced: Array<{ reference: string; token: string }> = [];
-    for (const time of ['10:00', '11:00', '12:00', '13:00', '14:00'] as const)
-      bookingsRaced.push(await paidOn(3, time));
+    // Five visits of two and a half hours: both therapists' mornings and afternoons, and one more.
+    const times = ['09:00', '09:00', '12:00', '12:00', '15:00'] as const;
+    for (const time of times) bookingsRaced.push(await paidOn(3, time));
     await Promise.all(
       bookingsRaced.map(({ token }, index) =>
-        Promise.all([cancel(token), move(token, { date: inDays(5), time: `1${index}:00` })]),
+        Promise.all([cancel(token), move(token, { date: inDays(5), time: times[index] ?? '09:00' })]),
       ),
     );
     for (const { reference } of bookingsRaced) {

@@ -133,12 +133,15 @@ describe('the email templates', () => {
     time: '15:00',
     amount: 55_000,
     healthConditions: [],
+    therapistName: 'Amaka',
+    durationMinutes: 150,
   };
 
-  it('says what, when (WAT), how much, where and the policy, in HTML and in text', () => {
+  it('says what, when (WAT, from start to end), with whom, how much, where and the policy, in HTML and in text', () => {
     const message = bookingConfirmation(booking, studio);
     for (const part of [message.text, message.html]) {
-      expect(part).toContain('Tuesday, 1 December 2026 at 3:00 PM (WAT)');
+      expect(part).toContain('Tuesday, 1 December 2026, 3:00 PM – 5:30 PM (WAT)');
+      expect(part).toContain('Amaka');
       expect(part).toContain('₦55,000');
       expect(part).toContain('BK-20261201-abc');
       expect(part).toContain(studio.address);
@@ -150,8 +153,26 @@ describe('the email templates', () => {
     expect(message.html).toContain('&lt;script&gt;');
     expect(message.whatsapp).toEqual({
       name: 'booking_confirmation',
-      parameters: [booking.name, 'Swedish, Hotstone', 'Tuesday, 1 December 2026 at 3:00 PM (WAT)', 'BK-20261201-abc'],
+      parameters: [
+        booking.name,
+        'Swedish, Hotstone',
+        'Tuesday, 1 December 2026, 3:00 PM – 5:30 PM (WAT) with Amaka',
+        'BK-20261201-abc',
+      ],
     });
+    // The Google Calendar link spans the whole visit: 14:00 to 16:30 UTC.
+    expect(message.html).toContain('20261201T140000Z%2F20261201T163000Z');
+  });
+
+  it('says an overnight visit ends the next morning, and a booking to pay at the studio says so', () => {
+    const overnight = bookingConfirmation(
+      { ...booking, time: '17:00', durationMinutes: 16 * 60, paidOnArrival: true },
+      studio,
+    );
+    expect(overnight.text).toContain('Tuesday, 1 December 2026, 5:00 PM – 9:00 AM the next day (WAT)');
+    expect(overnight.text).toContain('please pay at the studio when you arrive');
+    expect(overnight.text).toContain('To pay at the studio');
+    expect(overnight.text).not.toContain('confirmed and paid');
   });
 });
 

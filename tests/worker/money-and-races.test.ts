@@ -5,11 +5,11 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, coupons, orders, outboxMessages, payments, refunds, slotCapacities } from '../../worker/db/schema';
+import { bookings, coupons, orders, outboxMessages, payments, refunds } from '../../worker/db/schema';
 import { percentDiscount } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
 import { treatments } from '../../worker/shared/treatments';
-import { bookingDetails, inDays, orderDetails } from './payment-fixtures';
+import { bookingDetails, inDays, oneHourVisit, orderDetails } from './payment-fixtures';
 import { call, clearPaymentData, db, fake, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
 
 withFakePaystack();
@@ -59,6 +59,8 @@ describe('the amount sent to Paystack', () => {
             couponCode: code,
             customerEmail: uniqueEmail(),
             appointmentDate: inDays(9),
+            // Up to four treatments fit in a day from 09:00; an overnight visit starts at 17:00.
+            appointmentTime: chosen.includes('Sleepover') ? '17:00' : '09:00',
           });
           const couponRefused = coupon !== null && (!coupon.active || subtotal < coupon.minAmount);
 
@@ -163,8 +165,7 @@ describe('K visitors starting a payment for one slot of C places at once', () =>
     [50, 3],
   ])('%i visitors, %i places: exactly C holds', async (visitors, places) => {
     const date = inDays(12);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    await db.insert(slotCapacities).values({ weekday, capacity: places });
+    await clearPaymentData(places);
     const responses = await Promise.all(
       Array.from({ length: visitors }, () =>
         startPayment(
@@ -192,13 +193,14 @@ describe('verify and webhook racing for one payment, 100 times', () => {
       const details = isOrder
         ? orderDetails({ customerEmail: email })
         : bookingDetails({
+            ...oneHourVisit,
             customerEmail: email,
             appointmentDate: inDays(20 + Math.floor(round / 18)),
             appointmentTime: (
               ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const
             )[Math.floor(round / 2) % 9],
           });
-      const started = await startPayment(details, isOrder ? 5_200_000 : 5_500_000);
+      const started = await startPayment(details, isOrder ? 5_200_000 : oneHourVisit.amount * 100);
       expect(started.status, `round ${round}`).toBe(200);
       const { data } = (await started.json()) as { data: { reference: string } };
       fake.settle(data.reference, 'success');
@@ -246,6 +248,7 @@ describe('a refund', () => {
             subservices: chosen,
             customerEmail: uniqueEmail(),
             appointmentDate: inDays(8),
+            appointmentTime: chosen.includes('Sleepover') ? '17:00' : '09:00',
           });
           const started = await startPayment(details, subtotal * 100);
           const { data } = (await started.json()) as { data: { reference: string } };

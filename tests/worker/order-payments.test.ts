@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { coupons, orderItems, orders, payments } from '../../worker/db/schema';
+import { coupons, orderItems, orders, payments, timeBlocks } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import { checkoutMessages, type OrderDetailsInput } from '../../worker/shared/order-schema';
@@ -34,6 +34,7 @@ withFakePaystack();
 beforeEach(async () => {
   await db.delete(orderItems);
   await db.delete(orders);
+  await db.delete(timeBlocks);
   await db.delete(payments);
   await db.delete(coupons);
 });

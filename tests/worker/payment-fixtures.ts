@@ -4,10 +4,14 @@ import { bookings, payments } from '../../worker/db/schema';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import type { OrderDetailsInput, OrderItemInput } from '../../worker/shared/order-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
+import { takeFreeTherapist } from './team-fixtures';
 
 /** The Lagos date `days` from today. */
 export const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 export const tomorrow = () => inDays(1);
+
+/** A visit of one 60-minute treatment: one hourly start of one therapist, no more. */
+export const oneHourVisit = { subservices: ['Swedish'], amount: 25_000 };
 
 export function bookingDetails(overrides: Partial<BookingDetailsInput> = {}): BookingDetailsInput {
   return {
@@ -67,7 +71,10 @@ export function orderDetails(overrides: Partial<OrderDetailsInput> = {}): OrderD
   };
 }
 
-/** A paid booking written straight into D1 (its payment first): for tests of what follows a payment. */
+/**
+ * A paid one-hour booking written straight into D1 (its payment first), with a free therapist's time
+ * taken: for tests of what follows a payment.
+ */
 export async function insertPaidBooking(
   db: Database,
   row: Pick<typeof bookings.$inferInsert, 'date' | 'time'> &
@@ -94,4 +101,5 @@ export async function insertPaidBooking(
     ...booking,
     email,
   });
+  if (booking.serviceStatus !== 'cancelled') await takeFreeTherapist(reference, row.date, row.time);
 }

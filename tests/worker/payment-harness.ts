@@ -12,11 +12,12 @@ import {
   outboxMessages,
   payments,
   refunds,
-  slotCapacities,
+  timeBlocks,
 } from '../../worker/db/schema';
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { FakePaystack } from '../fakes/paystack';
 import { call as callApp, db, origin } from './admin-harness';
+import { resetTeam } from './team-fixtures';
 
 export { db, origin };
 
@@ -26,9 +27,8 @@ export const liveEnv = {
   ...env,
   PAYSTACK_SECRET_KEY: secretKey,
   PAYSTACK_BASE_URL: fake.baseUrl,
-  SLOT_CAPACITY: '2',
 };
-export const testModeEnv = { ...env, PAYMENT_MODE: 'test', PAYSTACK_SECRET_KEY: '', SLOT_CAPACITY: '2' };
+export const testModeEnv = { ...env, PAYMENT_MODE: 'test', PAYSTACK_SECRET_KEY: '' };
 
 export type Env = typeof liveEnv;
 
@@ -129,20 +129,25 @@ export function withFakePaystack(): void {
   });
 }
 
-/** Empties what payments lead to, children before parents (D1 enforces the foreign keys). */
-export async function clearPaymentData(): Promise<void> {
+/**
+ * Empties what payments lead to, children before parents (D1 enforces the foreign keys), and
+ * resets the team to a fresh install's `therapists` (team-fixtures.ts).
+ */
+export async function clearPaymentData(therapists: number | object = 2): Promise<void> {
   for (const table of [
     outboxMessages,
     refunds,
     bookingEvents,
+    timeBlocks,
     bookings,
     orderItems,
     orders,
     payments,
     coupons,
-    slotCapacities,
     closures,
   ]) {
     await db.delete(table);
   }
+  // As a vitest hook it is called with the test's context: then the default team.
+  await resetTeam(typeof therapists === 'number' ? therapists : 2);
 }

@@ -9,6 +9,8 @@ export const publicRoutes = new Set([
   'POST /api/academy-waitlist',
   'POST /api/validate-coupon',
   'GET /api/availability',
+  'GET /api/availability/month',
+  'GET /api/therapists',
   'GET /api/closures',
   'GET /api/manage-booking/:token',
   'POST /api/manage-booking/:token/reschedule',

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { bookings, coupons, orderItems, orders, payments, waitlistEntries } from '../../worker/db/schema';
+import { bookings, coupons, orderItems, orders, payments, timeBlocks, waitlistEntries } from '../../worker/db/schema';
 
 const db = createDb(env.DB);
 const raw = (query: string) => env.DB.prepare(query).run();
@@ -46,6 +46,7 @@ beforeEach(async () => {
   await db.delete(orderItems);
   await db.delete(orders);
   await db.delete(bookings);
+  await db.delete(timeBlocks);
   await db.delete(payments);
   await db.delete(coupons);
   await db.delete(waitlistEntries);

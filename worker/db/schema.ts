@@ -4,7 +4,7 @@
  * Rules the data must always keep are constraints here, so no code path can break them.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 
 export { messageChannels, messageStatuses, messageTemplates };
@@ -22,6 +22,13 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expir
 export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
+/**
+ * How a booking or order was paid: online through Paystack or the built-in test checkout, free (a
+ * 100% coupon), or at the studio for a booking staff took by phone, WhatsApp or at the door (cash,
+ * bank transfer, POS, or not yet: `unpaid`, paid on arrival and marked by staff).
+ */
+export const paymentMethods = ['paystack', 'test', 'free', 'cash', 'transfer', 'pos', 'unpaid'] as const;
+export const studioPaymentMethods = ['cash', 'transfer', 'pos'] as const;
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -60,6 +67,13 @@ export const payments = sqliteTable(
      * manage link and personal details only to that browser (the reference alone travels widely).
      */
     browserKeyHash: text('browser_key_hash'),
+    /** One of paymentMethods: a column CHECK added with the column (migrations/0010). */
+    method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
+    /** A booking's therapist and room, chosen by the server when the hold was taken. */
+    therapistId: text('therapist_id'),
+    roomId: text('room_id'),
+    /** The visit's length, buffers included (the blocks it holds in time_blocks). */
+    durationMinutes: integer('duration_minutes'),
   },
   (table) => [
     check('payments_kind', oneOf('kind', paymentKinds)),
@@ -113,9 +127,15 @@ export const bookings = sqliteTable(
     manageTokenHash: text('manage_token_hash'),
     cancelledAt: text('cancelled_at'),
     createdAt: createdAt(),
+    /** Who gives the treatments and where: held for the whole visit in time_blocks. */
+    therapistId: text('therapist_id').references(() => therapists.id),
+    roomId: text('room_id').references(() => rooms.id),
+    /** The visit's length in minutes, buffers included; an overnight one lasts into the next day. */
+    durationMinutes: integer('duration_minutes').notNull().default(60),
   },
   (table) => [
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),
+    index('bookings_therapist_date').on(table.therapistId, table.date),
     uniqueIndex('bookings_manage_token_hash').on(table.manageTokenHash),
     index('bookings_slot').on(table.date, table.time),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
@@ -288,19 +308,158 @@ export const closures = sqliteTable(
 );
 
 /**
- * Places per hourly slot by day of the week (0 is Sunday, as SQLite's strftime('%w') and
- * JavaScript count): a day with fewer therapists takes fewer bookings. A weekday without a row
- * takes SLOT_CAPACITY.
+ * The therapists: the people a booking takes for the whole visit. Deactivated ones keep their past
+ * bookings but are offered no more.
  */
-export const slotCapacities = sqliteTable(
-  'slot_capacities',
+export const therapists = sqliteTable(
+  'therapists',
   {
-    weekday: integer('weekday').primaryKey(),
-    capacity: integer('capacity').notNull(),
+    id: id(),
+    name: text('name').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [check('therapists_name', sql`length(${table.name}) between 1 and 60`)],
+);
+
+/** Which treatments each therapist gives. */
+export const therapistTreatments = sqliteTable(
+  'therapist_treatments',
+  {
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'cascade' }),
+    treatmentId: text('treatment_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.therapistId, table.treatmentId] })],
+);
+
+/**
+ * Weekly working hours: one or more ranges per weekday (0 is Sunday), in minutes from midnight,
+ * Lagos time. A weekday without a range is a day the therapist does not work.
+ */
+export const therapistHours = sqliteTable(
+  'therapist_hours',
+  {
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
   },
   (table) => [
-    check('slot_capacities_weekday', sql`${table.weekday} between 0 and 6`),
-    check('slot_capacities_capacity', sql`${table.capacity} between 0 and 20`),
+    primaryKey({ columns: [table.therapistId, table.weekday, table.startMinute] }),
+    check('therapist_hours_weekday', sql`${table.weekday} between 0 and 6`),
+    check(
+      'therapist_hours_range',
+      sql`${table.startMinute} >= 0 and ${table.endMinute} <= 1440 and ${table.startMinute} < ${table.endMinute}`,
+    ),
+  ],
+);
+
+/** A therapist's days off (leave, training, sick days), with the reason staff gave. */
+export const therapistTimeOff = sqliteTable(
+  'therapist_time_off',
+  {
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.therapistId, table.date] }),
+    index('therapist_time_off_date').on(table.date),
+    check('therapist_time_off_date', sql`${table.date} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+    check('therapist_time_off_reason', sql`length(${table.reason}) between 1 and 120`),
+  ],
+);
+
+/** The treatment rooms: a booking also takes a room suited to all its treatments. */
+export const rooms = sqliteTable(
+  'rooms',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [check('rooms_name', sql`length(${table.name}) between 1 and 60`)],
+);
+
+/** Which treatments each room suits (the shower room for Soapy/Shower, the suite for Sleepover). */
+export const roomTreatments = sqliteTable(
+  'room_treatments',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    treatmentId: text('treatment_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.treatmentId] })],
+);
+
+/**
+ * A treatment's length and the buffer after it (cleaning, changing), as staff set them; a treatment
+ * without a row takes the catalogue's length and no buffer.
+ */
+export const treatmentTimings = sqliteTable(
+  'treatment_timings',
+  {
+    treatmentId: text('treatment_id').primaryKey(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+  },
+  (table) => [
+    check(
+      'treatment_timings_duration',
+      sql`${table.durationMinutes} between 15 and 480 and ${table.durationMinutes} % 15 = 0`,
+    ),
+    check(
+      'treatment_timings_buffer',
+      sql`${table.bufferMinutes} between 0 and 120 and ${table.bufferMinutes} % 15 = 0`,
+    ),
+  ],
+);
+
+/** The studio's scheduling settings: one row. */
+export const scheduleSettings = sqliteTable(
+  'schedule_settings',
+  {
+    id: integer('id').primaryKey(),
+    /** Start times every 60 minutes (the spec's hourly times) or every 30. */
+    startStepMinutes: integer('start_step_minutes').notNull().default(60),
+  },
+  (table) => [
+    check('schedule_settings_one_row', sql`${table.id} = 1`),
+    check('schedule_settings_step', sql`${table.startStepMinutes} in (30, 60)`),
+  ],
+);
+
+/**
+ * The rule that no therapist and no room is ever booked twice at once, kept by the data: one row
+ * per resource ("t:<therapist id>" or "r:<room id>") per 15-minute block of Lagos time (blocks
+ * counted from 1970-01-01 00:00), owned by the payment whose hold or booking takes it. The primary
+ * key makes a second owner of a block impossible, so of two writers racing for the same time the
+ * second one's batch fails and rolls back whole. An unpaid hold's rows carry its expiry and stop
+ * counting once it passes (the next writer there deletes them); a booking's rows do not expire.
+ */
+export const timeBlocks = sqliteTable(
+  'time_blocks',
+  {
+    resource: text('resource').notNull(),
+    block: integer('block').notNull(),
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    expiresAt: text('expires_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resource, table.block] }),
+    index('time_blocks_block').on(table.block),
+    index('time_blocks_payment').on(table.paymentReference),
   ],
 );
 

@@ -13,8 +13,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
 import { whatsappCampaignText } from '../shared/campaign';
 import { formatNaira } from '../shared/money';
+import { endTimeOf, minuteOfDay } from '../shared/schedule';
 import { studioName } from '../shared/site-pages';
-import { formatAppointmentWat } from '../shared/time';
+import { formatAppointmentWat, formatDate, formatTime } from '../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from './layout';
 
 export interface RenderedMessage {
@@ -40,6 +41,12 @@ export interface BookingFacts {
   manageUrl?: string;
   /** Paid after its hold ran out, into a slot that had filled meanwhile: a new time is needed. */
   slotTaken?: boolean;
+  /** Who gives the treatments, when one is assigned. */
+  therapistName?: string | null;
+  /** The visit's length, buffers included (60 when unknown). */
+  durationMinutes?: number;
+  /** Taken by staff unpaid: the client pays at the studio. */
+  paidOnArrival?: boolean;
 }
 
 /** A cancelled booking's refund, as the visitor is told of it. */
@@ -138,18 +145,37 @@ function calendarLink(booking: BookingFacts, studio: StudioDetails) {
     location: studio.address,
     date: booking.date,
     time: booking.time,
+    durationMinutes: booking.durationMinutes,
   });
 }
+
+/** "Tuesday, 1 December 2026, 9:00 AM – 10:30 AM (WAT)": the whole visit, from its start to its end. */
+const whenSpan = (booking: BookingFacts) => {
+  const minutes = booking.durationMinutes ?? 60;
+  const end = endTimeOf(booking.time, minutes);
+  const nextDay = minuteOfDay(booking.time) + minutes >= 1440 ? ' the next day' : '';
+  return `${formatDate(booking.date)}, ${formatTime(booking.time)} – ${formatTime(end)}${nextDay} (WAT)`;
+};
+
+/** The visit's time and, when assigned, its therapist, as one WhatsApp template parameter. */
+const withTherapist = (booking: BookingFacts) =>
+  booking.therapistName ? `${whenSpan(booking)} with ${booking.therapistName}` : whenSpan(booking);
 
 function bookingRows(booking: BookingFacts, studio: StudioDetails): Array<[string, string]> {
   return [
     ['Treatments', booking.treatments.join(', ')],
-    ['Date and time', when(booking.date, booking.time)],
-    ['Amount paid', formatNaira(booking.amount)],
+    ['Date and time', whenSpan(booking)],
+    ...(booking.therapistName ? [['Therapist', booking.therapistName] as [string, string]] : []),
+    [booking.paidOnArrival ? 'To pay at the studio' : 'Amount paid', formatNaira(booking.amount)],
     ['Reference', booking.reference],
     ['Address', studio.address],
   ];
 }
+
+const confirmedLine = (booking: BookingFacts) =>
+  booking.paidOnArrival
+    ? 'Your appointment is confirmed; please pay at the studio when you arrive.'
+    : 'Your appointment is confirmed and paid.';
 
 export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
   const rows = bookingRows(booking, studio);
@@ -159,7 +185,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
     text: [
       `Dear ${booking.name},`,
       '',
-      'Thank you for booking with us. Your appointment is confirmed and paid.',
+      `Thank you for booking with us. ${confirmedLine(booking)}`,
       '',
       factsText(rows),
       '',
@@ -174,7 +200,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
           Your booking is confirmed
         </Heading>
         <Text style={textStyle}>
-          Dear {booking.name}, thank you for booking with us. Your appointment is confirmed and paid.
+          Dear {booking.name}, thank you for booking with us. {confirmedLine(booking)}
         </Text>
         <Facts rows={rows} />
         <Button href={calendar} style={buttonStyle}>
@@ -187,7 +213,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
     ),
     whatsapp: {
       name: 'booking_confirmation',
-      parameters: [booking.name, booking.treatments.join(', '), when(booking.date, booking.time), booking.reference],
+      parameters: [booking.name, booking.treatments.join(', '), withTherapist(booking), booking.reference],
     },
   };
 }
@@ -266,7 +292,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
         <ManageLink booking={booking} />
       </EmailLayout>,
     ),
-    whatsapp: { name: 'booking_reminder', parameters: [booking.name, when(booking.date, booking.time)] },
+    whatsapp: { name: 'booking_reminder', parameters: [booking.name, withTherapist(booking)] },
   };
 }
 
@@ -277,8 +303,9 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     ['Phone', booking.phone],
     ['Email', booking.email],
     ['Treatments', booking.treatments.join(', ')],
-    ['Date and time', when(booking.date, booking.time)],
-    ['Amount paid', formatNaira(booking.amount)],
+    ['Date and time', whenSpan(booking)],
+    ['Therapist', booking.therapistName ?? 'Not assigned'],
+    [booking.paidOnArrival ? 'To pay at the studio' : 'Amount paid', formatNaira(booking.amount)],
     ['Health conditions', booking.healthConditions.length > 0 ? booking.healthConditions.join(', ') : 'None declared'],
     ['Medication', booking.medicationDetails || 'None declared'],
     ['Notes', booking.notes || '-'],
@@ -286,7 +313,9 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
   ];
   const intro = booking.slotTaken
     ? 'A new booking has been paid after its hold ran out, into a slot that had already filled. The client has been asked to choose another time; please call them.'
-    : 'A new booking has been paid.';
+    : booking.paidOnArrival
+      ? 'A new booking has been taken, to be paid at the studio.'
+      : 'A new booking has been paid.';
   return {
     subject: `${booking.slotTaken ? 'Over capacity: move this booking' : 'New booking'}: ${booking.name}, ${when(booking.date, booking.time)}`,
     text: [intro, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
@@ -341,7 +370,7 @@ export function bookingRescheduled(
     ),
     whatsapp: {
       name: 'booking_rescheduled',
-      parameters: [booking.name, when(previous.date, previous.time), when(booking.date, booking.time)],
+      parameters: [booking.name, when(previous.date, previous.time), withTherapist(booking)],
     },
   };
 }
@@ -413,7 +442,8 @@ export function bookingChangeNotice(
     ...(change.kind === 'rescheduled'
       ? ([
           ['From', when(change.from.date, change.from.time)],
-          ['To', when(booking.date, booking.time)],
+          ['To', whenSpan(booking)],
+          ['Therapist', booking.therapistName ?? 'Not assigned'],
         ] as Array<[string, string]>)
       : ([
           ['Date and time', when(booking.date, booking.time)],

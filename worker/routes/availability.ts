@@ -2,21 +2,77 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
-import { availability, slotCapacity } from '../services/slots';
-import { isIsoDate } from '../shared/time';
+import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule';
+import { treatments } from '../shared/catalogue';
+import { addDays, isIsoDate } from '../shared/time';
 
-const availabilityQuery = z.object({
-  date: z
-    .string({ error: 'Please give a date as yyyy-MM-dd' })
-    .check(z.refine(isIsoDate, 'Please give a date as yyyy-MM-dd')),
+export const availabilityMessages = {
+  date: 'Please give a date as yyyy-MM-dd',
+  month: 'Please give a month as yyyy-MM',
+  treatments: 'Please choose treatments from the menu.',
+  therapist: 'Please choose one of the listed therapists, or "Any therapist".',
+} as const;
+
+const treatmentIds = new Set(treatments.map((treatment) => treatment.id));
+
+/** `treatments=<id>,<id>` (catalogue ids) and `therapist=<id>|any`: the visit asked about. */
+const visitQuery = {
+  treatments: z.optional(
+    z
+      .string()
+      .check(z.refine((list) => list.split(',').every((id) => treatmentIds.has(id)), availabilityMessages.treatments)),
+  ),
+  therapist: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+};
+
+const dayQuery = z.object({
+  date: z.string({ error: availabilityMessages.date }).check(z.refine(isIsoDate, availabilityMessages.date)),
+  ...visitQuery,
 });
 
-export const availabilityRoutes = new Hono<AppEnv>().get(
-  '/availability',
-  validate('query', availabilityQuery),
-  async (c) => {
-    const { date } = c.req.valid('query');
-    const day = await availability(c.var.db, date, new Date(), slotCapacity(c.env.SLOT_CAPACITY));
-    return c.json({ date, ...day }, 200, { 'Cache-Control': 'no-store' });
-  },
-);
+const monthQuery = z.object({
+  month: z
+    .string({ error: availabilityMessages.month })
+    .check(z.refine((month) => /^\d{4}-\d{2}$/.test(month) && isIsoDate(`${month}-01`), availabilityMessages.month)),
+  ...visitQuery,
+});
+
+function visitOf(query: { treatments?: string; therapist?: string }): Visit {
+  const ids = query.treatments ? [...new Set(query.treatments.split(','))] : [];
+  return { treatmentIds: ids, therapistId: query.therapist ?? 'any' };
+}
+
+/** A named therapist must be an active one (their treatments are checked by the slots: none left). */
+const knownTherapist = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
+  visit.therapistId === 'any' ||
+  schedule.therapists.some((therapist) => therapist.id === visit.therapistId && therapist.active);
+
+const lastDayOf = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+
+/**
+ * Anyone: the start times of a day at which a therapist (and a room) is free for the whole visit,
+ * and for a month the days that have any. One D1 round trip each.
+ */
+export const availabilityRoutes = new Hono<AppEnv>()
+  .get('/availability', validate('query', dayQuery), async (c) => {
+    const query = c.req.valid('query');
+    const visit = visitOf(query);
+    const now = new Date();
+    const schedule = await loadSchedule(c.var.db, query.date, query.date, now);
+    if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
+    return c.json({ date: query.date, ...dayAvailability(schedule, visit, query.date, now) }, 200, {
+      'Cache-Control': 'no-store',
+    });
+  })
+  .get('/availability/month', validate('query', monthQuery), async (c) => {
+    const query = c.req.valid('query');
+    const visit = visitOf(query);
+    const now = new Date();
+    const from = `${query.month}-01`;
+    const to = lastDayOf(query.month);
+    const schedule = await loadSchedule(c.var.db, from, to, now);
+    if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
+    return c.json({ month: query.month, days: monthAvailability(schedule, visit, from, to, now) }, 200, {
+      'Cache-Control': 'no-store',
+    });
+  });

@@ -1,25 +1,32 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { serviceStatuses } from '../db/schema';
+import { serviceStatuses, studioPaymentMethods } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { announceMove, refundAndAnnounceCancel } from '../services/booking-change-effects';
+import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
-import { completeBooking, findBooking, listBookings } from '../services/bookings';
+import { bookingView, completeBooking, findBooking, listBookings } from '../services/bookings';
 import { isTestMode } from '../services/payment-gateway';
 import { refundView } from '../services/refunds';
-import { slotCapacity } from '../services/slots';
-import { timeSlots } from '../shared/booking';
+import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
+import { treatments } from '../shared/catalogue';
+import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
+import { multiLine } from '../shared/plain-text';
+import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate, lagosToUtc } from '../shared/time';
 import { listQuery } from './list-query';
 
 export const bookingMessages = {
   notFound: 'That booking no longer exists.',
   onlyComplete: 'Only a booked appointment can be marked complete, and only once.',
-  oneChange: 'Send one change: mark completed, cancel (with refund true or false), or a new date and time.',
+  oneChange:
+    'Send one change: mark completed, cancel (with refund true or false), a new date and time (and therapist), or how an unpaid booking was paid.',
+  notUnpaid: 'Only a booking taken unpaid can be marked paid, and only once.',
 } as const;
+
+const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
 
 /**
  * One change at a time: `{ serviceStatus: 'completed' }`, `{ serviceStatus: 'cancelled', refund }`
@@ -32,19 +39,43 @@ const updateBody = z
     ),
     refund: z.optional(z.boolean({ error: 'Say whether to refund: true or false' })),
     date: z.optional(z.string().check(z.refine(isIsoDate, 'Please choose a date'))),
-    time: z.optional(z.enum(timeSlots, { error: 'Please choose one of the listed times' })),
+    time: z.optional(
+      z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
+    ),
+    therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    payment: z.optional(z.enum(studioPaymentMethods, { error: 'Say how it was paid: cash, transfer or pos' })),
   })
   .check(
-    z.refine(
-      (body) =>
-        (body.serviceStatus === 'completed' && body.refund === undefined && !body.date && !body.time) ||
-        (body.serviceStatus === 'cancelled' && body.refund !== undefined && !body.date && !body.time) ||
-        (body.serviceStatus === undefined && body.refund === undefined && Boolean(body.date && body.time)),
-      bookingMessages.oneChange,
-    ),
+    z.refine((body) => {
+      const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+      const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
+      return (
+        (body.serviceStatus === 'completed' && only('serviceStatus')) ||
+        (body.serviceStatus === 'cancelled' && body.refund !== undefined && only('serviceStatus', 'refund')) ||
+        (Boolean(body.date && body.time) && only('date', 'time', 'therapistId')) ||
+        (body.payment !== undefined && only('payment'))
+      );
+    }, bookingMessages.oneChange),
   );
 
-/** Staff only: the bookings list (a page of one tab), Mark Complete, Cancel and Move. */
+/** A booking taken by phone, WhatsApp or at the door. */
+const newBookingBody = z.object({
+  name: personName(),
+  phone: phoneNumber(),
+  email: z.optional(z.union([z.literal(''), emailAddress()])),
+  subservices: z
+    .array(z.enum(treatmentNames, { error: 'Unknown service option' }))
+    .check(z.minLength(1, 'Please choose at least one treatment.'), z.maxLength(treatmentNames.length)),
+  date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
+  time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
+  therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  payment: z.enum([...studioPaymentMethods, 'unpaid'], {
+    error: 'Say how it is paid: cash, transfer, pos or unpaid',
+  }),
+  notes: z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(1000))),
+});
+
+/** Staff only: the bookings list (a page of one tab), New booking, Mark Complete, Cancel, Move and Mark paid. */
 export const bookingRoutes = new Hono<AppEnv>()
   .get('/bookings', requireAdmin, validate('query', listQuery(serviceStatuses)), async (c) => {
     const { status, page, pageSize } = c.req.valid('query');
@@ -77,16 +108,34 @@ export const bookingRoutes = new Hono<AppEnv>()
       const refund = await refundAndAnnounceCancel(c, result, 'staff');
       return c.json({ success: true as const, serviceStatus: 'cancelled' as const, refund: refundView(refund) });
     }
-    const target = { date: body.date ?? '', time: body.time ?? '' };
+    if (body.payment) {
+      if (!(await markStudioPayment(c.var.db, booking.paymentReference, body.payment, now))) {
+        return c.json({ message: bookingMessages.notUnpaid }, 409);
+      }
+      return c.json({ success: true as const, payment: body.payment });
+    }
+    const target = { date: body.date ?? '', time: body.time ?? '', therapistId: body.therapistId ?? 'any' };
     if (lagosToUtc(target.date, target.time).getTime() <= now.getTime()) {
       return c.json({ message: changeMessages.past }, 409);
     }
-    const result = await moveBooking(c.var.db, booking, target, {
-      now,
-      defaultCapacity: slotCapacity(c.env.SLOT_CAPACITY),
-      actor: 'staff',
-    });
-    if (!result.ok) return c.json({ message: result.message }, 409);
+    const result = await moveBooking(c.var.db, booking, target, { now, actor: 'staff' });
+    if (!result.ok) return c.json({ message: result.message }, result.status ?? 409);
     await announceMove(c, result, 'staff');
     return c.json({ success: true as const, date: result.booking.date, time: result.booking.time });
+  })
+  .post('/bookings', requireAdmin, sameOriginJson, validate('json', newBookingBody), async (c) => {
+    const body = c.req.valid('json');
+    const now = new Date();
+    const result = await createStaffBooking(
+      c.var.db,
+      {
+        ...body,
+        email: body.email || undefined,
+        therapistId: body.therapistId === 'any' ? undefined : body.therapistId,
+      },
+      { now, linkSecret: c.env.MANAGE_LINK_SECRET },
+    );
+    if (!result.ok) return c.json({ message: result.message }, result.status);
+    announceStaffBooking(c, result.booking, result.manageToken);
+    return c.json({ booking: await bookingView(c.var.db, result.booking.id) }, 201);
   });

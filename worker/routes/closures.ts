@@ -3,15 +3,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import {
-  capacityByWeekday,
-  closeDay,
-  listClosures,
-  listClosuresWithBookings,
-  reopenDay,
-  setCapacityByWeekday,
-} from '../services/closures';
-import { slotCapacity } from '../services/slots';
+import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../services/closures';
 import { singleLine } from '../shared/plain-text';
 import { isIsoDate, lagosDate } from '../shared/time';
 
@@ -21,7 +13,6 @@ export const closureMessages = {
   reason: 'Please say why the studio is closed (at most 120 characters)',
   alreadyClosed: 'The studio is already closed that day.',
   notClosed: 'The studio is not closed that day.',
-  capacity: 'Each day needs a whole number of places per slot, from 0 to 20.',
 } as const;
 
 const isoDate = z.string({ error: closureMessages.date }).check(z.refine(isIsoDate, closureMessages.date));
@@ -33,28 +24,12 @@ const closureBody = z.object({
     .check(singleLine(), z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
 });
 
-const places = z
-  .int({ error: closureMessages.capacity })
-  .check(z.minimum(0, closureMessages.capacity), z.maximum(20, closureMessages.capacity));
-const weekdays = ['0', '1', '2', '3', '4', '5', '6'] as const;
-
-const capacityBody = z.object({
-  /** SLOT_CAPACITY, shown to staff; a setting of the deployment, not changed here. */
-  default: z.optional(z.number()),
-  byWeekday: z.object(
-    Object.fromEntries(weekdays.map((day) => [day, places])) as Record<(typeof weekdays)[number], typeof places>,
-    {
-      error: closureMessages.capacity,
-    },
-  ),
-});
-
 /** Anyone: the closed days from today on (the booking page shows them unavailable). */
 export const publicClosureRoutes = new Hono<AppEnv>().get('/closures', async (c) =>
   c.json(await listClosures(c.var.db, lagosDate(new Date())), 200, { 'Cache-Control': 'no-store' }),
 );
 
-/** Staff only: close and reopen days, and set the places per slot for each day of the week. */
+/** Staff only: close and reopen days. */
 export const adminClosureRoutes = new Hono<AppEnv>()
   .get('/closures/with-bookings', requireAdmin, async (c) =>
     c.json(await listClosuresWithBookings(c.var.db, lagosDate(new Date()))),
@@ -71,13 +46,4 @@ export const adminClosureRoutes = new Hono<AppEnv>()
     if (!isIsoDate(date)) return c.json({ message: closureMessages.date }, 400);
     if (!(await reopenDay(c.var.db, date))) return c.json({ message: closureMessages.notClosed }, 404);
     return c.body(null, 204);
-  })
-  .get('/capacity', requireAdmin, async (c) => {
-    const fallback = slotCapacity(c.env.SLOT_CAPACITY);
-    return c.json({ default: fallback, byWeekday: await capacityByWeekday(c.var.db, fallback) });
-  })
-  .put('/capacity', requireAdmin, sameOriginJson, validate('json', capacityBody), async (c) => {
-    const fallback = slotCapacity(c.env.SLOT_CAPACITY);
-    await setCapacityByWeekday(c.var.db, c.req.valid('json').byWeekday);
-    return c.json({ default: fallback, byWeekday: await capacityByWeekday(c.var.db, fallback) });
   });

@@ -5,11 +5,16 @@ import { sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { announceMove, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { refundOf } from '../services/booking-changes';
-import { bookingOfToken, cancelOwnBooking, manageView, rescheduleOwnBooking } from '../services/manage-booking';
+import {
+  bookingOfToken,
+  cancelOwnBooking,
+  manageView,
+  otherTherapistNotice,
+  rescheduleOwnBooking,
+} from '../services/manage-booking';
 import { isTestMode } from '../services/payment-gateway';
 import { refundView } from '../services/refunds';
-import { slotCapacity } from '../services/slots';
-import { timeSlots } from '../shared/booking';
+import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
 
 export const manageBookingMessages = {
@@ -18,7 +23,7 @@ export const manageBookingMessages = {
 
 const rescheduleBody = z.object({
   date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
-  time: z.enum(timeSlots, { error: 'Please choose one of the listed times' }),
+  time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
 });
 
 /** Cancel takes no fields; requiring a JSON object keeps it a deliberate, same-origin request. */
@@ -30,22 +35,20 @@ export const manageBookingRoutes = new Hono<AppEnv>()
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
     if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
     const refund = await refundOf(c.var.db, booking.id);
-    return c.json(manageView(booking, refund, new Date()), 200, { 'Cache-Control': 'no-store' });
+    return c.json(await manageView(c.var.db, booking, refund, new Date()), 200, { 'Cache-Control': 'no-store' });
   })
   .post('/manage-booking/:token/reschedule', sameOriginJson, validate('json', rescheduleBody), async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
     if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
     const now = new Date();
-    const result = await rescheduleOwnBooking(
-      c.var.db,
-      booking,
-      c.req.valid('json'),
-      now,
-      slotCapacity(c.env.SLOT_CAPACITY),
-    );
-    if (!result.ok) return c.json({ message: result.message }, 409);
+    const result = await rescheduleOwnBooking(c.var.db, booking, c.req.valid('json'), now);
+    if (!result.ok) return c.json({ message: result.message }, result.status ?? 409);
     await announceMove(c, result, 'visitor');
-    return c.json({ booking: manageView(result.booking, null, now).booking });
+    const view = await manageView(c.var.db, result.booking, null, now);
+    // Said plainly when their therapist was not free then and another one will look after them.
+    const notice =
+      result.otherTherapist && view.booking.therapist ? otherTherapistNotice(view.booking.therapist.name) : undefined;
+    return c.json({ booking: view.booking, ...(notice ? { notice } : {}) });
   })
   .post('/manage-booking/:token/cancel', sameOriginJson, validate('json', cancelBody), async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
@@ -54,5 +57,8 @@ export const manageBookingRoutes = new Hono<AppEnv>()
     const result = await cancelOwnBooking(c.var.db, booking, now, isTestMode(c.env));
     if (!result.ok) return c.json({ message: result.message }, 409);
     const refund = await refundAndAnnounceCancel(c, result, 'visitor');
-    return c.json({ booking: manageView(result.booking, refund, now).booking, refund: refundView(refund) });
+    return c.json({
+      booking: (await manageView(c.var.db, result.booking, refund, now)).booking,
+      refund: refundView(refund),
+    });
   });

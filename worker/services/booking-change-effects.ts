@@ -7,15 +7,36 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { afterResponse } from '../middleware/after-response';
 import type { Actor, BookingRow, RefundRow } from './booking-changes';
+import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
-import { bookingCancelledMessages, bookingRescheduledMessages, bookingRowFacts, studioDetails } from './notifications';
+import {
+  bookingCancelledMessages,
+  bookingConfirmedMessages,
+  bookingRescheduledMessages,
+  bookingRowFacts,
+  studioDetails,
+} from './notifications';
 import { queueMessages } from './outbox';
 import { refundClient, sendRefund } from './refunds';
 
 async function factsWithLink(c: Context<AppEnv>, booking: BookingRow) {
   const studio = studioDetails(c.env);
   const token = await manageToken(booking.paymentReference, c.env.MANAGE_LINK_SECRET);
-  return { studio, facts: bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`) };
+  const extra = await bookingFactExtras(c.var.db, booking);
+  return { studio, facts: bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`, extra) };
+}
+
+/** A booking taken by staff: the same confirmation as online (to whichever of email and WhatsApp it has). */
+export function announceStaffBooking(c: Context<AppEnv>, booking: BookingRow, token: string): void {
+  afterResponse(
+    c,
+    (async () => {
+      const studio = studioDetails(c.env);
+      const extra = await bookingFactExtras(c.var.db, booking);
+      const facts = bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`, extra);
+      await queueMessages(c.var.db, c.env.MESSAGES, bookingConfirmedMessages(facts, studio));
+    })(),
+  );
 }
 
 export async function announceMove(

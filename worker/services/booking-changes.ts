@@ -9,8 +9,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { type bookingActors, bookingEvents, type bookings, refunds } from '../db/schema';
+import { takeTime, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
-import { closureReason, slotHasRoom, slotMessages } from './slots';
+import { closedOn, closureReason, slotMessages } from './slots';
+import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -28,56 +30,90 @@ export const changeMessages = {
 
 export type MoveResult =
   | { ok: true; booking: BookingRow; moveId: string; from: { date: string; time: string } }
-  | { ok: false; message: string };
+  | { ok: false; message: string; status?: 400 | 409 };
 
 export type CancelResult = { ok: true; booking: BookingRow; refund: RefundRow | null } | { ok: false; message: string };
 
 /** Why a change to `seen` did not happen, from the booking as it is now. */
 function lostRace(seen: BookingRow, now: BookingRow | undefined): string | undefined {
   if (now?.serviceStatus === 'cancelled') return changeMessages.alreadyCancelled;
-  const unchanged = now?.serviceStatus === 'booked' && now.date === seen.date && now.time === seen.time;
+  const unchanged =
+    now?.serviceStatus === 'booked' &&
+    now.date === seen.date &&
+    now.time === seen.time &&
+    now.therapistId === seen.therapistId;
   return unchanged ? undefined : changeMessages.changed;
 }
 
+/** Where a booking moves: a date and start time, and a therapist (or any free one). */
+export interface MoveTarget {
+  date: string;
+  time: string;
+  therapistId: string | 'any';
+}
+
 /**
- * Moves a booking to another slot, the price unchanged: takes the new place (slots.ts's room rule,
- * closed days included) and frees the old one in the same UPDATE.
+ * Moves a booking to another start (and perhaps another therapist), the price unchanged: in one
+ * batch the booking changes only if it is still booked where the caller saw it, its old blocks are
+ * given back and the new ones taken (booking-time.ts chooses them; a block held by anyone else
+ * fails the batch, and then the next free therapist is tried).
  */
 export async function moveBooking(
   db: Database,
   booking: BookingRow,
-  target: { date: string; time: string },
-  options: { now: Date; defaultCapacity: number; actor: Actor },
+  target: MoveTarget,
+  options: { now: Date; actor: Actor },
 ): Promise<MoveResult> {
   if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
-  if (target.date === booking.date && target.time === booking.time) {
+  const sameTherapist = target.therapistId === 'any' || target.therapistId === booking.therapistId;
+  if (target.date === booking.date && target.time === booking.time && sameTherapist && !booking.needsAttention) {
     return { ok: false, message: changeMessages.sameSlot };
   }
-  const moveId = crypto.randomUUID();
+  const treatmentIds = treatmentIdsOf(booking.subservices) ?? [];
   const nowIso = options.now.toISOString();
-  const [moved] = await db.$client.batch([
-    d1Statement(
-      db,
-      sql`
-      update bookings set date = ${target.date}, time = ${target.time}, reminder_sent_at = null, needs_attention = 0
-      where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
-        and ${slotHasRoom(target.date, target.time, nowIso, options.defaultCapacity)}`,
-    ),
-    d1Statement(
-      db,
-      sql`
-      insert into booking_events (id, booking_id, kind, actor, from_date, from_time, to_date, to_time, created_at)
-      select ${moveId}, ${booking.id}, 'rescheduled', ${options.actor}, ${booking.date}, ${booking.time},
-        ${target.date}, ${target.time}, ${nowIso}
-      where changes() = 1`,
-    ),
-  ]);
+  const moveId = crypto.randomUUID();
+  const moved = sql`exists (select 1 from booking_events where id = ${moveId})`;
+  const taken = await takeTime(
+    db,
+    {
+      visit: { treatmentIds, therapistId: target.therapistId },
+      date: target.date,
+      time: target.time,
+      now: options.now,
+      excluding: sql`select ${booking.paymentReference}`,
+    },
+    async (choice) => {
+      const [updated] = await db.$client.batch([
+        d1Statement(
+          db,
+          sql`
+          update bookings set date = ${target.date}, time = ${target.time}, therapist_id = ${choice.therapistId},
+            room_id = ${choice.roomId}, duration_minutes = ${choice.minutes}, reminder_sent_at = null, needs_attention = 0
+          where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
+            and therapist_id is ${booking.therapistId} and not ${closedOn(target.date)}
+            and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${target.date})`,
+        ),
+        d1Statement(
+          db,
+          sql`
+          insert into booking_events (id, booking_id, kind, actor, from_date, from_time, to_date, to_time, created_at)
+          select ${moveId}, ${booking.id}, 'rescheduled', ${options.actor}, ${booking.date}, ${booking.time},
+            ${target.date}, ${target.time}, ${nowIso}
+          where changes() = 1`,
+        ),
+        freeTimeStatement(db, booking.paymentReference, moved),
+        ...takeTimeStatements(db, { reference: booking.paymentReference, ...choice, expiresAt: null }, nowIso, moved),
+      ]);
+      return updated?.meta.changes === 1;
+    },
+  );
   const after = await findBooking(db, booking.id);
-  if (moved?.meta.changes === 1 && after) {
+  if (taken.ok && taken.value && after) {
     return { ok: true, booking: after, moveId, from: { date: booking.date, time: booking.time } };
   }
   const raced = lostRace(booking, after);
   if (raced) return { ok: false, message: raced };
+  if (!taken.ok) return { ok: false, message: taken.message, status: taken.status };
   const reason = await closureReason(db, target.date);
   return { ok: false, message: reason ? changeMessages.closed(reason) : changeMessages.full };
 }
@@ -118,7 +154,15 @@ export async function cancelBooking(
       select id, payment_reference, amount, ${status}, ${options.testMode ? 1 : 0},
         ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
       from bookings where id = ${booking.id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
+        -- Money paid at the studio (cash, transfer, POS) goes back there, not through Paystack.
+        and (select method from payments where reference = bookings.payment_reference) in ('paystack', 'test')
       on conflict (booking_id) do nothing`,
+    ),
+    // Its therapist and room are free again.
+    freeTimeStatement(
+      db,
+      booking.paymentReference,
+      sql`exists (select 1 from bookings where id = ${booking.id} and service_status = 'cancelled')`,
     ),
   ]);
   const after = await findBooking(db, booking.id);

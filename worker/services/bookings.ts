@@ -3,9 +3,19 @@
  * change is a conditional UPDATE, so two staff clicking at once, or a stale page, cannot move a
  * booking any other way.
  */
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookingEvents, bookings, payments, refunds, type serviceStatuses } from '../db/schema';
+import {
+  bookingEvents,
+  bookings,
+  type paymentMethods,
+  payments,
+  refunds,
+  rooms,
+  type serviceStatuses,
+  therapists,
+} from '../db/schema';
+import { endTimeOf } from '../shared/schedule';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
@@ -34,6 +44,14 @@ export interface BookingView {
   paymentReference: string;
   /** Paid after its hold expired into a slot that had filled meanwhile: over capacity. */
   needsAttention: boolean;
+  /** Who gives the treatments and where (null only for a booking over capacity from before therapists). */
+  therapist: { _id: string; name: string } | null;
+  room: { _id: string; name: string } | null;
+  /** "HH:MM" the visit ends (the next morning's time for an overnight one). */
+  endTime: string;
+  durationMinutes: number;
+  /** How it was paid: online (paystack, test), free, or at the studio (cash, transfer, pos), or unpaid. */
+  payment: PaymentMethod;
   createdAt: string;
   cancelledAt: string | null;
   /** The money of a cancelled booking going back, with Paystack's last refusal for staff to see. */
@@ -54,10 +72,15 @@ export interface BookingView {
   }>;
 }
 
+export type PaymentMethod = (typeof paymentMethods)[number];
+
 const bookingColumns = {
   booking: bookings,
   couponCode: payments.couponCode,
+  method: payments.method,
   refund: refunds,
+  therapistName: therapists.name,
+  roomName: rooms.name,
 };
 
 type EventRow = typeof bookingEvents.$inferSelect;
@@ -66,11 +89,17 @@ function toView(
   {
     booking,
     couponCode,
+    method,
     refund,
+    therapistName,
+    roomName,
   }: {
     booking: typeof bookings.$inferSelect;
     couponCode: string | null;
+    method: PaymentMethod;
     refund: typeof refunds.$inferSelect | null;
+    therapistName: string | null;
+    roomName: string | null;
   },
   events: EventRow[],
 ): BookingView {
@@ -97,6 +126,11 @@ function toView(
     couponCode,
     paymentReference: booking.paymentReference,
     needsAttention: booking.needsAttention,
+    therapist: booking.therapistId && therapistName ? { _id: booking.therapistId, name: therapistName } : null,
+    room: booking.roomId && roomName ? { _id: booking.roomId, name: roomName } : null,
+    endTime: endTimeOf(booking.time, booking.durationMinutes),
+    durationMinutes: booking.durationMinutes,
+    payment: method,
     createdAt: booking.createdAt,
     cancelledAt: booking.cancelledAt,
     refund: refund
@@ -118,6 +152,19 @@ function toView(
   };
 }
 
+/** The booking with this id as the admin lists it. */
+export async function bookingView(db: Database, id: string): Promise<BookingView | undefined> {
+  return (await listBookings(db, undefined, undefined, eq(bookings.id, id))).bookings[0];
+}
+
+/** What a booking's messages say beyond its row: its therapist's name, and whether it is paid yet. */
+export async function bookingFactExtras(db: Database, booking: typeof bookings.$inferSelect) {
+  const row = await db.get<{ therapist: string | null; method: string | null }>(sql`select
+    (select name from therapists where id = ${booking.therapistId}) as therapist,
+    (select method from payments where reference = ${booking.paymentReference}) as method`);
+  return { therapistName: row?.therapist ?? null, paidOnArrival: row?.method === 'unpaid' };
+}
+
 export async function findBooking(db: Database, id: string) {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return booking;
@@ -135,17 +182,21 @@ export interface Page {
   pageSize: number;
 }
 
+/** One tab of the bookings (or all), a page of it; `filter` narrows further (one booking, one day). */
 export async function listBookings(
   db: Database,
   status: ServiceStatus | undefined,
   page?: Page,
+  filter?: SQL,
 ): Promise<{ bookings: BookingView[]; total: number }> {
-  const where = status ? eq(bookings.serviceStatus, status) : undefined;
+  const where = and(status ? eq(bookings.serviceStatus, status) : undefined, filter);
   const query = db
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(payments, eq(payments.reference, bookings.paymentReference))
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .leftJoin(therapists, eq(therapists.id, bookings.therapistId))
+    .leftJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(where)
     .orderBy(...orderFor(status));
   const [rows, [total]] = await Promise.all([

@@ -1,6 +1,6 @@
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bookings, closures, slotCapacities } from '../db/schema';
+import { bookings, closures } from '../db/schema';
 
 export interface Closure {
   date: string;
@@ -59,26 +59,4 @@ export async function closeDay(
 export async function reopenDay(db: Database, date: string): Promise<boolean> {
   const deleted = await db.delete(closures).where(eq(closures.date, date)).returning();
   return deleted.length > 0;
-}
-
-/** Places per slot for each day of the week ("0" is Sunday), the default where staff set none. */
-export async function capacityByWeekday(db: Database, defaultCapacity: number): Promise<Record<string, number>> {
-  const rows = await db.select().from(slotCapacities);
-  const byWeekday: Record<string, number> = {};
-  for (let weekday = 0; weekday < 7; weekday++) {
-    byWeekday[weekday] = rows.find((row) => row.weekday === weekday)?.capacity ?? defaultCapacity;
-  }
-  return byWeekday;
-}
-
-/**
- * Sets the places per slot of every day of the week in one batch. Lowering a day's number never
- * cancels what is booked: it only stops new bookings until the slot has room again.
- */
-export async function setCapacityByWeekday(db: Database, byWeekday: Record<string, number>): Promise<void> {
-  const rows = Object.entries(byWeekday).map(([weekday, capacity]) => ({ weekday: Number(weekday), capacity }));
-  await db
-    .insert(slotCapacities)
-    .values(rows)
-    .onConflictDoUpdate({ target: slotCapacities.weekday, set: { capacity: sql`excluded.capacity` } });
 }

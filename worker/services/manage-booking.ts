@@ -2,9 +2,10 @@
  * What a visitor sees and may do through a booking's manage link: the booking, and until 24 hours
  * before its start the right to change it (the Terms' notice period, in Lagos time).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
+import { endTimeOf } from '../shared/schedule';
 import { lagosToUtc } from '../shared/time';
 import {
   type BookingRow,
@@ -15,6 +16,7 @@ import {
   moveBooking,
   type RefundRow,
 } from './booking-changes';
+import type { PaymentMethod } from './bookings';
 import { isManageToken, manageTokenHash } from './manage-tokens';
 import { refundView } from './refunds';
 
@@ -50,8 +52,15 @@ export async function bookingOfToken(db: Database, token: string): Promise<Booki
   return booking;
 }
 
+/** What the visitor is told when their own therapist was not free at the new time. */
+export const otherTherapistNotice = (name: string) =>
+  `Your therapist is not free at that time, so ${name} will look after you instead.`;
+
 /** The manage page's view of a booking (ARCHITECTURE.md, "Managing a booking"). */
-export function manageView(booking: BookingRow, refund: RefundRow | null | undefined, now: Date) {
+export async function manageView(db: Database, booking: BookingRow, refund: RefundRow | null | undefined, now: Date) {
+  const extra = await db.get<{ therapist: string | null; method: PaymentMethod | null }>(sql`select
+    (select name from therapists where id = ${booking.therapistId}) as therapist,
+    (select method from payments where reference = ${booking.paymentReference}) as method`);
   return {
     booking: {
       _id: booking.id,
@@ -59,6 +68,10 @@ export function manageView(booking: BookingRow, refund: RefundRow | null | undef
       subservices: booking.subservices,
       date: booking.date,
       time: booking.time,
+      endTime: endTimeOf(booking.time, booking.durationMinutes),
+      durationMinutes: booking.durationMinutes,
+      therapist: booking.therapistId && extra?.therapist ? { _id: booking.therapistId, name: extra.therapist } : null,
+      payment: extra?.method ?? 'paystack',
       serviceStatus: booking.serviceStatus,
       amount: booking.amount,
     },
@@ -86,14 +99,26 @@ export async function rescheduleOwnBooking(
   booking: BookingRow,
   target: { date: string; time: string },
   now: Date,
-  defaultCapacity: number,
-): Promise<MoveResult> {
+): Promise<MoveResult & { otherTherapist?: boolean }> {
   if (booking.serviceStatus !== 'booked') return { ok: false, message: manageMessages.notBooked };
   if (!canChange(booking, now)) return { ok: false, message: manageMessages.tooLate };
   if (!booking.needsAttention && now.getTime() >= changeableUntil(target.date, target.time).getTime()) {
     return { ok: false, message: manageMessages.tooSoon };
   }
-  return moveBooking(db, booking, target, { now, defaultCapacity, actor: 'visitor' });
+  // The same therapist when they are free then; otherwise anyone free, and the answer says so.
+  if (booking.therapistId) {
+    const same = await moveBooking(
+      db,
+      booking,
+      { ...target, therapistId: booking.therapistId },
+      { now, actor: 'visitor' },
+    );
+    if (same.ok || same.message === manageMessages.changed || same.message === manageMessages.alreadyCancelled) {
+      return same;
+    }
+  }
+  const moved = await moveBooking(db, booking, { ...target, therapistId: 'any' }, { now, actor: 'visitor' });
+  return moved.ok ? { ...moved, otherTherapist: moved.booking.therapistId !== booking.therapistId } : moved;
 }
 
 /** A visitor cancels their own booking, more than 24 hours ahead; the amount paid is refunded. */

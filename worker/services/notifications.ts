@@ -63,16 +63,25 @@ const whatsapp = (template: Template, about: string, to: string, message: Render
  */
 export function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
   const confirmation = booking.slotTaken ? bookingSlotTaken(booking, studio) : bookingConfirmation(booking, studio);
-  return [
+  return withRecipient([
     email('booking-confirmation', booking.reference, booking.email, confirmation),
     whatsapp('booking-confirmation', booking.reference, booking.phone, confirmation),
     email('booking-notice', booking.reference, studio.email, bookingNotice(booking, studio)),
-  ];
+  ]);
 }
 
+/** A booking staff took by phone may have no email: nothing is addressed to nobody. */
+const withRecipient = (messages: NewMessage[]) => messages.filter((message) => message.recipient.trim() !== '');
+
 /** A booking's facts for its messages, from its row; `manageUrl` when the link goes with them. */
-export function bookingRowFacts(booking: typeof bookings.$inferSelect, manageUrl?: string): BookingFacts {
+export function bookingRowFacts(
+  booking: typeof bookings.$inferSelect,
+  manageUrl?: string,
+  extra: Pick<BookingFacts, 'therapistName' | 'paidOnArrival'> = {},
+): BookingFacts {
   return {
+    ...extra,
+    durationMinutes: booking.durationMinutes,
     reference: booking.paymentReference,
     name: booking.name,
     email: booking.email,
@@ -92,10 +101,10 @@ export function bookingRowFacts(booking: typeof bookings.$inferSelect, manageUrl
 export function bookingReminderMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
   const reminder = bookingReminder(booking, studio);
   const about = `${booking.reference}@${booking.date}T${booking.time}`;
-  return [
+  return withRecipient([
     email('booking-reminder', about, booking.email, reminder),
     whatsapp('booking-reminder', about, booking.phone, reminder),
-  ];
+  ]);
 }
 
 /** A move: the visitor hears of it by email and WhatsApp, the studio by email. Once per move. */
@@ -106,11 +115,11 @@ export function bookingRescheduledMessages(
 ): NewMessage[] {
   const message = bookingRescheduled(booking, move.from, studio);
   const notice = bookingChangeNotice(booking, { kind: 'rescheduled', from: move.from }, move.by, studio);
-  return [
+  return withRecipient([
     email('booking-rescheduled', move.id, booking.email, message),
     whatsapp('booking-rescheduled', move.id, booking.phone, message),
     email('booking-notice', `rescheduled:${move.id}`, studio.email, notice),
-  ];
+  ]);
 }
 
 /** A cancellation, with what happens to the money. A booking is cancelled once, so its reference keys it. */
@@ -122,11 +131,11 @@ export function bookingCancelledMessages(
 ): NewMessage[] {
   const message = bookingCancelled(booking, refund, studio);
   const notice = bookingChangeNotice(booking, { kind: 'cancelled', refund }, by, studio);
-  return [
+  return withRecipient([
     email('booking-cancelled', booking.reference, booking.email, message),
     whatsapp('booking-cancelled', booking.reference, booking.phone, message),
     email('booking-notice', `cancelled:${booking.reference}`, studio.email, notice),
-  ];
+  ]);
 }
 
 export const orderConfirmedMessages = (order: OrderFacts, to: string, studio: StudioDetails): NewMessage[] => [

@@ -5,7 +5,6 @@ import { studioDetails } from './notifications';
 import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
 import type { PaymentContext } from './payments';
-import { slotCapacity } from './slots';
 
 /** The payment flow's dependencies for one request: its database, gateway, origin, clock and outbox. */
 export function paymentContext(c: Context<AppEnv>): PaymentContext {
@@ -14,7 +13,6 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
     db: c.var.db,
     gateway: paymentGateway(c.env, c.var.db, origin),
     origin,
-    capacity: slotCapacity(c.env.SLOT_CAPACITY),
     linkSecret: c.env.MANAGE_LINK_SECRET,
     now: new Date(),
     notify: (messages) => afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages)),

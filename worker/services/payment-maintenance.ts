@@ -6,14 +6,14 @@
  * that expired unpaid are released.
  */
 import { sql } from 'drizzle-orm';
-import { createDb } from '../db/client';
+import { createDb, d1Statement } from '../db/client';
 import { payments } from '../db/schema';
 import type { Bindings } from '../env';
 import { studioDetails } from './notifications';
 import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
 import { confirmTransaction, type PaymentContext } from './payments';
-import { slotCapacity } from './slots';
+import { blockCounts } from './time-blocks';
 
 export const REVERIFY_AFTER_MINUTES = 15;
 const REVERIFY_WITHIN_HOURS = 24;
@@ -26,7 +26,6 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     db,
     gateway: paymentGateway(env, db, ''),
     origin: '',
-    capacity: slotCapacity(env.SLOT_CAPACITY),
     linkSecret: env.MANAGE_LINK_SECRET,
     now,
     notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
@@ -38,7 +37,8 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     .select()
     .from(payments)
     .where(
-      sql`${payments.status} in ('pending', 'expired', 'abandoned') and ${payments.createdAt} <= ${settledBefore} and ${payments.createdAt} >= ${oldest}`,
+      sql`${payments.status} in ('pending', 'expired', 'abandoned') and ${payments.method} in ('paystack', 'test')
+        and ${payments.createdAt} <= ${settledBefore} and ${payments.createdAt} >= ${oldest}`,
     )
     // Unsettled ones first; then a fresh sample of abandoned ones each run, so none is starved.
     .orderBy(sql`${payments.status} = 'abandoned'`, sql`random()`)
@@ -53,8 +53,13 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     }
   }
   await Promise.all(queued);
-  await db
-    .update(payments)
-    .set({ status: 'expired' })
-    .where(sql`${payments.status} = 'pending' and ${payments.holdExpiresAt} <= ${now.toISOString()}`);
+  const nowIso = now.toISOString();
+  await db.$client.batch([
+    d1Statement(
+      db,
+      sql`update payments set status = 'expired' where status = 'pending' and hold_expires_at <= ${nowIso}`,
+    ),
+    // Their blocks stopped counting when the holds ended (time-blocks.ts); this only tidies them away.
+    d1Statement(db, sql`delete from time_blocks where not ${blockCounts(nowIso)}`),
+  ]);
 }

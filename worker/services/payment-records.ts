@@ -5,12 +5,14 @@
  * no-op, whatever the order and number of verify calls, webhooks and cron runs.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { bookings, orderItems, orders, payments } from '../db/schema';
+import { type Database, d1Statement } from '../db/client';
+import { bookings, orderItems, orders, payments, therapists } from '../db/schema';
 import type { BookingDetails } from '../shared/booking-schema';
 import type { OrderDetails } from '../shared/order-schema';
 import type { OrderPrice } from '../shared/pricing';
+import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../shared/schedule';
 import { managePath } from './manage-tokens';
+import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -34,6 +36,10 @@ export interface BookingSummary {
   treatments: string[];
   date: string;
   time: string;
+  endTime: string;
+  durationMinutes: number;
+  therapist: { _id: string; name: string } | null;
+  payment: Payment['method'];
   amount: number;
   subtotal: number;
   discount: number;
@@ -69,38 +75,57 @@ const markPaid = (db: Database, payment: Payment, now: Date) =>
     )
     .bind(now.toISOString(), payment.reference);
 
-/** Records the booking once, and says whether its slot had filled (whichever call recorded it). */
+/**
+ * Records the booking once, and says whether its time had been taken meanwhile (whichever call
+ * recorded it). The booking keeps the therapist, room and blocks of its hold; a payment that
+ * outlived its hold takes back whatever of that time is still free, and if any of it was taken
+ * meanwhile (or staff closed the day) it is still recorded (the money was taken) but holds no time
+ * and is flagged for staff to find the client another time.
+ */
 export async function recordPaidBooking(
   db: Database,
   payment: Payment,
-  capacity: number,
   now: Date,
   manageTokenHash: string,
 ): Promise<{ slotTaken: boolean }> {
   const { booking } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
+  const nowIso = now.toISOString();
+  const reference = payment.reference;
+  const notRecorded = sql`not exists (select 1 from bookings where payment_reference = ${reference})`;
+  const { therapistId, roomId, durationMinutes } = payment;
+  const claim =
+    therapistId && roomId && durationMinutes
+      ? {
+          reference,
+          therapistId,
+          roomId,
+          firstBlock: blockAt(booking.appointmentDate, minuteOfDay(booking.appointmentTime)),
+          blocks: blockCount(durationMinutes),
+          expiresAt: null,
+        }
+      : undefined;
+  const flagged = sql`(select needs_attention from bookings where payment_reference = ${reference}) = 1`;
   await d1.batch([
     markPaid(db, payment, now),
-    // A payment that outlived its hold may land in a slot that has filled meanwhile (or on a day
-    // staff have since closed): it is still recorded (the money was taken) and flagged for staff
-    // to find the client another time. The rule is slots.ts's slotHasRoom, in plain SQL.
+    ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
     d1
       .prepare(
         `insert into bookings (
           id, payment_reference, service, subservices, date, time, name, email, phone, notes,
           referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
-          exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash, needs_attention
+          exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
+          therapist_id, room_id, duration_minutes, needs_attention
         )
-        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?21,
-          (select count(*) from bookings where date = ?5 and time = ?6 and service_status != 'cancelled') >= coalesce(
-            (select capacity from slot_capacities where weekday = cast(strftime('%w', ?5) as integer)), ?20
-          ) or exists (select 1 from closures where date = ?5)
+        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+          (select count(*) from time_blocks where payment_reference = ?2) < ?24
+            or exists (select 1 from closures where date = ?5)
         where true
         on conflict (payment_reference) do nothing`,
       )
       .bind(
         crypto.randomUUID(),
-        payment.reference,
+        reference,
         booking.service,
         JSON.stringify(booking.subservices),
         booking.appointmentDate,
@@ -118,14 +143,24 @@ export async function recordPaidBooking(
         booking.exerciseHours ?? null,
         JSON.stringify(booking.healthConditions),
         payment.amount,
-        capacity,
         manageTokenHash,
+        therapistId ?? null,
+        roomId ?? null,
+        durationMinutes ?? 60,
+        // Every block of the therapist and of the room: anything less means part was taken.
+        claim ? claim.blocks * 2 : 1,
       ),
+    // A booking keeps its blocks for good; a flagged one holds none (it has no place at that time).
+    d1Statement(
+      db,
+      sql`update time_blocks set expires_at = null where payment_reference = ${reference} and not ${flagged}`,
+    ),
+    freeTimeStatement(db, reference, flagged),
   ]);
   const [recorded] = await db
     .select({ needsAttention: bookings.needsAttention })
     .from(bookings)
-    .where(eq(bookings.paymentReference, payment.reference))
+    .where(eq(bookings.paymentReference, reference))
     .limit(1);
   return { slotTaken: recorded?.needsAttention ?? false };
 }
@@ -205,8 +240,14 @@ export async function bookingSummary(
   payment: Payment,
   manageToken: string,
 ): Promise<BookingSummary | undefined> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, payment.reference)).limit(1);
-  if (!booking) return undefined;
+  const [row] = await db
+    .select({ booking: bookings, therapistName: therapists.name })
+    .from(bookings)
+    .leftJoin(therapists, eq(therapists.id, bookings.therapistId))
+    .where(eq(bookings.paymentReference, payment.reference))
+    .limit(1);
+  if (!row) return undefined;
+  const { booking, therapistName } = row;
   return {
     manageUrl: managePath(manageToken),
     kind: 'booking',
@@ -216,6 +257,10 @@ export async function bookingSummary(
     treatments: booking.subservices,
     date: booking.date,
     time: booking.time,
+    endTime: endTimeOf(booking.time, booking.durationMinutes),
+    durationMinutes: booking.durationMinutes,
+    therapist: booking.therapistId && therapistName ? { _id: booking.therapistId, name: therapistName } : null,
+    payment: payment.method,
     amount: booking.amount,
     subtotal: payment.subtotal,
     discount: payment.discount,
@@ -239,8 +284,17 @@ export async function recordTestCheckoutOutcome(db: Database, reference: string,
 
 /** Marks a still-unpaid payment failed or abandoned; a paid one is never touched. */
 export async function markUnpaid(db: Database, reference: string, status: 'failed' | 'abandoned' | 'expired') {
-  await db
-    .update(payments)
-    .set({ status, holdExpiresAt: null })
-    .where(sql`${payments.reference} = ${reference} and ${payments.status} in ('pending', 'expired')`);
+  await db.$client.batch([
+    d1Statement(
+      db,
+      sql`update payments set status = ${status}, hold_expires_at = null
+        where reference = ${reference} and status in ('pending', 'expired') and method not in ('unpaid')`,
+    ),
+    // The hold's therapist and room are free again at once (a booking's blocks never expire).
+    freeTimeStatement(
+      db,
+      reference,
+      sql`expires_at is not null and (select status from payments where reference = ${reference}) != 'paid'`,
+    ),
+  ]);
 }

@@ -13,6 +13,7 @@ import { nairaToKobo } from '../shared/money';
 import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
+import { takeTime, treatmentIdsOf } from './booking-time';
 import { checkCoupon } from './coupons';
 import { managePath, manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
@@ -31,7 +32,8 @@ import {
   type StoredBookingPayment,
   type StoredOrderPayment,
 } from './payment-records';
-import { closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotHasRoom, slotMessages } from './slots';
+import { closedOn, closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotMessages } from './slots';
+import { takeTimeStatements } from './time-blocks';
 
 export interface PaymentContext {
   db: Database;
@@ -39,8 +41,6 @@ export interface PaymentContext {
   gateway: PaymentGateway | undefined;
   /** The site's own origin: callback URLs are built from it, never from the client. */
   origin: string;
-  /** Places per slot (SLOT_CAPACITY); a weekday's own setting in the admin wins over it. */
-  capacity: number;
   /** The secret the bookings' manage links are derived from (the pepper; services/manage-tokens.ts). */
   linkSecret: string;
   now: Date;
@@ -139,43 +139,70 @@ async function initializeBookingPayment(
     return { ok: false, status: 409, message: paymentMessages.slotPast };
   }
 
+  const treatmentIds = treatmentIdsOf(booking.subservices);
+  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
+
   const reference = newReference('BK');
   const stored: StoredBookingPayment = { booking, lines: priced.lines };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
-  // The visitor's own earlier holds on this slot are replaced, so they count toward nothing.
+  const method = charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack');
+  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
+  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
+    and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
   const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
   const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
-  // One batch, one transaction: the slot is counted and held atomically with the visitor's open
-  // holds, so concurrent requests can never take more places than the slot has nor more holds
-  // than allowed; and only if the new hold was taken are the visitor's earlier holds on the same
-  // slot released (they then verify as abandoned), so a retried payment is one hold, not two.
-  await context.db.$client.batch([
-    d1Statement(
-      context.db,
-      sql`
-      insert into payments (
-        reference, kind, status, amount, subtotal, discount, coupon_code, email, details,
-        slot_date, slot_time, hold_expires_at, client_key, browser_key_hash
-      )
-      select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-        ${charge.couponCode}, ${email}, ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil},
-        ${request.clientKey ?? null}, ${request.browserKeyHash}
-      where ${slotHasRoom(date, time, nowIso, context.capacity, email)}
-        and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
-        and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
-    ),
-    d1Statement(
-      context.db,
-      sql`
-      update payments set status = 'abandoned', hold_expires_at = null
-      where status = 'pending' and kind = 'booking' and lower(email) = lower(${email})
-        and slot_date = ${date} and slot_time = ${time} and reference != ${reference}
-        and exists (select 1 from payments where reference = ${reference})`,
-    ),
-  ]);
-  if (!(await findPayment(context.db, reference))) {
+  const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
+  // One batch, one transaction: the hold's payment row (only within the visitor's and the network's
+  // caps, on a day still open), the therapist's and the room's blocks for the whole visit (which
+  // fail the batch if anyone holds one), and the release of the visitor's earlier holds on the same
+  // start (they then verify as abandoned), so a retried payment is one hold, not two.
+  const taken = await takeTime(
+    context.db,
+    {
+      visit: { treatmentIds, therapistId: booking.therapistId ?? 'any' },
+      date,
+      time,
+      now: context.now,
+      excluding: ownHoldsHere,
+    },
+    async (choice) => {
+      await context.db.$client.batch([
+        d1Statement(
+          context.db,
+          sql`
+          insert into payments (
+            reference, kind, status, amount, subtotal, discount, coupon_code, email, details, slot_date,
+            slot_time, hold_expires_at, client_key, browser_key_hash, method, therapist_id, room_id, duration_minutes
+          )
+          select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+            ${charge.couponCode}, ${email}, ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil},
+            ${request.clientKey ?? null}, ${request.browserKeyHash}, ${method}, ${choice.therapistId},
+            ${choice.roomId}, ${choice.minutes}
+          where not ${closedOn(date)}
+            and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${date})
+            and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
+            and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+        ),
+        d1Statement(
+          context.db,
+          sql`delete from time_blocks where payment_reference in (${ownHoldsHere}) and payment_reference != ${reference}
+            and ${inserted}`,
+        ),
+        ...takeTimeStatements(context.db, { reference, ...choice, expiresAt: holdUntil }, nowIso, inserted),
+        d1Statement(
+          context.db,
+          sql`
+          update payments set status = 'abandoned', hold_expires_at = null
+          where reference in (${ownHoldsHere}) and reference != ${reference} and ${inserted}`,
+        ),
+      ]);
+      return (await findPayment(context.db, reference)) !== undefined;
+    },
+  );
+  if (!taken.ok) return taken;
+  if (!taken.value) {
     for (const [holds, limit, message] of [
       [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
       [networkHolds, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetwork],
@@ -186,6 +213,7 @@ async function initializeBookingPayment(
       const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
       return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
     }
+    // Staff closed the day, or gave the therapist the day off, between the read and the write.
     const closed = await closureReason(context.db, date);
     return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };
   }
@@ -246,6 +274,7 @@ async function initializeOrderPayment(
     details: stored,
     clientKey: request.clientKey ?? null,
     browserKeyHash: request.browserKeyHash,
+    method: charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack'),
   });
   return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
     kind: 'order',
@@ -351,6 +380,7 @@ export async function verifyPayment(
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
   let result: VerifyResult;
   if (payment.status === 'paid') result = await summaryOf(context, payment);
+  else if (!isOnline(payment)) return { status: false, message: paymentMessages.notCompleted };
   else if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
   // PaystackError → 502 in the route.
   else result = await confirmTransaction(context, payment, await context.gateway.verify(reference));
@@ -359,6 +389,10 @@ export async function verifyPayment(
     ? { status: true, data: { reference: payment.reference, kind: payment.kind, paid: true } }
     : result;
 }
+
+/** Paid (or to be paid) online: the only payments a gateway knows of (not those taken at the studio). */
+export const isOnline = (payment: Pick<Payment, 'method'>) =>
+  payment.method === 'paystack' || payment.method === 'test';
 
 export type CancelResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
@@ -444,15 +478,16 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     return;
   }
   const token = await manageToken(payment.reference, context.linkSecret);
-  const { slotTaken } = await recordPaidBooking(
-    context.db,
-    payment,
-    context.capacity,
-    context.now,
-    await manageTokenHash(token),
-  );
+  const { slotTaken } = await recordPaidBooking(context.db, payment, context.now, await manageTokenHash(token));
   const { booking } = payment.details as StoredBookingPayment;
-  const facts = bookingFacts(payment.reference, booking, payment.amount);
+  const therapist = payment.therapistId
+    ? await context.db.get<{ name: string }>(sql`select name from therapists where id = ${payment.therapistId}`)
+    : undefined;
+  const facts = {
+    ...bookingFacts(payment.reference, booking, payment.amount),
+    therapistName: therapist?.name ?? null,
+    durationMinutes: payment.durationMinutes ?? 60,
+  };
   const manageUrl = `${context.studio.siteUrl}${managePath(token)}`;
   context.notify(bookingConfirmedMessages({ ...facts, manageUrl, slotTaken }, context.studio));
 }

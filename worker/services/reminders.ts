@@ -11,6 +11,7 @@ import { createDb } from '../db/client';
 import { bookings } from '../db/schema';
 import type { Bindings } from '../env';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
+import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
 import { bookingReminderMessages, bookingRowFacts, studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
@@ -37,7 +38,9 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
     const bookedInsideWindow = start - Date.parse(booking.createdAt) <= REMINDER_WINDOW_HOURS * HOUR_MS;
     if (!dueNow || bookedInsideWindow) continue;
     const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.MANAGE_LINK_SECRET))}`;
-    messages.push(...bookingReminderMessages(bookingRowFacts(booking, manageUrl), studio));
+    messages.push(
+      ...bookingReminderMessages(bookingRowFacts(booking, manageUrl, await bookingFactExtras(db, booking)), studio),
+    );
   }
   await queueMessages(db, env.MESSAGES, messages);
 }

@@ -3,10 +3,11 @@
  * API validates the payload with it, and the booking page validates the form with it on submit.
  */
 import * as z from 'zod/mini';
-import { bookingMessages, bookingServices, healthConditions, referralSources, timeSlots } from './booking';
+import { bookingMessages, bookingServices, healthConditions, referralSources } from './booking';
 import { treatments } from './catalogue';
 import { emailAddress, personName, phoneNumber } from './contact-schema';
 import { multiLine, singleLine } from './plain-text';
+import { anyStartTimes } from './schedule';
 import { isIsoDate } from './time';
 
 const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
@@ -22,7 +23,9 @@ export const bookingDetailsSchema = z
       .array(z.enum(treatmentNames, { error: 'Unknown service option' }))
       .check(z.minLength(1, bookingMessages.noOption), z.maxLength(treatmentNames.length)),
     appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
-    appointmentTime: z.enum(timeSlots, { error: bookingMessages.time }),
+    appointmentTime: z.enum(anyStartTimes as [string, ...string[]], { error: bookingMessages.time }),
+    /** A therapist's id, or "any" (the default): the server picks one free for the whole visit. */
+    therapistId: z.optional(z.string().check(z.maxLength(64))),
     customerName: personName(),
     customerEmail: emailAddress(),
     customerPhone: phoneNumber(),

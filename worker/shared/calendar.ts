@@ -1,4 +1,4 @@
-/** "Add to calendar" for a confirmed booking: a Google Calendar link and an .ics file, one hour long. */
+/** "Add to calendar" for a confirmed booking: a Google Calendar link and an .ics file, as long as the visit. */
 import { lagosToUtc } from './time';
 
 export interface CalendarEvent {
@@ -8,9 +8,9 @@ export interface CalendarEvent {
   /** Lagos date yyyy-MM-dd and time HH:mm. */
   date: string;
   time: string;
+  /** The visit's length; an hour when not given. */
+  durationMinutes?: number;
 }
-
-const APPOINTMENT_MS = 60 * 60 * 1000;
 
 /** 20261201T090000Z */
 const stamp = (instant: Date) =>
@@ -21,7 +21,7 @@ const stamp = (instant: Date) =>
 
 function span(event: CalendarEvent) {
   const start = lagosToUtc(event.date, event.time);
-  return { start, end: new Date(start.getTime() + APPOINTMENT_MS) };
+  return { start, end: new Date(start.getTime() + (event.durationMinutes ?? 60) * 60_000) };
 }
 
 export function googleCalendarUrl(event: CalendarEvent): string {

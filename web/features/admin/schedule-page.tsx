@@ -13,21 +13,19 @@ const loadClosures = async () => {
   return { rows, total: rows.length };
 };
 
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 export const scheduleMessages = {
   fetch: 'Error fetching closed days',
   close: 'Error closing the day',
   reopen: 'Error reopening the day',
   move: 'Error moving the booking',
-  capacityFetch: 'Error fetching places per slot',
-  capacitySave: 'Error saving places per slot',
-  capacitySaved: 'Places per slot saved. Bookings already made are kept.',
+  settingsFetch: 'Error fetching the start times',
+  settingsSave: 'Error saving the start times',
+  settingsSaved: 'Start times and treatment lengths saved. Bookings already made keep their times.',
 } as const;
 
 /**
- * Schedule: the days the studio is closed (with the bookings still on them, to move), and the
- * places each hourly slot takes on each day of the week.
+ * Schedule: the days the studio is closed (with the bookings still on them, to move), the start
+ * times and the treatments' lengths.
  */
 export default function SchedulePage() {
   const { state, retry } = useAdminList(loadClosures, 'closures');
@@ -162,77 +160,123 @@ export default function SchedulePage() {
         </ListFrame>
       </section>
 
-      <CapacityPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
+      <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
     </>
   );
 }
 
-/** Places per hourly slot for each day of the week; the default is SLOT_CAPACITY. */
-function CapacityPanel({ onSaved }: { onSaved: (text: string) => void }) {
-  const [capacity, setCapacity] = useState<{ default: number; byWeekday: Record<string, number> }>();
+type ScheduleSettings = Awaited<ReturnType<typeof loadSettings>>;
+const loadSettings = () => adminRequest(api['schedule-settings'].$get());
+
+/**
+ * Start times (every hour, as the booking page has always offered, or every half hour) and each
+ * treatment's length and the buffer after it, which decide how long a visit holds its therapist.
+ */
+function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
+  const [settings, setSettings] = useState<ScheduleSettings>();
   const [loadError, setLoadError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    adminRequest(api.capacity.$get()).then(setCapacity, () => setLoadError(scheduleMessages.capacityFetch));
+    loadSettings().then(setSettings, () => setLoadError(scheduleMessages.settingsFetch));
   }, []);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!settings) return;
     const data = new FormData(event.currentTarget);
-    const day = (index: number) => Number(data.get(`day-${index}`));
-    const byWeekday = { 0: day(0), 1: day(1), 2: day(2), 3: day(3), 4: day(4), 5: day(5), 6: day(6) };
+    const step = Number(data.get('step')) === 30 ? 30 : 60;
+    const treatments = settings.treatments.map((treatment) => ({
+      _id: treatment._id,
+      ...(treatment.durationMinutes === null ? {} : { durationMinutes: Number(data.get(`duration-${treatment._id}`)) }),
+      bufferMinutes: Number(data.get(`buffer-${treatment._id}`)),
+    }));
     setSaving(true);
     setSaveError(undefined);
     try {
-      // The API checks every number (0 to 20) and names the rule when one is off.
-      setCapacity(await adminRequest(api.capacity.$put({ json: { byWeekday } })));
-      onSaved(scheduleMessages.capacitySaved);
+      // The API checks every number (steps of 15 minutes) and names the rule when one is off.
+      setSettings(await adminRequest(api['schedule-settings'].$put({ json: { startStepMinutes: step, treatments } })));
+      onSaved(scheduleMessages.settingsSaved);
     } catch (error) {
-      setSaveError(messageOf(error, scheduleMessages.capacitySave));
+      setSaveError(messageOf(error, scheduleMessages.settingsSave));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <section className="admin-panel admin-compose admin-capacity" aria-labelledby="capacity-title">
-      <h2 id="capacity-title" className="admin-panel__title">
-        Places per slot
+    <section className="admin-panel admin-compose admin-capacity" aria-labelledby="times-title">
+      <h2 id="times-title" className="admin-panel__title">
+        Start times and treatment lengths
       </h2>
       {loadError ? <p className="admin-alert admin-alert--error">{loadError}</p> : null}
-      {capacity ? (
-        <form onSubmit={save} aria-labelledby="capacity-title">
+      {settings ? (
+        <form onSubmit={save} aria-labelledby="times-title">
+          <div className="field">
+            <label className="field__label" htmlFor="start-step">
+              Start times
+            </label>
+            <select
+              id="start-step"
+              className="field__control field__control--select"
+              name="step"
+              defaultValue={String(settings.startStepMinutes)}
+              aria-describedby="start-step-hint"
+            >
+              <option value="60">Every hour</option>
+              <option value="30">Every 30 minutes</option>
+            </select>
+            <p className="field__hint" id="start-step-hint">
+              The times the booking page offers, from 9:00 AM to 5:00 PM.
+            </p>
+          </div>
           <p className="admin-total">
-            How many clients each hourly slot takes on each day (the default is {capacity.default}). Lowering a day
-            keeps the bookings already made.
+            A visit holds its therapist and room for its treatments back to back, each with the buffer after it. New
+            lengths apply to bookings made from now on.
           </p>
-          <div className="admin-schedule__days">
-            {weekdayNames.map((name, day) => (
-              <TextField
-                key={name}
-                label={name}
-                name={`day-${day}`}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={20}
-                step={1}
-                required
-                defaultValue={capacity.byWeekday[String(day)]}
-              />
+          <div className="admin-timings">
+            {settings.treatments.map((treatment) => (
+              <fieldset key={treatment._id} className="admin-timings__row">
+                <legend className="admin-timings__name">{treatment.name}</legend>
+                {treatment.durationMinutes === null ? (
+                  <p className="admin-timings__overnight">Overnight: from 5:00 PM to the therapist’s first hour</p>
+                ) : (
+                  <TextField
+                    label={`${treatment.name} length (minutes)`}
+                    name={`duration-${treatment._id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={15}
+                    max={480}
+                    step={15}
+                    required
+                    defaultValue={treatment.durationMinutes}
+                  />
+                )}
+                <TextField
+                  label={`${treatment.name} buffer after (minutes)`}
+                  name={`buffer-${treatment._id}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={120}
+                  step={15}
+                  required
+                  defaultValue={treatment.bufferMinutes}
+                />
+              </fieldset>
             ))}
           </div>
           <FormError message={saveError} />
           <div className="admin-compose__buttons">
             <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save places'}
+              {saving ? 'Saving…' : 'Save start times and lengths'}
             </button>
           </div>
         </form>
       ) : loadError ? null : (
-        <p className="admin-total">Loading places per slot…</p>
+        <p className="admin-total">Loading the start times…</p>
       )}
     </section>
   );

@@ -6,15 +6,18 @@
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { bookingServices, healthConditions, referralSources, timeSlots } from '../../../worker/shared/booking';
+import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import { priceBooking } from '../../../worker/shared/booking-pricing';
+import { anyStartTimes } from '../../../worker/shared/schedule';
 import { treatments } from '../../../worker/shared/treatments';
 
 export interface BookingDraft {
   service: (typeof bookingServices)[number] | '';
   subservices: string[];
   appointmentDate: string;
-  appointmentTime: (typeof timeSlots)[number] | '';
+  appointmentTime: string;
+  /** A therapist's id, or "any" (absent in drafts stored before therapists existed). */
+  therapistId?: string;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
@@ -41,7 +44,8 @@ const draftFields: Record<keyof BookingDraft, (value: unknown) => boolean> = {
   service: oneOf(['', ...bookingServices]),
   subservices: listOf(treatmentNames),
   appointmentDate: isString,
-  appointmentTime: oneOf(['', ...timeSlots]),
+  appointmentTime: oneOf(['', ...anyStartTimes]),
+  therapistId: (value) => value === undefined || isString(value),
   customerName: isString,
   customerEmail: isString,
   customerPhone: isString,
@@ -68,6 +72,7 @@ export const emptyBookingDraft: BookingDraft = {
   subservices: [],
   appointmentDate: '',
   appointmentTime: '',
+  therapistId: 'any',
   customerName: '',
   customerEmail: '',
   customerPhone: '',

@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
+import { timeRange } from '../../../worker/shared/schedule';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -21,6 +22,7 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
+import { TherapistField, therapistsFor, treatmentIdsOf, useTherapists } from './therapist-field';
 
 // Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
@@ -42,6 +44,7 @@ function toDetails(draft: BookingDraft, coupon?: AppliedCoupon, amount?: number)
     subservices: draft.subservices,
     appointmentDate: draft.appointmentDate,
     appointmentTime: draft.appointmentTime as BookingDetailsInput['appointmentTime'],
+    therapistId: draft.therapistId && draft.therapistId !== 'any' ? draft.therapistId : undefined,
     customerName: draft.customerName,
     customerEmail: draft.customerEmail,
     customerPhone: draft.customerPhone,
@@ -89,6 +92,19 @@ export function BookingForm() {
     setPaying(true);
   }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
+  const therapists = useTherapists(hydrated);
+  const chosenIds = treatmentIdsOf(draft.subservices);
+  const therapistId = draft.therapistId ?? 'any';
+  // How long the visit holds its therapist, as the studio sets it (the free times' answer).
+  const [duration, setDuration] = useState<number>();
+  // A therapist who does not give a newly chosen treatment gives way to "Any therapist".
+  const chosenList = chosenIds.join(',');
+  useEffect(() => {
+    const gives = therapistsFor(therapists, chosenList ? chosenList.split(',') : []);
+    if (therapistId !== 'any' && therapists && !gives.some((therapist) => therapist._id === therapistId)) {
+      update({ therapistId: 'any' });
+    }
+  }, [therapistId, therapists, chosenList, update]);
 
   const set = (changes: Partial<BookingDraft>) => {
     update(changes);
@@ -224,12 +240,20 @@ export function BookingForm() {
             error={errors.appointmentDate}
             onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
           />
+          <TherapistField
+            value={therapistId}
+            options={therapistsFor(therapists, chosenIds)}
+            onChange={(value) => set({ therapistId: value })}
+          />
           {today && draft.appointmentDate >= today ? (
             <Suspense fallback={<p className="field__hint">Loading free times…</p>}>
               <TimeSlotPicker
                 date={draft.appointmentDate}
                 value={draft.appointmentTime}
                 error={errors.appointmentTime}
+                treatments={chosenIds}
+                therapist={therapistId}
+                onDuration={setDuration}
                 onChange={(appointmentTime) => set({ appointmentTime })}
               />
             </Suspense>
@@ -241,6 +265,12 @@ export function BookingForm() {
             </fieldset>
           )}
         </section>
+
+        {draft.appointmentTime && duration ? (
+          <p className="booking-form__visit" aria-live="polite">
+            Your visit: <strong>{timeRange(draft.appointmentTime, duration)}</strong>
+          </p>
+        ) : null}
 
         <section className="booking-form__section" aria-labelledby="booking-you">
           <h2 id="booking-you">3. Your details</h2>

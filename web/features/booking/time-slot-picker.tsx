@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { timeSlots } from '../../../worker/shared/booking';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 
-type Slot = { time: (typeof timeSlots)[number]; left: number };
+type Slot = { time: string; left: number };
 
 /**
- * The hourly slots of a date with the places left; full and past slots show but cannot be chosen,
- * nor any that `allowed` refuses (the manage page's 24-hour notice).
+ * The start times of a date at which a therapist is free for the whole visit (its `treatments`,
+ * catalogue ids, with `therapist` or any), with how many could take it; full and past times show
+ * but cannot be chosen, nor any that `allowed` refuses (the manage page's 24-hour notice).
+ * `onDuration` hears the visit's length as the studio sets it.
  */
 export function TimeSlotPicker({
   date,
@@ -15,28 +16,42 @@ export function TimeSlotPicker({
   onChange,
   error,
   allowed,
+  treatments = [],
+  therapist = 'any',
+  onDuration,
 }: {
   date: string;
   value: string;
-  onChange: (time: Slot['time']) => void;
+  onChange: (time: string) => void;
   error?: string;
-  allowed?: (time: Slot['time']) => boolean;
+  allowed?: (time: string) => boolean;
+  treatments?: readonly string[];
+  therapist?: string;
+  onDuration?: (minutes: number) => void;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
 
+  // The list as text: a new array of the same treatments asks nothing again.
+  const treatmentList = treatments.join(',');
   useEffect(() => {
     if (!date) return;
     let current = true;
     setSlots(undefined);
     setClosedReason(undefined);
     setLoadError(undefined);
-    request(api.availability.$get({ query: { date } }))
+    const query = {
+      date,
+      ...(treatmentList ? { treatments: treatmentList } : {}),
+      ...(therapist !== 'any' ? { therapist } : {}),
+    };
+    request(api.availability.$get({ query }))
       .then((result) => {
         if (!current) return;
         setSlots(result.slots);
         setClosedReason(result.closed ? result.reason : undefined);
+        onDuration?.(result.durationMinutes);
       })
       .catch(() => {
         if (current) setLoadError('We could not load the free times. Please try again.');
@@ -44,7 +59,7 @@ export function TimeSlotPicker({
     return () => {
       current = false;
     };
-  }, [date]);
+  }, [date, treatmentList, therapist, onDuration]);
 
   return (
     <fieldset

@@ -1,0 +1,217 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { AppEnv } from '../env';
+import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { validate } from '../middleware/validate';
+import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
+import {
+  addTimeOff,
+  createRoom,
+  createTherapist,
+  listRooms,
+  listTherapists,
+  publicTherapists,
+  removeTimeOff,
+  updateRoom,
+  updateTherapist,
+  type WeeklyHours,
+  weekdays,
+} from '../services/team';
+import { treatments } from '../shared/catalogue';
+import { singleLine } from '../shared/plain-text';
+import { isQuarterHour, minuteOfDay } from '../shared/schedule';
+import { isIsoDate, lagosDate } from '../shared/time';
+
+const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+export const teamMessages = {
+  name: 'Please give a name (at most 60 characters).',
+  treatments: 'Please choose treatments from the menu.',
+  time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
+  endsBeforeStart: (day: number, start: string, end: string) =>
+    `Working hours must end after they start (${dayNames[day]} ${start}–${end}).`,
+  overlap: (day: number) => `Working hours on ${dayNames[day]} overlap. Please give separate ranges.`,
+  therapistNotFound: 'That therapist no longer exists.',
+  roomNotFound: 'That room no longer exists.',
+  hasBookings: (who: string, count: number) =>
+    `${who} still has ${count === 1 ? 'a booking' : `${count} bookings`} ahead. Please move ${count === 1 ? 'it' : 'them'} first.`,
+  date: 'Please give a date as yyyy-MM-dd',
+  pastDate: 'That day has already passed.',
+  reason: 'Please give a reason (at most 120 characters)',
+  alreadyOff: 'That therapist already has that day off.',
+  notOff: 'That therapist does not have that day off.',
+  step: 'Start times go every 60 or every 30 minutes.',
+  duration: 'A treatment lasts 15 to 480 minutes, in steps of 15.',
+  buffer: 'A buffer is 0 to 120 minutes, in steps of 15.',
+} as const;
+
+const treatmentIds = treatments.map((treatment) => treatment.id) as [string, ...string[]];
+const name = z
+  .string({ error: teamMessages.name })
+  .check(singleLine(), z.trim(), z.minLength(1, teamMessages.name), z.maxLength(60, teamMessages.name));
+const treatmentList = z.array(z.enum(treatmentIds, { error: teamMessages.treatments })).check(z.maxLength(50));
+const clock = z.string({ error: teamMessages.time }).check(z.refine(isQuarterHour, teamMessages.time));
+const range = z.object({
+  start: clock,
+  end: z
+    .string({ error: teamMessages.time })
+    .check(z.refine((end) => end === '24:00' || isQuarterHour(end), teamMessages.time)),
+});
+const hours = z.partialRecord(z.enum(weekdays), z.array(range).check(z.maxLength(6))).check(
+  z.superRefine((week, context) => {
+    for (const [day, ranges] of Object.entries(week)) {
+      const sorted = [...(ranges ?? [])].sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
+      for (const [index, each] of sorted.entries()) {
+        if (minuteOfDay(each.end) <= minuteOfDay(each.start)) {
+          context.issues.push({
+            code: 'custom',
+            input: week,
+            path: [day],
+            message: teamMessages.endsBeforeStart(Number(day), each.start, each.end),
+          });
+          return;
+        }
+        const next = sorted[index + 1];
+        if (next && minuteOfDay(next.start) < minuteOfDay(each.end)) {
+          context.issues.push({ code: 'custom', input: week, path: [day], message: teamMessages.overlap(Number(day)) });
+          return;
+        }
+      }
+    }
+  }),
+);
+
+const therapistBody = z.object({ name, treatments: z.optional(treatmentList), hours: z.optional(hours) });
+const therapistChange = z.object({
+  name: z.optional(name),
+  active: z.optional(z.boolean()),
+  treatments: z.optional(treatmentList),
+  hours: z.optional(hours),
+});
+const timeOffBody = z.object({
+  date: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+  reason: z
+    .string({ error: teamMessages.reason })
+    .check(singleLine(), z.trim(), z.minLength(1, teamMessages.reason), z.maxLength(120, teamMessages.reason)),
+});
+const roomBody = z.object({ name, treatments: z.optional(treatmentList) });
+const roomChange = z.object({
+  name: z.optional(name),
+  active: z.optional(z.boolean()),
+  treatments: z.optional(treatmentList),
+});
+const settingsChange = z.object({
+  startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: teamMessages.step })),
+  treatments: z.optional(
+    z
+      .array(
+        z.object({
+          _id: z.enum(treatmentIds, { error: teamMessages.treatments }),
+          durationMinutes: z.optional(
+            z.nullable(
+              z
+                .int({ error: teamMessages.duration })
+                .check(
+                  z.minimum(15, teamMessages.duration),
+                  z.maximum(480, teamMessages.duration),
+                  z.multipleOf(15, teamMessages.duration),
+                ),
+            ),
+          ),
+          bufferMinutes: z.optional(
+            z
+              .int({ error: teamMessages.buffer })
+              .check(
+                z.minimum(0, teamMessages.buffer),
+                z.maximum(120, teamMessages.buffer),
+                z.multipleOf(15, teamMessages.buffer),
+              ),
+          ),
+        }),
+      )
+      .check(z.maxLength(50)),
+  ),
+});
+
+const findTherapist = async (c: { var: AppEnv['Variables'] }, id: string) =>
+  (await listTherapists(c.var.db, new Date())).find((therapist) => therapist._id === id);
+
+/** Anyone: the therapists the booking page offers, with the treatments each gives. */
+export const publicTeamRoutes = new Hono<AppEnv>().get('/therapists', async (c) =>
+  c.json(await publicTherapists(c.var.db), 200, { 'Cache-Control': 'no-store' }),
+);
+
+/** Staff only: therapists (hours, treatments, days off), rooms and the scheduling settings. */
+export const adminTeamRoutes = new Hono<AppEnv>()
+  .get('/staff', requireAdmin, async (c) => c.json(await listTherapists(c.var.db, new Date())))
+  .post('/staff', requireAdmin, sameOriginJson, validate('json', therapistBody), async (c) => {
+    const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
+    return c.json(await findTherapist(c, id), 201);
+  })
+  .put('/staff/:id', requireAdmin, sameOriginJson, validate('json', therapistChange), async (c) => {
+    const id = c.req.param('id');
+    const result = await updateTherapist(
+      c.var.db,
+      id,
+      c.req.valid('json') as { hours?: Partial<WeeklyHours> },
+      new Date(),
+    );
+    if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.therapistNotFound }, 404);
+    if (!result.ok && result.reason === 'has-bookings') {
+      const therapist = await findTherapist(c, id);
+      return c.json(
+        {
+          message: teamMessages.hasBookings(therapist?.name ?? 'This therapist', result.bookings.length),
+          bookings: result.bookings,
+        },
+        409,
+      );
+    }
+    return c.json(await findTherapist(c, id));
+  })
+  .post('/staff/:id/time-off', requireAdmin, sameOriginJson, validate('json', timeOffBody), async (c) => {
+    const day = c.req.valid('json');
+    if (day.date < lagosDate(new Date())) return c.json({ message: teamMessages.pastDate }, 409);
+    const result = await addTimeOff(c.var.db, c.req.param('id'), day);
+    if (!result.ok) {
+      return result.reason === 'not-found'
+        ? c.json({ message: teamMessages.therapistNotFound }, 404)
+        : c.json({ message: teamMessages.alreadyOff }, 409);
+    }
+    return c.json({ ...day, bookings: result.bookings }, 201);
+  })
+  .delete('/staff/:id/time-off/:date', requireAdmin, sameOriginJson, async (c) => {
+    const date = c.req.param('date');
+    if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
+    if (!(await removeTimeOff(c.var.db, c.req.param('id'), date))) return c.json({ message: teamMessages.notOff }, 404);
+    return c.body(null, 204);
+  })
+  .get('/rooms', requireAdmin, async (c) => c.json(await listRooms(c.var.db)))
+  .post('/rooms', requireAdmin, sameOriginJson, validate('json', roomBody), async (c) => {
+    const id = await createRoom(c.var.db, c.req.valid('json'));
+    return c.json(
+      (await listRooms(c.var.db)).find((room) => room._id === id),
+      201,
+    );
+  })
+  .put('/rooms/:id', requireAdmin, sameOriginJson, validate('json', roomChange), async (c) => {
+    const id = c.req.param('id');
+    const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
+    if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
+    const room = (await listRooms(c.var.db)).find((each) => each._id === id);
+    if (!result.ok && result.reason === 'has-bookings') {
+      return c.json(
+        {
+          message: teamMessages.hasBookings(room?.name ?? 'This room', result.bookings.length),
+          bookings: result.bookings,
+        },
+        409,
+      );
+    }
+    return c.json(room);
+  })
+  .get('/schedule-settings', requireAdmin, async (c) => c.json(await readScheduleSettings(c.var.db)))
+  .put('/schedule-settings', requireAdmin, sameOriginJson, validate('json', settingsChange), async (c) => {
+    await saveScheduleSettings(c.var.db, c.req.valid('json'));
+    return c.json(await readScheduleSettings(c.var.db));
+  });

@@ -1,0 +1,79 @@
+/**
+ * The studio's scheduling settings: the step between start times (hourly, as the spec has it, or
+ * every half hour) and each treatment's length and the buffer after it.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import { scheduleSettings, treatmentTimings } from '../db/schema';
+import { treatments } from '../shared/catalogue';
+import type { StartStep } from '../shared/schedule';
+
+export interface TreatmentTimingView {
+  _id: string;
+  name: string;
+  /** Null for the overnight treatment: it lasts the night. */
+  durationMinutes: number | null;
+  bufferMinutes: number;
+}
+
+export interface ScheduleSettingsView {
+  startStepMinutes: StartStep;
+  treatments: TreatmentTimingView[];
+}
+
+export async function readScheduleSettings(db: Database): Promise<ScheduleSettingsView> {
+  const [settings, timings] = await Promise.all([
+    db.select().from(scheduleSettings).limit(1),
+    db.select().from(treatmentTimings),
+  ]);
+  return {
+    startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60,
+    treatments: treatments.map((treatment) => {
+      const set = timings.find((row) => row.treatmentId === treatment.id);
+      return {
+        _id: treatment.id,
+        name: treatment.name,
+        durationMinutes:
+          treatment.durationMinutes === null ? null : (set?.durationMinutes ?? treatment.durationMinutes),
+        bufferMinutes: set?.bufferMinutes ?? 0,
+      };
+    }),
+  };
+}
+
+export interface ScheduleSettingsChange {
+  startStepMinutes?: StartStep;
+  treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
+}
+
+/**
+ * Saves the step and the treatments' timings in one batch. Bookings already made keep their length:
+ * a new length applies to visits booked from now on.
+ */
+export async function saveScheduleSettings(db: Database, change: ScheduleSettingsChange): Promise<void> {
+  const current = await readScheduleSettings(db);
+  const statements = [];
+  if (change.startStepMinutes !== undefined) {
+    statements.push(
+      d1Statement(
+        db,
+        sql`insert into schedule_settings (id, start_step_minutes) values (1, ${change.startStepMinutes})
+          on conflict (id) do update set start_step_minutes = excluded.start_step_minutes`,
+      ),
+    );
+  }
+  for (const timing of change.treatments ?? []) {
+    const now = current.treatments.find((treatment) => treatment._id === timing._id);
+    if (!now) continue;
+    statements.push(
+      d1Statement(
+        db,
+        sql`insert into treatment_timings (treatment_id, duration_minutes, buffer_minutes)
+          values (${timing._id}, ${timing.durationMinutes ?? now.durationMinutes ?? 60}, ${timing.bufferMinutes ?? now.bufferMinutes})
+          on conflict (treatment_id) do update set duration_minutes = excluded.duration_minutes,
+            buffer_minutes = excluded.buffer_minutes`,
+      ),
+    );
+  }
+  if (statements.length > 0) await db.$client.batch(statements);
+}

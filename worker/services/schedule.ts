@@ -1,0 +1,371 @@
+/**
+ * Who can give a visit, and when: the therapists (their treatments, weekly hours and days off), the
+ * rooms, the treatments' lengths, the closed days and the time already held, read in one D1 round
+ * trip (one batch), and the free start times worked out from them. The rule itself (no therapist or
+ * room booked twice at once) lives in the data (time-blocks.ts); this only chooses what to try.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import { treatments } from '../shared/catalogue';
+import {
+  BLOCKS_PER_DAY,
+  blockAt,
+  blockCount,
+  epochDay,
+  LAST_START_MINUTE,
+  minuteOfDay,
+  overnightMinutes,
+  type StartStep,
+  startTimes,
+  type TreatmentTiming,
+  visitLength,
+  weekdayOf,
+} from '../shared/schedule';
+import { addDays, lagosToUtc } from '../shared/time';
+import { blockCounts, roomResource, therapistResource } from './time-blocks';
+
+export interface HoursRange {
+  start: number;
+  end: number;
+}
+
+export interface Therapist {
+  id: string;
+  name: string;
+  active: boolean;
+  treatments: Set<string>;
+  /** Working ranges by weekday, 0 (Sunday) to 6, each sorted by start. */
+  hours: HoursRange[][];
+  /** Days off within the loaded window: date → reason. */
+  timeOff: Map<string, string>;
+}
+
+export interface Room {
+  id: string;
+  name: string;
+  active: boolean;
+  treatments: Set<string>;
+}
+
+export interface Schedule {
+  therapists: Therapist[];
+  rooms: Room[];
+  /** Every catalogue treatment's length and buffer (staff settings over the catalogue's). */
+  timings: Map<string, TreatmentTiming>;
+  step: StartStep;
+  closures: Map<string, string>;
+  /** The first block of the loaded window; `busy` arrays are indexed from it. */
+  firstBlock: number;
+  blockCount: number;
+  /** Held blocks per resource ("t:<id>", "r:<id>"): 1 where a booking or a live hold has it. */
+  busy: Map<string, Uint8Array>;
+}
+
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+type Row = Record<string, unknown>;
+
+/**
+ * Reads everything availability needs for the Lagos dates `from` to `to` in one batch: the held
+ * blocks come aggregated, one row per resource and day with the day's 96 blocks as two 48-bit
+ * masks, so a month of bookings is a few hundred rows, not tens of thousands. `excluding` selects
+ * payment references whose blocks do not count (the booking being moved, a hold being replaced).
+ */
+export async function loadSchedule(
+  db: Database,
+  from: string,
+  to: string,
+  now: Date,
+  excluding?: SQL,
+): Promise<Schedule> {
+  const firstBlock = blockAt(from, 0);
+  // The day after `to` too: an overnight visit on `to` runs into it.
+  const endBlock = blockAt(addDays(to, 2), 0);
+  const perDay = sql.raw(String(BLOCKS_PER_DAY));
+  const notExcluded = excluding ? sql` and payment_reference not in (${excluding})` : sql``;
+  const statements = [
+    sql`select id, name, active, created_at from therapists`,
+    sql`select therapist_id, treatment_id from therapist_treatments`,
+    sql`select therapist_id, weekday, start_minute, end_minute from therapist_hours order by start_minute`,
+    sql`select therapist_id, date, reason from therapist_time_off where date between ${from} and ${addDays(to, 1)}`,
+    sql`select id, name, active, created_at from rooms`,
+    sql`select room_id, treatment_id from room_treatments`,
+    sql`select treatment_id, duration_minutes, buffer_minutes from treatment_timings`,
+    sql`select start_step_minutes from schedule_settings where id = 1`,
+    sql`select date, reason from closures where date between ${from} and ${to}`,
+    // The day's size is written into the SQL: D1 binds JavaScript numbers as floats, and block / 96.0
+    // would not be a day number.
+    sql`select resource, block / ${perDay} as day,
+        sum(case when block % ${perDay} < 48 then 1 << (block % ${perDay}) else 0 end) as lo,
+        sum(case when block % ${perDay} >= 48 then 1 << (block % ${perDay} - 48) else 0 end) as hi
+      from time_blocks
+      where block >= ${firstBlock} and block < ${endBlock} and ${blockCounts(now.toISOString())}${notExcluded}
+      group by resource, day`,
+  ];
+  const results = await db.$client.batch<Row>(statements.map((statement) => d1Statement(db, statement)));
+  const [
+    therapistRows,
+    therapistTreatmentRows,
+    hourRows,
+    timeOffRows,
+    roomRows,
+    roomTreatmentRows,
+    timingRows,
+    settingRows,
+    closureRows,
+    busyRows,
+  ] = results.map((result) => result.results);
+
+  const therapists = (therapistRows ?? [])
+    .map((row): Therapist & { createdAt: string } => ({
+      id: String(row.id),
+      name: String(row.name),
+      active: Boolean(row.active),
+      createdAt: String(row.created_at),
+      treatments: new Set(),
+      hours: Array.from({ length: 7 }, () => []),
+      timeOff: new Map(),
+    }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
+  const therapistById = new Map(therapists.map((therapist) => [therapist.id, therapist]));
+  for (const row of therapistTreatmentRows ?? []) {
+    therapistById.get(String(row.therapist_id))?.treatments.add(String(row.treatment_id));
+  }
+  for (const row of hourRows ?? []) {
+    therapistById
+      .get(String(row.therapist_id))
+      ?.hours[Number(row.weekday)]?.push({ start: Number(row.start_minute), end: Number(row.end_minute) });
+  }
+  for (const row of timeOffRows ?? []) {
+    therapistById.get(String(row.therapist_id))?.timeOff.set(String(row.date), String(row.reason));
+  }
+
+  const rooms = (roomRows ?? [])
+    .map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      active: Boolean(row.active),
+      createdAt: String(row.created_at),
+      treatments: new Set<string>(),
+    }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
+  const roomById = new Map(rooms.map((room) => [room.id, room]));
+  for (const row of roomTreatmentRows ?? [])
+    roomById.get(String(row.room_id))?.treatments.add(String(row.treatment_id));
+
+  const staffTimings = new Map((timingRows ?? []).map((row) => [String(row.treatment_id), row]));
+  const timings = new Map<string, TreatmentTiming>(
+    treatments.map((treatment) => {
+      const set = staffTimings.get(treatment.id);
+      return [
+        treatment.id,
+        {
+          id: treatment.id,
+          // The overnight treatment's length is the night, whatever is set.
+          durationMinutes:
+            treatment.durationMinutes === null ? null : Number(set?.duration_minutes ?? treatment.durationMinutes),
+          bufferMinutes: Number(set?.buffer_minutes ?? 0),
+        },
+      ];
+    }),
+  );
+
+  const blocks = endBlock - firstBlock;
+  const busy = new Map<string, Uint8Array>();
+  for (const row of busyRows ?? []) {
+    const resource = String(row.resource);
+    let flags = busy.get(resource);
+    if (!flags) {
+      flags = new Uint8Array(blocks);
+      busy.set(resource, flags);
+    }
+    const dayStart = Number(row.day) * BLOCKS_PER_DAY - firstBlock;
+    setBits(flags, dayStart, Number(row.lo));
+    setBits(flags, dayStart + 48, Number(row.hi));
+  }
+
+  return {
+    therapists,
+    rooms,
+    timings,
+    step: Number(settingRows?.[0]?.start_step_minutes) === 30 ? 30 : 60,
+    closures: new Map((closureRows ?? []).map((row) => [String(row.date), String(row.reason)])),
+    firstBlock,
+    blockCount: blocks,
+    busy,
+  };
+}
+
+/** Marks the set bits of a (48-bit, so exact in a double) mask from `offset` on. */
+function setBits(flags: Uint8Array, offset: number, mask: number) {
+  let rest = mask;
+  for (let bit = 0; rest > 0; bit++, rest = Math.floor(rest / 2)) {
+    if (rest % 2 === 1) flags[offset + bit] = 1;
+  }
+}
+
+/** True when `resource` holds none of the blocks from `first` (absolute) for `count` blocks. */
+export function isFree(schedule: Schedule, resource: string, first: number, count: number): boolean {
+  const flags = schedule.busy.get(resource);
+  if (!flags) return true;
+  const from = first - schedule.firstBlock;
+  for (let index = from; index < from + count; index++) if (flags[index] === 1) return false;
+  return true;
+}
+
+/** The blocks a resource holds on a date (for choosing the least busy therapist). */
+function busyBlocksOn(schedule: Schedule, resource: string, date: string): number {
+  const flags = schedule.busy.get(resource);
+  if (!flags) return 0;
+  const from = blockAt(date, 0) - schedule.firstBlock;
+  let count = 0;
+  for (let index = from; index < from + BLOCKS_PER_DAY; index++) count += flags[index] ?? 0;
+  return count;
+}
+
+/** What a visitor or staff ask for: treatments (catalogue ids) and a therapist, or any. */
+export interface Visit {
+  treatmentIds: string[];
+  therapistId: string | 'any';
+}
+
+/** One therapist who can give the whole visit at a start, with the rooms free for it, best first. */
+export interface Candidate {
+  therapistId: string;
+  minutes: number;
+  firstBlock: number;
+  blocks: number;
+  roomIds: string[];
+}
+
+export interface StartOption {
+  time: string;
+  /** How many visits could start then: free therapists, bounded by free suitable rooms. */
+  left: number;
+  /** Therapists who could, least busy that day first (the one "any" gets is the first). */
+  candidates: Candidate[];
+}
+
+/** Active therapists who give every treatment of the visit (the named one only, when one is named). */
+export function qualifiedTherapists(schedule: Schedule, visit: Visit): Therapist[] {
+  return schedule.therapists.filter(
+    (therapist) =>
+      therapist.active &&
+      (visit.therapistId === 'any' || therapist.id === visit.therapistId) &&
+      visit.treatmentIds.every((id) => therapist.treatments.has(id)),
+  );
+}
+
+/** Active rooms suited to every treatment of the visit, the most specialised first. */
+function suitableRooms(schedule: Schedule, visit: Visit): Room[] {
+  return schedule.rooms
+    .filter((room) => room.active && visit.treatmentIds.every((id) => room.treatments.has(id)))
+    .sort((a, b) => a.treatments.size - b.treatments.size);
+}
+
+/** The visit's length with `therapist` at `startMinute` on `date`, or undefined if it cannot start then. */
+export function visitMinutes(
+  schedule: Schedule,
+  visit: Visit,
+  therapist: Therapist,
+  date: string,
+  startMinute: number,
+): number | undefined {
+  if (therapist.timeOff.has(date)) return undefined;
+  const length = visitLength(visit.treatmentIds.map((id) => schedule.timings.get(id)).filter((t) => t !== undefined));
+  const ranges = therapist.hours[weekdayOf(date)] ?? [];
+  if (length.overnight) {
+    if (startMinute !== LAST_START_MINUTE) return undefined;
+    if (!ranges.some((range) => range.start <= startMinute && startMinute < range.end)) return undefined;
+    const nextMorning = therapist.hours[(weekdayOf(date) + 1) % 7]?.[0]?.start;
+    return overnightMinutes(startMinute, nextMorning);
+  }
+  const fits = ranges.some((range) => range.start <= startMinute && startMinute + length.minutes <= range.end);
+  return fits ? length.minutes : undefined;
+}
+
+/** Who can take the visit at `time` on `date`, and with which rooms; none on a closed day or once begun. */
+export function startOption(schedule: Schedule, visit: Visit, date: string, time: string, now: Date): StartOption {
+  const none = { time, left: 0, candidates: [] };
+  if (schedule.closures.has(date) || lagosToUtc(date, time).getTime() <= now.getTime()) return none;
+  const startMinute = minuteOfDay(time);
+  const rooms = suitableRooms(schedule, visit);
+  const candidates: Array<Candidate & { load: number }> = [];
+  let shortest = Number.POSITIVE_INFINITY;
+  for (const therapist of qualifiedTherapists(schedule, visit)) {
+    const minutes = visitMinutes(schedule, visit, therapist, date, startMinute);
+    if (minutes === undefined) continue;
+    const firstBlock = blockAt(date, startMinute);
+    const blocks = blockCount(minutes);
+    if (!isFree(schedule, therapistResource(therapist.id), firstBlock, blocks)) continue;
+    const roomIds = rooms
+      .filter((room) => isFree(schedule, roomResource(room.id), firstBlock, blocks))
+      .map((room) => room.id);
+    if (roomIds.length === 0) continue;
+    shortest = Math.min(shortest, blocks);
+    candidates.push({
+      therapistId: therapist.id,
+      minutes,
+      firstBlock,
+      blocks,
+      roomIds,
+      load: busyBlocksOn(schedule, therapistResource(therapist.id), date),
+    });
+  }
+  if (candidates.length === 0) return none;
+  const firstBlock = blockAt(date, startMinute);
+  const freeRooms = rooms.filter((room) => isFree(schedule, roomResource(room.id), firstBlock, shortest)).length;
+  candidates.sort((a, b) => a.load - b.load);
+  return {
+    time,
+    left: Math.min(candidates.length, freeRooms),
+    candidates: candidates.map(({ load: _load, ...candidate }) => candidate),
+  };
+}
+
+export interface DayAvailability {
+  closed: boolean;
+  reason?: string;
+  durationMinutes: number;
+  slots: Array<{ time: string; left: number; therapists: string[] }>;
+}
+
+/** The visit's length as the booking page shows it (an overnight one to 09:00 the next morning). */
+export function visitDuration(schedule: Schedule, visit: Visit): number {
+  const length = visitLength(visit.treatmentIds.map((id) => schedule.timings.get(id)).filter((t) => t !== undefined));
+  return length.overnight ? overnightMinutes(LAST_START_MINUTE, undefined) : length.minutes;
+}
+
+/** Every start time of `date` with how many could start the whole visit then, and who. */
+export function dayAvailability(schedule: Schedule, visit: Visit, date: string, now: Date): DayAvailability {
+  const reason = schedule.closures.get(date);
+  const slots = startTimes(schedule.step).map((time) => {
+    const option = startOption(schedule, visit, date, time, now);
+    return {
+      time,
+      left: visit.therapistId === 'any' ? option.left : Math.min(1, option.left),
+      therapists: option.candidates.map((candidate) => candidate.therapistId),
+    };
+  });
+  const durationMinutes = visitDuration(schedule, visit);
+  return reason === undefined
+    ? { closed: false, durationMinutes, slots }
+    : { closed: true, reason, durationMinutes, slots };
+}
+
+/** Each date from `from` to `to`: open when at least one start is free for the whole visit. */
+export function monthAvailability(
+  schedule: Schedule,
+  visit: Visit,
+  from: string,
+  to: string,
+  now: Date,
+): Array<{ date: string; open: boolean }> {
+  const days: Array<{ date: string; open: boolean }> = [];
+  const times = startTimes(schedule.step);
+  for (let day = epochDay(from); day <= epochDay(to); day++) {
+    const date = addDays(from, day - epochDay(from));
+    days.push({ date, open: times.some((time) => startOption(schedule, visit, date, time, now).left > 0) });
+  }
+  return days;
+}

@@ -1,0 +1,135 @@
+/**
+ * Bookings staff take by phone, WhatsApp or at the door: the same rule for time as online (the
+ * therapist's and room's blocks taken in the same batch as the booking), a payment row recording
+ * how it is paid (cash, bank transfer or POS at the studio, or unpaid until the client arrives),
+ * and the same confirmation and manage link when the client gave an email or a WhatsApp number.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import type { studioPaymentMethods } from '../db/schema';
+import { priceBooking } from '../shared/pricing';
+import { lagosDate } from '../shared/time';
+import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from './booking-time';
+import { findBooking } from './bookings';
+import { manageToken, manageTokenHash } from './manage-tokens';
+import { closedOn, closureReason, isPastSlot } from './slots';
+import { takeTimeStatements } from './time-blocks';
+
+export type StudioPayment = (typeof studioPaymentMethods)[number] | 'unpaid';
+
+export interface StaffBookingRequest {
+  name: string;
+  phone: string;
+  email?: string;
+  subservices: string[];
+  date: string;
+  time: string;
+  therapistId?: string;
+  payment: StudioPayment;
+  notes?: string;
+}
+
+export const staffBookingMessages = {
+  past: 'Please choose a time that has not passed.',
+  noTherapist: 'No therapist is free for the whole visit at that time. Please choose another time.',
+  notUnpaid: 'Only a booking still to be paid can be marked paid.',
+} as const;
+
+export type StaffBookingResult =
+  | { ok: true; booking: NonNullable<Awaited<ReturnType<typeof findBooking>>>; manageToken: string }
+  | TimeRefusal;
+
+/** Staff references: Paystack never sees them, and the cron never asks it about them. */
+const staffReference = (now: Date) =>
+  `ST-${lagosDate(now).replace(/-/g, '')}-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+export async function createStaffBooking(
+  db: Database,
+  request: StaffBookingRequest,
+  options: { now: Date; linkSecret: string },
+): Promise<StaffBookingResult> {
+  const priced = priceBooking(request.subservices);
+  if (!priced.ok) return { ok: false, status: 400, message: priced.message };
+  const treatmentIds = treatmentIdsOf(request.subservices);
+  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
+  if (isPastSlot(request.date, request.time, options.now)) {
+    return { ok: false, status: 409, message: staffBookingMessages.past };
+  }
+  const reference = staffReference(options.now);
+  const token = await manageToken(reference, options.linkSecret);
+  const tokenHash = await manageTokenHash(token);
+  const nowIso = options.now.toISOString();
+  const paid = request.payment !== 'unpaid';
+  const email = request.email ?? '';
+  const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
+  const taken = await takeTime(
+    db,
+    {
+      visit: { treatmentIds, therapistId: request.therapistId ?? 'any' },
+      date: request.date,
+      time: request.time,
+      now: options.now,
+    },
+    async (choice) => {
+      await db.$client.batch([
+        d1Statement(
+          db,
+          sql`insert into payments (
+              reference, kind, status, amount, subtotal, discount, email, details, slot_date, slot_time,
+              method, therapist_id, room_id, duration_minutes, paid_at
+            )
+            select ${reference}, 'booking', ${paid ? 'paid' : 'pending'}, ${priced.total}, ${priced.total}, 0,
+              ${email}, ${JSON.stringify({ takenBy: 'staff', lines: priced.lines })}, ${request.date}, ${request.time},
+              ${request.payment}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${paid ? nowIso : null}
+            where not ${closedOn(request.date)}
+              and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${request.date})`,
+        ),
+        ...takeTimeStatements(db, { reference, ...choice, expiresAt: null }, nowIso, inserted),
+        d1Statement(
+          db,
+          sql`insert into bookings (
+              id, payment_reference, service, subservices, date, time, name, email, phone, notes, amount,
+              manage_token_hash, therapist_id, room_id, duration_minutes
+            )
+            select ${crypto.randomUUID()}, ${reference}, 'Massage', ${JSON.stringify(request.subservices)}, ${request.date},
+              ${request.time}, ${request.name}, ${email}, ${request.phone}, ${request.notes ?? null}, ${priced.total},
+              ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
+            where ${inserted}`,
+        ),
+      ]);
+      const [row] = await db.$client
+        .prepare('select id from bookings where payment_reference = ?')
+        .bind(reference)
+        .all<{ id: string }>()
+        .then((result) => result.results);
+      return row?.id;
+    },
+  );
+  if (!taken.ok) {
+    return taken.message === timeMessages.full ? { ...taken, message: staffBookingMessages.noTherapist } : taken;
+  }
+  const booking = taken.value ? await findBooking(db, taken.value) : undefined;
+  if (!booking) {
+    // Closed, or the therapist's day off, between the read and the write.
+    const reason = await closureReason(db, request.date);
+    return { ok: false, status: 409, message: reason ? timeMessages.closed(reason) : staffBookingMessages.noTherapist };
+  }
+  return { ok: true, booking, manageToken: token };
+}
+
+/** Marks a booking taken unpaid as paid at the studio (cash, transfer or POS), once. */
+export async function markStudioPayment(
+  db: Database,
+  paymentReference: string,
+  method: (typeof studioPaymentMethods)[number],
+  now: Date,
+): Promise<boolean> {
+  const result = await db.$client
+    .prepare(
+      `update payments set status = 'paid', method = ?, paid_at = ?
+       where reference = ? and method = 'unpaid' and status = 'pending'`,
+    )
+    .bind(method, now.toISOString(), paymentReference)
+    .run();
+  return result.meta.changes === 1;
+}
