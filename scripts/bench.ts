@@ -4,7 +4,9 @@
 //   2. first-load JavaScript of each public page, as Chromium downloads it
 //   3. API and static latency (sequential requests)
 //   4. the staff admin with 5,000 bookings and 1,000 orders: list, export and figures latency, the
-//      time until the bookings list shows in Chromium, and the admin-only script bytes
+//      time until the bookings list shows in Chromium, and the admin-only script bytes; then
+//      scheduling with 10 therapists, 6 rooms and 5,000 bookings in a month: availability for a
+//      day and for the month, and the Calendar's day of 80 bookings drawn in Chromium
 //   5. the HTML each public page answers (raw and gzip bytes) and whether its <h1> is in it
 //   6. Lighthouse mobile scores and paints per public page and the admin login, median of
 //      BENCH_RUNS runs (default 3), one run at a time
@@ -19,6 +21,16 @@ import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
 import { offlineEnv } from './lib/offline-env.ts';
+import {
+  benchMonthStart,
+  CALENDAR_DAY_BOOKINGS,
+  calendarDay,
+  SCHEDULE_BOOKINGS,
+  SCHEDULE_ROOMS,
+  SCHEDULE_THERAPISTS,
+  scheduleSeedSql,
+  timeCalendarInBrowser,
+} from './lib/schedule-bench.ts';
 import { builtConfig, packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -36,12 +48,15 @@ printBundleSizes();
 
 printWorkerUpload();
 
+const monthStart = benchMonthStart();
+
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
-const site = await startBuiltSite('.dev.vars.example', adminSeedSql(), 'warn');
+const site = await startBuiltSite('.dev.vars.example', `${adminSeedSql()};\n${scheduleSeedSql(monthStart)}`, 'warn');
 try {
   const publicScripts = await printFirstLoadJs(site.baseUrl);
   await printLatency(site.baseUrl);
   await printAdmin(site.baseUrl, publicScripts);
+  await printScheduling(site.baseUrl);
   await printHtml(site.baseUrl);
   // The load test and Lighthouse each take the whole machine: one after the other, never together.
   await printLoad(site.baseUrl);
@@ -69,7 +84,8 @@ async function printLoad(baseUrl: string) {
     body: JSON.stringify({ username: 'admin', password: 'spa-admin-local' }),
   });
   const cookie = /^([^;]+)/.exec(login.headers.get('Set-Cookie') ?? '')?.[1] ?? '';
-  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  // A busy day of the scheduling month: availability reads 10 therapists, 6 rooms and its bookings.
+  const date = `${monthStart.slice(0, 8)}10`;
   const result = spawnSync(process.execPath, ['scripts/lib/load-test.ts', baseUrl, cookie, date], {
     encoding: 'utf8',
     timeout: 300_000,
@@ -271,6 +287,49 @@ async function timeAdminInBrowser(browser: Browser, baseUrl: string, publicScrip
   const adminBytes = (await Promise.all(adminOnly.values())).reduce((total, bytes) => total + bytes, 0);
   return { shown, adminBytes, adminScripts: adminOnly.size };
 }
+
+/** Availability (a day, a month) and the Calendar, with 10 therapists, 6 rooms and 5,000 bookings in the month. */
+async function printScheduling(baseUrl: string) {
+  console.log(
+    `\nScheduling: ${SCHEDULE_THERAPISTS} therapists, ${SCHEDULE_ROOMS} rooms, ${SCHEDULE_BOOKINGS} bookings in ${monthStart.slice(0, 7)} (sequential, ms; goal for the month: p50 ≤ 50, p99 ≤ 150)`,
+  );
+  const day = `${monthStart.slice(0, 8)}10`;
+  for (const [label, path] of [
+    ['availability, a day', `/api/availability?date=${day}&treatments=swedish,hotstone`],
+    ['availability, the month', `/api/availability/month?month=${monthStart.slice(0, 7)}&treatments=swedish,hotstone`],
+  ] as const) {
+    const times = await sampleTimes(`${baseUrl}${path}`, 300);
+    console.log(
+      `  ${label.padEnd(26)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)}  p99 ${percentile(times, 0.99).toFixed(1).padStart(6)}  (n=${times.length})`,
+    );
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    const shown = await timeCalendarInBrowser(browser, baseUrl, calendarDay(monthStart));
+    console.log(
+      `  Calendar, ${CALENDAR_DAY_BOOKINGS} bookings on screen median ${median(shown).toFixed(0).padStart(5)}  (navigation start to every block drawn, ${SCHEDULE_THERAPISTS} therapists, signed in, n=${shown.length})`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `samples` sequential GETs after a warm-up: every time, in ms, sorted. */
+async function sampleTimes(url: string, samples: number): Promise<number[]> {
+  for (let index = 0; index < 10; index++) await (await fetch(url)).arrayBuffer();
+  const times: number[] = [];
+  for (let index = 0; index < samples; index++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 
 async function printLatency(baseUrl: string) {
   console.log('\nLatency against wrangler on this machine (sequential requests, ms)');

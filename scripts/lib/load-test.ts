@@ -22,7 +22,11 @@ interface Target {
 
 const targets: Target[] = [
   { name: 'GET /api/health', path: '/api/health' },
-  { name: 'GET /api/availability', path: `/api/availability?date=${date}` },
+  { name: 'GET /api/availability (a day)', path: `/api/availability?date=${date}&treatments=swedish,hotstone` },
+  {
+    name: 'GET /api/availability/month',
+    path: `/api/availability/month?month=${date.slice(0, 7)}&treatments=swedish,hotstone`,
+  },
   {
     name: 'POST /api/validate-coupon',
     path: '/api/validate-coupon',

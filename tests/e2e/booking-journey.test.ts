@@ -89,8 +89,9 @@ describe('booking a massage', () => {
     // The event text names the appointment and the studio, never the payment reference.
     expect(calendar.searchParams.get('details')).toContain('Please arrive 10 minutes early');
     expect(calendar.searchParams.get('details')).not.toContain('BK-');
+    // The whole visit: Swedish and Hotstone back to back, two and a half hours from 11:00 in Lagos.
     expect(calendar.searchParams.get('dates')).toBe(
-      `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T110000Z`,
+      `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T123000Z`,
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),

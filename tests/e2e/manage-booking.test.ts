@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { timeSlots } from '../../worker/shared/booking';
+import { formatVisit } from '../../worker/shared/schedule';
 import { addDays, formatAppointment, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
@@ -49,7 +50,9 @@ describe('managing a booking from its private link', () => {
     await page.waitForURL(`**${manageUrl}`);
     await eventually(() => page.locator('h1').textContent()).toBe('Manage your booking');
     const details = page.locator('.confirmation__details');
-    expect(await details.textContent()).toContain(`${formatAppointment(from.date, from.time)} (WAT)`);
+    // The whole visit (Swedish and Hotstone, two and a half hours) and who gives it.
+    expect(await details.textContent()).toContain(`${formatVisit(from.date, from.time, 150)} (WAT)`);
+    expect(await details.textContent()).toMatch(/TherapistTherapist [12]/);
     expect(await details.textContent()).toContain('Swedish, Hotstone');
     expect(await details.textContent()).toContain('₦55,000');
     expect(await details.textContent()).toContain('Booked');
@@ -230,7 +233,9 @@ describe('managing a booking from its private link', () => {
     await row.getByRole('button', { name: 'Move booking' }).click();
     const movedNotice = `${name}’s booking is moved to ${formatAppointment(inDays(25), '16:00')}.`;
     await eventually(() => page.locator('.admin-notice-slot').textContent()).toBe(movedNotice);
-    await eventually(() => row.locator('.admin-row__when').textContent()).toBe(formatAppointment(inDays(25), '16:00'));
+    await eventually(() => row.locator('.admin-row__when').textContent()).toContain(
+      `${formatAppointment(inDays(25), '16:00')} – 5:00 PM · Therapist`,
+    );
     expect(await placesLeft(baseUrl, inDays(25))).toMatchObject({ '16:00': 1 });
 
     // The list reloads after a change; the row may come back closed.

@@ -13,9 +13,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
 import { whatsappCampaignText } from '../shared/campaign';
 import { formatNaira } from '../shared/money';
-import { endTimeOf, minuteOfDay } from '../shared/schedule';
+import { formatVisit } from '../shared/schedule';
 import { studioName } from '../shared/site-pages';
-import { formatAppointmentWat, formatDate, formatTime } from '../shared/time';
+import { formatAppointmentWat } from '../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from './layout';
 
 export interface RenderedMessage {
@@ -149,13 +149,9 @@ function calendarLink(booking: BookingFacts, studio: StudioDetails) {
   });
 }
 
-/** "Tuesday, 1 December 2026, 9:00 AM – 10:30 AM (WAT)": the whole visit, from its start to its end. */
-const whenSpan = (booking: BookingFacts) => {
-  const minutes = booking.durationMinutes ?? 60;
-  const end = endTimeOf(booking.time, minutes);
-  const nextDay = minuteOfDay(booking.time) + minutes >= 1440 ? ' the next day' : '';
-  return `${formatDate(booking.date)}, ${formatTime(booking.time)} – ${formatTime(end)}${nextDay} (WAT)`;
-};
+/** "Tuesday, 1 December 2026 at 9:00 AM – 10:30 AM (WAT)": the whole visit, from its start to its end. */
+const whenSpan = (booking: BookingFacts) =>
+  `${formatVisit(booking.date, booking.time, booking.durationMinutes ?? 60)} (WAT)`;
 
 /** The visit's time and, when assigned, its therapist, as one WhatsApp template parameter. */
 const withTherapist = (booking: BookingFacts) =>

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
+import { calendarOf } from '../services/calendar';
 import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
 import {
   addTimeOff,
@@ -20,7 +21,7 @@ import {
 import { treatments } from '../shared/catalogue';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
-import { isIsoDate, lagosDate } from '../shared/time';
+import { addDays, isIsoDate, lagosDate } from '../shared/time';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -133,6 +134,18 @@ const settingsChange = z.object({
   ),
 });
 
+const calendarQuery = z
+  .object({
+    from: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+    to: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+  })
+  .check(
+    z.refine(
+      ({ from, to }) => from <= to && to <= addDays(from, 13),
+      'Ask for at most two weeks, from a day to the same day or later.',
+    ),
+  );
+
 const findTherapist = async (c: { var: AppEnv['Variables'] }, id: string) =>
   (await listTherapists(c.var.db, new Date())).find((therapist) => therapist._id === id);
 
@@ -141,7 +154,7 @@ export const publicTeamRoutes = new Hono<AppEnv>().get('/therapists', async (c) 
   c.json(await publicTherapists(c.var.db), 200, { 'Cache-Control': 'no-store' }),
 );
 
-/** Staff only: therapists (hours, treatments, days off), rooms and the scheduling settings. */
+/** Staff only: therapists (hours, treatments, days off), rooms, the Calendar and the scheduling settings. */
 export const adminTeamRoutes = new Hono<AppEnv>()
   .get('/staff', requireAdmin, async (c) => c.json(await listTherapists(c.var.db, new Date())))
   .post('/staff', requireAdmin, sameOriginJson, validate('json', therapistBody), async (c) => {
@@ -209,6 +222,10 @@ export const adminTeamRoutes = new Hono<AppEnv>()
       );
     }
     return c.json(room);
+  })
+  .get('/calendar', requireAdmin, validate('query', calendarQuery), async (c) => {
+    const { from, to } = c.req.valid('query');
+    return c.json(await calendarOf(c.var.db, from, to, new Date()), 200, { 'Cache-Control': 'no-store' });
   })
   .get('/schedule-settings', requireAdmin, async (c) => c.json(await readScheduleSettings(c.var.db)))
   .put('/schedule-settings', requireAdmin, sameOriginJson, validate('json', settingsChange), async (c) => {

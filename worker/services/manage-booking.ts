@@ -105,8 +105,9 @@ export async function rescheduleOwnBooking(
   if (!booking.needsAttention && now.getTime() >= changeableUntil(target.date, target.time).getTime()) {
     return { ok: false, message: manageMessages.tooSoon };
   }
-  // The same therapist when they are free then; otherwise anyone free, and the answer says so.
-  if (booking.therapistId) {
+  // The same therapist when they are free then; otherwise anyone free, and the answer says so. A
+  // booking paid into a time that had filled never had its therapist's time: anyone free will do.
+  if (booking.therapistId && !booking.needsAttention) {
     const same = await moveBooking(
       db,
       booking,
@@ -118,7 +119,9 @@ export async function rescheduleOwnBooking(
     }
   }
   const moved = await moveBooking(db, booking, { ...target, therapistId: 'any' }, { now, actor: 'visitor' });
-  return moved.ok ? { ...moved, otherTherapist: moved.booking.therapistId !== booking.therapistId } : moved;
+  return moved.ok && !booking.needsAttention
+    ? { ...moved, otherTherapist: moved.booking.therapistId !== booking.therapistId }
+    : moved;
 }
 
 /** A visitor cancels their own booking, more than 24 hours ahead; the amount paid is refunded. */

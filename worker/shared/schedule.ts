@@ -1,3 +1,5 @@
+import { formatAppointment, formatTime } from './time';
+
 /**
  * The arithmetic of the studio's time, shared by the booking page and the worker: start times,
  * a visit's length from its treatments, and the 15-minute blocks a visit holds (Lagos wall time,
@@ -105,4 +107,13 @@ export function overnightMinutes(startMinute: number, nextMorningMinute: number 
 export function timeRange(time: string, durationMinutes: number): string {
   const nextDay = minuteOfDay(time) + durationMinutes >= 1440;
   return `${time} – ${endTimeOf(time, durationMinutes)}${nextDay ? ' (next day)' : ''}`;
+}
+
+/**
+ * A visit as people read it: "Friday, 27 November 2026 at 11:00 AM – 1:30 PM", and "… – 9:00 AM
+ * the next day" for one that ends after midnight.
+ */
+export function formatVisit(date: string, time: string, durationMinutes: number): string {
+  const nextDay = minuteOfDay(time) + durationMinutes >= 1440 ? ' the next day' : '';
+  return `${formatAppointment(date, time)} – ${formatTime(endTimeOf(time, durationMinutes))}${nextDay}`;
 }

@@ -13,16 +13,20 @@ import { setUnauthorizedHandler } from '../../features/admin/admin-api';
 import { AdminLayout } from '../../features/admin/admin-layout';
 import { isSignedInAtom, markSignedInAtom, markSignedOutAtom } from '../../features/admin/admin-session';
 import BookingsPage from '../../features/admin/bookings-page';
+import CalendarPage from '../../features/admin/calendar-page';
 import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
 import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
 import SchedulePage from '../../features/admin/schedule-page';
+import TherapistsPage from '../../features/admin/therapists-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
 
 const sectionTitles: Record<string, string> = {
   bookings: 'Bookings',
+  calendar: 'Calendar',
+  therapists: 'Therapists',
   orders: 'Orders',
   coupons: 'Coupons',
   academy: 'Academy',
@@ -81,6 +85,8 @@ export default function AdminApp() {
       <Routes>
         <Route index element={<Navigate to="bookings" replace />} />
         <Route path="bookings" element={<BookingsPage />} />
+        <Route path="calendar" element={<CalendarPage />} />
+        <Route path="therapists" element={<TherapistsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="academy" element={<AcademyPage />} />

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
 import { formatNaira } from '../../../worker/shared/money';
+import { formatVisit } from '../../../worker/shared/schedule';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { formatAppointment } from '../../../worker/shared/time';
 import { paths } from '../../config/paths';
@@ -23,6 +24,9 @@ type Booking = {
   treatments: string[];
   date: string;
   time: string;
+  /** The visit's length (treatments and buffers) and who gives it. */
+  durationMinutes: number;
+  therapist: { name: string } | null;
   amount: number;
   name: string;
   /** The private page to reschedule or cancel: /manage-booking/<token>. */
@@ -88,6 +92,7 @@ function calendarEventFor(booking: Booking): CalendarEvent {
     location: studio.address,
     date: booking.date,
     time: booking.time,
+    durationMinutes: booking.durationMinutes,
   };
 }
 
@@ -101,7 +106,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
     return () => URL.revokeObjectURL(url);
   }, [event, booking.reference]);
 
-  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${formatAppointment(booking.date, booking.time)}.`;
+  const text = `My appointment at ${studio.name}: ${booking.treatments.join(', ')} on ${formatVisit(booking.date, booking.time, booking.durationMinutes)}.`;
   async function share() {
     if (navigator.share) {
       try {
@@ -129,7 +134,8 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
       <ConfirmationDetails
         rows={[
           ['Treatments', booking.treatments.join(', ')],
-          ['Date and time', formatAppointment(booking.date, booking.time)],
+          ['Date and time', formatVisit(booking.date, booking.time, booking.durationMinutes)],
+          ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
           ['Amount paid', formatNaira(booking.amount)],
           ['Reference', booking.reference],
         ]}

@@ -12,6 +12,8 @@ const wideScreen = '(min-width: 768px)';
 
 const sections = [
   { to: `${paths.admin}/bookings`, label: 'Bookings' },
+  { to: `${paths.admin}/calendar`, label: 'Calendar' },
+  { to: `${paths.admin}/therapists`, label: 'Therapists' },
   { to: `${paths.admin}/orders`, label: 'Orders' },
   { to: `${paths.admin}/coupons`, label: 'Coupons' },
   { to: `${paths.admin}/academy`, label: 'Academy' },

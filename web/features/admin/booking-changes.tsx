@@ -8,6 +8,7 @@ import { timeSlots } from '../../../worker/shared/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
 import { adminRequest, api } from './admin-api';
+import { useTeam } from './use-team';
 
 /** Runs a change and reports it (the screen's notice line), then the list reloads. */
 export type SubmitChange = (change: () => Promise<unknown>, success: string) => Promise<void>;
@@ -18,11 +19,13 @@ interface ChangeableBooking {
   date: string;
   time: string;
   amount: number;
+  /** Its therapist, who keeps it by default when it moves. */
+  therapist?: { _id: string; name: string } | null;
 }
 
 const putBooking = (
   id: string,
-  json: { date: string; time: (typeof timeSlots)[number] } | { serviceStatus: 'cancelled'; refund: boolean },
+  json: { date: string; time: string; therapistId?: string } | { serviceStatus: 'cancelled'; refund: boolean },
 ) => adminRequest(api.bookings[':id'].$put({ param: { id }, json }));
 
 export function MoveBookingForm({
@@ -34,16 +37,22 @@ export function MoveBookingForm({
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const team = useTeam();
+  const times = team?.times ?? timeSlots;
 
   async function move(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const date = String(data.get('date'));
-    const time = String(data.get('time')) as (typeof timeSlots)[number];
+    const time = String(data.get('time'));
+    const therapistId = String(data.get('therapistId') ?? 'any');
+    // Named in the notice only when the booking changes hands.
+    const therapist =
+      therapistId === booking.therapist?._id ? undefined : team?.therapists.find((each) => each._id === therapistId);
     setBusy(true);
     await submit(
-      () => putBooking(booking._id, { date, time }),
-      `${booking.name}’s booking is moved to ${formatAppointment(date, time)}.`,
+      () => putBooking(booking._id, { date, time, therapistId }),
+      `${booking.name}’s booking is moved to ${formatAppointment(date, time)}${therapist ? ` with ${therapist.name}` : ''}.`,
     );
     setBusy(false);
   }
@@ -69,11 +78,32 @@ export function MoveBookingForm({
           New time
         </label>
         <select id={`${id}-time`} className="field__control" name="time" defaultValue={booking.time} required>
-          {timeSlots.map((slot) => (
+          {times.map((slot) => (
             <option key={slot} value={slot}>
               {formatTime(slot)}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-therapist`}>
+          Therapist
+        </label>
+        <select
+          id={`${id}-therapist`}
+          className="field__control"
+          name="therapistId"
+          defaultValue={booking.therapist?._id ?? 'any'}
+          key={team ? 'loaded' : 'loading'}
+        >
+          <option value="any">Any therapist</option>
+          {(team?.therapists ?? (booking.therapist ? [{ ...booking.therapist, active: true }] : []))
+            .filter((therapist) => therapist.active)
+            .map((therapist) => (
+              <option key={therapist._id} value={therapist._id}>
+                {therapist.name}
+              </option>
+            ))}
         </select>
       </div>
       <button type="submit" className="button button--secondary button--small" disabled={busy}>

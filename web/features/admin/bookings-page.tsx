@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
-import { formatAppointment } from '../../../worker/shared/time';
+import { formatVisit } from '../../../worker/shared/schedule';
 import { adminPage, adminRequest, api } from './admin-api';
 import { Detail, StatusBadge } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
+import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
 const tabs = [
@@ -37,7 +39,74 @@ export default function BookingsPage() {
       errorMessage={BOOKINGS_FETCH_ERROR}
       emptyMessage={(tab) => `No ${tab} bookings found`}
       renderRow={(booking, act) => <BookingRow key={booking._id} booking={booking} act={act} />}
+      actions={(done) => <NewBookingButton onSaved={(booking) => done(bookedNotice(booking))} />}
     />
+  );
+}
+
+/** New booking: a phone, WhatsApp or walk-in booking, in a dialog. */
+export function NewBookingButton({ onSaved }: { onSaved: (booking: SavedBooking) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--primary button--small" onClick={() => setOpen(true)}>
+        New booking
+      </button>
+      {open ? <NewBookingForm onClose={() => setOpen(false)} onSaved={onSaved} /> : null}
+    </>
+  );
+}
+
+/** How a booking was paid, in words. */
+export const paymentLabels: Record<Booking['payment'], string> = {
+  paystack: 'Paid online (Paystack)',
+  test: 'Paid online (test mode)',
+  free: 'Free (100% coupon)',
+  cash: 'Paid in cash',
+  transfer: 'Paid by bank transfer',
+  pos: 'Paid by POS',
+  unpaid: 'Unpaid: pays on arrival',
+};
+
+const markPaid = (booking: Booking, payment: 'cash' | 'transfer' | 'pos') =>
+  adminRequest(api.bookings[':id'].$put({ param: { id: booking._id }, json: { payment } }));
+
+/** Marks a booking taken unpaid as paid at the studio. */
+export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: SubmitChange }) {
+  const [busy, setBusy] = useState(false);
+  const pay = async (payment: 'cash' | 'transfer' | 'pos', label: string) => {
+    setBusy(true);
+    await submit(() => markPaid(booking, payment), `${booking.name}’s booking is marked paid (${label}).`);
+    setBusy(false);
+  };
+  return (
+    <fieldset className="admin-booking-change">
+      <legend className="admin-booking-change__legend">Mark paid ({formatNaira(booking.amount)})</legend>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={busy}
+        onClick={() => pay('cash', 'cash')}
+      >
+        Cash
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={busy}
+        onClick={() => pay('transfer', 'bank transfer')}
+      >
+        Bank transfer
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={busy}
+        onClick={() => pay('pos', 'POS')}
+      >
+        POS
+      </button>
+    </fieldset>
   );
 }
 
@@ -63,7 +132,10 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <li key={name}>{name}</li>
         ))}
       </ul>
-      <p className="admin-row__when">{formatAppointment(booking.date, booking.time)}</p>
+      <p className="admin-row__when">
+        {formatVisit(booking.date, booking.time, booking.durationMinutes)}
+        {booking.therapist ? ` · ${booking.therapist.name}` : ''}
+      </p>
       <div className="admin-row__badges">
         <StatusBadge
           status={booking.serviceStatus}
@@ -78,6 +150,9 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         ) : null}
         {healthNotes && booking.serviceStatus !== 'cancelled' ? (
           <StatusBadge status="Read health notes first" tone="warning" />
+        ) : null}
+        {booking.payment === 'unpaid' && booking.serviceStatus !== 'cancelled' ? (
+          <StatusBadge status="Unpaid" tone="warning" />
         ) : null}
       </div>
     </>
@@ -129,7 +204,12 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           {booking.notes || '-'}
         </Detail>
         <Detail label="Heard of us through">{booking.referralSource || '-'}</Detail>
-        <Detail label="Amount paid">{formatNaira(booking.amount)}</Detail>
+        <Detail label="Therapist">{booking.therapist?.name ?? 'None yet: move this booking'}</Detail>
+        <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
+        <Detail label="Payment">{paymentLabels[booking.payment]}</Detail>
+        <Detail label={booking.payment === 'unpaid' ? 'Amount to pay' : 'Amount paid'}>
+          {formatNaira(booking.amount)}
+        </Detail>
         <Detail label="Coupon">{booking.couponCode || '-'}</Detail>
         <Detail label="Payment reference">{booking.paymentReference}</Detail>
         <Detail label="History" wide>
@@ -138,6 +218,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
       </dl>
       {booking.serviceStatus === 'booked' ? (
         <div className="admin-booking-changes">
+          {booking.payment === 'unpaid' ? <MarkPaidForm booking={booking} submit={submit} /> : null}
           <MoveBookingForm booking={booking} submit={submit} />
           <CancelBookingForm booking={booking} submit={submit} />
         </div>

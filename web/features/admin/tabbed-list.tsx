@@ -25,13 +25,15 @@ interface TabbedListProps<Tab extends string, Row> {
   emptyMessage: (tabLabel: string) => string;
   /** Renders a row; `act` runs a staff action and reports it. */
   renderRow: (row: Row, act: AdminAction) => ReactNode;
+  /** More buttons beside Export CSV; `done` reports what they did and reloads the list. */
+  actions?: (done: (success: string) => void) => ReactNode;
 }
 
 /** Runs a change, says what happened ("… marked complete" or the server's reason), and reloads. */
 export type AdminAction = (change: () => Promise<unknown>, success: string, failure: string) => Promise<void>;
 
 export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, Row>) {
-  const { title, exportName, tabs, load, errorMessage, emptyMessage, renderRow } = props;
+  const { title, exportName, tabs, load, errorMessage, emptyMessage, renderRow, actions } = props;
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((entry) => entry.value === params.get('tab')) ?? tabs[0];
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -59,6 +61,10 @@ export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, 
   return (
     <div className="admin-page">
       <AdminPageHeader title={title}>
+        {actions?.((success) => {
+          setNotice({ tone: 'success', text: success });
+          dataChanged();
+        })}
         <ExportButton name={exportName} status={tab.value} />
       </AdminPageHeader>
       <Tabs label={title} tabs={tabs} value={tab.value} onChange={(value) => go({ tab: value })} panelId={panelId} />

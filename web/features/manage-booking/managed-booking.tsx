@@ -8,6 +8,7 @@ import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
+import { formatVisit } from '../../../worker/shared/schedule';
 import { addDays, formatAppointmentWat, lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { PageHero } from '../../components/ui/page-hero';
@@ -15,6 +16,7 @@ import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
+import { treatmentIdsOf } from '../booking/therapist-field';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
 import { ConfirmationDetails } from '../checkout-payment/confirmation-frames';
 
@@ -93,7 +95,8 @@ export function ManagedBooking({
               <ConfirmationDetails
                 rows={[
                   ['Treatments', booking.subservices.join(', ')],
-                  ['Date and time', when(booking.date, booking.time)],
+                  ['Date and time', `${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT)`],
+                  ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
                   ['Amount paid', formatNaira(booking.amount)],
                   [
                     'Status',
@@ -154,7 +157,11 @@ export function ManagedBooking({
                   token={token}
                   current={booking}
                   slotTaken={view.slotTaken}
-                  onDone={(date, time) => changed(`Your booking has moved to ${when(date, time)}.`)}
+                  onDone={(date, time, therapistNotice) =>
+                    changed(
+                      `Your booking has moved to ${when(date, time)}.${therapistNotice ? ` ${therapistNotice}` : ''}`,
+                    )
+                  }
                   onBack={() => setMode('view')}
                 />
               ) : null}
@@ -217,7 +224,7 @@ function RescheduleForm({
   current: ManageView['booking'];
   /** Its slot was full when paid: any later time with room will do, not only 24 hours on. */
   slotTaken: boolean;
-  onDone: (date: string, time: string) => Promise<void>;
+  onDone: (date: string, time: string, notice?: string) => Promise<void>;
   onBack: () => void;
 }) {
   const notice = slotTaken ? 0 : NOTICE_MS;
@@ -237,8 +244,8 @@ function RescheduleForm({
     setSaving(true);
     setError(undefined);
     try {
-      await request(manageApi.reschedule.$post({ param: { token }, json: { date, time: time as '09:00' } }));
-      await onDone(date, time);
+      const moved = await request(manageApi.reschedule.$post({ param: { token }, json: { date, time } }));
+      await onDone(date, time, 'notice' in moved ? moved.notice : undefined);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
       setSaving(false);
@@ -270,6 +277,7 @@ function RescheduleForm({
           date={date}
           value={time}
           onChange={setTime}
+          treatments={treatmentIdsOf(current.subservices)}
           allowed={(slot) => lagosToUtc(date, slot).getTime() - notice > Date.now()}
         />
       ) : null}

@@ -1,0 +1,44 @@
+/**
+ * The therapists and the start-time step, as the admin's booking forms need them (New booking,
+ * Move): loaded once per visit to the admin and shared, reloaded when staff change the team.
+ */
+import { useEffect, useState } from 'react';
+import { startTimes } from '../../../worker/shared/schedule';
+import { adminRequest, api } from './admin-api';
+
+const loadTeam = async () => {
+  const [therapists, settings] = await Promise.all([
+    adminRequest(api.staff.$get()),
+    adminRequest(api['schedule-settings'].$get()),
+  ]);
+  return { therapists, settings, times: startTimes(settings.startStepMinutes) };
+};
+
+export type Team = Awaited<ReturnType<typeof loadTeam>>;
+export type TeamTherapist = Team['therapists'][number];
+
+let shared: Promise<Team> | undefined;
+
+/** Forgets the loaded team (after staff edit therapists or settings): the next form loads it again. */
+export function forgetTeam(): void {
+  shared = undefined;
+}
+
+export function useTeam(): Team | undefined {
+  const [team, setTeam] = useState<Team>();
+  useEffect(() => {
+    let current = true;
+    shared ??= loadTeam().catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+    shared.then(
+      (loaded) => current && setTeam(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return team;
+}

@@ -1,0 +1,89 @@
+/**
+ * The staff Calendar's data for a span of days: the therapists with their hours and days off, the
+ * closed days, the bookings (not cancelled) and the unpaid holds still live, each with its
+ * therapist, start and length. Bookings from the day before are included: an overnight visit
+ * runs into the first day.
+ */
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bookings, closures, therapistTimeOff } from '../db/schema';
+import { addDays } from '../shared/time';
+import { type BookingView, listBookings } from './bookings';
+import { readScheduleSettings } from './schedule-settings';
+import { listTherapists, type TherapistView } from './team';
+
+export interface CalendarHold {
+  reference: string;
+  name: string;
+  therapistId: string;
+  date: string;
+  time: string;
+  durationMinutes: number;
+  subservices: string[];
+  expiresAt: string;
+}
+
+export interface CalendarView {
+  from: string;
+  to: string;
+  startStepMinutes: 30 | 60;
+  therapists: Array<Omit<TherapistView, 'timeOff'> & { timeOff: Array<{ date: string; reason: string }> }>;
+  closures: Array<{ date: string; reason: string }>;
+  bookings: BookingView[];
+  holds: CalendarHold[];
+}
+
+export async function calendarOf(db: Database, from: string, to: string, now: Date): Promise<CalendarView> {
+  const dayBefore = addDays(from, -1);
+  const [team, daysOff, closed, booked, holdRows, settings] = await Promise.all([
+    listTherapists(db, now),
+    db
+      .select()
+      .from(therapistTimeOff)
+      .where(sql`${therapistTimeOff.date} between ${from} and ${to}`)
+      .orderBy(asc(therapistTimeOff.date)),
+    db
+      .select({ date: closures.date, reason: closures.reason })
+      .from(closures)
+      .where(sql`${closures.date} between ${from} and ${to}`)
+      .orderBy(asc(closures.date)),
+    listBookings(
+      db,
+      undefined,
+      undefined,
+      sql`${bookings.date} between ${dayBefore} and ${to} and ${bookings.serviceStatus} != 'cancelled'`,
+    ),
+    db.all<Record<string, unknown>>(sql`
+      select reference, therapist_id, slot_date, slot_time, duration_minutes, hold_expires_at,
+        json_extract(details, '$.booking.customerName') as name,
+        json_extract(details, '$.booking.subservices') as subservices
+      from payments
+      where kind = 'booking' and status = 'pending' and hold_expires_at > ${now.toISOString()}
+        and therapist_id is not null and slot_date between ${dayBefore} and ${to}
+      order by slot_date, slot_time`),
+    readScheduleSettings(db),
+  ]);
+  return {
+    from,
+    to,
+    startStepMinutes: settings.startStepMinutes,
+    therapists: team.map((therapist) => ({
+      ...therapist,
+      timeOff: daysOff
+        .filter((day) => day.therapistId === therapist._id)
+        .map((day) => ({ date: day.date, reason: day.reason })),
+    })),
+    closures: closed,
+    bookings: booked.bookings,
+    holds: holdRows.map((row) => ({
+      reference: String(row.reference),
+      name: String(row.name ?? 'A client'),
+      therapistId: String(row.therapist_id),
+      date: String(row.slot_date),
+      time: String(row.slot_time),
+      durationMinutes: Number(row.duration_minutes ?? 60),
+      subservices: JSON.parse(String(row.subservices ?? '[]')) as string[],
+      expiresAt: String(row.hold_expires_at),
+    })),
+  };
+}
