@@ -140,7 +140,7 @@ describe('the email templates', () => {
   it('says what, when (WAT, from start to end), with whom, how much, where and the policy, in HTML and in text', () => {
     const message = bookingConfirmation(booking, studio);
     for (const part of [message.text, message.html]) {
-      expect(part).toContain('Tuesday, 1 December 2026, 3:00 PM – 5:30 PM (WAT)');
+      expect(part).toContain('Tuesday, 1 December 2026 at 3:00 PM – 5:30 PM (WAT)');
       expect(part).toContain('Amaka');
       expect(part).toContain('₦55,000');
       expect(part).toContain('BK-20261201-abc');
@@ -156,7 +156,7 @@ describe('the email templates', () => {
       parameters: [
         booking.name,
         'Swedish, Hotstone',
-        'Tuesday, 1 December 2026, 3:00 PM – 5:30 PM (WAT) with Amaka',
+        'Tuesday, 1 December 2026 at 3:00 PM – 5:30 PM (WAT) with Amaka',
         'BK-20261201-abc',
       ],
     });
@@ -169,7 +169,7 @@ describe('the email templates', () => {
       { ...booking, time: '17:00', durationMinutes: 16 * 60, paidOnArrival: true },
       studio,
     );
-    expect(overnight.text).toContain('Tuesday, 1 December 2026, 5:00 PM – 9:00 AM the next day (WAT)');
+    expect(overnight.text).toContain('Tuesday, 1 December 2026 at 5:00 PM – 9:00 AM the next day (WAT)');
     expect(overnight.text).toContain('please pay at the studio when you arrive');
     expect(overnight.text).toContain('To pay at the studio');
     expect(overnight.text).not.toContain('confirmed and paid');
