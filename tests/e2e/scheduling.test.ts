@@ -4,6 +4,7 @@
 // other therapist; a therapist's day off empties their times; the Calendar at 390 and 1280 px.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
+import { formatVisit } from '../../worker/shared/schedule';
 import { addDays, formatDate, lagosDate } from '../../worker/shared/time';
 import { confirmBooking } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
@@ -52,7 +53,7 @@ describe('booking a visit by its length', () => {
     await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
     await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
     const details = await page.locator('.confirmation').textContent();
-    expect(details).toContain(`${formatDate(date)}, 10:00 – 12:30`);
+    expect(details).toContain(formatVisit(date, '10:00', 150));
     expect(details).toMatch(/Therapist\s*Therapist [12]/);
     await screenshot(page, 'booking-confirmed-length-390');
     expect(problems).toEqual([]);
@@ -82,7 +83,7 @@ describe('the staff Calendar', () => {
     await dialog.getByLabel('Cash at the studio').check();
     await dialog.getByRole('button', { name: 'Book' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe(
-      `Ngozi Eze is booked on ${formatDate(date)}, 14:00 – 15:00 with Therapist 1.`,
+      `Ngozi Eze is booked on ${formatVisit(date, '14:00', 60)} with Therapist 1.`,
     );
     await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue\W+14:00 – 15:00/ }).waitFor();
     await screenshot(page, 'admin-calendar-1280');
@@ -131,6 +132,21 @@ describe('the staff Calendar', () => {
     // Visitors asking for Therapist 2 find no time that day; with any therapist, Therapist 1's.
     expect((await availability(date, '&therapist=therapist-2')).slots.every((slot) => slot.left === 0)).toBe(true);
     expect(slotAt(await availability(date), '11:00')).toMatchObject({ left: 1, therapists: ['therapist-1'] });
+    // The booking page crosses the day out for Therapist 2, and keeps it for any therapist.
+    const visitor = await open(viewports.phone);
+    await visitor.page.goto(paths.booking);
+    await visitor.page.getByLabel('Swedish').check();
+    await visitor.page.getByLabel('Date', { exact: true }).fill(date);
+    const dayButton = visitor.page.getByRole('button', { name: new RegExp(`^\\w+,? ${Number(date.slice(8))} \\w+`) });
+    await eventually(() => dayButton.isDisabled()).toBe(false);
+    await visitor.page.getByLabel('Therapist', { exact: true }).selectOption({ label: 'Therapist 2' });
+    await eventually(() => dayButton.getAttribute('aria-label')).toMatch(/, no time left$/);
+    expect(await dayButton.isDisabled()).toBe(true);
+    await dayButton.scrollIntoViewIfNeeded();
+    await screenshot(visitor.page, 'booking-free-days-390', 'viewport');
+    expect(await axeViolations(visitor.page)).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await visitor.page.context().close();
 
     await page.goto(`${paths.admin}/calendar`);
     await page.getByLabel('Date', { exact: true }).fill(date);

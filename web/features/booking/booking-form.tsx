@@ -26,6 +26,7 @@ import { TherapistField, therapistsFor, treatmentIdsOf, useTherapists } from './
 
 // Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
+const FreeDays = lazy(() => import('./free-days').then((module) => ({ default: module.FreeDays })));
 const PaymentDialog = lazy(() =>
   import('../checkout-payment/payment-dialog').then((module) => ({ default: module.PaymentDialog })),
 );
@@ -231,6 +232,11 @@ export function BookingForm() {
 
         <section className="booking-form__section" aria-labelledby="booking-when">
           <h2 id="booking-when">2. Date and time</h2>
+          <TherapistField
+            value={therapistId}
+            options={therapistsFor(therapists, chosenIds)}
+            onChange={(value) => set({ therapistId: value })}
+          />
           <TextField
             label="Date"
             name="appointmentDate"
@@ -240,11 +246,18 @@ export function BookingForm() {
             error={errors.appointmentDate}
             onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
           />
-          <TherapistField
-            value={therapistId}
-            options={therapistsFor(therapists, chosenIds)}
-            onChange={(value) => set({ therapistId: value })}
-          />
+          {/* Which days have room depends on the visit: shown once a treatment is chosen. */}
+          {today && chosenIds.length > 0 ? (
+            <Suspense fallback={null}>
+              <FreeDays
+                today={today}
+                value={draft.appointmentDate}
+                treatments={chosenIds}
+                therapist={therapistId}
+                onChoose={(appointmentDate) => set({ appointmentDate, appointmentTime: '' })}
+              />
+            </Suspense>
+          ) : null}
           {today && draft.appointmentDate >= today ? (
             <Suspense fallback={<p className="field__hint">Loading free times…</p>}>
               <TimeSlotPicker
