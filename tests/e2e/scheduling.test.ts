@@ -55,6 +55,13 @@ describe('booking a visit by its length', () => {
     const details = await page.locator('.confirmation').textContent();
     expect(details).toContain(formatVisit(date, '10:00', 150));
     expect(details).toMatch(/Therapist\s*Therapist [12]/);
+    // The calendar event spans the whole visit (09:00 to 11:30 UTC) and names the therapist.
+    const calendar = new URL(
+      (await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')) ?? '',
+    );
+    const day = date.replace(/-/g, '');
+    expect(calendar.searchParams.get('dates')).toBe(`${day}T090000Z/${day}T113000Z`);
+    expect(calendar.searchParams.get('details')).toMatch(/ with Therapist [12]\./);
     await screenshot(page, 'booking-confirmed-length-390');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -111,6 +118,14 @@ describe('the staff Calendar', () => {
     await details.getByRole('button', { name: 'Move booking' }).waitFor();
     expect(await details.textContent()).toContain('Paid in cash');
     await details.getByRole('button', { name: 'Close' }).click();
+
+    // Therapist 1's week from that day: seven columns, the phone booking on the first.
+    await page.getByRole('radio', { name: 'Week' }).check();
+    await page.getByLabel('Therapist', { exact: true }).selectOption({ label: 'Therapist 1' });
+    await eventually(() => page.locator('.admin-calendar__heading').count()).toBe(7);
+    await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue/ }).waitFor();
+    await screenshot(page, 'admin-calendar-week-1280');
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -141,7 +141,7 @@ const closingText = (studio: StudioDetails) => [
 function calendarLink(booking: BookingFacts, studio: StudioDetails) {
   return googleCalendarUrl({
     title: `${booking.treatments.join(' + ')} at ${studioName}`,
-    details: `Booking reference ${booking.reference}. Please arrive 10 minutes early.`,
+    details: `${booking.therapistName ? `With ${booking.therapistName}. ` : ''}Booking reference ${booking.reference}. Please arrive 10 minutes early.`,
     location: studio.address,
     date: booking.date,
     time: booking.time,

@@ -88,7 +88,7 @@ function calendarEventFor(booking: Booking): CalendarEvent {
   return {
     title: `${booking.treatments.join(' + ')} at ${studio.name}`,
     // The appointment and the studio, no reference: calendars are synced and shared widely.
-    details: `Your appointment at ${studio.name}. Please arrive 10 minutes early. Questions: ${studio.phone}.`,
+    details: `Your appointment at ${studio.name}${booking.therapist ? ` with ${booking.therapist.name}` : ''}. Please arrive 10 minutes early. Questions: ${studio.phone}.`,
     location: studio.address,
     date: booking.date,
     time: booking.time,

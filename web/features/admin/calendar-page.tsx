@@ -327,7 +327,7 @@ function CalendarGrid({
             {unplaced.map((booking) => (
               <li key={booking._id}>
                 <button type="button" className="admin-calendar__link" onClick={() => onOpen(booking)}>
-                  {booking.name}, {timeRange(booking.time, booking.durationMinutes)}
+                  {booking.name}, {formatVisit(booking.date, booking.time, booking.durationMinutes)}
                 </button>
               </li>
             ))}
