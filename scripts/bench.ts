@@ -328,8 +328,9 @@ async function sampleTimes(url: string, samples: number): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const percentile = (sorted: number[], fraction: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
 
 async function printLatency(baseUrl: string) {
   console.log('\nLatency against wrangler on this machine (sequential requests, ms)');

@@ -8,7 +8,6 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import { priceBooking } from '../../../worker/shared/booking-pricing';
-import { anyStartTimes } from '../../../worker/shared/schedule';
 import { treatments } from '../../../worker/shared/treatments';
 
 export interface BookingDraft {
@@ -44,7 +43,9 @@ const draftFields: Record<keyof BookingDraft, (value: unknown) => boolean> = {
   service: oneOf(['', ...bookingServices]),
   subservices: listOf(treatmentNames),
   appointmentDate: isString,
-  appointmentTime: oneOf(['', ...anyStartTimes]),
+  // A start time from 09:00 to 17:00 on the half hour (shared/schedule.ts's anyStartTimes), or none
+  // yet: a pattern, so the scheduling module stays off the booking page's first load.
+  appointmentTime: (value) => typeof value === 'string' && /^$|^(09|1[0-6]):(00|30)$|^17:00$/.test(value),
   therapistId: (value) => value === undefined || isString(value),
   customerName: isString,
   customerEmail: isString,

@@ -3,7 +3,6 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
-import { timeRange } from '../../../worker/shared/schedule';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -96,8 +95,6 @@ export function BookingForm() {
   const therapists = useTherapists(hydrated);
   const chosenIds = treatmentIdsOf(draft.subservices);
   const therapistId = draft.therapistId ?? 'any';
-  // How long the visit holds its therapist, as the studio sets it (the free times' answer).
-  const [duration, setDuration] = useState<number>();
   // A therapist who does not give a newly chosen treatment gives way to "Any therapist".
   const chosenList = chosenIds.join(',');
   useEffect(() => {
@@ -266,7 +263,6 @@ export function BookingForm() {
                 error={errors.appointmentTime}
                 treatments={chosenIds}
                 therapist={therapistId}
-                onDuration={setDuration}
                 onChange={(appointmentTime) => set({ appointmentTime })}
               />
             </Suspense>
@@ -278,12 +274,6 @@ export function BookingForm() {
             </fieldset>
           )}
         </section>
-
-        {draft.appointmentTime && duration ? (
-          <p className="booking-form__visit" aria-live="polite">
-            Your visit: <strong>{timeRange(draft.appointmentTime, duration)}</strong>
-          </p>
-        ) : null}
 
         <section className="booking-form__section" aria-labelledby="booking-you">
           <h2 id="booking-you">3. Your details</h2>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { timeRange } from '../../../worker/shared/schedule';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 
@@ -8,7 +9,7 @@ type Slot = { time: string; left: number };
  * The start times of a date at which a therapist is free for the whole visit (its `treatments`,
  * catalogue ids, with `therapist` or any), with how many could take it; full and past times show
  * but cannot be chosen, nor any that `allowed` refuses (the manage page's 24-hour notice).
- * `onDuration` hears the visit's length as the studio sets it.
+ * Once a time is chosen, it says when the visit ends.
  */
 export function TimeSlotPicker({
   date,
@@ -18,7 +19,6 @@ export function TimeSlotPicker({
   allowed,
   treatments = [],
   therapist = 'any',
-  onDuration,
 }: {
   date: string;
   value: string;
@@ -27,11 +27,12 @@ export function TimeSlotPicker({
   allowed?: (time: string) => boolean;
   treatments?: readonly string[];
   therapist?: string;
-  onDuration?: (minutes: number) => void;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
+  // How long the visit holds its therapist, as the studio sets it.
+  const [duration, setDuration] = useState<number>();
 
   // The list as text: a new array of the same treatments asks nothing again.
   const treatmentList = treatments.join(',');
@@ -51,7 +52,7 @@ export function TimeSlotPicker({
         if (!current) return;
         setSlots(result.slots);
         setClosedReason(result.closed ? result.reason : undefined);
-        onDuration?.(result.durationMinutes);
+        setDuration(result.durationMinutes);
       })
       .catch(() => {
         if (current) setLoadError('We could not load the free times. Please try again.');
@@ -59,7 +60,7 @@ export function TimeSlotPicker({
     return () => {
       current = false;
     };
-  }, [date, treatmentList, therapist, onDuration]);
+  }, [date, treatmentList, therapist]);
 
   return (
     <fieldset
@@ -99,6 +100,11 @@ export function TimeSlotPicker({
       {error ? (
         <p className="field__error" id="time-error">
           {error}
+        </p>
+      ) : null}
+      {value && duration && slots?.some((slot) => slot.time === value) ? (
+        <p className="booking-form__visit" aria-live="polite">
+          Your visit: <strong>{timeRange(value, duration)}</strong>
         </p>
       ) : null}
     </fieldset>
