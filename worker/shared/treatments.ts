@@ -129,3 +129,8 @@ export function durationLabel(treatment: Treatment): string {
 export function findTreatmentByName(name: string): Treatment | undefined {
   return treatments.find((treatment) => treatment.name === name);
 }
+
+/** Catalogue ids of treatment names (bookings keep names); a name not on the menu is left out. */
+export function treatmentIdsOfNames(names: readonly string[]): string[] {
+  return names.flatMap((name) => findTreatmentByName(name)?.id ?? []);
+}

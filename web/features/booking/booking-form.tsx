@@ -4,7 +4,7 @@ import { bookingMessages, bookingServices, healthConditions, referralSources } f
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
-import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
+import { treatmentGroups, treatmentIdsOfNames, treatments } from '../../../worker/shared/treatments';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
@@ -21,11 +21,11 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
-import { TherapistField, therapistsFor, treatmentIdsOf, useTherapists } from './therapist-field';
 
 // Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
 const FreeDays = lazy(() => import('./free-days').then((module) => ({ default: module.FreeDays })));
+const TherapistField = lazy(() => import('./therapist-field').then((module) => ({ default: module.TherapistField })));
 const PaymentDialog = lazy(() =>
   import('../checkout-payment/payment-dialog').then((module) => ({ default: module.PaymentDialog })),
 );
@@ -92,17 +92,8 @@ export function BookingForm() {
     setPaying(true);
   }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
-  const therapists = useTherapists(hydrated);
-  const chosenIds = treatmentIdsOf(draft.subservices);
+  const chosenIds = treatmentIdsOfNames(draft.subservices);
   const therapistId = draft.therapistId ?? 'any';
-  // A therapist who does not give a newly chosen treatment gives way to "Any therapist".
-  const chosenList = chosenIds.join(',');
-  useEffect(() => {
-    const gives = therapistsFor(therapists, chosenList ? chosenList.split(',') : []);
-    if (therapistId !== 'any' && therapists && !gives.some((therapist) => therapist._id === therapistId)) {
-      update({ therapistId: 'any' });
-    }
-  }, [therapistId, therapists, chosenList, update]);
 
   const set = (changes: Partial<BookingDraft>) => {
     update(changes);
@@ -229,11 +220,16 @@ export function BookingForm() {
 
         <section className="booking-form__section" aria-labelledby="booking-when">
           <h2 id="booking-when">2. Date and time</h2>
-          <TherapistField
-            value={therapistId}
-            options={therapistsFor(therapists, chosenIds)}
-            onChange={(value) => set({ therapistId: value })}
-          />
+          {/* Whom to ask for depends on what is asked for: shown once a treatment is chosen. */}
+          {today && chosenIds.length > 0 ? (
+            <Suspense fallback={null}>
+              <TherapistField
+                value={therapistId}
+                treatments={chosenIds}
+                onChange={(id) => update({ therapistId: id })}
+              />
+            </Suspense>
+          ) : null}
           <TextField
             label="Date"
             name="appointmentDate"
@@ -243,7 +239,6 @@ export function BookingForm() {
             error={errors.appointmentDate}
             onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
           />
-          {/* Which days have room depends on the visit: shown once a treatment is chosen. */}
           {today && chosenIds.length > 0 ? (
             <Suspense fallback={null}>
               <FreeDays

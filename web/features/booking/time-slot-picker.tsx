@@ -69,6 +69,11 @@ export function TimeSlotPicker({
     >
       <legend className="field__label">Time</legend>
       {!date ? <p className="field__hint">Choose a date to see the free times.</p> : null}
+      {date && slots ? (
+        <p className="field__hint">
+          The times at which {therapist === 'any' ? 'a therapist' : 'your therapist'} can give your whole visit.
+        </p>
+      ) : null}
       {date && !slots && !loadError ? <p className="field__hint">Loading free times…</p> : null}
       {loadError ? <p className="form-error">{loadError}</p> : null}
       {closedReason ? (
