@@ -51,14 +51,16 @@ const lastDayOf = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(
 
 /**
  * Anyone: the start times of a day at which a therapist (and a room) is free for the whole visit,
- * and for a month the days that have any. One D1 round trip each.
+ * and for a month the days that have any. One D1 round trip each; the team (not the bookings) may
+ * be a few seconds old (services/schedule.ts, TEAM_CACHE_MS): what is shown is advice, and the
+ * hold is taken against a fresh read.
  */
 export const availabilityRoutes = new Hono<AppEnv>()
   .get('/availability', validate('query', dayQuery), async (c) => {
     const query = c.req.valid('query');
     const visit = visitOf(query);
     const now = new Date();
-    const schedule = await loadSchedule(c.var.db, query.date, query.date, now);
+    const schedule = await loadSchedule(c.var.db, query.date, query.date, now, { reuseTeam: true });
     if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
     return c.json({ date: query.date, ...dayAvailability(schedule, visit, query.date, now) }, 200, {
       'Cache-Control': 'no-store',
@@ -70,7 +72,7 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const now = new Date();
     const from = `${query.month}-01`;
     const to = lastDayOf(query.month);
-    const schedule = await loadSchedule(c.var.db, from, to, now);
+    const schedule = await loadSchedule(c.var.db, from, to, now, { reuseTeam: true });
     if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
     return c.json({ month: query.month, days: monthAvailability(schedule, visit, from, to, now) }, 200, {
       'Cache-Control': 'no-store',

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
+import { forgetCachedTeam } from '../services/schedule';
 import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
 import {
   addTimeOff,
@@ -159,6 +160,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   .get('/staff', requireAdmin, async (c) => c.json(await listTherapists(c.var.db, new Date())))
   .post('/staff', requireAdmin, sameOriginJson, validate('json', therapistBody), async (c) => {
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
+    forgetCachedTeam();
     return c.json(await findTherapist(c, id), 201);
   })
   .put('/staff/:id', requireAdmin, sameOriginJson, validate('json', therapistChange), async (c) => {
@@ -169,6 +171,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
       c.req.valid('json') as { hours?: Partial<WeeklyHours> },
       new Date(),
     );
+    forgetCachedTeam();
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.therapistNotFound }, 404);
     if (!result.ok && result.reason === 'has-bookings') {
       const therapist = await findTherapist(c, id);
@@ -186,6 +189,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
     const day = c.req.valid('json');
     if (day.date < lagosDate(new Date())) return c.json({ message: teamMessages.pastDate }, 409);
     const result = await addTimeOff(c.var.db, c.req.param('id'), day);
+    forgetCachedTeam();
     if (!result.ok) {
       return result.reason === 'not-found'
         ? c.json({ message: teamMessages.therapistNotFound }, 404)
@@ -196,12 +200,15 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   .delete('/staff/:id/time-off/:date', requireAdmin, sameOriginJson, async (c) => {
     const date = c.req.param('date');
     if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
-    if (!(await removeTimeOff(c.var.db, c.req.param('id'), date))) return c.json({ message: teamMessages.notOff }, 404);
+    const removed = await removeTimeOff(c.var.db, c.req.param('id'), date);
+    forgetCachedTeam();
+    if (!removed) return c.json({ message: teamMessages.notOff }, 404);
     return c.body(null, 204);
   })
   .get('/rooms', requireAdmin, async (c) => c.json(await listRooms(c.var.db)))
   .post('/rooms', requireAdmin, sameOriginJson, validate('json', roomBody), async (c) => {
     const id = await createRoom(c.var.db, c.req.valid('json'));
+    forgetCachedTeam();
     return c.json(
       (await listRooms(c.var.db)).find((room) => room._id === id),
       201,
@@ -210,6 +217,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   .put('/rooms/:id', requireAdmin, sameOriginJson, validate('json', roomChange), async (c) => {
     const id = c.req.param('id');
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
+    forgetCachedTeam();
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
     const room = (await listRooms(c.var.db)).find((each) => each._id === id);
     if (!result.ok && result.reason === 'has-bookings') {

@@ -112,7 +112,7 @@ export async function takeTime<T>(
   write: (choice: TimeChoice) => Promise<T>,
 ): Promise<TakeResult<T>> {
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
-    const schedule = await loadSchedule(db, request.date, request.date, request.now, request.excluding);
+    const schedule = await loadSchedule(db, request.date, request.date, request.now, { excluding: request.excluding });
     const chosen = chooseTime(schedule, request.visit, request.date, request.time, request.now);
     if (!chosen.ok) return chosen;
     const { ok: _ok, ...choice } = chosen;

@@ -7,6 +7,7 @@ import { type Database, d1Statement } from '../db/client';
 import { scheduleSettings, treatmentTimings } from '../db/schema';
 import { treatments } from '../shared/catalogue';
 import type { StartStep } from '../shared/schedule';
+import { forgetCachedTeam } from './schedule';
 
 export interface TreatmentTimingView {
   _id: string;
@@ -76,4 +77,5 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
     );
   }
   if (statements.length > 0) await db.$client.batch(statements);
+  forgetCachedTeam(); // availability reads the lengths and the step afresh
 }

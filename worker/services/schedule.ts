@@ -5,7 +5,7 @@
  * room booked twice at once) lives in the data (time-blocks.ts); this only chooses what to try.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type Database, d1Statement } from '../db/client';
 import { treatments } from '../shared/catalogue';
 import {
   BLOCKS_PER_DAY,
@@ -21,7 +21,7 @@ import {
   visitLength,
   weekdayOf,
 } from '../shared/schedule';
-import { addDays, lagosToUtc } from '../shared/time';
+import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { blockCounts, roomResource, therapistResource } from './time-blocks';
 
 export interface HoursRange {
@@ -63,42 +63,62 @@ export interface Schedule {
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+/** The team part of a schedule read (JSON text as the database answered it), kept briefly per isolate. */
+type TeamRow = Record<'therapists' | 'rooms' | 'timings' | 'step', string | number | null>;
+let cachedTeam: { at: number; row: TeamRow } | undefined;
+/** When staff last changed the team: a read begun before then must not be kept. */
+let teamChangedAt = 0;
+
 /**
- * Reads everything availability needs for the Lagos dates `from` to `to` in one query: the held
- * blocks come aggregated, one row per resource and day with the day's 96 blocks as two 48-bit
- * masks, so a month of bookings is a few hundred rows, not tens of thousands. `excluding` selects
- * payment references whose blocks do not count (the booking being moved, a hold being replaced).
+ * How long the public availability pages may reuse the team as read (therapists, rooms, hours, days
+ * off, lengths): a few seconds of a busy day's requests. Writers never use it: a hold, a booking
+ * or a move reads the team afresh, and the blocks themselves are read every time.
+ */
+export const TEAM_CACHE_MS = 5_000;
+
+/** Staff changed the team or the settings: this isolate reads them afresh. */
+export function forgetCachedTeam(): void {
+  cachedTeam = undefined;
+  teamChangedAt = Date.now();
+}
+
+/**
+ * Reads everything availability needs for the Lagos dates `from` to `to` in one round trip: the
+ * team (therapists with their treatments, hours and days off ahead, rooms, treatment lengths, the
+ * start step) as one row of JSON, and the closed days and held blocks as another; the blocks come
+ * aggregated, one entry per resource and day with the day's 96 blocks as two 48-bit masks, so a
+ * month of bookings is a few hundred entries, not tens of thousands. `excluding` selects payment
+ * references whose blocks do not count (the booking being moved, a hold being replaced);
+ * `reuseTeam` lets a read for display reuse a team read less than TEAM_CACHE_MS ago.
  */
 export async function loadSchedule(
   db: Database,
   from: string,
   to: string,
   now: Date,
-  excluding?: SQL,
+  options: { excluding?: SQL; reuseTeam?: boolean } = {},
 ): Promise<Schedule> {
   const firstBlock = blockAt(from, 0);
   // The day after `to` too: an overnight visit on `to` runs into it.
   const endBlock = blockAt(addDays(to, 2), 0);
   const perDay = sql.raw(String(BLOCKS_PER_DAY));
-  const notExcluded = excluding ? sql` and payment_reference not in (${excluding})` : sql``;
-  // One statement, one row: the team, the settings and the closures as JSON, and the held blocks
-  // aggregated per resource and day. Each statement of a D1 batch costs a crossing of its own;
-  // under load one row of JSON answers markedly faster than ten result sets.
-  const row = await db.get<Record<string, string | number | null>>(sql`select
+  const notExcluded = options.excluding ? sql` and payment_reference not in (${options.excluding})` : sql``;
+  const teamQuery = sql`select
     (select json_group_array(json_object(
         'id', t.id, 'name', t.name, 'active', t.active, 'createdAt', t.created_at,
         'treatments', json((select json_group_array(treatment_id) from therapist_treatments where therapist_id = t.id)),
         'hours', json((select json_group_array(json_array(weekday, start_minute, end_minute))
           from therapist_hours where therapist_id = t.id)),
         'off', json((select json_group_array(json_array(date, reason)) from therapist_time_off
-          where therapist_id = t.id and date between ${from} and ${addDays(to, 1)}))
+          where therapist_id = t.id and date >= ${addDays(lagosDate(now), -1)}))
       )) from therapists t) as therapists,
     (select json_group_array(json_object(
         'id', r.id, 'name', r.name, 'active', r.active, 'createdAt', r.created_at,
         'treatments', json((select json_group_array(treatment_id) from room_treatments where room_id = r.id))
       )) from rooms r) as rooms,
     (select json_group_array(json_array(treatment_id, duration_minutes, buffer_minutes)) from treatment_timings) as timings,
-    (select start_step_minutes from schedule_settings where id = 1) as step,
+    (select start_step_minutes from schedule_settings where id = 1) as step`;
+  const timeQuery = sql`select
     (select json_group_array(json_array(date, reason)) from closures where date between ${from} and ${to}) as closures,
     -- The day's size is written into the SQL: D1 binds JavaScript numbers as floats, and
     -- block / 96.0 would not be a day number.
@@ -108,7 +128,24 @@ export async function loadSchedule(
         sum(case when block % ${perDay} >= 48 then 1 << (block % ${perDay} - 48) else 0 end) as hi
       from time_blocks
       where block >= ${firstBlock} and block < ${endBlock} and ${blockCounts(now.toISOString())}${notExcluded}
-      group by resource, day)) as busy`);
+      group by resource, day)) as busy`;
+  const readAt = Date.now();
+  const reusable = options.reuseTeam && cachedTeam && readAt - cachedTeam.at < TEAM_CACHE_MS ? cachedTeam : undefined;
+  let team: TeamRow;
+  let times: Record<string, string | number | null>;
+  if (reusable) {
+    team = reusable.row;
+    times = (await db.get<Record<string, string | null>>(timeQuery)) ?? {};
+  } else {
+    const [teamResult, timeResult] = await db.$client.batch<Record<string, string | number | null>>([
+      d1Statement(db, teamQuery),
+      d1Statement(db, timeQuery),
+    ]);
+    team = (teamResult?.results[0] ?? {}) as TeamRow;
+    times = timeResult?.results[0] ?? {};
+    if (readAt > teamChangedAt) cachedTeam = { at: readAt, row: team };
+  }
+  const row: Record<string, string | number | null> = { ...team, ...times };
   const json = <T>(field: string): T[] => JSON.parse(String(row?.[field] ?? '[]')) as T[];
 
   type Member = { id: string; name: string; active: number; createdAt: string; treatments: string[] };
