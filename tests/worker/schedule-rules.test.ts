@@ -88,6 +88,32 @@ describe('a visit holds its therapist for its whole length', () => {
   });
 });
 
+describe('the month agrees with its days', () => {
+  it('calls a day full when the therapist is free but no suitable room is, and open for a visit that still has one', async () => {
+    const cookie = await signIn();
+    const weekday = String(new Date(`${date}T00:00:00Z`).getUTCDay());
+    // One start that day for both therapists; Room 2 suits Back/Neck only.
+    for (const id of ['therapist-1', 'therapist-2']) {
+      const hours = { [weekday]: [{ start: '10:00', end: '11:00' }] };
+      expect((await adminCall(cookie, `/api/staff/${id}`, 'PUT', { hours })).status).toBe(200);
+    }
+    expect((await adminCall(cookie, '/api/rooms/room-2', 'PUT', { treatments: ['back-neck'] })).status).toBe(200);
+    // Therapist 1 takes Room 1 at 10:00: Therapist 2 is free, but no room suits a Swedish.
+    expect(
+      (await start('10:00', { subservices: ['Swedish'], amount: 25_000, therapistId: 'therapist-1' })).status,
+    ).toBe(200);
+    const month = async (treatments: string) => {
+      const response = await call(`/api/availability/month?month=${date.slice(0, 7)}&treatments=${treatments}`);
+      const body = (await response.json()) as { days: Array<{ date: string; open: boolean }> };
+      return body.days.find((entry) => entry.date === date)?.open;
+    };
+    expect((await day('&treatments=swedish')).slots.every((slot) => slot.left === 0)).toBe(true);
+    expect(await month('swedish')).toBe(false);
+    expect(at(await day('&treatments=back-neck'), '10:00')).toMatchObject({ left: 1, therapists: ['therapist-2'] });
+    expect(await month('back-neck')).toBe(true);
+  });
+});
+
 describe('bad input is refused with a message and writes nothing', () => {
   it('refuses a visit past the therapist’s hours, on their day off, on a closed day, a treatment they do not give, or in the past', async () => {
     const cookie = await signIn();

@@ -458,7 +458,9 @@ export const timeBlocks = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.resource, table.block] }),
-    index('time_blocks_block').on(table.block),
+    // Covering: availability reads a window of blocks with their resource and whether they count
+    // from this index alone, never from the table.
+    index('time_blocks_window').on(table.block, table.resource, table.expiresAt, table.paymentReference),
     index('time_blocks_payment').on(table.paymentReference),
   ],
 );

@@ -63,9 +63,10 @@ export interface Schedule {
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** The team part of a schedule read (JSON text as the database answered it), kept briefly per isolate. */
-type TeamRow = Record<'therapists' | 'rooms' | 'timings' | 'step', string | number | null>;
-let cachedTeam: { at: number; row: TeamRow } | undefined;
+/** The team part of a schedule: who works, where, for how long, on which start times. */
+type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'step'>;
+/** The team as last read, kept briefly per isolate; it is only read, never changed. */
+let cachedTeam: { at: number; team: Team } | undefined;
 /** When staff last changed the team: a read begun before then must not be kept. */
 let teamChangedAt = 0;
 
@@ -131,25 +132,53 @@ export async function loadSchedule(
       group by resource, day)) as busy`;
   const readAt = Date.now();
   const reusable = options.reuseTeam && cachedTeam && readAt - cachedTeam.at < TEAM_CACHE_MS ? cachedTeam : undefined;
-  let team: TeamRow;
-  let times: Record<string, string | number | null>;
+  let team: Team;
+  let times: JsonRow;
   if (reusable) {
-    team = reusable.row;
-    times = (await db.get<Record<string, string | null>>(timeQuery)) ?? {};
+    team = reusable.team;
+    times = (await db.get<JsonRow>(timeQuery)) ?? {};
   } else {
-    const [teamResult, timeResult] = await db.$client.batch<Record<string, string | number | null>>([
+    const [teamResult, timeResult] = await db.$client.batch<JsonRow>([
       d1Statement(db, teamQuery),
       d1Statement(db, timeQuery),
     ]);
-    team = (teamResult?.results[0] ?? {}) as TeamRow;
+    team = parseTeam(teamResult?.results[0] ?? {});
     times = timeResult?.results[0] ?? {};
-    if (readAt > teamChangedAt) cachedTeam = { at: readAt, row: team };
+    if (readAt > teamChangedAt) cachedTeam = { at: readAt, team };
   }
-  const row: Record<string, string | number | null> = { ...team, ...times };
-  const json = <T>(field: string): T[] => JSON.parse(String(row?.[field] ?? '[]')) as T[];
 
+  const blocks = endBlock - firstBlock;
+  const busy = new Map<string, Uint8Array>();
+  for (const [resource, day, lo, hi] of jsonField<[string, number, number, number]>(times, 'busy')) {
+    let flags = busy.get(resource);
+    if (!flags) {
+      flags = new Uint8Array(blocks);
+      busy.set(resource, flags);
+    }
+    const dayStart = day * BLOCKS_PER_DAY - firstBlock;
+    setBits(flags, dayStart, lo);
+    setBits(flags, dayStart + 48, hi);
+  }
+
+  return {
+    ...team,
+    closures: new Map(jsonField<[string, string]>(times, 'closures')),
+    firstBlock,
+    blockCount: blocks,
+    busy,
+  };
+}
+
+/** A row as D1 answers it: columns of JSON text (or a number). */
+type JsonRow = Record<string, string | number | null>;
+
+const jsonField = <T>(row: JsonRow, field: string): T[] => JSON.parse(String(row[field] ?? '[]')) as T[];
+
+/** The team row of loadSchedule's first statement, as the scheduling code uses it. */
+function parseTeam(row: JsonRow): Team {
   type Member = { id: string; name: string; active: number; createdAt: string; treatments: string[] };
-  const therapists = json<Member & { hours: Array<[number, number, number]>; off: Array<[string, string]> }>(
+  const therapists = jsonField<Member & { hours: Array<[number, number, number]>; off: Array<[string, string]> }>(
+    row,
     'therapists',
   )
     .map((member): Therapist & { createdAt: string } => {
@@ -168,7 +197,7 @@ export async function loadSchedule(
     })
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
 
-  const rooms = json<Member>('rooms')
+  const rooms = jsonField<Member>(row, 'rooms')
     .map((room) => ({
       id: room.id,
       name: room.name,
@@ -179,7 +208,7 @@ export async function loadSchedule(
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
 
   const staffTimings = new Map(
-    json<[string, number, number]>('timings').map(([id, duration, buffer]) => [id, { duration, buffer }]),
+    jsonField<[string, number, number]>(row, 'timings').map(([id, duration, buffer]) => [id, { duration, buffer }]),
   );
   const timings = new Map<string, TreatmentTiming>(
     treatments.map((treatment) => {
@@ -195,30 +224,7 @@ export async function loadSchedule(
       ];
     }),
   );
-
-  const blocks = endBlock - firstBlock;
-  const busy = new Map<string, Uint8Array>();
-  for (const [resource, day, lo, hi] of json<[string, number, number, number]>('busy')) {
-    let flags = busy.get(resource);
-    if (!flags) {
-      flags = new Uint8Array(blocks);
-      busy.set(resource, flags);
-    }
-    const dayStart = day * BLOCKS_PER_DAY - firstBlock;
-    setBits(flags, dayStart, lo);
-    setBits(flags, dayStart + 48, hi);
-  }
-
-  return {
-    therapists,
-    rooms,
-    timings,
-    step: Number(row?.step) === 30 ? 30 : 60,
-    closures: new Map(json<[string, string]>('closures')),
-    firstBlock,
-    blockCount: blocks,
-    busy,
-  };
+  return { therapists, rooms, timings, step: Number(row.step) === 30 ? 30 : 60 };
 }
 
 /** Marks the set bits of a (48-bit, so exact in a double) mask from `offset` on. */
@@ -288,6 +294,24 @@ function suitableRooms(schedule: Schedule, visit: Visit): Room[] {
     .sort((a, b) => a.treatments.size - b.treatments.size);
 }
 
+/**
+ * What a visit needs, worked out once per read rather than once per start time: its length, the
+ * therapists who give all of it (the named one only) and the rooms suited to it.
+ */
+interface VisitPlan {
+  length: { overnight: boolean; minutes: number };
+  therapists: Therapist[];
+  rooms: Room[];
+}
+
+function planVisit(schedule: Schedule, visit: Visit): VisitPlan {
+  return {
+    length: visitLength(visit.treatmentIds.map((id) => schedule.timings.get(id)).filter((t) => t !== undefined)),
+    therapists: qualifiedTherapists(schedule, visit),
+    rooms: suitableRooms(schedule, visit),
+  };
+}
+
 /** The visit's length with `therapist` at `startMinute` on `date`, or undefined if it cannot start then. */
 export function visitMinutes(
   schedule: Schedule,
@@ -296,8 +320,16 @@ export function visitMinutes(
   date: string,
   startMinute: number,
 ): number | undefined {
+  return minutesWith(planVisit(schedule, visit).length, therapist, date, startMinute);
+}
+
+function minutesWith(
+  length: VisitPlan['length'],
+  therapist: Therapist,
+  date: string,
+  startMinute: number,
+): number | undefined {
   if (therapist.timeOff.has(date)) return undefined;
-  const length = visitLength(visit.treatmentIds.map((id) => schedule.timings.get(id)).filter((t) => t !== undefined));
   const ranges = therapist.hours[weekdayOf(date)] ?? [];
   if (length.overnight) {
     if (startMinute !== LAST_START_MINUTE) return undefined;
@@ -309,21 +341,29 @@ export function visitMinutes(
   return fits ? length.minutes : undefined;
 }
 
+/** False on a closed day or once the start has begun: nobody can start then. */
+function startable(schedule: Schedule, date: string, time: string, now: Date): boolean {
+  return !schedule.closures.has(date) && lagosToUtc(date, time).getTime() > now.getTime();
+}
+
 /** Who can take the visit at `time` on `date`, and with which rooms; none on a closed day or once begun. */
 export function startOption(schedule: Schedule, visit: Visit, date: string, time: string, now: Date): StartOption {
+  return optionAt(schedule, planVisit(schedule, visit), date, time, now);
+}
+
+function optionAt(schedule: Schedule, plan: VisitPlan, date: string, time: string, now: Date): StartOption {
   const none = { time, left: 0, candidates: [] };
-  if (schedule.closures.has(date) || lagosToUtc(date, time).getTime() <= now.getTime()) return none;
+  if (!startable(schedule, date, time, now)) return none;
   const startMinute = minuteOfDay(time);
-  const rooms = suitableRooms(schedule, visit);
+  const firstBlock = blockAt(date, startMinute);
   const candidates: Array<Candidate & { load: number }> = [];
   let shortest = Number.POSITIVE_INFINITY;
-  for (const therapist of qualifiedTherapists(schedule, visit)) {
-    const minutes = visitMinutes(schedule, visit, therapist, date, startMinute);
+  for (const therapist of plan.therapists) {
+    const minutes = minutesWith(plan.length, therapist, date, startMinute);
     if (minutes === undefined) continue;
-    const firstBlock = blockAt(date, startMinute);
     const blocks = blockCount(minutes);
     if (!isFree(schedule, therapistResource(therapist.id), firstBlock, blocks)) continue;
-    const roomIds = rooms
+    const roomIds = plan.rooms
       .filter((room) => isFree(schedule, roomResource(room.id), firstBlock, blocks))
       .map((room) => room.id);
     if (roomIds.length === 0) continue;
@@ -338,14 +378,29 @@ export function startOption(schedule: Schedule, visit: Visit, date: string, time
     });
   }
   if (candidates.length === 0) return none;
-  const firstBlock = blockAt(date, startMinute);
-  const freeRooms = rooms.filter((room) => isFree(schedule, roomResource(room.id), firstBlock, shortest)).length;
+  const freeRooms = plan.rooms.filter((room) => isFree(schedule, roomResource(room.id), firstBlock, shortest)).length;
   candidates.sort((a, b) => a.load - b.load);
   return {
     time,
     left: Math.min(candidates.length, freeRooms),
     candidates: candidates.map(({ load: _load, ...candidate }) => candidate),
   };
+}
+
+/** True when someone could start the whole visit at `time` on `date` (optionAt's left > 0, sooner). */
+function anyoneFree(schedule: Schedule, plan: VisitPlan, date: string, time: string, now: Date): boolean {
+  if (!startable(schedule, date, time, now)) return false;
+  const startMinute = minuteOfDay(time);
+  const firstBlock = blockAt(date, startMinute);
+  return plan.therapists.some((therapist) => {
+    const minutes = minutesWith(plan.length, therapist, date, startMinute);
+    if (minutes === undefined) return false;
+    const blocks = blockCount(minutes);
+    return (
+      isFree(schedule, therapistResource(therapist.id), firstBlock, blocks) &&
+      plan.rooms.some((room) => isFree(schedule, roomResource(room.id), firstBlock, blocks))
+    );
+  });
 }
 
 export interface DayAvailability {
@@ -364,8 +419,9 @@ export function visitDuration(schedule: Schedule, visit: Visit): number {
 /** Every start time of `date` with how many could start the whole visit then, and who. */
 export function dayAvailability(schedule: Schedule, visit: Visit, date: string, now: Date): DayAvailability {
   const reason = schedule.closures.get(date);
+  const plan = planVisit(schedule, visit);
   const slots = startTimes(schedule.step).map((time) => {
-    const option = startOption(schedule, visit, date, time, now);
+    const option = optionAt(schedule, plan, date, time, now);
     return {
       time,
       left: visit.therapistId === 'any' ? option.left : Math.min(1, option.left),
@@ -388,9 +444,10 @@ export function monthAvailability(
 ): Array<{ date: string; open: boolean }> {
   const days: Array<{ date: string; open: boolean }> = [];
   const times = startTimes(schedule.step);
+  const plan = planVisit(schedule, visit);
   for (let day = epochDay(from); day <= epochDay(to); day++) {
     const date = addDays(from, day - epochDay(from));
-    days.push({ date, open: times.some((time) => startOption(schedule, visit, date, time, now).left > 0) });
+    days.push({ date, open: times.some((time) => anyoneFree(schedule, plan, date, time, now)) });
   }
   return days;
 }
