@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { campaignRoutes } from './routes/campaigns';
+import { adminCatalogueRoutes, publicCatalogueRoutes } from './routes/catalogue';
 import { adminClosureRoutes, publicClosureRoutes } from './routes/closures';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
@@ -38,6 +39,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
   .route('/api', publicTeamRoutes)
+  .route('/api', publicCatalogueRoutes)
   .route('/api', manageBookingRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
@@ -53,6 +55,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', messageRoutes)
   .route('/api', adminClosureRoutes)
   .route('/api', adminTeamRoutes)
+  .route('/api', adminCatalogueRoutes)
   .route('/', siteFileRoutes)
   .route('/', appShellRoutes);
 

@@ -41,7 +41,7 @@ describe('catalogue', () => {
 
 describe('priceBooking', () => {
   it('adds up the chosen treatments from the catalogue', () => {
-    const priced = priceBooking(['Swedish', 'Hotstone']);
+    const priced = priceBooking(['Swedish', 'Hotstone'], treatments);
     expect(priced).toEqual({
       ok: true,
       lines: [
@@ -53,28 +53,43 @@ describe('priceBooking', () => {
   });
 
   it('refuses an empty selection with the spec message', () => {
-    expect(priceBooking([])).toEqual({ ok: false, message: 'Please select at least one service option.' });
+    expect(priceBooking([], treatments)).toEqual({ ok: false, message: 'Please select at least one service option.' });
   });
 
   it('refuses an unknown option', () => {
-    expect(priceBooking(['Swedish', 'Free Massage'])).toEqual({
+    expect(priceBooking(['Swedish', 'Free Massage'], treatments)).toEqual({
       ok: false,
       message: 'Unknown service option: Free Massage',
     });
   });
 
   it('refuses the same option twice', () => {
-    expect(priceBooking(['Swedish', 'Swedish']).ok).toBe(false);
+    expect(priceBooking(['Swedish', 'Swedish'], treatments).ok).toBe(false);
+  });
+
+  it('refuses a treatment staff have hidden with 409, and prices from the menu it is given', () => {
+    const menu = treatments.map((treatment) =>
+      treatment.name === 'Hotstone' ? { ...treatment, active: false } : { ...treatment, price: treatment.price + 1 },
+    );
+    expect(priceBooking(['Swedish', 'Hotstone'], menu)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'Hotstone is no longer offered. Please choose from the menu as it is now.',
+    });
+    expect(priceBooking(['Swedish'], menu)).toMatchObject({ ok: true, total: 25_001 });
   });
 });
 
 describe('priceOrder', () => {
   it('prices each line by product and size', () => {
-    const priced = priceOrder([
-      { productId: 'all-glow-body-oil', size: '100ml', quantity: 2 },
-      { productId: 'all-glow-body-oil', size: '250ml', quantity: 1 },
-      { productId: 'goat-milk-bar-soap', size: '100g', quantity: 3 },
-    ]);
+    const priced = priceOrder(
+      [
+        { productId: 'all-glow-body-oil', size: '100ml', quantity: 2 },
+        { productId: 'all-glow-body-oil', size: '250ml', quantity: 1 },
+        { productId: 'goat-milk-bar-soap', size: '100g', quantity: 3 },
+      ],
+      products,
+    );
     expect(priced.ok && priced.total).toBe(2 * 13_000 + 20_000 + 3 * 6_000);
     expect(priced.ok && priced.lines[1]).toEqual({
       productId: 'all-glow-body-oil',
@@ -93,13 +108,13 @@ describe('priceOrder', () => {
     ['a fractional quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: 1.5 }],
     ['an absurd quantity', { productId: 'goat-milk-bar-soap', size: '100g', quantity: 21 }],
   ])('refuses %s', (_label, line) => {
-    expect(priceOrder([line]).ok).toBe(false);
+    expect(priceOrder([line], products).ok).toBe(false);
   });
 
   it('refuses an empty cart and a repeated line', () => {
-    expect(priceOrder([]).ok).toBe(false);
+    expect(priceOrder([], products).ok).toBe(false);
     const line = { productId: 'goat-milk-bar-soap', size: '100g', quantity: 1 };
-    expect(priceOrder([line, line]).ok).toBe(false);
+    expect(priceOrder([line, line], products).ok).toBe(false);
   });
 });
 

@@ -11,6 +11,8 @@ export const publicRoutes = new Set([
   'GET /api/availability',
   'GET /api/availability/month',
   'GET /api/therapists',
+  'GET /api/treatments',
+  'GET /api/products',
   'GET /api/closures',
   'GET /api/manage-booking/:token',
   'POST /api/manage-booking/:token/reschedule',

@@ -3,14 +3,43 @@
 // catalogue's treatment lengths. Tests start from it and change what they are about.
 import { env } from 'cloudflare:workers';
 import { forgetCachedTeam } from '../../worker/services/schedule';
-import { treatments } from '../../worker/shared/catalogue';
+import { products, treatments } from '../../worker/shared/catalogue';
 import { blockAt, blockCount, minuteOfDay } from '../../worker/shared/schedule';
 
 const ids = treatments.map((treatment) => `('${treatment.id}')`).join(', ');
 
-/** Resets therapists, rooms, hours, days off, timings and the start step (bookings must be gone). */
+/** The menu and shop as the migration leaves them: today's treatments and products, nothing else. */
+export function catalogueResetStatements(): string[] {
+  const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  return [
+    `delete from treatments where id not in (${treatments.map((treatment) => q(treatment.id)).join(', ')})`,
+    ...treatments.map(
+      (treatment, index) =>
+        `update treatments set name = ${q(treatment.name)}, group_id = ${q(treatment.group)},
+          description = ${q(treatment.description)}, price = ${treatment.price},
+          duration_minutes = ${treatment.durationMinutes ?? 'null'}, buffer_minutes = 0, active = 1,
+          position = ${index + 1}, version = 1 where id = ${q(treatment.id)}`,
+    ),
+    `delete from products where id not in (${products.map((product) => q(product.id)).join(', ')})`,
+    'delete from product_sizes',
+    ...products.flatMap((product, index) => [
+      `update products set name = ${q(product.name)}, category = ${q(product.category)},
+        description = ${q(product.description)}, ingredients = ${product.ingredients ? q(product.ingredients) : 'null'},
+        images = ${q(JSON.stringify([product.image]))}, active = 1, position = ${index + 1}, version = 1
+        where id = ${q(product.id)}`,
+      ...product.sizes.map(
+        (size, position) =>
+          `insert into product_sizes (product_id, size, price, stock, position)
+            values (${q(product.id)}, ${q(size.size)}, ${size.price}, null, ${position + 1})`,
+      ),
+    ]),
+  ];
+}
+
+/** Resets therapists, rooms, hours, days off, the menu's lengths and the start step (bookings must be gone). */
 export async function resetTeam(therapists = 2): Promise<void> {
   const statements = [
+    ...catalogueResetStatements(),
     'delete from time_blocks',
     'delete from therapist_time_off',
     'delete from therapist_hours',
@@ -18,7 +47,6 @@ export async function resetTeam(therapists = 2): Promise<void> {
     'delete from room_treatments',
     'delete from therapists',
     'delete from rooms',
-    'delete from treatment_timings',
     'delete from schedule_settings',
     'insert into schedule_settings (id, start_step_minutes) values (1, 60)',
   ];

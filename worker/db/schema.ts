@@ -402,25 +402,89 @@ export const roomTreatments = sqliteTable(
 );
 
 /**
- * A treatment's length and the buffer after it (cleaning, changing), as staff set them; a treatment
- * without a row takes the catalogue's length and no buffer.
+ * The catalogue as staff edit it: the menu's groups, its treatments, and the shop's products with
+ * their sizes. Money is whole naira. A booking or order copies the names and prices it was sold at
+ * into its own rows, so editing or hiding an item never changes a record. `version` counts saves,
+ * so a save made from an out-of-date form is told so instead of overwriting the newer one.
  */
-export const treatmentTimings = sqliteTable(
-  'treatment_timings',
+export const treatmentGroups = sqliteTable('treatment_groups', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  intro: text('intro').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const MAX_PRICE = 10_000_000;
+/** The longest treatment: 16 hours (the overnight one has no length; it lasts the night). */
+export const MAX_DURATION_MINUTES = 960;
+
+export const treatments = sqliteTable(
+  'treatments',
   {
-    treatmentId: text('treatment_id').primaryKey(),
-    durationMinutes: integer('duration_minutes').notNull(),
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => treatmentGroups.id),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    /** Minutes; null for the overnight treatment, which holds its therapist until the next morning. */
+    durationMinutes: integer('duration_minutes'),
+    /** Minutes after it before the therapist and room take the next visit (cleaning, changing). */
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    position: integer('position').notNull(),
+    version: integer('version').notNull().default(1),
   },
   (table) => [
+    uniqueIndex('treatments_name').on(sql`lower(${table.name})`),
+    check('treatments_name', sql`length(${table.name}) between 1 and 60`),
+    check('treatments_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),
     check(
-      'treatment_timings_duration',
-      sql`${table.durationMinutes} between 15 and 480 and ${table.durationMinutes} % 15 = 0`,
+      'treatments_duration',
+      sql`${table.durationMinutes} is null or (${table.durationMinutes} between 15 and ${sql.raw(String(MAX_DURATION_MINUTES))} and ${table.durationMinutes} % 15 = 0)`,
     ),
-    check(
-      'treatment_timings_buffer',
-      sql`${table.bufferMinutes} between 0 and 120 and ${table.bufferMinutes} % 15 = 0`,
-    ),
+    check('treatments_buffer', sql`${table.bufferMinutes} between 0 and 120 and ${table.bufferMinutes} % 15 = 0`),
+  ],
+);
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    ingredients: text('ingredients'),
+    /** JSON array of picture URLs, the first one shown in the grid. */
+    images: text('images', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    position: integer('position').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    uniqueIndex('products_name').on(sql`lower(${table.name})`),
+    check('products_name', sql`length(${table.name}) between 1 and 80`),
+  ],
+);
+
+export const productSizes = sqliteTable(
+  'product_sizes',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    price: integer('price').notNull(),
+    /** Units on the shelf; null when the studio does not count them (never sold out). */
+    stock: integer('stock'),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.size] }),
+    check('product_sizes_size', sql`length(${table.size}) between 1 and 30`),
+    check('product_sizes_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),
+    check('product_sizes_stock', sql`${table.stock} is null or ${table.stock} >= 0`),
   ],
 );
 

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule';
-import { treatments } from '../shared/catalogue';
 import { addDays, isIsoDate } from '../shared/time';
 
 export const availabilityMessages = {
@@ -13,14 +12,10 @@ export const availabilityMessages = {
   therapist: 'Please choose one of the listed therapists, or "Any therapist".',
 } as const;
 
-const treatmentIds = new Set(treatments.map((treatment) => treatment.id));
-
-/** `treatments=<id>,<id>` (catalogue ids) and `therapist=<id>|any`: the visit asked about. */
+/** `treatments=<id>,<id>` (menu ids, checked against the menu once read) and `therapist=<id>|any`. */
 const visitQuery = {
   treatments: z.optional(
-    z
-      .string()
-      .check(z.refine((list) => list.split(',').every((id) => treatmentIds.has(id)), availabilityMessages.treatments)),
+    z.string().check(z.maxLength(600), z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, availabilityMessages.treatments)),
   ),
   therapist: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 };
@@ -42,6 +37,10 @@ function visitOf(query: { treatments?: string; therapist?: string }): Visit {
   return { treatmentIds: ids, therapistId: query.therapist ?? 'any' };
 }
 
+/** Treatments must be on the menu now (not hidden): the menu is in the schedule as read. */
+const knownTreatments = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
+  visit.treatmentIds.every((id) => schedule.offered.has(id));
+
 /** A named therapist must be an active one (their treatments are checked by the slots: none left). */
 const knownTherapist = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
   visit.therapistId === 'any' ||
@@ -61,6 +60,7 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const visit = visitOf(query);
     const now = new Date();
     const schedule = await loadSchedule(c.var.db, query.date, query.date, now, { reuseTeam: true });
+    if (!knownTreatments(visit, schedule)) return c.json({ message: availabilityMessages.treatments }, 400);
     if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
     return c.json({ date: query.date, ...dayAvailability(schedule, visit, query.date, now) }, 200, {
       'Cache-Control': 'no-store',
@@ -73,6 +73,7 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const from = `${query.month}-01`;
     const to = lastDayOf(query.month);
     const schedule = await loadSchedule(c.var.db, from, to, now, { reuseTeam: true });
+    if (!knownTreatments(visit, schedule)) return c.json({ message: availabilityMessages.treatments }, 400);
     if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
     return c.json({ month: query.month, days: monthAvailability(schedule, visit, from, to, now) }, 200, {
       'Cache-Control': 'no-store',

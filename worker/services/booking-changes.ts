@@ -11,6 +11,7 @@ import { type Database, d1Statement } from '../db/client';
 import { type bookingActors, bookingEvents, type bookings, refunds } from '../db/schema';
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
+import { readCatalogue } from './catalogue';
 import { closedOn, closureReason, slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 
@@ -69,7 +70,7 @@ export async function moveBooking(
   if (target.date === booking.date && target.time === booking.time && sameTherapist && !booking.needsAttention) {
     return { ok: false, message: changeMessages.sameSlot };
   }
-  const treatmentIds = treatmentIdsOf(booking.subservices) ?? [];
+  const treatmentIds = treatmentIdsOf(booking.subservices, (await readCatalogue(db)).treatments) ?? [];
   const nowIso = options.now.toISOString();
   const moveId = crypto.randomUUID();
   const moved = sql`exists (select 1 from booking_events where id = ${moveId})`;

@@ -6,7 +6,6 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { findTreatmentByName, treatments } from '../shared/catalogue';
 import { clockTime, LAST_START_MINUTE, startTimes, timeRange, visitLength } from '../shared/schedule';
 import { type Candidate, loadSchedule, type Schedule, startOption, type Visit, visitMinutes } from './schedule';
 import { isTimeTaken, TAKE_ATTEMPTS } from './time-blocks';
@@ -36,13 +35,14 @@ export interface TimeChoice extends Omit<Candidate, 'roomIds'> {
   roomId: string;
 }
 
-/** Catalogue ids of treatment names (bookings store names); undefined for a name not on the menu. */
-export function treatmentIdsOf(names: readonly string[]): string[] | undefined {
-  const ids = names.map((name) => findTreatmentByName(name)?.id);
+/** Menu ids of treatment names (bookings store names); undefined for a name not on `menu`. */
+export function treatmentIdsOf(
+  names: readonly string[],
+  menu: ReadonlyArray<{ id: string; name: string }>,
+): string[] | undefined {
+  const ids = names.map((name) => menu.find((treatment) => treatment.name.toLowerCase() === name.toLowerCase())?.id);
   return ids.every((id) => id !== undefined) ? (ids as string[]) : undefined;
 }
-
-const treatmentName = (id: string) => treatments.find((treatment) => treatment.id === id)?.name ?? id;
 
 /** The therapist and room the visit gets at `time` on `date`, or why it cannot have them. */
 export function chooseTime(
@@ -60,7 +60,11 @@ export function chooseTime(
   if (visit.therapistId !== 'any' && !named) return { ok: false, status: 400, message: timeMessages.unknownTherapist };
   const missing = named && visit.treatmentIds.find((id) => !named.treatments.has(id));
   if (named && missing)
-    return { ok: false, status: 400, message: timeMessages.notGiven(named.name, treatmentName(missing)) };
+    return {
+      ok: false,
+      status: 400,
+      message: timeMessages.notGiven(named.name, schedule.treatmentNames.get(missing) ?? missing),
+    };
 
   const closure = schedule.closures.get(date);
   if (closure !== undefined) return { ok: false, status: 409, message: timeMessages.closed(closure) };

@@ -14,6 +14,7 @@ import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { takeTime, treatmentIdsOf } from './booking-time';
+import { readCatalogue } from './catalogue';
 import { checkCoupon } from './coupons';
 import { managePath, manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
@@ -128,8 +129,9 @@ async function initializeBookingPayment(
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }
   const { amount: _clientAmount, couponCode, ...booking } = parsed.data;
-  const priced = priceBooking(booking.subservices);
-  if (!priced.ok) return { ok: false, status: 400, message: priced.message };
+  const menu = (await readCatalogue(context.db)).treatments;
+  const priced = priceBooking(booking.subservices, menu);
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
   const charge = await chargeFor(context, priced.total, couponCode, request.amount);
   if (!charge.ok) return charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
@@ -139,7 +141,7 @@ async function initializeBookingPayment(
     return { ok: false, status: 409, message: paymentMessages.slotPast };
   }
 
-  const treatmentIds = treatmentIdsOf(booking.subservices);
+  const treatmentIds = treatmentIdsOf(booking.subservices, menu);
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
 
   const reference = newReference('BK');
@@ -252,8 +254,9 @@ async function initializeOrderPayment(
       size: item.productSize.size,
       quantity: item.productQuantity,
     })),
+    (await readCatalogue(context.db)).products,
   );
-  if (!priced.ok) return { ok: false, status: 400, message: priced.message };
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
   const charge = await chargeFor(context, priced.total, couponCode, request.amount);
   if (!charge.ok) return charge;
 

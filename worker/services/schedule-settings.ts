@@ -4,8 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { scheduleSettings, treatmentTimings } from '../db/schema';
-import { treatments } from '../shared/catalogue';
+import { scheduleSettings, treatments } from '../db/schema';
 import type { StartStep } from '../shared/schedule';
 import { forgetCachedTeam } from './schedule';
 
@@ -23,23 +22,19 @@ export interface ScheduleSettingsView {
 }
 
 export async function readScheduleSettings(db: Database): Promise<ScheduleSettingsView> {
-  const [settings, timings] = await Promise.all([
+  const [settings, rows] = await Promise.all([
     db.select().from(scheduleSettings).limit(1),
-    db.select().from(treatmentTimings),
+    db
+      .select({
+        _id: treatments.id,
+        name: treatments.name,
+        durationMinutes: treatments.durationMinutes,
+        bufferMinutes: treatments.bufferMinutes,
+      })
+      .from(treatments)
+      .orderBy(treatments.position, treatments.name),
   ]);
-  return {
-    startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60,
-    treatments: treatments.map((treatment) => {
-      const set = timings.find((row) => row.treatmentId === treatment.id);
-      return {
-        _id: treatment.id,
-        name: treatment.name,
-        durationMinutes:
-          treatment.durationMinutes === null ? null : (set?.durationMinutes ?? treatment.durationMinutes),
-        bufferMinutes: set?.bufferMinutes ?? 0,
-      };
-    }),
-  };
+  return { startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60, treatments: rows };
 }
 
 export interface ScheduleSettingsChange {
@@ -48,7 +43,7 @@ export interface ScheduleSettingsChange {
 }
 
 /**
- * Saves the step and the treatments' timings in one batch. Bookings already made keep their length:
+ * Saves the step and the treatments' lengths and buffers (on the menu's treatments) in one batch. Bookings already made keep their length:
  * a new length applies to visits booked from now on.
  */
 export async function saveScheduleSettings(db: Database, change: ScheduleSettingsChange): Promise<void> {
@@ -66,13 +61,14 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
   for (const timing of change.treatments ?? []) {
     const now = current.treatments.find((treatment) => treatment._id === timing._id);
     if (!now) continue;
+    // The overnight treatment keeps no length: it lasts the night.
+    const duration = now.durationMinutes === null ? null : (timing.durationMinutes ?? now.durationMinutes);
     statements.push(
       d1Statement(
         db,
-        sql`insert into treatment_timings (treatment_id, duration_minutes, buffer_minutes)
-          values (${timing._id}, ${timing.durationMinutes ?? now.durationMinutes ?? 60}, ${timing.bufferMinutes ?? now.bufferMinutes})
-          on conflict (treatment_id) do update set duration_minutes = excluded.duration_minutes,
-            buffer_minutes = excluded.buffer_minutes`,
+        sql`update treatments set duration_minutes = ${duration},
+            buffer_minutes = ${timing.bufferMinutes ?? now.bufferMinutes}, version = version + 1
+          where id = ${timing._id}`,
       ),
     );
   }

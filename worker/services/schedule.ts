@@ -6,7 +6,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { treatments } from '../shared/catalogue';
 import {
   BLOCKS_PER_DAY,
   blockAt,
@@ -50,8 +49,12 @@ export interface Room {
 export interface Schedule {
   therapists: Therapist[];
   rooms: Room[];
-  /** Every catalogue treatment's length and buffer (staff settings over the catalogue's). */
+  /** Every treatment's length and buffer, as staff set them on the menu (hidden ones too). */
   timings: Map<string, TreatmentTiming>;
+  /** Every treatment's name by id (bookings keep names; hidden ones too). */
+  treatmentNames: Map<string, string>;
+  /** The ids of the treatments on offer now (not hidden). */
+  offered: Set<string>;
   step: StartStep;
   closures: Map<string, string>;
   /** The first block of the loaded window; `busy` arrays are indexed from it. */
@@ -64,7 +67,7 @@ export interface Schedule {
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** The team part of a schedule: who works, where, for how long, on which start times. */
-type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'step'>;
+type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'offered' | 'step'>;
 /** The team as last read, kept briefly per isolate; it is only read, never changed. */
 let cachedTeam: { at: number; team: Team } | undefined;
 /** When staff last changed the team: a read begun before then must not be kept. */
@@ -117,7 +120,7 @@ export async function loadSchedule(
         'id', r.id, 'name', r.name, 'active', r.active, 'createdAt', r.created_at,
         'treatments', json((select json_group_array(treatment_id) from room_treatments where room_id = r.id))
       )) from rooms r) as rooms,
-    (select json_group_array(json_array(treatment_id, duration_minutes, buffer_minutes)) from treatment_timings) as timings,
+    (select json_group_array(json_array(id, duration_minutes, buffer_minutes, name, active)) from treatments) as timings,
     (select start_step_minutes from schedule_settings where id = 1) as step`;
   const timeQuery = sql`select
     (select json_group_array(json_array(date, reason)) from closures where date between ${from} and ${to}) as closures,
@@ -207,24 +210,13 @@ function parseTeam(row: JsonRow): Team {
     }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
 
-  const staffTimings = new Map(
-    jsonField<[string, number, number]>(row, 'timings').map(([id, duration, buffer]) => [id, { duration, buffer }]),
-  );
+  const rows = jsonField<[string, number | null, number, string, number]>(row, 'timings');
   const timings = new Map<string, TreatmentTiming>(
-    treatments.map((treatment) => {
-      const set = staffTimings.get(treatment.id);
-      return [
-        treatment.id,
-        {
-          id: treatment.id,
-          // The overnight treatment's length is the night, whatever is set.
-          durationMinutes: treatment.durationMinutes === null ? null : (set?.duration ?? treatment.durationMinutes),
-          bufferMinutes: set?.buffer ?? 0,
-        },
-      ];
-    }),
+    rows.map(([id, durationMinutes, bufferMinutes]) => [id, { id, durationMinutes, bufferMinutes }]),
   );
-  return { therapists, rooms, timings, step: Number(row.step) === 30 ? 30 : 60 };
+  const treatmentNames = new Map(rows.map(([id, , , name]) => [id, name]));
+  const offered = new Set(rows.filter(([, , , , active]) => active).map(([id]) => id));
+  return { therapists, rooms, timings, treatmentNames, offered, step: Number(row.step) === 30 ? 30 : 60 };
 }
 
 /** Marks the set bits of a (48-bit, so exact in a double) mask from `offset` on. */

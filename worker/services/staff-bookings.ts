@@ -11,6 +11,7 @@ import { priceBooking } from '../shared/pricing';
 import { lagosDate } from '../shared/time';
 import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
+import { readCatalogue } from './catalogue';
 import { manageToken, manageTokenHash } from './manage-tokens';
 import { closedOn, closureReason, isPastSlot } from './slots';
 import { takeTimeStatements } from './time-blocks';
@@ -48,9 +49,10 @@ export async function createStaffBooking(
   request: StaffBookingRequest,
   options: { now: Date; linkSecret: string },
 ): Promise<StaffBookingResult> {
-  const priced = priceBooking(request.subservices);
-  if (!priced.ok) return { ok: false, status: 400, message: priced.message };
-  const treatmentIds = treatmentIdsOf(request.subservices);
+  const menu = (await readCatalogue(db)).treatments;
+  const priced = priceBooking(request.subservices, menu);
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
+  const treatmentIds = treatmentIdsOf(request.subservices, menu);
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
   if (isPastSlot(request.date, request.time, options.now)) {
     return { ok: false, status: 409, message: staffBookingMessages.past };

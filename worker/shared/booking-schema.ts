@@ -4,13 +4,13 @@
  */
 import * as z from 'zod/mini';
 import { bookingMessages, bookingServices, healthConditions, referralSources } from './booking';
-import { treatments } from './catalogue';
 import { emailAddress, personName, phoneNumber } from './contact-schema';
 import { multiLine, singleLine } from './plain-text';
 import { anyStartTimes } from './schedule';
 import { isIsoDate } from './time';
 
-const treatmentNames = treatments.map((treatment) => treatment.name) as [string, ...string[]];
+/** Most treatments one visit can take; the names themselves are checked against the menu when priced. */
+const MAX_TREATMENTS = 20;
 
 const line = (max: number) => z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(max)));
 const lines = (max: number) => z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(max)));
@@ -20,8 +20,12 @@ export const bookingDetailsSchema = z
     paymentType: z.literal('booking'),
     service: z.enum(bookingServices, { error: bookingMessages.service }),
     subservices: z
-      .array(z.enum(treatmentNames, { error: 'Unknown service option' }))
-      .check(z.minLength(1, bookingMessages.noOption), z.maxLength(treatmentNames.length)),
+      .array(
+        z
+          .string({ error: 'Unknown service option' })
+          .check(singleLine('Unknown service option'), z.minLength(1, 'Unknown service option'), z.maxLength(60)),
+      )
+      .check(z.minLength(1, bookingMessages.noOption), z.maxLength(MAX_TREATMENTS)),
     appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
     appointmentTime: z.enum(anyStartTimes as [string, ...string[]], { error: bookingMessages.time }),
     /** A therapist's id, or "any" (the default): the server picks one free for the whole visit. */

@@ -2,10 +2,18 @@
  * Prices bookings and orders from the catalogue alone. The worker calls these before it asks
  * Paystack for money; the web calls them to show the same running totals the server will charge.
  */
-import type { Priced } from './booking-pricing';
-import { findProduct } from './products';
+import { noLongerOffered, type Priced } from './booking-pricing';
 
-export { type BookingPrice, type Priced, priceBooking } from './booking-pricing';
+export { type BookingPrice, type Priced, type PricedTreatment, priceBooking } from './booking-pricing';
+
+/** What pricing needs of a product: the shop's (D1 on the server, the page's in the browser). */
+export interface PricedProduct {
+  id: string;
+  name: string;
+  sizes: ReadonlyArray<{ size: string; price: number }>;
+  /** False when staff have hidden it: it can no longer be bought. */
+  active?: boolean;
+}
 
 export const MAX_LINE_QUANTITY = 20;
 
@@ -20,14 +28,15 @@ export interface OrderPrice {
   total: number;
 }
 
-/** Prices a cart: every line must name a product and size of the catalogue, 1 to 20 of each. */
-export function priceOrder(items: readonly OrderLineRequest[]): Priced<OrderPrice> {
+/** Prices a cart: every line must name a product and size of `shop`, 1 to 20 of each. */
+export function priceOrder(items: readonly OrderLineRequest[], shop: readonly PricedProduct[]): Priced<OrderPrice> {
   if (items.length === 0) return { ok: false, message: 'Your cart is empty.' };
   const seen = new Set<string>();
   const lines: OrderPrice['lines'] = [];
   for (const item of items) {
-    const product = findProduct(item.productId);
+    const product = shop.find((candidate) => candidate.id === item.productId);
     if (!product) return { ok: false, message: `Unknown product: ${item.productId}` };
+    if (product.active === false) return { ok: false, status: 409, message: noLongerOffered(product.name) };
     const size = product.sizes.find((candidate) => candidate.size === item.size);
     if (!size) return { ok: false, message: `${product.name} does not come in ${item.size}.` };
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_LINE_QUANTITY) {

@@ -134,3 +134,9 @@ export const products: readonly Product[] = [
 export function findProduct(id: string): Product | undefined {
   return products.find((product) => product.id === id);
 }
+
+/** A product's reviews and rating (reviews stay in code); none for a product staff added. */
+export function reviewsOf(id: string): { rating: number; reviews: readonly ProductReview[] } {
+  const product = findProduct(id);
+  return { rating: product?.rating ?? 0, reviews: product?.reviews ?? [] };
+}

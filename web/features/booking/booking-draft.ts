@@ -109,7 +109,7 @@ export const bookingDraftAtom = atom((get) => get(draftAtom));
 
 /** The running total of the chosen treatments, priced exactly as the server will. */
 export const bookingTotalAtom = atom((get) => {
-  const priced = priceBooking(get(draftAtom).subservices);
+  const priced = priceBooking(get(draftAtom).subservices, treatments);
   return priced.ok ? priced.total : 0;
 });
 

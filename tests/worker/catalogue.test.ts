@@ -1,0 +1,260 @@
+// The catalogue in D1: the public menu and shop read from it (exactly today's after the migration),
+// staff change it with every bad value refused and nothing changed, a form saved after someone
+// else's save is told so, and money and time follow it at once: a new price is what a payment
+// charges, a hidden item cannot be bought (409, nothing held), a new treatment can be booked for
+// its own length.
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  payments,
+  products as productRows,
+  productSizes,
+  timeBlocks,
+  treatments as treatmentRows,
+} from '../../worker/db/schema';
+import { catalogueFieldMessages } from '../../worker/routes/catalogue';
+import { catalogueMessages } from '../../worker/services/catalogue';
+import { products, treatments } from '../../worker/shared/catalogue';
+import { adminCall, signIn } from './admin-harness';
+import { bookingDetails, inDays, item, orderDetails } from './payment-fixtures';
+import { call, clearPaymentData, db, startPayment, withFakePaystack } from './payment-harness';
+
+withFakePaystack();
+beforeEach(() => clearPaymentData());
+
+const date = inDays(12);
+const json = async <T>(response: Response) => (await response.json()) as T;
+type Staff = { _id: string; name: string; price: number; version: number; active: boolean };
+
+describe('the public menu and shop', () => {
+  it('answer exactly today’s treatments and products, in page order, from D1', async () => {
+    const menu = await json<Array<Record<string, unknown>>>(await call('/api/treatments'));
+    expect(menu).toEqual(
+      treatments.map((treatment) => ({
+        _id: treatment.id,
+        name: treatment.name,
+        group: treatment.group,
+        description: treatment.description,
+        price: treatment.price,
+        durationMinutes: treatment.durationMinutes,
+        bufferMinutes: 0,
+      })),
+    );
+    const shop = await json<Array<Record<string, unknown>>>(await call('/api/products'));
+    expect(shop).toEqual(
+      products.map((product) => ({
+        _id: product.id,
+        name: product.name,
+        category: product.category,
+        description: product.description,
+        ingredients: product.ingredients ?? null,
+        images: [product.image],
+        sizes: product.sizes.map((size) => ({ ...size, stock: null })),
+        rating: product.rating,
+        reviews: product.reviews,
+      })),
+    );
+  });
+});
+
+describe('staff edit the menu and the shop', () => {
+  const validTreatment = {
+    name: 'Shea Butter Glow',
+    group: 'therapeutic',
+    description: 'A warm shea butter massage for dry skin.',
+    price: 35_000,
+    durationMinutes: 45,
+  };
+  const validProduct = {
+    name: 'Shea Body Butter',
+    category: 'Body Butter',
+    description: 'Whipped shea butter for the driest skin.',
+    sizes: [{ size: '200g', price: 9_000, stock: 5 }],
+  };
+
+  it.each([
+    ['a negative price', { price: -100 }, catalogueFieldMessages.price],
+    ['a fractional price', { price: 100.5 }, catalogueFieldMessages.price],
+    ['an absurd price', { price: 10_000_001 }, catalogueFieldMessages.price],
+    ['an empty name', { name: '  ' }, catalogueFieldMessages.name],
+    ['a length not a multiple of 15', { durationMinutes: 50 }, catalogueFieldMessages.duration],
+    ['a length over 16 hours', { durationMinutes: 975 }, catalogueFieldMessages.duration],
+    ['an unknown group', { group: 'facials' }, catalogueMessages.unknownGroup],
+  ])('refuses a treatment with %s, changing nothing', async (_label, change, message) => {
+    const cookie = await signIn();
+    const before = await db.select().from(treatmentRows);
+    const created = await adminCall(cookie, '/api/treatments', 'POST', { ...validTreatment, ...change });
+    expect(created.status).toBe(400);
+    expect((await json<{ message: string }>(created)).message).toBe(message);
+    const changed = await adminCall(cookie, '/api/treatments/swedish', 'PUT', change);
+    expect(changed.status).toBe(400);
+    expect((await json<{ message: string }>(changed)).message).toBe(message);
+    expect(await db.select().from(treatmentRows)).toEqual(before);
+  });
+
+  it.each([
+    ['a size without a label', { sizes: [{ size: '', price: 9_000, stock: null }] }, catalogueFieldMessages.sizeLabel],
+    [
+      'duplicate size labels',
+      {
+        sizes: [
+          { size: '200g', price: 9_000, stock: null },
+          { size: '200G', price: 9_500, stock: null },
+        ],
+      },
+      catalogueFieldMessages.duplicateSizes,
+    ],
+    ['stock below 0', { sizes: [{ size: '200g', price: 9_000, stock: -1 }] }, catalogueFieldMessages.stock],
+    ['a fractional stock', { sizes: [{ size: '200g', price: 9_000, stock: 1.5 }] }, catalogueFieldMessages.stock],
+    ['no size at all', { sizes: [] }, catalogueFieldMessages.sizes],
+    [
+      'an absurd size price',
+      { sizes: [{ size: '200g', price: 20_000_000, stock: null }] },
+      catalogueFieldMessages.price,
+    ],
+    ['an empty name', { name: '' }, catalogueFieldMessages.productName],
+    ['a picture on another site', { images: ['https://evil.example/x.png'] }, catalogueFieldMessages.image],
+    ['a path-like picture', { images: ['/media/../secrets'] }, catalogueFieldMessages.image],
+  ])('refuses a product with %s, changing nothing', async (_label, change, message) => {
+    const cookie = await signIn();
+    const before = [await db.select().from(productRows), await db.select().from(productSizes)];
+    const created = await adminCall(cookie, '/api/products', 'POST', { ...validProduct, ...change });
+    expect(created.status).toBe(400);
+    expect((await json<{ message: string }>(created)).message).toBe(message);
+    const changed = await adminCall(cookie, '/api/products/goat-milk-bar-soap', 'PUT', change);
+    expect(changed.status).toBe(400);
+    expect((await json<{ message: string }>(changed)).message).toBe(message);
+    expect([await db.select().from(productRows), await db.select().from(productSizes)]).toEqual(before);
+  });
+
+  it('adds a treatment and a product with ids from their names, shown to visitors at the end of the list', async () => {
+    const cookie = await signIn();
+    const treatment = await adminCall(cookie, '/api/treatments', 'POST', validTreatment);
+    expect(treatment.status).toBe(201);
+    expect(await json(treatment)).toMatchObject({
+      _id: 'shea-butter-glow',
+      bufferMinutes: 0,
+      active: true,
+      version: 1,
+    });
+    expect((await json<Array<{ _id: string }>>(await call('/api/treatments'))).at(-1)?._id).toBe('shea-butter-glow');
+    const product = await adminCall(cookie, '/api/products', 'POST', validProduct);
+    expect(product.status).toBe(201);
+    const shop = await json<Array<Record<string, unknown>>>(await call('/api/products'));
+    expect(shop.at(-1)).toEqual({
+      _id: 'shea-body-butter',
+      ...validProduct,
+      ingredients: null,
+      images: [],
+      rating: 0,
+      reviews: [],
+    });
+    // The same name again (in any case) is refused.
+    const again = await adminCall(cookie, '/api/products', 'POST', { ...validProduct, name: 'SHEA BODY BUTTER' });
+    expect(again.status).toBe(409);
+    expect((await json<{ message: string }>(again)).message).toBe(catalogueMessages.nameTaken('SHEA BODY BUTTER'));
+  });
+
+  it('tells the second of two staff saving one item that it changed, and keeps the first save whole', async () => {
+    const cookie = await signIn();
+    const opened = (await json<{ treatments: Staff[] }>(await adminCall(cookie, '/api/catalogue'))).treatments.find(
+      (treatment) => treatment._id === 'swedish',
+    );
+    expect(opened?.version).toBe(1);
+    const first = await adminCall(cookie, '/api/treatments/swedish', 'PUT', { price: 27_000, version: 1 });
+    expect(first.status).toBe(200);
+    const second = await adminCall(cookie, '/api/treatments/swedish', 'PUT', {
+      name: 'Swedish Classic',
+      price: 26_000,
+      version: 1,
+    });
+    expect(second.status).toBe(409);
+    expect((await json<{ message: string }>(second)).message).toBe(catalogueMessages.changed('Swedish'));
+    const now = (await json<Staff[]>(await call('/api/treatments'))).find((treatment) => treatment._id === 'swedish');
+    expect(now).toMatchObject({ name: 'Swedish', price: 27_000 });
+
+    // A product's sizes are replaced whole, or not at all when the form was out of date.
+    const sizes = [{ size: '100g', price: 6_500, stock: 3 }];
+    expect((await adminCall(cookie, '/api/products/goat-milk-bar-soap', 'PUT', { sizes, version: 1 })).status).toBe(
+      200,
+    );
+    const stale = await adminCall(cookie, '/api/products/goat-milk-bar-soap', 'PUT', {
+      sizes: [{ size: '200g', price: 1, stock: null }],
+      version: 1,
+    });
+    expect(stale.status).toBe(409);
+    const soap = (await json<Array<{ _id: string; sizes: unknown }>>(await call('/api/products'))).find(
+      (product) => product._id === 'goat-milk-bar-soap',
+    );
+    expect(soap?.sizes).toEqual(sizes);
+  });
+});
+
+describe('money and time follow the catalogue at once', () => {
+  it('charges a new price from the next payment on, refusing the old amount', async () => {
+    const cookie = await signIn();
+    expect((await adminCall(cookie, '/api/treatments/swedish', 'PUT', { price: 28_000 })).status).toBe(200);
+    const details = bookingDetails({
+      appointmentDate: date,
+      appointmentTime: '10:00',
+      subservices: ['Swedish'],
+      amount: 25_000,
+    });
+    expect((await startPayment(details, 2_500_000)).status).toBe(409);
+    expect((await startPayment(bookingDetails({ ...details, amount: 28_000 }), 2_800_000)).status).toBe(200);
+    const [payment] = await db.select().from(payments);
+    expect(payment?.amount).toBe(28_000);
+  });
+
+  it('refuses a hidden treatment or product in a payment with 409, holding nothing', async () => {
+    const cookie = await signIn();
+    expect((await adminCall(cookie, '/api/treatments/hotstone', 'PUT', { active: false })).status).toBe(200);
+    expect((await json<Array<{ _id: string }>>(await call('/api/treatments'))).map((entry) => entry._id)).not.toContain(
+      'hotstone',
+    );
+    const booking = await startPayment(
+      bookingDetails({ appointmentDate: date, appointmentTime: '10:00', subservices: ['Hotstone'], amount: 30_000 }),
+      3_000_000,
+    );
+    expect(booking.status).toBe(409);
+    expect((await json<{ message: string }>(booking)).message).toMatch(/^Hotstone is no longer offered/);
+    expect((await call(`/api/availability?date=${date}&treatments=hotstone`)).status).toBe(400);
+
+    expect((await adminCall(cookie, '/api/products/goat-milk-bar-soap', 'PUT', { active: false })).status).toBe(200);
+    const order = await startPayment(
+      orderDetails({ orderItems: [item('goat-milk-bar-soap', '100g', 1)], amount: 6_000 }),
+      600_000,
+    );
+    expect(order.status).toBe(409);
+    expect(await db.select().from(payments)).toEqual([]);
+    expect(await db.select().from(timeBlocks)).toEqual([]);
+  });
+
+  it('books a treatment staff added, for its own length and buffer', async () => {
+    const cookie = await signIn();
+    const created = await adminCall(cookie, '/api/treatments', 'POST', {
+      name: 'Scalp Ritual',
+      group: 'therapeutic',
+      description: 'A slow scalp and neck massage.',
+      price: 15_000,
+      durationMinutes: 45,
+      bufferMinutes: 15,
+    });
+    expect(created.status).toBe(201);
+    const day = await json<{ durationMinutes: number; slots: Array<{ time: string; left: number }> }>(
+      await call(`/api/availability?date=${date}&treatments=scalp-ritual`),
+    );
+    expect(day.durationMinutes).toBe(60);
+    const start = await startPayment(
+      bookingDetails({
+        appointmentDate: date,
+        appointmentTime: '17:00',
+        subservices: ['Scalp Ritual'],
+        amount: 15_000,
+      }),
+      1_500_000,
+    );
+    expect(start.status).toBe(200);
+    // 45 minutes and a 15-minute buffer: four blocks for the therapist and four for the room.
+    expect(await db.select().from(timeBlocks)).toHaveLength(8);
+  });
+});

@@ -1,0 +1,171 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { MAX_DURATION_MINUTES, MAX_PRICE } from '../db/schema';
+import type { AppEnv } from '../env';
+import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { validate } from '../middleware/validate';
+import {
+  createProduct,
+  createTreatment,
+  type ProductInput,
+  publicProducts,
+  publicTreatments,
+  readCatalogue,
+  type SaveResult,
+  staffProducts,
+  staffTreatments,
+  type TreatmentInput,
+  updateProduct,
+  updateTreatment,
+} from '../services/catalogue';
+import { multiLine, singleLine } from '../shared/plain-text';
+
+export const catalogueFieldMessages = {
+  name: 'Please give a name (at most 60 characters).',
+  productName: 'Please give a name (at most 80 characters).',
+  group: 'Please choose one of the menu’s groups.',
+  description: 'Please give a description (at most 600 characters).',
+  price: `Please give a price in whole naira, from ₦1 to ₦${MAX_PRICE.toLocaleString('en-NG')}.`,
+  duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
+  buffer: 'A buffer is 0 to 120 minutes, in steps of 15.',
+  category: 'Please give a category (at most 40 characters).',
+  ingredients: 'Ingredients are at most 600 characters.',
+  image: 'Each picture must be an address on this site (/images/… or /media/…).',
+  sizes: 'Please give at least one size, and at most 10.',
+  sizeLabel: 'Each size needs a label (at most 30 characters), e.g. 100ml.',
+  duplicateSizes: 'Each size label can be used only once.',
+  stock: 'Stock is a whole number of 0 or more, or empty when you do not count it.',
+  version: 'Please reload the page and save again.',
+  position: 'The position must be a whole number of 1 or more.',
+} as const;
+
+const text = (max: number, message: string) =>
+  z.string({ error: message }).check(singleLine(), z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const longText = (max: number, message: string) =>
+  z.string({ error: message }).check(multiLine(), z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const price = z
+  .number({ error: catalogueFieldMessages.price })
+  .check(
+    z.int(catalogueFieldMessages.price),
+    z.minimum(1, catalogueFieldMessages.price),
+    z.maximum(MAX_PRICE, catalogueFieldMessages.price),
+  );
+const quarterHours = (min: number, max: number, message: string) =>
+  z.number({ error: message }).check(
+    z.int(message),
+    z.minimum(min, message),
+    z.maximum(max, message),
+    z.refine((value) => value % 15 === 0, message),
+  );
+const position = z
+  .number({ error: catalogueFieldMessages.position })
+  .check(z.int(catalogueFieldMessages.position), z.minimum(1, catalogueFieldMessages.position));
+const version = z.number({ error: catalogueFieldMessages.version }).check(z.int(catalogueFieldMessages.version));
+
+const treatmentFields = {
+  name: text(60, catalogueFieldMessages.name),
+  group: z.string({ error: catalogueFieldMessages.group }).check(z.minLength(1, catalogueFieldMessages.group)),
+  description: longText(600, catalogueFieldMessages.description),
+  price,
+  durationMinutes: quarterHours(15, MAX_DURATION_MINUTES, catalogueFieldMessages.duration),
+  bufferMinutes: quarterHours(0, 120, catalogueFieldMessages.buffer),
+  active: z.boolean(),
+};
+const newTreatment = z.object({
+  ...treatmentFields,
+  bufferMinutes: z._default(treatmentFields.bufferMinutes, 0),
+  active: z._default(z.boolean(), true),
+});
+const treatmentChange = z.partial(z.object({ ...treatmentFields, position, version }));
+
+/** A picture is one this site serves: the build's own or an upload, never another host. */
+const image = z
+  .string({ error: catalogueFieldMessages.image })
+  .check(z.regex(/^\/(images|media)\/[A-Za-z0-9][\w.-]*(\/[\w.-]+)*$/, catalogueFieldMessages.image), z.maxLength(300));
+const size = z.object({
+  size: text(30, catalogueFieldMessages.sizeLabel),
+  price,
+  stock: z.nullable(
+    z
+      .number({ error: catalogueFieldMessages.stock })
+      .check(
+        z.int(catalogueFieldMessages.stock),
+        z.minimum(0, catalogueFieldMessages.stock),
+        z.maximum(1_000_000, catalogueFieldMessages.stock),
+      ),
+  ),
+});
+const sizes = z.array(size, { error: catalogueFieldMessages.sizes }).check(
+  z.minLength(1, catalogueFieldMessages.sizes),
+  z.maxLength(10, catalogueFieldMessages.sizes),
+  z.refine(
+    (list) => new Set(list.map((entry) => entry.size.toLowerCase())).size === list.length,
+    catalogueFieldMessages.duplicateSizes,
+  ),
+);
+const productFields = {
+  name: text(80, catalogueFieldMessages.productName),
+  category: text(40, catalogueFieldMessages.category),
+  description: longText(600, catalogueFieldMessages.description),
+  ingredients: z.nullable(
+    z
+      .string({ error: catalogueFieldMessages.ingredients })
+      .check(multiLine(), z.trim(), z.maxLength(600, catalogueFieldMessages.ingredients)),
+  ),
+  images: z.array(image).check(z.maxLength(8, 'At most 8 pictures.')),
+  sizes,
+  active: z.boolean(),
+};
+const newProduct = z.object({
+  ...productFields,
+  ingredients: z._default(productFields.ingredients, null),
+  images: z._default(productFields.images, []),
+  active: z._default(z.boolean(), true),
+});
+const productChange = z.partial(z.object({ ...productFields, position, version }));
+
+function answer<T>(
+  c: { json: (body: unknown, status: 200 | 201 | 400 | 404 | 409) => Response },
+  result: SaveResult<T>,
+  status: 200 | 201,
+  view: (value: T) => unknown,
+) {
+  return result.ok ? c.json(view(result.value), status) : c.json({ message: result.message }, result.status);
+}
+
+const itemView = (value: { id: string }) => {
+  const { id, ...rest } = value;
+  return { _id: id, ...rest };
+};
+
+/** Anyone: the menu and the shop as they are now (hidden items left out), in page order. */
+export const publicCatalogueRoutes = new Hono<AppEnv>()
+  .get('/treatments', async (c) =>
+    c.json(publicTreatments(await readCatalogue(c.var.db)), 200, { 'Cache-Control': 'no-store' }),
+  )
+  .get('/products', async (c) =>
+    c.json(publicProducts(await readCatalogue(c.var.db)), 200, { 'Cache-Control': 'no-store' }),
+  );
+
+/** Staff only: every treatment and product, hidden ones too, and their changes. */
+export const adminCatalogueRoutes = new Hono<AppEnv>()
+  .get('/catalogue', requireAdmin, async (c) => {
+    const catalogue = await readCatalogue(c.var.db);
+    return c.json({
+      groups: catalogue.groups,
+      treatments: staffTreatments(catalogue),
+      products: staffProducts(catalogue),
+    });
+  })
+  .post('/treatments', requireAdmin, sameOriginJson, validate('json', newTreatment), async (c) =>
+    answer(c, await createTreatment(c.var.db, c.req.valid('json') as TreatmentInput), 201, itemView),
+  )
+  .put('/treatments/:id', requireAdmin, sameOriginJson, validate('json', treatmentChange), async (c) =>
+    answer(c, await updateTreatment(c.var.db, c.req.param('id'), c.req.valid('json')), 200, itemView),
+  )
+  .post('/products', requireAdmin, sameOriginJson, validate('json', newProduct), async (c) =>
+    answer(c, await createProduct(c.var.db, c.req.valid('json') as ProductInput), 201, itemView),
+  )
+  .put('/products/:id', requireAdmin, sameOriginJson, validate('json', productChange), async (c) =>
+    answer(c, await updateProduct(c.var.db, c.req.param('id'), c.req.valid('json')), 200, itemView),
+  );
