@@ -140,10 +140,19 @@ export function slugFor(name: string, taken: ReadonlySet<string>): string {
   return candidate;
 }
 
-const isNameTaken = (error: unknown) =>
-  error instanceof Error && /UNIQUE constraint failed: index '(treatments|products)_name'/.test(error.message);
-
 export type SaveResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** Runs a write that names an item `name`; the names' unique index refusing it answers 409. */
+async function unlessNameTaken<T>(name: string, write: () => Promise<T>): Promise<SaveResult<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: index '(treatments|products)_name'/.test(error.message)) {
+      return { ok: false, status: 409, message: catalogueMessages.nameTaken(name) };
+    }
+    throw error;
+  }
+}
 
 export interface TreatmentInput {
   name: string;
@@ -165,8 +174,8 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
   // Therapists who give, and rooms that suit, everything on the menu are the studio's general ones
   // (every install starts with such): they take the new treatment too, so it can be booked at once.
   const everything = catalogue.treatments.length;
-  try {
-    await db.$client.batch([
+  const written = await unlessNameTaken(input.name, () =>
+    db.$client.batch([
       d1Statement(
         db,
         sql`insert into therapist_treatments (therapist_id, treatment_id)
@@ -184,11 +193,9 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
           values (${id}, ${input.name}, ${input.group}, ${input.description}, ${input.price}, ${input.durationMinutes},
             ${input.bufferMinutes}, ${input.active ? 1 : 0}, (select coalesce(max(position), 0) + 1 from treatments))`,
       ),
-    ]);
-  } catch (error) {
-    if (isNameTaken(error)) return { ok: false, status: 409, message: catalogueMessages.nameTaken(input.name) };
-    throw error;
-  }
+    ]),
+  );
+  if (!written.ok) return written;
   forgetCachedTeam(); // availability reads the lengths afresh
   return found(await readCatalogue(db), 'treatments', id);
 }
@@ -211,19 +218,16 @@ export async function updateTreatment(
   const next = { ...current, ...definedOnly(change) };
   // The overnight treatment's length is the night: it stays without one.
   const duration = current.durationMinutes === null ? null : next.durationMinutes;
-  let changed: number;
-  try {
-    const result = await db.run(sql`update treatments set name = ${next.name}, group_id = ${next.group},
+  const written = await unlessNameTaken(next.name, () =>
+    db.run(sql`update treatments set name = ${next.name}, group_id = ${next.group},
         description = ${next.description}, price = ${next.price}, duration_minutes = ${duration},
         buffer_minutes = ${next.bufferMinutes}, active = ${next.active ? 1 : 0}, position = ${next.position},
         version = version + 1
-      where id = ${id} and version = ${change.version ?? current.version}`);
-    changed = result.meta.changes;
-  } catch (error) {
-    if (isNameTaken(error)) return { ok: false, status: 409, message: catalogueMessages.nameTaken(next.name) };
-    throw error;
-  }
-  if (changed === 0) return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
+      where id = ${id} and version = ${change.version ?? current.version}`),
+  );
+  if (!written.ok) return written;
+  if (written.value.meta.changes === 0)
+    return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
   forgetCachedTeam();
   return found(await readCatalogue(db), 'treatments', id);
 }
@@ -242,8 +246,8 @@ export interface ProductInput {
 export async function createProduct(db: Database, input: ProductInput): Promise<SaveResult<CatalogueProduct>> {
   const catalogue = await readCatalogue(db);
   const id = slugFor(input.name, new Set(catalogue.products.map((product) => product.id)));
-  try {
-    await db.$client.batch([
+  const written = await unlessNameTaken(input.name, () =>
+    db.$client.batch([
       d1Statement(
         db,
         sql`insert into products (id, name, category, description, ingredients, images, active, position)
@@ -252,11 +256,9 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
             (select coalesce(max(position), 0) + 1 from products))`,
       ),
       ...sizeStatements(db, id, input.sizes),
-    ]);
-  } catch (error) {
-    if (isNameTaken(error)) return { ok: false, status: 409, message: catalogueMessages.nameTaken(input.name) };
-    throw error;
-  }
+    ]),
+  );
+  if (!written.ok) return written;
   return found(await readCatalogue(db), 'products', id);
 }
 
@@ -295,15 +297,10 @@ export async function updateProduct(
         where id = ${id} and version = ${version}`,
     ),
   );
-  let changed: number;
-  try {
-    const results = await db.$client.batch(statements);
-    changed = results.at(-1)?.meta.changes ?? 0;
-  } catch (error) {
-    if (isNameTaken(error)) return { ok: false, status: 409, message: catalogueMessages.nameTaken(next.name) };
-    throw error;
-  }
-  if (changed === 0) return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
+  const written = await unlessNameTaken(next.name, () => db.$client.batch(statements));
+  if (!written.ok) return written;
+  if ((written.value.at(-1)?.meta.changes ?? 0) === 0)
+    return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
   return found(await readCatalogue(db), 'products', id);
 }
 
