@@ -257,4 +257,37 @@ describe('money and time follow the catalogue at once', () => {
     // 45 minutes and a 15-minute buffer: four blocks for the therapist and four for the room.
     expect(await db.select().from(timeBlocks)).toHaveLength(8);
   });
+
+  it('lets staff give a new treatment to a therapist and a room, and refuses an id not on the menu', async () => {
+    const cookie = await signIn();
+    await adminCall(cookie, '/api/treatments', 'POST', {
+      name: 'Scalp Ritual',
+      group: 'therapeutic',
+      description: 'A slow scalp and neck massage.',
+      price: 15_000,
+      durationMinutes: 45,
+    });
+    const created = await adminCall(cookie, '/api/staff', 'POST', { name: 'Ngozi', treatments: ['scalp-ritual'] });
+    expect(created.status).toBe(201);
+    const therapist = await json<{ _id: string; treatments: string[] }>(created);
+    expect(therapist.treatments).toEqual(['scalp-ritual']);
+    // Lists follow the menu's order, the new treatment last.
+    const everything = [...treatments.map((treatment) => treatment.id), 'scalp-ritual'];
+    const room = await adminCall(cookie, '/api/rooms', 'POST', { name: 'Garden room' });
+    expect((await json<{ treatments: string[] }>(room)).treatments).toEqual(everything);
+
+    for (const [path, method, body] of [
+      ['/api/staff', 'POST', { name: 'Tolu', treatments: ['scalp-ritual', 'no-such-thing'] }],
+      [`/api/staff/${therapist._id}`, 'PUT', { treatments: ['no-such-thing'] }],
+      ['/api/rooms', 'POST', { name: 'Attic', treatments: ['no-such-thing'] }],
+      ['/api/schedule-settings', 'PUT', { treatments: [{ _id: 'no-such-thing', bufferMinutes: 15 }] }],
+    ] as const) {
+      const refused = await adminCall(cookie, path, method, body);
+      expect(refused.status, path).toBe(400);
+      expect((await json<{ message: string }>(refused)).message).toBe('Please choose treatments from the menu.');
+    }
+    const staff = await json<Array<{ name: string; treatments: string[] }>>(await adminCall(cookie, '/api/staff'));
+    expect(staff.map((each) => each.name)).not.toContain('Tolu');
+    expect(staff.find((each) => each.name === 'Ngozi')?.treatments).toEqual(['scalp-ritual']);
+  });
 });

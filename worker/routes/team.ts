@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { MAX_DURATION_MINUTES } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
+import { treatmentIdsInOrder } from '../services/catalogue';
 import { forgetCachedTeam } from '../services/schedule';
 import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
 import {
@@ -19,7 +21,6 @@ import {
   type WeeklyHours,
   weekdays,
 } from '../services/team';
-import { treatments } from '../shared/catalogue';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
 import { addDays, isIsoDate, lagosDate } from '../shared/time';
@@ -43,15 +44,18 @@ export const teamMessages = {
   alreadyOff: 'That therapist already has that day off.',
   notOff: 'That therapist does not have that day off.',
   step: 'Start times go every 60 or every 30 minutes.',
-  duration: 'A treatment lasts 15 to 480 minutes, in steps of 15.',
+  duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
   buffer: 'A buffer is 0 to 120 minutes, in steps of 15.',
 } as const;
 
-const treatmentIds = treatments.map((treatment) => treatment.id) as [string, ...string[]];
+// A treatment id's shape is checked here; that it is on the menu (which staff edit) by onTheMenu.
+const treatmentId = z
+  .string({ error: teamMessages.treatments })
+  .check(z.minLength(1, teamMessages.treatments), z.maxLength(64, teamMessages.treatments));
 const name = z
   .string({ error: teamMessages.name })
   .check(singleLine(), z.trim(), z.minLength(1, teamMessages.name), z.maxLength(60, teamMessages.name));
-const treatmentList = z.array(z.enum(treatmentIds, { error: teamMessages.treatments })).check(z.maxLength(50));
+const treatmentList = z.array(treatmentId, { error: teamMessages.treatments }).check(z.maxLength(200));
 const clock = z.string({ error: teamMessages.time }).check(z.refine(isQuarterHour, teamMessages.time));
 const range = z.object({
   start: clock,
@@ -108,14 +112,14 @@ const settingsChange = z.object({
     z
       .array(
         z.object({
-          _id: z.enum(treatmentIds, { error: teamMessages.treatments }),
+          _id: treatmentId,
           durationMinutes: z.optional(
             z.nullable(
               z
                 .int({ error: teamMessages.duration })
                 .check(
                   z.minimum(15, teamMessages.duration),
-                  z.maximum(480, teamMessages.duration),
+                  z.maximum(MAX_DURATION_MINUTES, teamMessages.duration),
                   z.multipleOf(15, teamMessages.duration),
                 ),
             ),
@@ -131,9 +135,18 @@ const settingsChange = z.object({
           ),
         }),
       )
-      .check(z.maxLength(50)),
+      .check(z.maxLength(200)),
   ),
 });
+
+/** True when every id given is a treatment on the menu (hidden ones count: they may come back). */
+async function onTheMenu(c: { var: AppEnv['Variables'] }, ids: readonly string[] | undefined): Promise<boolean> {
+  if (!ids?.length) return true;
+  const menu = new Set(await treatmentIdsInOrder(c.var.db));
+  return ids.every((id) => menu.has(id));
+}
+
+const notOnTheMenu = { message: teamMessages.treatments } as const;
 
 const calendarQuery = z
   .object({
@@ -159,12 +172,14 @@ export const publicTeamRoutes = new Hono<AppEnv>().get('/therapists', async (c) 
 export const adminTeamRoutes = new Hono<AppEnv>()
   .get('/staff', requireAdmin, async (c) => c.json(await listTherapists(c.var.db, new Date())))
   .post('/staff', requireAdmin, sameOriginJson, validate('json', therapistBody), async (c) => {
+    if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
     forgetCachedTeam();
     return c.json(await findTherapist(c, id), 201);
   })
   .put('/staff/:id', requireAdmin, sameOriginJson, validate('json', therapistChange), async (c) => {
     const id = c.req.param('id');
+    if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateTherapist(
       c.var.db,
       id,
@@ -207,6 +222,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   })
   .get('/rooms', requireAdmin, async (c) => c.json(await listRooms(c.var.db)))
   .post('/rooms', requireAdmin, sameOriginJson, validate('json', roomBody), async (c) => {
+    if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createRoom(c.var.db, c.req.valid('json'));
     forgetCachedTeam();
     return c.json(
@@ -216,6 +232,7 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   })
   .put('/rooms/:id', requireAdmin, sameOriginJson, validate('json', roomChange), async (c) => {
     const id = c.req.param('id');
+    if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
     forgetCachedTeam();
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
@@ -237,6 +254,8 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   })
   .get('/schedule-settings', requireAdmin, async (c) => c.json(await readScheduleSettings(c.var.db)))
   .put('/schedule-settings', requireAdmin, sameOriginJson, validate('json', settingsChange), async (c) => {
+    const named = c.req.valid('json').treatments?.map((treatment) => treatment._id);
+    if (!(await onTheMenu(c, named))) return c.json(notOnTheMenu, 400);
     await saveScheduleSettings(c.var.db, c.req.valid('json'));
     return c.json(await readScheduleSettings(c.var.db));
   });

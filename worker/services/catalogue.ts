@@ -81,6 +81,12 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
   };
 }
 
+/** Every treatment's id, hidden ones too, in page order: what therapists and rooms may be given. */
+export async function treatmentIdsInOrder(db: Database): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`select id from treatments order by position, name`);
+  return rows.map((row) => row.id);
+}
+
 /** What visitors and the pages read: active treatments in page order. */
 export function publicTreatments(catalogue: Catalogue) {
   return catalogue.treatments

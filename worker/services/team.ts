@@ -15,9 +15,9 @@ import {
   therapistTimeOff,
   therapistTreatments,
 } from '../db/schema';
-import { treatments } from '../shared/catalogue';
 import { clockTime, FIRST_START_MINUTE, minuteOfDay } from '../shared/schedule';
 import { lagosDate } from '../shared/time';
+import { treatmentIdsInOrder } from './catalogue';
 
 export const weekdays = ['0', '1', '2', '3', '4', '5', '6'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -55,7 +55,6 @@ export interface RoomView {
   treatments: string[];
 }
 
-const allTreatmentIds = treatments.map((treatment) => treatment.id);
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Every day 09:00 to 18:00: what a new therapist works until staff set their hours. */
@@ -83,7 +82,8 @@ function bookingsAhead(db: Database, where: SQL, today: string) {
 
 export async function listTherapists(db: Database, now: Date): Promise<TherapistView[]> {
   const today = lagosDate(now);
-  const [people, given, hours, daysOff, onDaysOff] = await Promise.all([
+  const [menu, people, given, hours, daysOff, onDaysOff] = await Promise.all([
+    treatmentIdsInOrder(db),
     db.select().from(therapists),
     db.select().from(therapistTreatments),
     db.select().from(therapistHours).orderBy(asc(therapistHours.startMinute)),
@@ -108,7 +108,7 @@ export async function listTherapists(db: Database, now: Date): Promise<Therapist
       _id: person.id,
       name: person.name,
       active: person.active,
-      treatments: allTreatmentIds.filter((id) =>
+      treatments: menu.filter((id) =>
         given.some((row) => row.therapistId === person.id && row.treatmentId === id),
       ),
       hours: Object.fromEntries(
@@ -194,7 +194,7 @@ export async function createTherapist(db: Database, change: TherapistChange & { 
   await db.$client.batch([
     d1Statement(db, sql`insert into therapists (id, name) values (${id}, ${change.name})`),
     ...detailStatements(db, id, {
-      treatments: change.treatments ?? allTreatmentIds,
+      treatments: change.treatments ?? (await treatmentIdsInOrder(db)),
       hours: { ...defaultHours(), ...change.hours },
     }),
   ]);
@@ -279,14 +279,18 @@ export async function removeTimeOff(db: Database, therapistId: string, date: str
 }
 
 export async function listRooms(db: Database): Promise<RoomView[]> {
-  const [all, suited] = await Promise.all([db.select().from(rooms), db.select().from(roomTreatments)]);
+  const [menu, all, suited] = await Promise.all([
+    treatmentIdsInOrder(db),
+    db.select().from(rooms),
+    db.select().from(roomTreatments),
+  ]);
   return all
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name))
     .map((room) => ({
       _id: room.id,
       name: room.name,
       active: room.active,
-      treatments: allTreatmentIds.filter((id) =>
+      treatments: menu.filter((id) =>
         suited.some((row) => row.roomId === room.id && row.treatmentId === id),
       ),
     }));
@@ -320,7 +324,7 @@ export async function createRoom(db: Database, change: RoomChange & { name: stri
   const id = crypto.randomUUID();
   await db.$client.batch([
     d1Statement(db, sql`insert into rooms (id, name) values (${id}, ${change.name})`),
-    ...roomTreatmentStatements(db, id, change.treatments ?? allTreatmentIds),
+    ...roomTreatmentStatements(db, id, change.treatments ?? (await treatmentIdsInOrder(db))),
   ]);
   return id;
 }

@@ -248,7 +248,7 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
                     type="number"
                     inputMode="numeric"
                     min={15}
-                    max={480}
+                    max={960}
                     step={15}
                     required
                     defaultValue={treatment.durationMinutes}
