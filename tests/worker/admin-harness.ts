@@ -14,6 +14,7 @@ import {
   orders,
   payments,
   refunds,
+  stockHolds,
   timeBlocks,
   waitlistEntries,
 } from '../../worker/db/schema';
@@ -72,12 +73,13 @@ export function adminCall(cookie: string, path: string, method = 'GET', body?: u
 }
 
 export async function clearData() {
+  await db.delete(refunds);
   await db.delete(orderItems);
   await db.delete(orders);
-  await db.delete(refunds);
   await db.delete(bookingEvents);
   await db.delete(timeBlocks);
   await db.delete(bookings);
+  await db.delete(stockHolds);
   await db.delete(payments);
   await db.delete(closures);
   await db.delete(coupons);

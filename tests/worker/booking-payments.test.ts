@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, coupons, payments, timeBlocks } from '../../worker/db/schema';
+import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
@@ -38,6 +38,7 @@ withFakePaystack();
 beforeEach(async () => {
   await db.delete(bookings);
   await db.delete(timeBlocks);
+  await db.delete(stockHolds);
   await db.delete(payments);
   await db.delete(coupons);
 });

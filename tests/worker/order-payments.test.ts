@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { coupons, orderItems, orders, payments, timeBlocks } from '../../worker/db/schema';
+import { coupons, orderItems, orders, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import { checkoutMessages, type OrderDetailsInput } from '../../worker/shared/order-schema';
@@ -35,6 +35,7 @@ beforeEach(async () => {
   await db.delete(orderItems);
   await db.delete(orders);
   await db.delete(timeBlocks);
+  await db.delete(stockHolds);
   await db.delete(payments);
   await db.delete(coupons);
 });
@@ -61,8 +62,9 @@ describe('GET /api/payment/initialize for an order', () => {
       amount: 52_000,
       subtotal: 52_000,
       slotDate: null,
-      holdExpiresAt: null,
     });
+    // The units are held for as long as a booking's place would be.
+    expect(Date.parse(payment?.holdExpiresAt ?? '') - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(await orderRows()).toHaveLength(0); // nothing is ordered before it is paid
   });
 

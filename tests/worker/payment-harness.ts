@@ -12,6 +12,7 @@ import {
   outboxMessages,
   payments,
   refunds,
+  stockHolds,
   timeBlocks,
 } from '../../worker/db/schema';
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
@@ -142,6 +143,7 @@ export async function clearPaymentData(therapists: number | object = 2): Promise
     bookings,
     orderItems,
     orders,
+    stockHolds,
     payments,
     coupons,
     closures,

@@ -2,7 +2,16 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { bookings, coupons, orderItems, orders, payments, timeBlocks, waitlistEntries } from '../../worker/db/schema';
+import {
+  bookings,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  stockHolds,
+  timeBlocks,
+  waitlistEntries,
+} from '../../worker/db/schema';
 
 const db = createDb(env.DB);
 const raw = (query: string) => env.DB.prepare(query).run();
@@ -47,6 +56,7 @@ beforeEach(async () => {
   await db.delete(orders);
   await db.delete(bookings);
   await db.delete(timeBlocks);
+  await db.delete(stockHolds);
   await db.delete(payments);
   await db.delete(coupons);
   await db.delete(waitlistEntries);

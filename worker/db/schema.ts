@@ -20,7 +20,7 @@ const createdAt = () => text('created_at').notNull().default(utcNow);
 export const paymentKinds = ['booking', 'order'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
 export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
-export const orderStatuses = ['processing', 'shipped', 'delivered'] as const;
+export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 /**
  * How a booking or order was paid: online through Paystack or the built-in test checkout, free (a
@@ -529,6 +529,29 @@ export const timeBlocks = sqliteTable(
   ],
 );
 
+/**
+ * Units of a product's size kept for an unpaid order while its payment is open, as a booking's
+ * place is: written in the batch that creates the payment, and counted only while that payment is
+ * pending and its hold has not expired (so an expired or abandoned hold gives the units back by
+ * itself). What is left to sell is the size's stock less what these hold.
+ */
+export const stockHolds = sqliteTable(
+  'stock_holds',
+  {
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    productId: text('product_id').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.paymentReference, table.productId, table.size] }),
+    index('stock_holds_size').on(table.productId, table.size, table.paymentReference),
+    check('stock_holds_quantity', sql`${table.quantity} >= 1`),
+  ],
+);
+
 export const bookingEventKinds = ['rescheduled', 'cancelled'] as const;
 export const bookingActors = ['visitor', 'staff'] as const;
 
@@ -562,18 +585,18 @@ export const bookingEvents = sqliteTable(
 export const refundStatuses = ['pending', 'processed', 'failed'] as const;
 
 /**
- * The money of a cancelled booking going back through Paystack. At most one per booking (its
- * primary key), so cancelling twice, or a retry racing a visitor, can never refund twice.
+ * The money of a cancelled booking or order going back through Paystack. At most one per payment
+ * (its primary key), so cancelling twice, or a retry racing a visitor, can never refund twice.
  * `pending` until Paystack answers (or while it processes), `failed` when it refused or did not
  * answer: the cron tries again.
  */
 export const refunds = sqliteTable(
   'refunds',
   {
-    bookingId: text('booking_id')
-      .primaryKey()
-      .references(() => bookings.id),
-    paymentReference: text('payment_reference').notNull(),
+    paymentReference: text('payment_reference').primaryKey(),
+    /** The cancelled booking, or the cancelled order: one of the two. */
+    bookingId: text('booking_id').references(() => bookings.id),
+    orderId: text('order_id').references(() => orders.id),
     /** Naira, the amount the visitor paid. */
     amount: integer('amount').notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
@@ -589,6 +612,9 @@ export const refunds = sqliteTable(
   },
   (table) => [
     index('refunds_status').on(table.status, table.updatedAt),
+    uniqueIndex('refunds_booking').on(table.bookingId),
+    uniqueIndex('refunds_order').on(table.orderId),
+    check('refunds_for', sql`(${table.bookingId} is null) != (${table.orderId} is null)`),
     check('refunds_status', oneOf('status', refundStatuses)),
     check('refunds_amount', sql`${table.amount} >= 0`),
   ],

@@ -86,7 +86,12 @@ export const paymentRoutes = new Hono<AppEnv>()
           });
         }
         return c.json(
-          { status: false as const, message: result.message, expectedAmount: result.expectedAmount },
+          {
+            status: false as const,
+            message: result.message,
+            expectedAmount: result.expectedAmount,
+            stock: result.stock,
+          },
           result.status,
         );
       }

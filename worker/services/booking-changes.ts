@@ -157,7 +157,7 @@ export async function cancelBooking(
       from bookings where id = ${booking.id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
         -- Money paid at the studio (cash, transfer, POS) goes back there, not through Paystack.
         and (select method from payments where reference = bookings.payment_reference) in ('paystack', 'test')
-      on conflict (booking_id) do nothing`,
+      on conflict do nothing`,
     ),
     // Its therapist and room are free again.
     freeTimeStatement(

@@ -8,7 +8,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { reviewsOf } from '../shared/products';
+import { unitsLeft } from '../shared/stock';
 import { forgetCachedTeam } from './schedule';
+import { heldUnits } from './stock';
 
 export interface CatalogueTreatment {
   id: string;
@@ -24,11 +26,16 @@ export interface CatalogueTreatment {
   version: number;
 }
 
-export interface CatalogueSize {
+export interface SizeInput {
   size: string;
   price: number;
   /** Units on the shelf; null when not counted. */
   stock: number | null;
+}
+
+export interface CatalogueSize extends SizeInput {
+  /** Units open payments hold now (services/stock.ts): not on sale, not yet sold. */
+  held: number;
 }
 
 export interface CatalogueProduct {
@@ -58,8 +65,11 @@ export const catalogueMessages = {
   notFound: (what: string) => `No such ${what}.`,
 } as const;
 
-/** The whole catalogue, hidden items included, in page order: one statement, one round trip. */
-export async function readCatalogue(db: Database): Promise<Catalogue> {
+/**
+ * The whole catalogue, hidden items included, in page order, with the units open payments hold at
+ * `now`: one statement, one round trip.
+ */
+export async function readCatalogue(db: Database, now = new Date()): Promise<Catalogue> {
   const row = await db.get<Record<'groups' | 'treatments' | 'products', string>>(sql`select
     (select json_group_array(json_object('id', id, 'title', title, 'intro', intro))
       from (select * from treatment_groups order by position)) as groups,
@@ -70,8 +80,9 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
     (select json_group_array(json_object('id', p.id, 'name', p.name, 'category', p.category,
         'description', p.description, 'ingredients', p.ingredients, 'images', json(p.images),
         'active', json(iif(p.active, 'true', 'false')), 'position', p.position, 'version', p.version,
-        'sizes', json((select json_group_array(json_object('size', size, 'price', price, 'stock', stock))
-          from (select * from product_sizes where product_id = p.id order by position)))))
+        'sizes', json((select json_group_array(json_object('size', s.size, 'price', s.price, 'stock', s.stock,
+            'held', ${heldUnits(sql`p.id`, sql`s.size`, now.toISOString())}))
+          from (select * from product_sizes where product_id = p.id order by position) s))))
       from (select * from products order by position, name) p) as products`);
   const parse = <T>(text: string | undefined): T[] => JSON.parse(text ?? '[]') as T[];
   return {
@@ -115,7 +126,7 @@ export function publicProducts(catalogue: Catalogue) {
         description,
         ingredients,
         images,
-        sizes,
+        sizes: sizes.map(({ size, price, stock, held }) => ({ size, price, stock: unitsLeft(stock, held) })),
         rating: reviews.rating,
         reviews: reviews.reviews,
       };
@@ -244,7 +255,7 @@ export interface ProductInput {
   description: string;
   ingredients: string | null;
   images: string[];
-  sizes: CatalogueSize[];
+  sizes: SizeInput[];
   active: boolean;
 }
 
@@ -311,7 +322,7 @@ export async function updateProduct(
 }
 
 /** Inserts of a product's sizes in order; with `onlyAtVersion`, only while the product is at it. */
-function sizeStatements(db: Database, productId: string, sizes: readonly CatalogueSize[], onlyAtVersion?: number) {
+function sizeStatements(db: Database, productId: string, sizes: readonly SizeInput[], onlyAtVersion?: number) {
   const guard =
     onlyAtVersion === undefined
       ? sql``

@@ -12,6 +12,7 @@ import type { OrderDetails } from '../shared/order-schema';
 import type { OrderPrice } from '../shared/pricing';
 import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../shared/schedule';
 import { managePath } from './manage-tokens';
+import { takeStockStatements } from './stock';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 
 export type Payment = typeof payments.$inferSelect;
@@ -166,15 +167,22 @@ export async function recordPaidBooking(
 }
 
 /**
- * The order and its lines in one batch. A repeated call inserts nothing: the order is guarded by
- * its UNIQUE payment reference, and each line by UNIQUE (order, product, size) on the order that
- * holds this reference, whichever call created it.
+ * The order and its lines in one batch, with its units taken off the shelf. A repeated call
+ * inserts nothing and takes nothing: the stock moves only in the batch that finds no order yet,
+ * the order is guarded by its UNIQUE payment reference, and each line by UNIQUE (order, product,
+ * size) on the order that holds this reference, whichever call created it.
  */
 export async function recordPaidOrder(db: Database, payment: Payment, now: Date) {
   const { order, lines } = payment.details as StoredOrderPayment;
   const d1 = db.$client;
+  const notRecorded = sql`not exists (select 1 from orders where payment_reference = ${payment.reference})`;
   await d1.batch([
     markPaid(db, payment, now),
+    ...takeStockStatements(
+      db,
+      lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+      notRecorded,
+    ),
     d1
       .prepare(
         `insert into orders (id, payment_reference, name, email, phone, shipping_address, amount)

@@ -12,6 +12,7 @@ import { bookingDetailsSchema } from '../shared/booking-schema';
 import { nairaToKobo } from '../shared/money';
 import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
+import { stockMessages } from '../shared/stock';
 import { lagosDate } from '../shared/time';
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { readCatalogue } from './catalogue';
@@ -34,6 +35,7 @@ import {
   type StoredOrderPayment,
 } from './payment-records';
 import { closedOn, closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotMessages } from './slots';
+import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from './stock';
 import { takeTimeStatements } from './time-blocks';
 
 export interface PaymentContext {
@@ -65,6 +67,10 @@ export const paymentMessages = {
     `You already have ${MAX_OPEN_HOLDS} bookings waiting for payment. Please finish paying for one of them, cancel one with "Cancel this payment" on the booking page, or try again in ${inMinutes(minutes)}.`,
   busyNetwork: (minutes: number) =>
     `Many bookings from your network are waiting for payment right now. Please try again in ${inMinutes(minutes)}, or message us on WhatsApp and we will book you in.`,
+  tooManyOrders: (minutes: number) =>
+    `You already have ${MAX_OPEN_HOLDS} orders waiting for payment. Please finish paying for one of them, or try again in ${inMinutes(minutes)}.`,
+  busyNetworkOrders: (minutes: number) =>
+    `Many orders from your network are waiting for payment right now. Please try again in ${inMinutes(minutes)}, or message us on WhatsApp and we will take your order.`,
   notConfigured: paymentSetupMessages.notConfigured,
   alreadyPaid:
     'This payment has already been made. You can manage your booking from the link in your confirmation email.',
@@ -90,7 +96,14 @@ export const confirmationPaths = { booking: '/booking-confirmation-pg', order: '
 
 export type InitializeResult =
   | { ok: true; reference: string; authorizationUrl: string }
-  | { ok: false; status: 400 | 409 | 502 | 503; message: string; expectedAmount?: number }
+  | {
+      ok: false;
+      status: 400 | 409 | 502 | 503;
+      message: string;
+      expectedAmount?: number;
+      /** A cart asking for more than is left: what each such size has. */
+      stock?: Array<{ productId: string; size: string; left: number }>;
+    }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export interface InitializeRequest {
@@ -234,7 +247,7 @@ async function initializeBookingPayment(
  */
 const openHolds = (whose: SQL, email: string, date: string, time: string, nowIso: string) => sql`
   select hold_expires_at from payments
-  where status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
+  where kind = 'booking' and status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
     and not (lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time})`;
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
@@ -265,24 +278,102 @@ async function initializeOrderPayment(
     order: { customerName, customerEmail, customerPhone, shippingAddress },
     lines: priced.lines,
   };
-  await context.db.insert(payments).values({
-    reference,
-    kind: 'order',
-    status: 'pending',
-    amount: charge.amount,
-    subtotal: priced.total,
-    discount: charge.discount,
-    couponCode: charge.couponCode,
-    email: customerEmail,
-    details: stored,
-    clientKey: request.clientKey ?? null,
-    browserKeyHash: request.browserKeyHash,
-    method: charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack'),
-  });
+  const nowIso = context.now.toISOString();
+  const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const stock = priced.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
+  // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
+  // units count toward nothing: a retry is one hold, not two.
+  const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
+    and browser_key_hash = ${request.browserKeyHash}`;
+  const emailHolds = openOrderHolds(sql`lower(email) = lower(${customerEmail})`, request.browserKeyHash, nowIso);
+  const networkHolds = openOrderHolds(sql`client_key = ${request.clientKey ?? null}`, request.browserKeyHash, nowIso);
+  const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
+  // One batch, one transaction: the payment (only while every counted size has the units left and
+  // within the caps), the hold of its units, and the release of this browser's earlier orders.
+  await context.db.$client.batch([
+    d1Statement(
+      context.db,
+      sql`
+      insert into payments (
+        reference, kind, status, amount, subtotal, discount, coupon_code, email, details, hold_expires_at,
+        client_key, browser_key_hash, method
+      )
+      select ${reference}, 'order', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+        ${charge.couponCode}, ${customerEmail}, ${JSON.stringify(stored)}, ${holdUntil},
+        ${request.clientKey ?? null}, ${request.browserKeyHash}, ${charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack')}
+      where ${enoughLeft(stock, nowIso, ownEarlier)}
+        and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
+        and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+    ),
+    holdStockStatement(context.db, reference, stock, inserted),
+    d1Statement(
+      context.db,
+      sql`update payments set status = 'abandoned', hold_expires_at = null
+        where reference in (${ownEarlier}) and reference != ${reference} and ${inserted}`,
+    ),
+  ]);
+  if (!(await findPayment(context.db, reference))) {
+    return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
+  }
   return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
     kind: 'order',
     items: priced.lines.map((line) => `${line.productName} ${line.size} x ${line.quantity}`),
   });
+}
+
+/** This browser's-excepted unpaid, unexpired order payments that `whose` selects. */
+const openOrderHolds = (whose: SQL, browserKeyHash: string, nowIso: string) => sql`
+  select hold_expires_at from payments
+  where kind = 'order' and status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
+    and browser_key_hash != ${browserKeyHash}`;
+
+/** Why an order's hold was refused: a size without enough left (409, with what is), or a cap (429). */
+async function whyNoOrderHold(
+  context: PaymentContext,
+  stock: readonly StockLine[],
+  ownEarlier: SQL,
+  caps: readonly [SQL, SQL],
+): Promise<Extract<InitializeResult, { ok: false }>> {
+  const nowIso = context.now.toISOString();
+  const left: StockLeft[] = [];
+  for (const line of stock) {
+    const row = await context.db.get<{ name: string; units_left: number | null }>(sql`
+      select p.name as name, case when s.stock is null then null
+        else max(0, s.stock - ${heldUnits(sql`s.product_id`, sql`s.size`, nowIso, ownEarlier)}) end as units_left
+      from product_sizes s join products p on p.id = s.product_id
+      where s.product_id = ${line.productId} and s.size = ${line.size}`);
+    const units = row ? row.units_left : 0;
+    if (units !== null && units < line.quantity) {
+      left.push({ productId: line.productId, size: line.size, left: units, name: row?.name ?? line.productId });
+    }
+  }
+  const [first] = left;
+  if (first) {
+    return {
+      ok: false,
+      status: 409,
+      message: stockMessages.onlyLeft(first.left, first.name, first.size),
+      stock: left.map(({ productId, size, left: units }) => ({ productId, size, left: units })),
+    };
+  }
+  for (const [holds, limit, message] of [
+    [caps[0], MAX_OPEN_HOLDS, paymentMessages.tooManyOrders],
+    [caps[1], MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetworkOrders],
+  ] as const) {
+    const open = await context.db.all<{ hold_expires_at: string }>(holds);
+    if (open.length < limit) continue;
+    const firstFree = Math.min(...open.map((hold) => Date.parse(hold.hold_expires_at)));
+    const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
+    return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
+  }
+  return { ok: false, status: 409, message: paymentMessages.amountChanged };
+}
+
+interface StockLeft {
+  productId: string;
+  size: string;
+  left: number;
+  name: string;
 }
 
 type Charge = { ok: true; amount: number; discount: number; couponCode: string | null };

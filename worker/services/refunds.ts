@@ -1,5 +1,5 @@
 /**
- * Asking Paystack to give a cancelled booking's money back, and following it up. The refund row is
+ * Asking Paystack to give a cancelled booking's or order's money back, and following it up. The refund row is
  * written with the cancellation (booking-changes.ts); this module calls POST /refund and records
  * what Paystack said. A refusal or no answer leaves it `failed` with the reason, and the cron asks
  * again (up to MAX_REFUND_ATTEMPTS; staff see every failed one in the admin). An accepted refund
@@ -10,7 +10,7 @@ import { createDb, type Database } from '../db/client';
 import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
-import { type RefundRow, refundOf } from './booking-changes';
+import type { RefundRow } from './booking-changes';
 import { notConfiguredError, paymentSetup } from './payment-gateway';
 
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -59,13 +59,13 @@ export async function sendRefund(db: Database, client: RefundClient, refund: Ref
     .set({ attempts: refund.attempts + 1, updatedAt: nowIso })
     .where(
       and(
-        eq(refunds.bookingId, refund.bookingId),
+        eq(refunds.paymentReference, refund.paymentReference),
         eq(refunds.attempts, refund.attempts),
         sql`${refunds.status} != 'processed'`,
       ),
     )
-    .returning({ bookingId: refunds.bookingId });
-  if (claimed.length === 0) return (await refundOf(db, refund.bookingId)) ?? refund;
+    .returning({ paymentReference: refunds.paymentReference });
+  if (claimed.length === 0) return (await refundOfPayment(db, refund.paymentReference)) ?? refund;
   let update: Partial<RefundRow>;
   try {
     const answer = await client.refund(refund.paymentReference);
@@ -84,7 +84,7 @@ export async function sendRefund(db: Database, client: RefundClient, refund: Ref
   const [saved] = await db
     .update(refunds)
     .set({ ...update, updatedAt: new Date().toISOString() })
-    .where(eq(refunds.bookingId, refund.bookingId))
+    .where(eq(refunds.paymentReference, refund.paymentReference))
     .returning();
   return saved ?? refund;
 }
@@ -105,7 +105,7 @@ async function followRefund(db: Database, client: RefundClient, refund: RefundRo
       // A refund Paystack failed is asked for again as a new one.
       paystackRefundId: status === 'failed' ? null : refund.paystackRefundId,
     })
-    .where(and(eq(refunds.bookingId, refund.bookingId), eq(refunds.status, 'pending')));
+    .where(and(eq(refunds.paymentReference, refund.paymentReference), eq(refunds.status, 'pending')));
 }
 
 /**
@@ -145,6 +145,11 @@ export async function retryRefunds(env: Bindings, now: Date): Promise<void> {
   for (const result of results) {
     if (result.status === 'rejected') console.error('Refund follow-up failed', result.reason);
   }
+}
+
+export async function refundOfPayment(db: Database, paymentReference: string): Promise<RefundRow | undefined> {
+  const [refund] = await db.select().from(refunds).where(eq(refunds.paymentReference, paymentReference)).limit(1);
+  return refund;
 }
 
 /** A refund as the visitor sees it (ARCHITECTURE.md, "Managing a booking"): amount in naira. */

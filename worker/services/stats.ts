@@ -41,13 +41,14 @@ export async function adminStats(db: Database, now: Date): Promise<AdminStats> {
     sql`(select coalesce(sum(amount), 0) from payments where kind = ${kind} and status = 'paid'
       and paid_at >= ${period.monthStartUtc} and paid_at < ${period.nextMonthStartUtc})`;
   // Test-mode refunds moved no money, but neither did test-mode payments: both count alike.
-  const refunded = sql`(select coalesce(sum(amount), 0) from refunds where status = 'processed'
+  const refunded = (kind: 'booking' | 'order') => sql`(select coalesce(sum(amount), 0) from refunds
+      where status = 'processed' and ${sql.raw(kind === 'booking' ? 'booking_id' : 'order_id')} is not null
       and processed_at >= ${period.monthStartUtc} and processed_at < ${period.nextMonthStartUtc})`;
   const row = await db.get<AdminStats>(sql`select
     ${appointmentsBetween(period.today, period.today)} as todayAppointments,
     ${appointmentsBetween(period.weekStart, period.weekEnd)} as weekAppointments,
-    ${revenue('booking')} - ${refunded} as monthBookingRevenue,
-    ${revenue('order')} as monthOrderRevenue,
+    ${revenue('booking')} - ${refunded('booking')} as monthBookingRevenue,
+    ${revenue('order')} - ${refunded('order')} as monthOrderRevenue,
     (select count(*) from orders where order_status = 'processing') as ordersToShip`);
   return {
     todayAppointments: Number(row?.todayAppointments ?? 0),
