@@ -70,7 +70,7 @@ describe('GET /api/export/*.csv', () => {
     await seedOrder({ name: 'Shipped', orderStatus: 'shipped' });
     const lines = await download('/api/export/orders.csv?status=processing');
     expect(lines[0]).toBe(
-      'Name,Ordered at (UTC),Status,Amount paid (NGN),Items,Email,Phone,Shipping address,Coupon,Payment reference',
+      'Name,Ordered at (UTC),Status,Amount paid (NGN),Items,Email,Phone,Shipping address,Coupon,Payment reference,Refund (NGN)',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(

@@ -372,8 +372,8 @@ export function bookingRescheduled(
 }
 
 /** What the visitor is told of their money when a booking is cancelled. */
-export function refundSentence(refund: RefundFacts | null): string {
-  if (!refund) return 'No refund is due for this booking.';
+export function refundSentence(refund: RefundFacts | null, what: 'booking' | 'order' = 'booking'): string {
+  if (!refund) return `No refund is due for this ${what}.`;
   const amount = formatNaira(refund.amount);
   if (refund.testMode) return `TEST MODE: a refund of ${amount} is recorded as processed; no money moved.`;
   if (refund.status === 'processed') return `Your refund of ${amount} has been processed by Paystack.`;
@@ -525,6 +525,35 @@ export const orderDelivered = (order: OrderFacts, studio: StudioDetails): Render
     'Your order has been delivered. We hope you love it.',
     'Your order has been delivered',
   );
+
+export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, studio: StudioDetails): RenderedMessage {
+  const lead = 'We are sorry: your order has been cancelled and will not be sent.';
+  const money = refundSentence(refund, 'order');
+  const rows: Array<[string, string]> = [
+    ['Items', order.items.map(itemLine).join('; ')],
+    ['Amount paid', formatNaira(order.amount)],
+    ['Reference', order.reference],
+  ];
+  const contact = `Questions? Call or WhatsApp us on ${studio.phone}.`;
+  return {
+    subject: 'Your order has been cancelled',
+    text: [`Dear ${order.name},`, '', lead, money, '', factsText(rows), '', contact, '', studioName].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your order is cancelled
+        </Heading>
+        <Greeting name={order.name} lead={lead} />
+        <Text style={textStyle}>{money}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>
+          Questions? Call or WhatsApp us on{' '}
+          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+        </Text>
+      </EmailLayout>,
+    ),
+  };
+}
 
 /** Double opt-in: the sign-up counts only once its address is confirmed from this link. */
 export function waitlistConfirm(firstName: string, confirmUrl: string, studio: StudioDetails): RenderedMessage {

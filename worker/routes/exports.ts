@@ -95,6 +95,7 @@ export const exportRoutes = new Hono<AppEnv>()
         'Shipping address',
         'Coupon',
         'Payment reference',
+        'Refund (NGN)',
       ],
       orders.map((order) => [
         order.name,
@@ -107,6 +108,7 @@ export const exportRoutes = new Hono<AppEnv>()
         order.shippingAddress,
         order.couponCode,
         order.paymentReference,
+        order.refund ? `${order.refund.amount} (${order.refund.testMode ? 'test mode' : order.refund.status})` : '',
       ]),
     );
     return c.body(csv, 200, csvHeaders(status ? `orders-${status}` : 'orders'));

@@ -6,22 +6,28 @@ import type { AppEnv, Bindings } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
-import { orderMovedMessages, studioDetails } from '../services/notifications';
-import { advanceOrder, listOrders, orderFacts } from '../services/orders';
+import { orderCancelledMessages, orderMovedMessages, studioDetails } from '../services/notifications';
+import { advanceOrder, cancelOrder, listOrders, orderFacts, type RefundRow } from '../services/orders';
 import { queueMessages } from '../services/outbox';
+import { isTestMode } from '../services/payment-gateway';
+import { refundClient, refundView, sendRefund } from '../services/refunds';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { listQuery } from './list-query';
 
 export const orderMessages = {
   notFound: 'That order no longer exists.',
   oneStep: 'An order moves from processing to shipped to delivered, one step at a time.',
+  onlyProcessing: 'Only an order that has not been shipped can be cancelled.',
+  refundNeeded: 'Say whether to refund the payment: refund true or false.',
+  refundOnlyWithCancel: 'A refund goes only with cancelling an order.',
 } as const;
 
 const updateBody = z.object({
-  orderStatus: z.enum(orderStatuses, { error: 'The status must be processing, shipped or delivered' }),
+  orderStatus: z.enum(orderStatuses, { error: 'The status must be processing, shipped, delivered or cancelled' }),
+  refund: z.optional(z.boolean({ error: orderMessages.refundNeeded })),
 });
 
-/** Staff only: the orders list (a page of one tab), Ship and Deliver. */
+/** Staff only: the orders list (a page of one tab), Ship, Deliver and Cancel. */
 export const orderRoutes = new Hono<AppEnv>()
   .get('/orders', requireAdmin, validate('query', listQuery(orderStatuses)), async (c) => {
     const { status, page, pageSize } = c.req.valid('query');
@@ -30,16 +36,50 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .put('/orders/:id', requireAdmin, sameOriginJson, validate('json', updateBody), async (c) => {
     const id = c.req.param('id');
-    const { orderStatus } = c.req.valid('json');
+    const { orderStatus, refund } = c.req.valid('json');
+    if ((orderStatus === 'cancelled') !== (refund !== undefined)) {
+      const message = refund === undefined ? orderMessages.refundNeeded : orderMessages.refundOnlyWithCancel;
+      return c.json({ message }, 400);
+    }
+    if (orderStatus === 'cancelled') {
+      const result = await cancelOrder(c.var.db, id, {
+        now: new Date(),
+        refund: refund === true,
+        testMode: isTestMode(c.env),
+      });
+      if (!result.ok) {
+        return result.reason === 'not-found'
+          ? c.json({ message: orderMessages.notFound }, 404)
+          : c.json({ message: orderMessages.onlyProcessing }, 409);
+      }
+      const client = refundClient(c.env);
+      const sent =
+        result.refund && client && result.refund.status === 'pending'
+          ? await sendRefund(c.var.db, client, result.refund, new Date())
+          : result.refund;
+      afterResponse(c, notifyOrderCancelled(c.var.db, c.env, id, sent));
+      return c.json({ success: true as const, orderStatus, refund: refundView(sent) });
+    }
     const result = await advanceOrder(c.var.db, id, orderStatus);
     if (!result.ok) {
       return result.reason === 'not-found'
         ? c.json({ message: orderMessages.notFound }, 404)
         : c.json({ message: orderMessages.oneStep }, 409);
     }
-    if (orderStatus !== 'processing') afterResponse(c, notifyOrderMoved(c.var.db, c.env, id, orderStatus));
+    if (orderStatus === 'shipped' || orderStatus === 'delivered') {
+      afterResponse(c, notifyOrderMoved(c.var.db, c.env, id, orderStatus));
+    }
     return c.json({ success: true as const, orderStatus });
   });
+
+/** Tells the customer their order is cancelled, and what happens to the money. */
+async function notifyOrderCancelled(db: Database, env: Bindings, id: string, refund: RefundRow | null) {
+  const order = await orderFacts(db, id);
+  if (order) {
+    const money = refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null;
+    await queueMessages(db, env.MESSAGES, orderCancelledMessages(order.facts, money, order.email, studioDetails(env)));
+  }
+}
 
 /** Tells the customer their order has been shipped or delivered (once per step: keyed by the order). */
 async function notifyOrderMoved(db: Database, env: Bindings, id: string, status: 'shipped' | 'delivered') {

@@ -16,6 +16,7 @@ import {
   bookingRescheduled,
   bookingSlotTaken,
   type OrderFacts,
+  orderCancelled,
   orderConfirmation,
   orderDelivered,
   orderShipped,
@@ -151,6 +152,14 @@ export const orderMovedMessages = (
   status === 'shipped'
     ? [email('order-shipped', order.reference, to, orderShipped(order, studio))]
     : [email('order-delivered', order.reference, to, orderDelivered(order, studio))];
+
+/** Tells the customer their order is cancelled, and what happens to their money (once: keyed by the order). */
+export const orderCancelledMessages = (
+  order: OrderFacts,
+  refund: RefundFacts | null,
+  to: string,
+  studio: StudioDetails,
+): NewMessage[] => [email('order-cancelled', order.reference, to, orderCancelled(order, refund, studio))];
 
 /**
  * The confirmation link of a sign-up; signing up again within the same hour sends nothing new

@@ -1,13 +1,15 @@
 /**
- * Orders as staff see them, and their one path: processing → shipped → delivered, one step at a
- * time. Each step is a conditional UPDATE on the previous status, so a double click or a stale
- * page can never skip or reverse a step.
+ * Orders as staff see them, and their path: processing → shipped → delivered, one step at a time,
+ * or processing → cancelled (its units back on the shelf, its money back if staff say so). Each
+ * step is a conditional UPDATE on the previous status, so a double click or a stale page can never
+ * skip, reverse or repeat a step.
  */
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { orderItems, type orderStatuses, orders, payments } from '../db/schema';
+import { type Database, d1Statement } from '../db/client';
+import { orderItems, type orderStatuses, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
+import { returnStockStatements } from './stock';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -24,7 +26,11 @@ export interface OrderView {
   items: Array<{ productName: string; productQuantity: number; productSize: string; unitPrice: number }>;
   couponCode: string | null;
   paymentReference: string;
+  /** The money of a cancelled order going back, when staff chose to refund it. */
+  refund: { status: RefundRow['status']; amount: number; testMode: boolean } | null;
 }
+
+export type RefundRow = typeof refunds.$inferSelect;
 
 /** The status an order must have to move to `target`. */
 const previousStatus: Partial<Record<OrderStatus, OrderStatus>> = { shipped: 'processing', delivered: 'shipped' };
@@ -38,9 +44,10 @@ export async function listOrders(
   // Waiting to ship: oldest first, as they should be sent; the others most recent first.
   const order = status === 'processing' ? asc(orders.createdAt) : desc(orders.createdAt);
   const query = db
-    .select({ order: orders, couponCode: payments.couponCode })
+    .select({ order: orders, couponCode: payments.couponCode, refund: refunds })
     .from(orders)
     .innerJoin(payments, eq(payments.reference, orders.paymentReference))
+    .leftJoin(refunds, eq(refunds.orderId, orders.id))
     .where(where)
     .orderBy(order, asc(orders.id));
   const [rows, [total]] = await Promise.all([
@@ -52,7 +59,7 @@ export async function listOrders(
     rows.map((row) => row.order.id),
   );
   return {
-    orders: rows.map(({ order, couponCode }) => ({
+    orders: rows.map(({ order, couponCode, refund }) => ({
       _id: order.id,
       name: order.name,
       createdAt: order.createdAt,
@@ -64,6 +71,7 @@ export async function listOrders(
       items: items.get(order.id) ?? [],
       couponCode,
       paymentReference: order.paymentReference,
+      refund: refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null,
     })),
     total: total?.value ?? 0,
   };
@@ -124,4 +132,47 @@ export async function orderFacts(db: Database, id: string): Promise<{ facts: Ord
       amount: order.amount,
     },
   };
+}
+
+export type CancelOrderResult =
+  | { ok: true; refund: RefundRow | null }
+  | { ok: false; reason: 'not-found' | 'conflict' };
+
+/**
+ * Cancels a processing order in one batch: its counted units go back on the shelf, its status
+ * becomes cancelled and, with `refund`, the amount paid is recorded to go back (pending for
+ * Paystack to be asked, or processed at once in test mode, as a booking's). Each part is guarded by
+ * the order still being processing when the batch runs, so a second click changes nothing.
+ */
+export async function cancelOrder(
+  db: Database,
+  id: string,
+  options: { now: Date; refund: boolean; testMode: boolean },
+): Promise<CancelOrderResult> {
+  const lines = await db
+    .select({ productId: orderItems.productId, size: orderItems.productSize, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id));
+  const nowIso = options.now.toISOString();
+  const processing = sql`exists (select 1 from orders where id = ${id} and order_status = 'processing')`;
+  const [, , cancelled] = await db.$client.batch([
+    ...returnStockStatements(db, lines, processing),
+    d1Statement(db, sql`update orders set order_status = 'cancelled' where id = ${id} and order_status = 'processing'`),
+    // changes() is the status update's: 1 exactly when this batch cancelled the order.
+    d1Statement(
+      db,
+      sql`insert into refunds (order_id, payment_reference, amount, status, test_mode, processed_at, created_at, updated_at)
+        select id, payment_reference, amount, ${options.testMode ? 'processed' : 'pending'}, ${options.testMode ? 1 : 0},
+          ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
+        from orders where id = ${id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
+          and (select method from payments where reference = orders.payment_reference) in ('paystack', 'test')
+        on conflict do nothing`,
+    ),
+  ]);
+  if (cancelled?.meta.changes !== 1) {
+    const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+    return { ok: false, reason: existing ? 'conflict' : 'not-found' };
+  }
+  const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, id)).limit(1);
+  return { ok: true, refund: refund ?? null };
 }

@@ -59,7 +59,13 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       db,
       sql`update payments set status = 'expired' where status = 'pending' and hold_expires_at <= ${nowIso}`,
     ),
-    // Their blocks stopped counting when the holds ended (time-blocks.ts); this only tidies them away.
+    // Their blocks and units stopped counting when the holds ended (time-blocks.ts, stock.ts); this
+    // only tidies them away.
     d1Statement(db, sql`delete from time_blocks where not ${blockCounts(nowIso)}`),
+    d1Statement(
+      db,
+      sql`delete from stock_holds where payment_reference not in
+        (select reference from payments where status = 'pending' and hold_expires_at > ${nowIso})`,
+    ),
   ]);
 }

@@ -10,6 +10,7 @@ export const messageTemplates = [
   'order-confirmation',
   'order-shipped',
   'order-delivered',
+  'order-cancelled',
   'waitlist-confirm',
   'waitlist-welcome',
   'campaign',
