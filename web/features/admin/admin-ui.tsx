@@ -135,6 +135,13 @@ export function StatusBadge({ status, tone }: { status: string; tone?: 'warning'
   return <span className={`admin-badge admin-badge--${tone ?? status}`}>{status}</span>;
 }
 
+/** Where a cancelled booking's or order's money is. */
+export function RefundBadge({ refund }: { refund: { status: 'pending' | 'processed' | 'failed'; testMode: boolean } }) {
+  if (refund.status === 'failed') return <StatusBadge status="Refund failed" tone="danger" />;
+  if (refund.status === 'pending') return <StatusBadge status="Refund pending" tone="warning" />;
+  return <StatusBadge status={refund.testMode ? 'Refunded (test mode)' : 'Refunded'} tone="success" />;
+}
+
 /** Export CSV of the list's current tab. */
 export function ExportButton({ name, status }: { name: ExportName; status?: string }) {
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@ import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { adminPage, adminRequest, api } from './admin-api';
-import { Detail, StatusBadge } from './admin-ui';
+import { Detail, RefundBadge, StatusBadge } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
 import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
@@ -112,15 +112,6 @@ export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: Su
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-const refundBadge = (refund: NonNullable<Booking['refund']>) =>
-  refund.status === 'failed' ? (
-    <StatusBadge status="Refund failed" tone="danger" />
-  ) : refund.status === 'pending' ? (
-    <StatusBadge status="Refund pending" tone="warning" />
-  ) : (
-    <StatusBadge status={refund.testMode ? 'Refunded (test mode)' : 'Refunded'} tone="success" />
-  );
-
 function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
   const healthNotes = booking.healthConditions.length > 0 || booking.onMedication;
   const submit: SubmitChange = (change, success) => act(change, success, BOOKING_UPDATE_ERROR);
@@ -141,7 +132,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           status={booking.serviceStatus}
           tone={booking.serviceStatus === 'cancelled' ? 'danger' : undefined}
         />
-        {booking.refund ? refundBadge(booking.refund) : null}
+        {booking.refund ? <RefundBadge refund={booking.refund} /> : null}
         {booking.history.some((event) => event.kind === 'rescheduled') ? (
           <StatusBadge status="Moved" tone="info" />
         ) : null}

@@ -1,14 +1,16 @@
+import { useId, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminPage, adminRequest, api } from './admin-api';
-import { Detail, StatusBadge } from './admin-ui';
+import { Detail, RefundBadge, StatusBadge } from './admin-ui';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
 const tabs = [
   { value: 'processing', label: 'Processing' },
   { value: 'shipped', label: 'Shipped' },
   { value: 'delivered', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -28,7 +30,13 @@ export const ORDER_UPDATE_ERROR = 'Error updating order';
 const moveTo = (order: Order, orderStatus: 'shipped' | 'delivered') =>
   adminRequest(api.orders[':id'].$put({ param: { id: order._id }, json: { orderStatus } }));
 
-/** Orders: Processing, Shipped, Delivered; Ship and Deliver move an order one step forward. */
+const cancel = (order: Order, refund: boolean) =>
+  adminRequest(api.orders[':id'].$put({ param: { id: order._id }, json: { orderStatus: 'cancelled', refund } }));
+
+/**
+ * Orders: Processing, Shipped, Delivered, Cancelled. Ship and Deliver move an order one step
+ * forward; an order not yet shipped can be cancelled, with or without a refund.
+ */
 export default function OrdersPage() {
   return (
     <TabbedList
@@ -44,7 +52,8 @@ export default function OrdersPage() {
 }
 
 function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
-  const step = order.orderStatus === 'delivered' ? undefined : nextStep[order.orderStatus];
+  const step =
+    order.orderStatus === 'processing' || order.orderStatus === 'shipped' ? nextStep[order.orderStatus] : undefined;
   const summary = (
     <>
       <h2 className="admin-row__name">{order.name}</h2>
@@ -52,6 +61,7 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
       <p className="admin-row__amount">{formatNaira(order.amount)}</p>
       <div className="admin-row__badges">
         <StatusBadge status={order.orderStatus} />
+        {order.refund ? <RefundBadge refund={order.refund} /> : null}
       </div>
     </>
   );
@@ -88,7 +98,72 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
         </Detail>
         <Detail label="Coupon">{order.couponCode || '-'}</Detail>
         <Detail label="Payment reference">{order.paymentReference}</Detail>
+        {order.refund ? (
+          <Detail label="Refund">
+            {formatNaira(order.refund.amount)}:{' '}
+            {order.refund.testMode ? 'processed (TEST MODE, no money moved)' : order.refund.status}
+          </Detail>
+        ) : null}
       </dl>
+      {order.orderStatus === 'processing' ? <CancelOrderForm order={order} act={act} /> : null}
     </ExpandableRow>
+  );
+}
+
+/** Cancel, after a second click that says what will happen; the units go back on the shelf. */
+function CancelOrderForm({ order, act }: { order: Order; act: AdminAction }) {
+  const id = useId();
+  const [refund, setRefund] = useState(order.amount > 0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    await act(
+      () => cancel(order, refund),
+      `${order.name}’s order is cancelled${refund ? ` and ${formatNaira(order.amount)} is being refunded` : ', with no refund'}.`,
+      ORDER_UPDATE_ERROR,
+    );
+    setBusy(false);
+    setConfirming(false);
+  }
+
+  return (
+    <fieldset className="admin-booking-change">
+      <legend className="visually-hidden">Cancel {order.name}’s order</legend>
+      <div className="checkbox">
+        <input
+          id={`${id}-refund`}
+          type="checkbox"
+          checked={refund}
+          disabled={order.amount === 0}
+          onChange={(event) => setRefund(event.target.checked)}
+        />
+        <label htmlFor={`${id}-refund`}>Refund {formatNaira(order.amount)} to the customer</label>
+      </div>
+      {confirming ? (
+        <div className="admin-booking-change__confirm">
+          <p>
+            Cancel {order.name}’s order{refund ? ` and refund ${formatNaira(order.amount)}` : ' without a refund'}? The
+            items go back into stock and the customer is told by email.
+          </p>
+          <button type="button" className="button button--danger button--small" disabled={busy} onClick={confirm}>
+            {busy ? 'Cancelling...' : 'Yes, cancel order'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            Keep order
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
+          Cancel order
+        </button>
+      )}
+    </fieldset>
   );
 }
