@@ -6,8 +6,10 @@ import {
   cartItemsAtom,
   cartSubtotalAtom,
   changeQuantityAtom,
+  orderableItemsAtom,
   removeFromCartAtom,
 } from '../../web/features/shop/cart';
+import { type ShopProduct, shopAtom } from '../../web/features/shop/live-shop';
 import { CART_KEY } from '../../web/features/shop/shop-constants';
 
 const oil100 = { productId: 'all-glow-body-oil', size: '100ml' };
@@ -66,7 +68,7 @@ describe('the cart', () => {
     expect(lines(store)).toEqual([{ ...soap, quantity: 1 }]);
     for (let step = 0; step < 25; step++) store.set(changeQuantityAtom, { ...soap, by: 1 });
     expect(lines(store)).toEqual([{ ...soap, quantity: 20 }]);
-    expect(store.set(addToCartAtom, soap)).toBe(false);
+    expect(store.set(addToCartAtom, soap)).toMatchObject({ added: false, reason: 'line-limit' });
     expect(store.get(cartCountAtom)).toBe(20);
   });
 
@@ -114,5 +116,45 @@ describe('the cart', () => {
     localStorage.setItem(CART_KEY, '{broken');
     const broken = await reload();
     expect(broken.store.get(broken.cartItemsAtom)).toEqual([]);
+  });
+
+  it('never holds more of a size than is left, and says so; a size that sells out stays, at 0, out of the order', () => {
+    const store = createStore();
+    const withStock = (left: number | null) =>
+      store.set(shopAtom, (shop: readonly ShopProduct[]) =>
+        shop.map((product) =>
+          product.id === oil100.productId
+            ? {
+                ...product,
+                sizes: product.sizes.map((size) => (size.size === oil100.size ? { ...size, stock: left } : size)),
+              }
+            : product,
+        ),
+      );
+    withStock(2);
+    expect(store.set(addToCartAtom, oil100)).toEqual({ added: true });
+    expect(store.set(addToCartAtom, oil100)).toEqual({ added: true });
+    expect(store.set(addToCartAtom, oil100)).toEqual({ added: false, reason: 'no-more-left', left: 2 });
+    store.set(changeQuantityAtom, { ...oil100, by: 1 });
+    expect(lines(store)).toEqual([{ ...oil100, quantity: 2 }]);
+    expect(store.get(cartItemsAtom)[0]?.maxQuantity).toBe(2);
+
+    // Someone else bought one meanwhile: the line counts what is left.
+    store.set(addToCartAtom, soap);
+    withStock(1);
+    expect(lines(store)).toEqual([
+      { ...oil100, quantity: 1 },
+      { ...soap, quantity: 1 },
+    ]);
+    expect(store.get(cartSubtotalAtom)).toBe(13_000 + 6_000);
+    withStock(0);
+    expect(lines(store, orderableItemsAtom)).toEqual([{ ...soap, quantity: 1 }]);
+    expect(store.set(addToCartAtom, oil100)).toEqual({ added: false, reason: 'no-more-left', left: 0 });
+    // Back in stock: the visitor's choice of 2 was kept.
+    withStock(null);
+    expect(lines(store)).toEqual([
+      { ...oil100, quantity: 2 },
+      { ...soap, quantity: 1 },
+    ]);
   });
 });

@@ -15,7 +15,7 @@ export interface Treatment {
   /** Whole naira. */
   price: number;
   /** Minutes, or null for the overnight treatment. */
-  durationMinutes: 30 | 60 | 90 | null;
+  durationMinutes: number | null;
 }
 
 export const treatmentGroups: ReadonlyArray<{ id: TreatmentGroupId; title: string; intro: string }> = [

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { sitePages } from '../../../worker/shared/site-pages';
-import { durationLabel, treatmentGroups, treatments } from '../../../worker/shared/treatments';
+import { durationLabel } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
+import { groupsOf, useMenu } from '../../features/booking/live-menu';
 import { usePageMeta } from '../../lib/page-meta';
 import { whatsappLink } from '../../lib/whatsapp';
 
@@ -12,6 +13,7 @@ const consultationMessage = "Hello! I'd like to book a free massage consultation
 
 export default function MassageTherapyPage() {
   usePageMeta(sitePages.massageTherapy);
+  const menu = useMenu();
   return (
     <>
       <PageHero
@@ -19,33 +21,31 @@ export default function MassageTherapyPage() {
         title="Massage Therapy"
         lead="Choose from our full menu of massages, each performed by a trained therapist in a private room. Prices are per session, in naira."
       />
-      {treatmentGroups.map((group) => (
+      {groupsOf(menu).map((group) => (
         <section key={group.id} className="section treatment-group" aria-labelledby={`group-${group.id}`}>
           <div className="container">
             <SectionHeading id={`group-${group.id}`} title={group.title} align="start">
               {group.intro}
             </SectionHeading>
             <ul className="grid grid--three">
-              {treatments
-                .filter((treatment) => treatment.group === group.id)
-                .map((treatment) => (
-                  <li key={treatment.id} className="card treatment-card">
-                    <div className="card__body">
-                      <h3>{treatment.name}</h3>
-                      <p className="treatment-card__duration">
-                        <ClockIcon size={16} />
-                        {durationLabel(treatment)}
-                      </p>
-                      <p>{treatment.description}</p>
-                    </div>
-                    <div className="treatment-card__footer">
-                      <p className="price">{formatNaira(treatment.price)}</p>
-                      <Link to="../booking" relative="path" className="button button--primary button--small">
-                        Book Now<span className="visually-hidden"> {treatment.name}</span>
-                      </Link>
-                    </div>
-                  </li>
-                ))}
+              {group.treatments.map((treatment) => (
+                <li key={treatment.id} className="card treatment-card">
+                  <div className="card__body">
+                    <h3>{treatment.name}</h3>
+                    <p className="treatment-card__duration">
+                      <ClockIcon size={16} />
+                      {durationLabel(treatment)}
+                    </p>
+                    <p>{treatment.description}</p>
+                  </div>
+                  <div className="treatment-card__footer">
+                    <p className="price">{formatNaira(treatment.price)}</p>
+                    <Link to="../booking" relative="path" className="button button--primary button--small">
+                      Book Now<span className="visually-hidden"> {treatment.name}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
             </ul>
           </div>
         </section>

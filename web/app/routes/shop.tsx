@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type Product, products } from '../../../worker/shared/products';
 import { sitePages } from '../../../worker/shared/site-pages';
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
+import { type ShopProduct, useShop } from '../../features/shop/live-shop';
 import { ProductCard } from '../../features/shop/product-card';
 import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';
 import { usePageMeta } from '../../lib/page-meta';
@@ -21,7 +21,7 @@ type Overlay =
   | { kind: 'none' }
   | { kind: 'cart' }
   | { kind: 'checkout' }
-  | { kind: 'details'; product: Product; size: string };
+  | { kind: 'details'; product: ShopProduct; size: string };
 
 export default function ShopPage() {
   usePageMeta(sitePages.shop);
@@ -29,6 +29,7 @@ export default function ShopPage() {
   const storedCount = useAtomValue(cartCountAtom);
   const count = useHydrated() ? storedCount : 0;
   const addToCart = useSetAtom(addToCartAtom);
+  const products = useShop();
   const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
   const [toast, setToast] = useState<{ id: number; text: string }>();
   const cartButtonRef = useRef<HTMLButtonElement>(null);
@@ -41,16 +42,20 @@ export default function ShopPage() {
 
   const add = useCallback(
     (productId: string, size: string) => {
-      const added = addToCart({ productId, size });
+      const result = addToCart({ productId, size });
       setToast({
         id: Date.now(),
-        text: added ? shopMessages.added : shopMessages.lineLimit,
+        text: result.added
+          ? shopMessages.added
+          : result.reason === 'no-more-left'
+            ? shopMessages.allLeft(result.left)
+            : shopMessages.lineLimit,
       });
     },
     [addToCart],
   );
 
-  const openDetails = useCallback((product: Product, size: string) => {
+  const openDetails = useCallback((product: ShopProduct, size: string) => {
     setOverlay({ kind: 'details', product, size });
   }, []);
 
@@ -113,7 +118,7 @@ export default function ShopPage() {
         {overlay.kind === 'checkout' ? <Checkout onClose={closeToCartButton} /> : null}
         {overlay.kind === 'details' ? (
           <ProductDetails
-            product={overlay.product}
+            product={products.find((product) => product.id === overlay.product.id) ?? overlay.product}
             initialSize={overlay.size}
             onAdd={add}
             onClose={() => setOverlay({ kind: 'none' })}

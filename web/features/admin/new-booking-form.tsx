@@ -9,7 +9,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { formatTime, lagosDate } from '../../../worker/shared/time';
-import { treatmentGroups, treatments } from '../../../worker/shared/treatments';
 import { FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { adminRequest, api, messageOf } from './admin-api';
@@ -74,8 +73,9 @@ export function NewBookingForm({
   }, []);
   const close = () => dialogRef.current?.close();
 
+  const treatments = (team?.menu ?? []).flatMap((group) => group.treatments);
   const total = chosen.reduce((sum, name) => sum + (treatments.find((t) => t.name === name)?.price ?? 0), 0);
-  const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?.id ?? name);
+  const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?._id ?? name);
   const therapists = (team?.therapists ?? []).filter(
     (therapist) => therapist.active && chosenIds.every((id) => therapist.treatments.includes(id)),
   );
@@ -138,33 +138,31 @@ export function NewBookingForm({
         />
         <fieldset className="admin-new-booking__treatments">
           <legend className="field__label">Treatments</legend>
-          {treatmentGroups.map((group) => (
+          {(team?.menu ?? []).map((group) => (
             <div key={group.id} className="admin-new-booking__group">
               <p className="admin-new-booking__group-title">{group.title}</p>
-              {treatments
-                .filter((treatment) => treatment.group === group.id)
-                .map((treatment) => (
-                  <label key={treatment.id} className="checkbox">
-                    <input
-                      type="checkbox"
-                      className="checkbox__input"
-                      name="subservices"
-                      value={treatment.name}
-                      checked={chosen.includes(treatment.name)}
-                      onChange={(event) => {
-                        setError(undefined);
-                        setChosen((list) =>
-                          event.target.checked
-                            ? [...list, treatment.name]
-                            : list.filter((name) => name !== treatment.name),
-                        );
-                      }}
-                    />
-                    <span>
-                      {treatment.name} <span className="admin-new-booking__price">{formatNaira(treatment.price)}</span>
-                    </span>
-                  </label>
-                ))}
+              {group.treatments.map((treatment) => (
+                <label key={treatment._id} className="checkbox">
+                  <input
+                    type="checkbox"
+                    className="checkbox__input"
+                    name="subservices"
+                    value={treatment.name}
+                    checked={chosen.includes(treatment.name)}
+                    onChange={(event) => {
+                      setError(undefined);
+                      setChosen((list) =>
+                        event.target.checked
+                          ? [...list, treatment.name]
+                          : list.filter((name) => name !== treatment.name),
+                      );
+                    }}
+                  />
+                  <span>
+                    {treatment.name} <span className="admin-new-booking__price">{formatNaira(treatment.price)}</span>
+                  </span>
+                </label>
+              ))}
             </div>
           ))}
         </fieldset>

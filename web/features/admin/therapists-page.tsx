@@ -5,9 +5,8 @@
  * wrong; the list reloads after each.
  */
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { createContext, type FormEvent, useContext, useId, useState } from 'react';
 import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
-import { treatments } from '../../../worker/shared/treatments';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-errors';
 import { adminRequest, api, messageOf } from './admin-api';
@@ -22,9 +21,18 @@ const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'F
 const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 
 const loadTeam = async () => {
-  const [therapists, rooms] = await Promise.all([adminRequest(api.staff.$get()), adminRequest(api.rooms.$get())]);
-  return { rows: [{ therapists, rooms }], total: therapists.length };
+  const [therapists, rooms, catalogue] = await Promise.all([
+    adminRequest(api.staff.$get()),
+    adminRequest(api.rooms.$get()),
+    adminRequest(api.catalogue.$get()),
+  ]);
+  // Every treatment, hidden ones too: a therapist keeps a hidden one for when it comes back.
+  const menu = catalogue.treatments.map((treatment) => ({ id: treatment._id, name: treatment.name }));
+  return { rows: [{ therapists, rooms, menu }], total: therapists.length };
 };
+
+/** The menu (staff edit it on the Menu screen), for the treatment checkboxes and summaries. */
+const MenuContext = createContext<ReadonlyArray<{ id: string; name: string }>>([]);
 type TeamData = Awaited<ReturnType<typeof loadTeam>>['rows'][number];
 type Therapist = TeamData['therapists'][number];
 type Room = TeamData['rooms'][number];
@@ -47,10 +55,10 @@ export function parseHours(text: string): Array<{ start: string; end: string }> 
 }
 
 /** "every treatment", or the names: "Swedish, Deep Tissue". */
-function treatmentSummary(ids: readonly string[]): string {
-  if (ids.length === treatments.length) return 'every treatment';
+function treatmentSummary(ids: readonly string[], menu: ReadonlyArray<{ id: string; name: string }>): string {
+  if (menu.every((treatment) => ids.includes(treatment.id))) return 'every treatment';
   if (ids.length === 0) return 'no treatment yet';
-  return treatments
+  return menu
     .filter((treatment) => ids.includes(treatment.id))
     .map((treatment) => treatment.name)
     .join(', ');
@@ -109,7 +117,7 @@ export default function TherapistsPage() {
       />
       <ListFrame state={state} errorMessage={therapistMessages.fetch} emptyMessage="No therapists yet." onRetry={retry}>
         {(rows) => (
-          <>
+          <MenuContext.Provider value={rows[0]?.menu ?? []}>
             <ul className="admin-list admin-team" aria-label="Therapists">
               {rows[0]?.therapists.map((therapist) => (
                 <TherapistCard key={therapist._id} therapist={therapist} run={run} moveBooking={moveBooking} />
@@ -128,7 +136,7 @@ export default function TherapistsPage() {
                 ))}
               </ul>
             </section>
-          </>
+          </MenuContext.Provider>
         )}
       </ListFrame>
       <AddForm
@@ -183,6 +191,7 @@ function AddForm({
 
 /** The treatment checkboxes of a therapist or a room. */
 function TreatmentChoices({ legend, chosen }: { legend: string; chosen: readonly string[] }) {
+  const treatments = useContext(MenuContext);
   return (
     <fieldset className="admin-team__treatments">
       <legend className="field__label">{legend}</legend>
@@ -203,6 +212,7 @@ function TreatmentChoices({ legend, chosen }: { legend: string; chosen: readonly
 }
 
 function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; run: Run; moveBooking: SubmitChange }) {
+  const menu = useContext(MenuContext);
   const id = useId();
   const [formError, setFormError] = useState<string>();
   const [blocked, setBlocked] = useState<Array<{ _id: string; name: string; date: string; time: string }>>();
@@ -287,7 +297,8 @@ function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; 
         </div>
       ) : null}
       <p className="admin-team__summary">
-        <span>Gives {treatmentSummary(therapist.treatments)}.</span> <span>Works {hoursSummary(therapist.hours)}.</span>
+        <span>Gives {treatmentSummary(therapist.treatments, menu)}.</span>{' '}
+        <span>Works {hoursSummary(therapist.hours)}.</span>
       </p>
       <details className="admin-team__edit">
         <summary>Edit {therapist.name}’s name, treatments and hours</summary>
@@ -382,6 +393,7 @@ function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; 
 }
 
 function RoomCard({ room, run }: { room: Room; run: Run }) {
+  const menu = useContext(MenuContext);
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -410,7 +422,7 @@ function RoomCard({ room, run }: { room: Room; run: Run }) {
           {room.active ? `Take ${room.name} out of use` : `Use ${room.name} again`}
         </button>
       </div>
-      <p className="admin-team__summary">Suits {treatmentSummary(room.treatments)}.</p>
+      <p className="admin-team__summary">Suits {treatmentSummary(room.treatments, menu)}.</p>
       <details className="admin-team__edit">
         <summary>Edit {room.name}’s name and treatments</summary>
         <form className="admin-team__form" onSubmit={save} aria-label={`${room.name}’s details`}>

@@ -1,5 +1,5 @@
 /**
- * The therapists and the start-time step, as the admin's booking forms need them (New booking,
+ * The therapists, the menu and the start-time step, as the admin's booking forms need them (New booking,
  * Move): loaded once per visit to the admin and shared, reloaded when staff change the team.
  */
 import { useEffect, useState } from 'react';
@@ -7,11 +7,17 @@ import { startTimes } from '../../../worker/shared/schedule';
 import { adminRequest, api } from './admin-api';
 
 const loadTeam = async () => {
-  const [therapists, settings] = await Promise.all([
+  const [therapists, settings, catalogue] = await Promise.all([
     adminRequest(api.staff.$get()),
     adminRequest(api['schedule-settings'].$get()),
+    adminRequest(api.catalogue.$get()),
   ]);
-  return { therapists, settings, times: startTimes(settings.startStepMinutes) };
+  // What can be booked now: the menu's shown treatments, by group (staff edit it on the Menu screen).
+  const menu = catalogue.groups.map((group) => ({
+    ...group,
+    treatments: catalogue.treatments.filter((treatment) => treatment.active && treatment.group === group.id),
+  }));
+  return { therapists, settings, menu, times: startTimes(settings.startStepMinutes) };
 };
 
 export type Team = Awaited<ReturnType<typeof loadTeam>>;

@@ -8,7 +8,7 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import { priceBooking } from '../../../worker/shared/booking-pricing';
-import { treatments } from '../../../worker/shared/treatments';
+import { menuAtom } from './live-menu';
 
 export interface BookingDraft {
   service: (typeof bookingServices)[number] | '';
@@ -32,16 +32,17 @@ export interface BookingDraft {
   disclaimerAgreed: boolean;
 }
 
-const treatmentNames: readonly string[] = treatments.map((treatment) => treatment.name);
 const oneOf = (allowed: readonly string[]) => (value: unknown) => typeof value === 'string' && allowed.includes(value);
 const isString = (value: unknown) => typeof value === 'string';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
+/** Names, not checked against the menu here: the menu can change under a stored draft (bookingDraftAtom). */
 const listOf = (allowed: readonly string[]) => (value: unknown) => Array.isArray(value) && value.every(oneOf(allowed));
+const names = (value: unknown) => Array.isArray(value) && value.length <= 30 && value.every(isString);
 
 /** Every field of a stored draft and what it must be (a hand check: zod stays off the first load). */
 const draftFields: Record<keyof BookingDraft, (value: unknown) => boolean> = {
   service: oneOf(['', ...bookingServices]),
-  subservices: listOf(treatmentNames),
+  subservices: names,
   appointmentDate: isString,
   // A start time from 09:00 to 17:00 on the half hour (shared/schedule.ts's anyStartTimes), or none
   // yet: a pattern, so the scheduling module stays off the booking page's first load.
@@ -105,11 +106,17 @@ const draftAtom = atomWithStorage<BookingDraft>(BOOKING_DRAFT_KEY, emptyBookingD
   getOnInit: true,
 });
 
-export const bookingDraftAtom = atom((get) => get(draftAtom));
+/** The draft, with only the chosen treatments still on the menu (staff may hide one meanwhile). */
+export const bookingDraftAtom = atom((get) => {
+  const draft = get(draftAtom);
+  const menu = get(menuAtom);
+  const offered = draft.subservices.filter((name) => menu.some((treatment) => treatment.name === name));
+  return offered.length === draft.subservices.length ? draft : { ...draft, subservices: offered };
+});
 
-/** The running total of the chosen treatments, priced exactly as the server will. */
+/** The running total of the chosen treatments, priced from the menu exactly as the server will. */
 export const bookingTotalAtom = atom((get) => {
-  const priced = priceBooking(get(draftAtom).subservices, treatments);
+  const priced = priceBooking(get(bookingDraftAtom).subservices, get(menuAtom));
   return priced.ok ? priced.total : 0;
 });
 

@@ -4,7 +4,6 @@ import { bookingMessages, bookingServices, healthConditions, referralSources } f
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
-import { treatmentGroups, treatmentIdsOfNames, treatments } from '../../../worker/shared/treatments';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
@@ -21,6 +20,7 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
+import { groupsOf, idsOfNames, useMenu } from './live-menu';
 
 // Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
@@ -92,7 +92,8 @@ export function BookingForm() {
     setPaying(true);
   }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
-  const chosenIds = treatmentIdsOfNames(draft.subservices);
+  const menu = useMenu();
+  const chosenIds = idsOfNames(menu, draft.subservices);
   const therapistId = draft.therapistId ?? 'any';
 
   const set = (changes: Partial<BookingDraft>) => {
@@ -168,7 +169,7 @@ export function BookingForm() {
 
   const lines = draft.subservices.map((name) => ({
     label: name,
-    amount: treatments.find((treatment) => treatment.name === name)?.price ?? 0,
+    amount: menu.find((treatment) => treatment.name === name)?.price ?? 0,
   }));
 
   return (
@@ -188,27 +189,25 @@ export function BookingForm() {
           {draft.service ? (
             <fieldset className="option-list">
               <legend className="field__label">Service options (choose one or more)</legend>
-              {treatmentGroups.map((group) => (
+              {groupsOf(menu).map((group) => (
                 <div key={group.id} className="option-list__group">
                   <p className="option-list__title">{group.title}</p>
-                  {treatments
-                    .filter((treatment) => treatment.group === group.id)
-                    .map((treatment) => (
-                      <label key={treatment.id} className="option">
-                        <input
-                          type="checkbox"
-                          name="subservices"
-                          value={treatment.name}
-                          checked={draft.subservices.includes(treatment.name)}
-                          onChange={() => {
-                            toggleTreatment(treatment.name);
-                            setAlert(undefined);
-                          }}
-                        />
-                        <span className="option__name">{treatment.name}</span>
-                        <span className="option__price">{formatNaira(treatment.price)}</span>
-                      </label>
-                    ))}
+                  {group.treatments.map((treatment) => (
+                    <label key={treatment.id} className="option">
+                      <input
+                        type="checkbox"
+                        name="subservices"
+                        value={treatment.name}
+                        checked={draft.subservices.includes(treatment.name)}
+                        onChange={() => {
+                          toggleTreatment(treatment.name);
+                          setAlert(undefined);
+                        }}
+                      />
+                      <span className="option__name">{treatment.name}</span>
+                      <span className="option__price">{formatNaira(treatment.price)}</span>
+                    </label>
+                  ))}
                 </div>
               ))}
             </fieldset>

@@ -10,13 +10,13 @@ import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { addDays, formatAppointmentWat, lagosDate, lagosToUtc } from '../../../worker/shared/time';
-import { treatmentIdsOfNames } from '../../../worker/shared/treatments';
 import { FormError, TextField } from '../../components/ui/field';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
+import { idsOfNames, useMenu } from '../booking/live-menu';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
 import { ConfirmationDetails } from '../checkout-payment/confirmation-frames';
 
@@ -234,6 +234,7 @@ function RescheduleForm({
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const menu = useMenu();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -277,7 +278,7 @@ function RescheduleForm({
           date={date}
           value={time}
           onChange={setTime}
-          treatments={treatmentIdsOfNames(current.subservices)}
+          treatments={idsOfNames(menu, current.subservices)}
           allowed={(slot) => lagosToUtc(date, slot).getTime() - notice > Date.now()}
         />
       ) : null}

@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
+import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
 import { CloseIcon } from '../../components/ui/icons';
-import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, removeFromCartAtom } from './cart';
+import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, orderableItemsAtom, removeFromCartAtom } from './cart';
+import { stockOf } from './live-shop';
 import { ShippingNote } from './shipping-note';
 
 interface CartPanelProps {
@@ -23,6 +24,7 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const items = useAtomValue(cartItemsAtom);
   const subtotal = useAtomValue(cartSubtotalAtom);
+  const orderable = useAtomValue(orderableItemsAtom);
   const changeQuantity = useSetAtom(changeQuantityAtom);
   const remove = useSetAtom(removeFromCartAtom);
 
@@ -64,6 +66,7 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
                     <p className="cart-line__meta">
                       {item.size} · {formatNaira(item.unitPrice)}
                     </p>
+                    <StockNote left={stockOf(item.product, item.size)} />
                     <div className="cart-line__controls">
                       <div className="stepper">
                         <button
@@ -82,7 +85,7 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
                           type="button"
                           className="stepper__button"
                           aria-label={`One more ${label}`}
-                          aria-disabled={item.quantity >= MAX_LINE_QUANTITY}
+                          aria-disabled={item.quantity >= item.maxQuantity}
                           onClick={() => changeQuantity({ productId: item.productId, size: item.size, by: 1 })}
                         >
                           <span aria-hidden="true">+</span>
@@ -115,7 +118,8 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
             <button
               type="button"
               className="button button--primary button--large drawer__checkout"
-              onClick={onCheckout}
+              aria-disabled={orderable.length === 0}
+              onClick={() => orderable.length > 0 && onCheckout()}
             >
               Proceed to Checkout
             </button>
@@ -123,5 +127,15 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
         </>
       )}
     </dialog>
+  );
+}
+
+/** "Sold out" or "Only N left" under a line whose size is running out. */
+function StockNote({ left }: { left: number | null | undefined }) {
+  if (left === null || left === undefined || left > LOW_STOCK) return null;
+  return (
+    <p className={`stock-note${left === 0 ? ' stock-note--out' : ''}`}>
+      {left === 0 ? `${stockMessages.soldOut}: please remove it` : stockMessages.fewLeft(left)}
+    </p>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * The shopping cart: lines of product id, size and quantity in local storage, so the cart survives
  * reloads and is shared by every tab (a change in one tab reaches the others through the storage
- * event). Only ids and quantities are stored; names and prices always come from the catalogue, so
- * a stored cart can never carry a price. A stored value is cleaned on load: unknown products or
- * sizes are dropped and quantities kept within 1 to 20.
+ * event). Only ids and quantities are stored; names, prices and what is left always come from the
+ * shop (live-shop.ts), so a stored cart can never carry a price. A stored value is cleaned on load
+ * (one line per product and size, quantities within 1 to 20); lines the shop no longer sells are
+ * left out of the cart's items, and no line asks for more than its size has left.
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
-import { findProduct, type Product } from '../../../worker/shared/products';
+import { type ShopProduct, shopAtom, stockOf } from './live-shop';
 import { CART_KEY } from './shop-constants';
 
 export interface CartLine {
@@ -18,9 +19,11 @@ export interface CartLine {
 }
 
 export interface CartItem extends CartLine {
-  product: Product;
+  product: ShopProduct;
   unitPrice: number;
   lineTotal: number;
+  /** The most this line may hold: 20, or fewer when that is all that is left. */
+  maxQuantity: number;
 }
 
 const sameLine = (a: Pick<CartLine, 'productId' | 'size'>, b: Pick<CartLine, 'productId' | 'size'>) =>
@@ -28,7 +31,7 @@ const sameLine = (a: Pick<CartLine, 'productId' | 'size'>, b: Pick<CartLine, 'pr
 
 const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 
-/** A stored cart made safe: catalogue lines only, one line per product and size, sane quantities. */
+/** A stored cart made safe: well-formed lines, one per product and size, sane quantities. */
 export function cleanCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
   const lines: CartLine[] = [];
@@ -37,8 +40,6 @@ export function cleanCart(value: unknown): CartLine[] {
     const { productId, size, quantity } = entry as Record<string, unknown>;
     if (typeof productId !== 'string' || typeof size !== 'string') continue;
     if (typeof quantity !== 'number' || !Number.isFinite(quantity)) continue;
-    const product = findProduct(productId);
-    if (!product?.sizes.some((option) => option.size === size)) continue;
     const line = { productId, size, quantity: clampQuantity(quantity) };
     const existing = lines.find((candidate) => sameLine(candidate, line));
     if (existing) existing.quantity = clampQuantity(existing.quantity + line.quantity);
@@ -58,49 +59,85 @@ const cartStorage: typeof localJson = {
 
 const linesAtom = atomWithStorage<CartLine[]>(CART_KEY, [], cartStorage, { getOnInit: true });
 
-/** The cart's lines with their product and prices from the catalogue. */
-export const cartItemsAtom = atom((get): CartItem[] =>
-  get(linesAtom).flatMap((line) => {
-    const product = findProduct(line.productId);
+/** The most of a size one order may take: 20, or what is left when that is less. */
+const mostOf = (left: number | null | undefined) => Math.min(MAX_LINE_QUANTITY, left ?? MAX_LINE_QUANTITY);
+
+/**
+ * The cart's lines the shop still sells, with their product and prices; a line asking for more
+ * than is left counts what is left (a sold-out size stays, at 0, so the visitor sees why).
+ */
+export const cartItemsAtom = atom((get): CartItem[] => {
+  const shop = get(shopAtom);
+  return get(linesAtom).flatMap((line) => {
+    const product = shop.find((candidate) => candidate.id === line.productId);
     const unitPrice = product?.sizes.find((option) => option.size === line.size)?.price;
     if (!product || unitPrice === undefined) return [];
-    return [{ ...line, product, unitPrice, lineTotal: unitPrice * line.quantity }];
-  }),
-);
+    const maxQuantity = mostOf(stockOf(product, line.size));
+    const quantity = Math.min(line.quantity, maxQuantity);
+    return [{ ...line, quantity, product, unitPrice, lineTotal: unitPrice * quantity, maxQuantity }];
+  });
+});
 
-/** How many items the cart holds: the sum of the quantities. */
-export const cartCountAtom = atom((get) => get(linesAtom).reduce((count, line) => count + line.quantity, 0));
+/** What the checkout sends: the lines that can be bought (none at 0). */
+export const orderableItemsAtom = atom((get) => get(cartItemsAtom).filter((item) => item.quantity > 0));
+
+/** How many items the cart holds: the sum of the quantities of what the shop still sells. */
+export const cartCountAtom = atom((get) => get(cartItemsAtom).reduce((count, item) => count + item.quantity, 0));
 
 export const cartSubtotalAtom = atom((get) => get(cartItemsAtom).reduce((total, item) => total + item.lineTotal, 0));
 
+/** Why one more could not be added: the most one order may take, or all that is left. */
+export type AddResult = { added: true } | { added: false; reason: 'line-limit' | 'no-more-left'; left: number };
+
 /**
  * Adds one of a product in a size: the same product and size raises that line's quantity, another
- * size is a new line. Returns false when the line is already at the most one order may hold.
+ * size is a new line. Refused when the line is already at the most one order may take, or at all
+ * the size has left.
  */
-export const addToCartAtom = atom(null, (get, set, item: Pick<CartLine, 'productId' | 'size'>): boolean => {
+export const addToCartAtom = atom(null, (get, set, item: Pick<CartLine, 'productId' | 'size'>): AddResult => {
   const lines = get(linesAtom);
   const existing = lines.find((line) => sameLine(line, item));
+  const left = stockOf(
+    get(shopAtom).find((product) => product.id === item.productId),
+    item.size,
+  );
+  const most = mostOf(left);
+  const has = Math.min(existing?.quantity ?? 0, most);
+  if (has >= most) {
+    return {
+      added: false,
+      reason: left !== null && left !== undefined && left <= has ? 'no-more-left' : 'line-limit',
+      left: left ?? most,
+    };
+  }
   if (!existing) {
     set(linesAtom, [...lines, { productId: item.productId, size: item.size, quantity: 1 }]);
-    return true;
+    return { added: true };
   }
-  if (existing.quantity >= MAX_LINE_QUANTITY) return false;
   set(
     linesAtom,
-    lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line)),
+    lines.map((line) => (line === existing ? { ...line, quantity: has + 1 } : line)),
   );
-  return true;
+  return { added: true };
 });
 
-/** Plus and minus: a line's quantity stays within 1 and 20. */
+/** Plus and minus: a line's quantity stays within 1 and 20, and within what is left. */
 export const changeQuantityAtom = atom(
   null,
   (get, set, change: Pick<CartLine, 'productId' | 'size'> & { by: 1 | -1 }) => {
+    const shop = get(shopAtom);
     set(
       linesAtom,
-      get(linesAtom).map((line) =>
-        sameLine(line, change) ? { ...line, quantity: clampQuantity(line.quantity + change.by) } : line,
-      ),
+      get(linesAtom).map((line) => {
+        if (!sameLine(line, change)) return line;
+        const most = mostOf(
+          stockOf(
+            shop.find((product) => product.id === line.productId),
+            line.size,
+          ),
+        );
+        return { ...line, quantity: Math.max(1, Math.min(most, clampQuantity(line.quantity + change.by))) };
+      }),
     );
   },
 );

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
@@ -6,10 +6,11 @@ import { type OrderDetailsInput, orderDetailsSchema } from '../../../worker/shar
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { api, request } from '../../lib/api-client';
+import { ApiError, api, request } from '../../lib/api-client';
 import { clearPendingPayment, savePendingPayment } from '../../lib/pending-payment';
 import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
-import { type CartItem, cartItemsAtom, cartSubtotalAtom } from './cart';
+import { type CartItem, cartSubtotalAtom, orderableItemsAtom } from './cart';
+import { shopAtom } from './live-shop';
 import { ShippingNote } from './shipping-note';
 
 interface Contact {
@@ -66,6 +67,20 @@ function itemCount(items: CartItem[]): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
+type StockLeft = { productId: string; size: string; left: number };
+
+const withStockLeft = <T extends { id: string; sizes: ReadonlyArray<{ size: string; stock: number | null }> }>(
+  shop: readonly T[],
+  left: readonly StockLeft[],
+): T[] =>
+  shop.map((product) => ({
+    ...product,
+    sizes: product.sizes.map((option) => {
+      const update = left.find((each) => each.productId === product.id && each.size === option.size);
+      return update ? { ...option, stock: update.left } : option;
+    }),
+  }));
+
 const lineLabel = (item: CartItem) => `${item.product.name} ${item.size} × ${item.quantity}`;
 
 /**
@@ -80,8 +95,9 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
   };
   const [step, setStep] = useState<'details' | 'pay'>('details');
   const [contact, setContact] = useAtom(contactAtom);
-  const items = useAtomValue(cartItemsAtom);
+  const items = useAtomValue(orderableItemsAtom);
   const subtotal = useAtomValue(cartSubtotalAtom);
+  const setShop = useSetAtom(shopAtom);
   const [errors, setErrors] = useState<Errors>({});
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -129,7 +145,13 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
           callback_url: `${window.location.origin}${paths.orderConfirmation}`,
         },
       }),
-    );
+    ).catch((error: unknown) => {
+      // Someone bought the last ones first: the shop and the cart show what is left, and the
+      // dialog shows the server's "Only N left of …".
+      const left = error instanceof ApiError ? (error.body as { stock?: StockLeft[] } | undefined)?.stock : undefined;
+      if (left) setShop((shop) => withStockLeft(shop, left));
+      throw error;
+    });
     savePendingPayment({ kind: 'order', reference: result.data.reference, summary: items.map(lineLabel), amount });
     window.location.assign(result.data.authorization_url);
   }

@@ -1,38 +1,33 @@
 import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import type { Product } from '../../../worker/shared/products';
+import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
+import { type ShopProduct, stockOf } from './live-shop';
 import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 
 interface ProductCardProps {
-  product: Product;
+  product: ShopProduct;
   onAdd: (productId: string, size: string) => void;
-  onDetails: (product: Product, size: string) => void;
+  onDetails: (product: ShopProduct, size: string) => void;
   /** The first row loads its images at once; the rest as the visitor scrolls. */
   eager?: boolean;
 }
 
 /** One product of the grid: picture, name, rating, sizes with the chosen size's price, and actions. */
 export function ProductCard({ product, onAdd, onDetails, eager = false }: ProductCardProps) {
-  const [size, setSize] = useState(product.sizes[0]?.size ?? '');
+  const [size, setSize] = useState(firstOnSale(product));
   const price = product.sizes.find((option) => option.size === size)?.price ?? 0;
   return (
     <li className="card product-card">
-      <img
-        className="product-card__image"
-        src={product.image}
-        alt=""
-        width={480}
-        height={480}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <ProductImage product={product} className="product-card__image" loading={eager ? 'eager' : 'lazy'} />
       <div className="card__body product-card__body">
         <p className="product-card__category">{product.category}</p>
         <h3 className="product-card__name">{product.name}</h3>
         <Rating value={product.rating} reviews={product.reviews.length} />
         <SizePicker product={product} value={size} onChange={setSize} name={`size-${product.id}`} />
-        <p className="product-card__price">{formatNaira(price)}</p>
+        <p className="product-card__price">
+          {formatNaira(price)} <StockBadge left={stockOf(product, size)} />
+        </p>
         <div className="product-card__actions">
           <AddToCartButton product={product} size={size} onAdd={onAdd} />
           <button
@@ -49,24 +44,70 @@ export function ProductCard({ product, onAdd, onDetails, eager = false }: Produc
   );
 }
 
-/** "Add to cart", named for screen readers with the product and size it adds. */
+/** The size a card opens on: the first with something left, else the first. */
+const firstOnSale = (product: ShopProduct) =>
+  (product.sizes.find((option) => option.stock !== 0) ?? product.sizes[0])?.size ?? '';
+
+/**
+ * "Add to cart", named for screen readers with the product and size it adds; "Sold out" and
+ * disabled when the size has none left.
+ */
 export function AddToCartButton({
   product,
   size,
   onAdd,
 }: {
-  product: Product;
+  product: ShopProduct;
   size: string;
   onAdd: (productId: string, size: string) => void;
 }) {
+  const soldOut = stockOf(product, size) === 0;
   return (
     <button
       type="button"
       className="button button--primary"
-      aria-label={`Add to cart: ${product.name}, ${size}`}
+      aria-label={`${soldOut ? stockMessages.soldOut : 'Add to cart'}: ${product.name}, ${size}`}
+      disabled={soldOut}
       onClick={() => onAdd(product.id, size)}
     >
-      Add to cart
+      {soldOut ? stockMessages.soldOut : 'Add to cart'}
     </button>
+  );
+}
+
+/** "Sold out" or "Only N left" next to the price of a size running out. */
+export function StockBadge({ left }: { left: number | null | undefined }) {
+  if (left === null || left === undefined || left > LOW_STOCK) return null;
+  return (
+    <span className={`stock-badge${left === 0 ? ' stock-badge--out' : ''}`}>
+      {left === 0 ? stockMessages.soldOut : stockMessages.fewLeft(left)}
+    </span>
+  );
+}
+
+/** A product's picture: its uploaded photo, or the build's drawing if that cannot load. */
+export function ProductImage({
+  product,
+  className,
+  loading,
+}: {
+  product: ShopProduct;
+  className: string;
+  loading?: 'eager' | 'lazy';
+}) {
+  return (
+    <img
+      className={className}
+      src={product.image}
+      alt=""
+      width={480}
+      height={480}
+      loading={loading}
+      decoding="async"
+      onError={(event) => {
+        const image = event.currentTarget;
+        if (!image.src.endsWith(product.fallbackImage)) image.src = product.fallbackImage;
+      }}
+    />
   );
 }

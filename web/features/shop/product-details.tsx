@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import type { Product } from '../../../worker/shared/products';
 import { CloseIcon } from '../../components/ui/icons';
-import { AddToCartButton } from './product-card';
+import type { ShopProduct } from './live-shop';
+import { stockOf } from './live-shop';
+import { AddToCartButton, ProductImage, StockBadge } from './product-card';
 import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 
 interface ProductDetailsProps {
-  product: Product;
+  product: ShopProduct;
   initialSize: string;
   onAdd: (productId: string, size: string) => void;
   onClose: () => void;
@@ -36,7 +37,7 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
         <span className="visually-hidden">Close</span>
       </button>
       <div className="product-details__layout">
-        <img className="product-details__image" src={product.image} alt="" width={480} height={480} />
+        <ProductImage product={product} className="product-details__image" />
         <div className="product-details__info">
           <p className="product-card__category">{product.category}</p>
           <h2 id={titleId}>{product.name}</h2>
@@ -49,7 +50,9 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
             </>
           ) : null}
           <SizePicker product={product} value={size} onChange={setSize} name={`details-size-${product.id}`} />
-          <p className="product-card__price">{formatNaira(price)}</p>
+          <p className="product-card__price">
+            {formatNaira(price)} <StockBadge left={stockOf(product, size)} />
+          </p>
           <AddToCartButton product={product} size={size} onAdd={onAdd} />
         </div>
       </div>

@@ -10,4 +10,5 @@ export const TOAST_MS = 3_000;
 export const shopMessages = {
   added: 'Item has been added to your cart!',
   lineLimit: `You can order up to ${MAX_LINE_QUANTITY} of each item at a time.`,
+  allLeft: (left: number) => `Only ${left} left: your cart already has ${left === 1 ? 'it' : `all ${left}`}.`,
 } as const;

@@ -1,5 +1,5 @@
 import { formatNaira } from '../../../worker/shared/money';
-import type { Product } from '../../../worker/shared/products';
+import type { ShopProduct } from './live-shop';
 
 /** The sizes a product comes in, as a radio group of pills; the chosen size sets the price. */
 export function SizePicker({
@@ -8,7 +8,7 @@ export function SizePicker({
   onChange,
   name,
 }: {
-  product: Product;
+  product: ShopProduct;
   value: string;
   onChange: (size: string) => void;
   /** Radio group name, unique on the page. */
@@ -25,7 +25,7 @@ export function SizePicker({
               name={name}
               value={option.size}
               checked={value === option.size}
-              aria-label={`${option.size}, ${formatNaira(option.price)}`}
+              aria-label={`${option.size}, ${formatNaira(option.price)}${option.stock === 0 ? ', sold out' : ''}`}
               onChange={() => onChange(option.size)}
             />
             <span aria-hidden="true">{option.size}</span>

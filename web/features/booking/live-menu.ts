@@ -1,0 +1,35 @@
+/**
+ * The menu the booking page and the treatments page show: the build's (or the page's embedded
+ * copy) at first, then GET /api/treatments (features/catalogue/live-data.ts).
+ */
+import { atom } from 'jotai';
+import { type Treatment, treatmentGroups, treatments } from '../../../worker/shared/treatments';
+import { api, request } from '../../lib/api-client';
+import { embedded, useLiveAtom } from '../catalogue/live-data';
+
+export type MenuTreatment = Treatment;
+
+export const menuAtom = atom<readonly MenuTreatment[]>(embedded<MenuTreatment[]>('treatments') ?? treatments);
+
+const loadMenu = async (): Promise<readonly MenuTreatment[]> =>
+  (await request(api.treatments.$get())).map(({ _id, name, group, description, price, durationMinutes }) => ({
+    id: _id,
+    name,
+    group: group as Treatment['group'],
+    description,
+    price,
+    durationMinutes,
+  }));
+
+/** The treatments on offer now, in page order. */
+export const useMenu = () => useLiveAtom('treatments', menuAtom, loadMenu);
+
+/** The menu's groups, each with its treatments (a group with none left is not shown). */
+export const groupsOf = (menu: readonly MenuTreatment[]) =>
+  treatmentGroups
+    .map((group) => ({ ...group, treatments: menu.filter((treatment) => treatment.group === group.id) }))
+    .filter((group) => group.treatments.length > 0);
+
+/** Menu ids of treatment names (bookings keep names); a name not on the menu is left out. */
+export const idsOfNames = (menu: readonly MenuTreatment[], names: readonly string[]) =>
+  names.flatMap((name) => menu.find((treatment) => treatment.name === name)?.id ?? []);
