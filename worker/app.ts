@@ -16,18 +16,21 @@ import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { manageBookingRoutes } from './routes/manage-booking';
+import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
+import { uploadRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 
 /**
- * The worker answers /api/*, the two site files and the app-shell routes; every other path is a
- * static asset or a prerendered page, served without it (`run_worker_first` in wrangler.toml).
+ * The worker answers /api/*, the uploaded photos under /media/*, the two site files and the
+ * app-shell routes; every other path is a static asset or a prerendered page, served without it
+ * (`run_worker_first` in wrangler.toml).
  */
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
@@ -45,7 +48,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', testCheckoutRoutes)
   .route('/api', whatsappWebhookRoutes)
   .route('/api', authRoutes)
-  // Staff routes: each handler starts with requireAdmin (and sameOriginJson when it changes state).
+  // Staff routes: each handler starts with requireAdmin (and sameOriginJson when it changes state;
+  // sameOrigin for the multipart photo upload).
   .route('/api', bookingRoutes)
   .route('/api', orderRoutes)
   .route('/api', adminCouponRoutes)
@@ -56,7 +60,9 @@ export const app = new Hono<AppEnv>()
   .route('/api', adminClosureRoutes)
   .route('/api', adminTeamRoutes)
   .route('/api', adminCatalogueRoutes)
+  .route('/api', uploadRoutes)
   .route('/', siteFileRoutes)
+  .route('/', mediaRoutes)
   .route('/', appShellRoutes);
 
 app.onError(onError);

@@ -11,7 +11,7 @@ import { app } from '../../worker/app';
 import { closures, coupons } from '../../worker/db/schema';
 import { MAX_BODY_BYTES } from '../../worker/middleware/body-limit';
 import { clearData, db, origin, seedBooking, seedOrder, signIn } from './admin-harness';
-import { adminRoutes, publicRoutes } from './route-list';
+import { adminRoutes, multipartWrites, publicRoutes } from './route-list';
 
 /** Generated requests per route. */
 const RUNS = 1000;
@@ -252,7 +252,9 @@ async function fuzzRoute(route: string, headers: Record<string, string>) {
           expect(typeof outcome.json?.message, what).toBe('string');
           expect(outcome.writes, `${what} wrote to the database`).toBe(0);
         }
-        if (hasBody && payload.kind === 'oversize') expect(outcome.status, what).toBe(413);
+        // The photo upload takes 10 MB, so 100 KB is no oversize there (uploads.test.ts tests its 413).
+        const oversize = payload.kind === 'oversize' && !multipartWrites.has(route);
+        if (hasBody && oversize) expect(outcome.status, what).toBe(413);
       },
     ),
     { numRuns: RUNS },

@@ -43,4 +43,7 @@ export const apiRoutes = [
   ),
 ];
 export const adminRoutes = apiRoutes.filter((route) => !publicRoutes.has(route));
-export const writes = adminRoutes.filter((route) => !route.startsWith('GET '));
+/** Staff writes whose body is multipart (a photo), not JSON: uploads.test.ts checks their Origin rule. */
+export const multipartWrites = new Set(['POST /api/uploads']);
+/** Staff writes with a JSON body (or none). */
+export const writes = adminRoutes.filter((route) => !route.startsWith('GET ') && !multipartWrites.has(route));
