@@ -16,9 +16,11 @@ import BookingsPage from '../../features/admin/bookings-page';
 import CalendarPage from '../../features/admin/calendar-page';
 import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
+import MenuPage from '../../features/admin/menu/menu-page';
 import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
 import SchedulePage from '../../features/admin/schedule-page';
+import ShopPage from '../../features/admin/shop/shop-page';
 import TherapistsPage from '../../features/admin/therapists-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
@@ -27,7 +29,9 @@ const sectionTitles: Record<string, string> = {
   bookings: 'Bookings',
   calendar: 'Calendar',
   therapists: 'Therapists',
+  menu: 'Menu',
   orders: 'Orders',
+  shop: 'Shop',
   coupons: 'Coupons',
   academy: 'Academy',
   messages: 'Messages',
@@ -87,7 +91,9 @@ export default function AdminApp() {
         <Route path="bookings" element={<BookingsPage />} />
         <Route path="calendar" element={<CalendarPage />} />
         <Route path="therapists" element={<TherapistsPage />} />
+        <Route path="menu" element={<MenuPage />} />
         <Route path="orders" element={<OrdersPage />} />
+        <Route path="shop" element={<ShopPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="academy" element={<AcademyPage />} />
         <Route path="messages" element={<MessagesPage />} />

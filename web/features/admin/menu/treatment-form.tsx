@@ -1,0 +1,300 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useId, useState } from 'react';
+import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
+import { adminDataChangedAtom } from '../admin-session';
+import { addTreatment, changeTreatment, type Group, loadCatalogue, saveFailure, type Treatment } from './catalogue-api';
+import {
+  catalogueCheckMessages,
+  type FieldErrors,
+  filled,
+  lengthLabel,
+  MAX_BUFFER_MINUTES,
+  MAX_DURATION_MINUTES,
+  priceOf,
+  quarterHours,
+} from './catalogue-checks';
+import { FormDialog, SaveProblem, useFocusFirstInvalid } from './form-dialog';
+
+interface Draft {
+  name: string;
+  group: string;
+  description: string;
+  price: string;
+  /** Minutes as text; null for the overnight treatment, whose length cannot change. */
+  durationMinutes: string | null;
+  bufferMinutes: string;
+  active: boolean;
+}
+
+const draftOf = (treatment: Treatment | undefined, groups: readonly Group[]): Draft =>
+  treatment
+    ? {
+        name: treatment.name,
+        group: treatment.group,
+        description: treatment.description,
+        price: String(treatment.price),
+        durationMinutes: treatment.durationMinutes === null ? null : String(treatment.durationMinutes),
+        bufferMinutes: String(treatment.bufferMinutes),
+        active: treatment.active,
+      }
+    : {
+        name: '',
+        group: groups[0]?.id ?? '',
+        description: '',
+        price: '',
+        durationMinutes: '60',
+        bufferMinutes: '0',
+        active: true,
+      };
+
+/** The draft as the API takes it, or the message for each field that is not right. */
+export function checkTreatment(draft: Draft, groups: readonly Group[]) {
+  const errors: FieldErrors = {};
+  if (!filled(draft.name, 60)) errors.name = catalogueCheckMessages.name;
+  if (!groups.some((group) => group.id === draft.group)) errors.group = catalogueCheckMessages.group;
+  if (!filled(draft.description, 600)) errors.description = catalogueCheckMessages.description;
+  const price = priceOf(draft.price);
+  if (price === undefined) errors.price = catalogueCheckMessages.price;
+  if (Object.keys(errors).length > 0 || price === undefined) return { errors };
+  return {
+    values: {
+      name: draft.name.trim(),
+      group: draft.group,
+      description: draft.description.trim(),
+      price,
+      ...(draft.durationMinutes === null ? {} : { durationMinutes: Number(draft.durationMinutes) }),
+      bufferMinutes: Number(draft.bufferMinutes),
+      active: draft.active,
+    },
+  };
+}
+
+interface TreatmentFormProps {
+  /** The treatment as the list showed it, or undefined to add one. */
+  editing?: Treatment;
+  groups: readonly Group[];
+  onClose: () => void;
+  /** Saved: the page says so and reloads. */
+  onSaved: (text: string) => void;
+}
+
+/** Add treatment / Edit {name}: name, group, description, price, length, buffer, shown on the site. */
+export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFormProps) {
+  const id = useId();
+  const [loaded, setLoaded] = useState(editing);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, groups));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<{ message: string; outOfDate: boolean }>();
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+
+  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: '' }));
+    setProblem(undefined);
+  };
+
+  async function submit(event: FormEvent, close: () => void) {
+    event.preventDefault();
+    const checked = checkTreatment(draft, groups);
+    setErrors(checked.errors ?? {});
+    setProblem(undefined);
+    if (!checked.values) {
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { durationMinutes, ...rest } = checked.values;
+      if (loaded) await changeTreatment(loaded._id, { ...checked.values, version: loaded.version });
+      else await addTreatment({ ...rest, durationMinutes: durationMinutes ?? 60 });
+      const { name } = checked.values;
+      onSaved(loaded ? `${name} is saved.` : `${name} is added to the menu.`);
+      close();
+    } catch (error) {
+      const failure = saveFailure(error, loaded ? 'Error saving the treatment' : 'Error adding the treatment');
+      setErrors(failure.fields);
+      setProblem(failure);
+      setSaving(false);
+      focusFirstInvalid();
+    }
+  }
+
+  /** Someone else saved it meanwhile: start again from what is saved now. */
+  async function reload() {
+    if (!loaded) return;
+    setReloading(true);
+    try {
+      const latest = (await loadCatalogue()).treatments.find((treatment) => treatment._id === loaded._id);
+      if (latest) {
+        setLoaded(latest);
+        setDraft(draftOf(latest, groups));
+        setErrors({});
+        setProblem(undefined);
+      }
+      dataChanged(); // the list behind the form shows what is saved now too
+    } catch (error) {
+      setProblem(saveFailure(error, 'Error reloading the treatment'));
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  return (
+    <FormDialog title={editing ? `Edit ${editing.name}` : 'Add treatment'} onClose={onClose}>
+      {(close) => (
+        <form
+          ref={formRef}
+          className="admin-catalogue-form__form"
+          onSubmit={(event) => submit(event, close)}
+          noValidate
+        >
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="off"
+            maxLength={60}
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
+          <div className={`field${errors.group ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={`${id}-group`}>
+              Group
+            </label>
+            <select
+              id={`${id}-group`}
+              name="group"
+              className="field__control field__control--select"
+              value={draft.group}
+              aria-invalid={errors.group ? true : undefined}
+              aria-describedby={errors.group ? `${id}-group-error` : undefined}
+              onChange={(event) => set('group', event.target.value)}
+            >
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.title}
+                </option>
+              ))}
+            </select>
+            {errors.group ? (
+              <p className="field__error" id={`${id}-group-error`}>
+                {errors.group}
+              </p>
+            ) : null}
+          </div>
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={3}
+            maxLength={600}
+            value={draft.description}
+            error={errors.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <div className="admin-catalogue-form__trio">
+            <TextField
+              label="Price (₦)"
+              name="price"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={draft.price}
+              error={errors.price}
+              onChange={(event) => set('price', event.target.value)}
+            />
+            {draft.durationMinutes === null ? (
+              <div className="field">
+                <span className="field__label">Length</span>
+                <p className="admin-catalogue-form__fixed">Overnight (cannot change)</p>
+              </div>
+            ) : (
+              <MinutesSelect
+                id={`${id}-duration`}
+                label="Length"
+                name="durationMinutes"
+                options={quarterHours(15, MAX_DURATION_MINUTES)}
+                value={draft.durationMinutes}
+                error={errors.durationMinutes}
+                onChange={(value) => set('durationMinutes', value)}
+              />
+            )}
+            <MinutesSelect
+              id={`${id}-buffer`}
+              label="Buffer after"
+              name="bufferMinutes"
+              options={quarterHours(0, MAX_BUFFER_MINUTES)}
+              value={draft.bufferMinutes}
+              error={errors.bufferMinutes}
+              onChange={(value) => set('bufferMinutes', value)}
+            />
+          </div>
+          <CheckboxField
+            label="Shown on the site"
+            name="active"
+            checked={draft.active}
+            onChange={(event) => set('active', event.target.checked)}
+          />
+          <SaveProblem
+            message={problem?.message}
+            outOfDate={problem?.outOfDate ?? false}
+            reloading={reloading}
+            onReload={reload}
+          />
+          <div className="admin-catalogue-form__buttons">
+            <button type="button" className="button button--secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving...' : editing ? 'Save' : 'Add treatment'}
+            </button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
+  );
+}
+
+function MinutesSelect(props: {
+  id: string;
+  label: string;
+  name: string;
+  options: readonly number[];
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const { id, label, name, options, value, error, onChange } = props;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="field__control field__control--select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {/* A length saved off the 15-minute steps (never by this form) still shows as it is. */}
+        {options.includes(Number(value)) ? null : <option value={value}>{lengthLabel(Number(value))}</option>}
+        {options.map((minutes) => (
+          <option key={minutes} value={String(minutes)}>
+            {minutes === 0 ? 'None' : lengthLabel(minutes)}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
