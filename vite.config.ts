@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
 import { prerenderPages } from './scripts/lib/prerender.ts';
-import { webDefine } from './scripts/lib/web-define.ts';
+import { pageRendererAlias, webDefine } from './scripts/lib/web-define.ts';
 import { staticHeadersFile } from './worker/shared/security-headers.ts';
 
 // `vite dev` runs the worker in workerd through miniflare: no telemetry, nothing from the network.
@@ -49,6 +49,7 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   define: webDefine(),
+  resolve: { alias: pageRendererAlias },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { parseDevVars } from './scripts/lib/dev-vars.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
-import { webDefine } from './scripts/lib/web-define.ts';
+import { pageRendererAlias, webDefine } from './scripts/lib/web-define.ts';
 
 // Tests run with the documented local secrets (whatever the shell holds), so they prove the
 // example file works. Wrangler reads secrets from process.env for the worker under test.
@@ -23,6 +23,9 @@ export default defineConfig({
             },
           })),
         ],
+        // The Worker renders the catalogue's pages with the web's renderer (as the build does).
+        define: webDefine(),
+        resolve: { alias: pageRendererAlias },
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],

@@ -11,6 +11,7 @@ import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { campaignRoutes } from './routes/campaigns';
 import { adminCatalogueRoutes, publicCatalogueRoutes } from './routes/catalogue';
+import { cataloguePageRoutes } from './routes/catalogue-pages';
 import { adminClosureRoutes, publicClosureRoutes } from './routes/closures';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
@@ -28,9 +29,9 @@ import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 
 /**
- * The worker answers /api/*, the uploaded photos under /media/*, the two site files and the
- * app-shell routes; every other path is a static asset or a prerendered page, served without it
- * (`run_worker_first` in wrangler.toml).
+ * The worker answers /api/*, the uploaded photos under /media/*, the two site files, the app-shell
+ * routes and the catalogue's pages; every other path is a static asset or a prerendered page,
+ * served without it (`run_worker_first` in wrangler.toml).
  */
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
@@ -63,7 +64,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', uploadRoutes)
   .route('/', siteFileRoutes)
   .route('/', mediaRoutes)
-  .route('/', appShellRoutes);
+  .route('/', appShellRoutes)
+  .route('/', cataloguePageRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -1,7 +1,7 @@
 // The <head> of each prerendered page: its own title, description, canonical URL, link-preview
 // tags and structured data, written by the build (web/lib/page-meta.ts keeps them in step as
 // the visitor moves between pages).
-import { escapeHtml } from '../../worker/shared/html.ts';
+import { escapeHtml, jsonLdScriptTag } from '../../worker/shared/html.ts';
 import { defaultPreviewImage, type SitePage, studioName } from '../../worker/shared/site-pages.ts';
 
 const meta = (key: 'name' | 'property', name: string, content: string) =>
@@ -13,11 +13,6 @@ export interface HeadOptions {
   jsonLd?: Record<string, unknown>[];
   /** Pages outside the sitemap (not found, the app shell) ask search engines to leave them out. */
   noindex?: boolean;
-}
-
-/** A script tag safe to inline: `<` is escaped so no value can close the tag. */
-export function jsonLdScriptTag(data: Record<string, unknown>): string {
-  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** The head tags of one page, one per line. */

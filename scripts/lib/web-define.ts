@@ -1,4 +1,5 @@
 // Vite `define` entries: what the web learns at build time from wrangler.toml [vars].
+import { fileURLToPath } from 'node:url';
 import { readStudioContact, readWranglerVars } from './studio-contact.ts';
 
 /** The public origin (canonical and og URLs, sitemap), without a trailing slash. */
@@ -16,3 +17,8 @@ export function webDefine(path = 'wrangler.toml'): Record<string, string> {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   };
 }
+
+/** The web's page renderer, bundled into the Worker under this name (worker/types/page-renderer.d.ts). */
+export const pageRendererAlias = {
+  'virtual:page-renderer': fileURLToPath(new URL('../../web/prerender/entry.tsx', import.meta.url)),
+};

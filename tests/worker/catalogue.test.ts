@@ -152,6 +152,16 @@ describe('staff edit the menu and the shop', () => {
     const again = await adminCall(cookie, '/api/products', 'POST', { ...validProduct, name: 'SHEA BODY BUTTER' });
     expect(again.status).toBe(409);
     expect((await json<{ message: string }>(again)).message).toBe(catalogueMessages.nameTaken('SHEA BODY BUTTER'));
+    // So is renaming an item to another's name, and nothing of it changes.
+    const before = await db.select().from(treatmentRows);
+    const rename = await adminCall(cookie, '/api/treatments/swedish', 'PUT', { name: 'deep tissue', price: 1 });
+    expect(rename.status).toBe(409);
+    expect((await json<{ message: string }>(rename)).message).toBe(catalogueMessages.nameTaken('deep tissue'));
+    const renameProduct = await adminCall(cookie, '/api/products/shea-body-butter', 'PUT', {
+      name: 'Goat Milk Bar Soap',
+    });
+    expect(renameProduct.status).toBe(409);
+    expect(await db.select().from(treatmentRows)).toEqual(before);
   });
 
   it('tells the second of two staff saving one item that it changed, and keeps the first save whole', async () => {

@@ -3,19 +3,39 @@
 // Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
 
 import { formatNaira } from '../../worker/shared/money';
-import { products } from '../../worker/shared/products';
+import { products as builtProducts } from '../../worker/shared/products';
 import { sitePages, studioName } from '../../worker/shared/site-pages';
-import { durationLabel, treatments } from '../../worker/shared/treatments';
+import { treatments as builtTreatments, durationLabel } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
 import { studio } from '../config/studio';
+import type { MenuTreatment } from '../features/booking/live-menu';
 import { answerText, faqGroups } from '../features/faq/faq-content';
+import type { ShopProduct } from '../features/shop/live-shop';
 
 export type JsonLd = Record<string, unknown>;
+
+/** What the data is written from: the build's modules, or the catalogue in D1 (the Worker's renders). */
+export interface PageCatalogue {
+  treatments: readonly MenuTreatment[];
+  products: readonly ShopProduct[];
+}
+
+const builtCatalogue: PageCatalogue = {
+  treatments: builtTreatments,
+  products: builtProducts.map((product) => ({
+    ...product,
+    fallbackImage: product.image,
+    sizes: product.sizes.map((size) => ({ ...size, stock: null })),
+  })),
+};
+
+const availability = (stock: number | null) =>
+  stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock';
 
 const context = 'https://schema.org';
 
 /** The studio as a DaySpa: address, phone, hours and price range (the home page). */
-export function studioJsonLd(): JsonLd {
+export function studioJsonLd({ treatments, products }: PageCatalogue = builtCatalogue): JsonLd {
   const prices = [...treatments.map((t) => t.price), ...products.flatMap((p) => p.sizes.map((s) => s.price))];
   return {
     '@context': context,
@@ -42,7 +62,7 @@ export function studioJsonLd(): JsonLd {
 }
 
 /** The massage menu: every treatment an offer of the studio, in naira (the massage page). */
-export function treatmentsJsonLd(): JsonLd {
+export function treatmentsJsonLd({ treatments }: PageCatalogue = builtCatalogue): JsonLd {
   const page = `${siteUrl}${sitePages.massageTherapy.path}`;
   return {
     '@context': context,
@@ -67,7 +87,7 @@ export function treatmentsJsonLd(): JsonLd {
 }
 
 /** Every product with its sizes' prices and its rating and reviews (the shop). */
-export function productsJsonLd(): JsonLd {
+export function productsJsonLd({ products }: PageCatalogue = builtCatalogue): JsonLd {
   return {
     '@context': context,
     '@graph': products.map((product) => ({
@@ -83,7 +103,7 @@ export function productsJsonLd(): JsonLd {
         name: `${product.name}, ${size.size}`,
         price: size.price,
         priceCurrency: 'NGN',
-        availability: 'https://schema.org/InStock',
+        availability: availability(size.stock),
         url: `${siteUrl}${sitePages.shop.path}`,
       })),
       aggregateRating: {
@@ -118,14 +138,14 @@ export function faqJsonLd(): JsonLd {
 }
 
 /** The structured data the page at `path` carries (most carry none). */
-export function pageJsonLd(path: string): JsonLd[] {
+export function pageJsonLd(path: string, catalogue: PageCatalogue = builtCatalogue): JsonLd[] {
   switch (path) {
     case sitePages.home.path:
-      return [studioJsonLd()];
+      return [studioJsonLd(catalogue)];
     case sitePages.massageTherapy.path:
-      return [treatmentsJsonLd()];
+      return [treatmentsJsonLd(catalogue)];
     case sitePages.shop.path:
-      return [productsJsonLd()];
+      return [productsJsonLd(catalogue)];
     case sitePages.faq.path:
       return [faqJsonLd()];
     default:

@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
 import {
   createProduct,
@@ -18,6 +19,7 @@ import {
   updateProduct,
   updateTreatment,
 } from '../services/catalogue';
+import { refreshCataloguePages } from '../services/catalogue-pages';
 import { multiLine, singleLine } from '../shared/plain-text';
 
 export const catalogueFieldMessages = {
@@ -124,13 +126,11 @@ const newProduct = z.object({
 });
 const productChange = z.partial(z.object({ ...productFields, position, version }));
 
-function answer<T>(
-  c: { json: (body: unknown, status: 200 | 201 | 400 | 404 | 409) => Response },
-  result: SaveResult<T>,
-  status: 200 | 201,
-  view: (value: T) => unknown,
-) {
-  return result.ok ? c.json(view(result.value), status) : c.json({ message: result.message }, result.status);
+/** The save's answer; after a change the catalogue's pages are rendered again (after the response). */
+function answer<T>(c: Context<AppEnv>, result: SaveResult<T>, status: 200 | 201, view: (value: T) => unknown) {
+  if (!result.ok) return c.json({ message: result.message }, result.status);
+  afterResponse(c, refreshCataloguePages(c.env));
+  return c.json(view(result.value), status);
 }
 
 const itemView = (value: { id: string }) => {

@@ -6,6 +6,7 @@ import type { AppEnv, Bindings } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
+import { refreshCataloguePages } from '../services/catalogue-pages';
 import { orderCancelledMessages, orderMovedMessages, studioDetails } from '../services/notifications';
 import { advanceOrder, cancelOrder, listOrders, orderFacts, type RefundRow } from '../services/orders';
 import { queueMessages } from '../services/outbox';
@@ -58,6 +59,7 @@ export const orderRoutes = new Hono<AppEnv>()
           ? await sendRefund(c.var.db, client, result.refund, new Date())
           : result.refund;
       afterResponse(c, notifyOrderCancelled(c.var.db, c.env, id, sent));
+      afterResponse(c, refreshCataloguePages(c.env)); // its units are back on sale
       return c.json({ success: true as const, orderStatus, refund: refundView(sent) });
     }
     const result = await advanceOrder(c.var.db, id, orderStatus);

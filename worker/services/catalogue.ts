@@ -159,14 +159,17 @@ export function slugFor(name: string, taken: ReadonlySet<string>): string {
 
 export type SaveResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string };
 
+/** The names' unique index refused a write (drizzle wraps D1's error: its cause says so). */
+const namesClash = (error: unknown): boolean =>
+  error instanceof Error &&
+  (/UNIQUE constraint failed: index '(treatments|products)_name'/.test(error.message) || namesClash(error.cause));
+
 /** Runs a write that names an item `name`; the names' unique index refusing it answers 409. */
 async function unlessNameTaken<T>(name: string, write: () => Promise<T>): Promise<SaveResult<T>> {
   try {
     return { ok: true, value: await write() };
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: index '(treatments|products)_name'/.test(error.message)) {
-      return { ok: false, status: 409, message: catalogueMessages.nameTaken(name) };
-    }
+    if (namesClash(error)) return { ok: false, status: 409, message: catalogueMessages.nameTaken(name) };
     throw error;
   }
 }

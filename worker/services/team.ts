@@ -108,9 +108,7 @@ export async function listTherapists(db: Database, now: Date): Promise<Therapist
       _id: person.id,
       name: person.name,
       active: person.active,
-      treatments: menu.filter((id) =>
-        given.some((row) => row.therapistId === person.id && row.treatmentId === id),
-      ),
+      treatments: menu.filter((id) => given.some((row) => row.therapistId === person.id && row.treatmentId === id)),
       hours: Object.fromEntries(
         weekdays.map((day) => [
           day,
@@ -290,9 +288,7 @@ export async function listRooms(db: Database): Promise<RoomView[]> {
       _id: room.id,
       name: room.name,
       active: room.active,
-      treatments: menu.filter((id) =>
-        suited.some((row) => row.roomId === room.id && row.treatmentId === id),
-      ),
+      treatments: menu.filter((id) => suited.some((row) => row.roomId === room.id && row.treatmentId === id)),
     }));
 }
 

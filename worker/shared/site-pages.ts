@@ -141,3 +141,17 @@ export const appShellPaths: string[] = /* @__PURE__ */ appShells.flatMap((shell)
 
 /** The static file a route's app-shell paths answer (written by the build's prerender). */
 export const appShellAsset = (module: string) => `/app-shell-${module}`;
+
+/**
+ * The pages that show the catalogue (prices, treatments, products, the studio's price range): the
+ * Worker renders them again from D1 after staff change it (worker/services/catalogue-pages.ts).
+ */
+export const cataloguePagePaths: string[] = [
+  sitePages.home.path,
+  sitePages.massageTherapy.path,
+  sitePages.booking.path,
+  sitePages.shop.path,
+];
+
+/** The id of the script element (JSON) a page rendered by the Worker carries its catalogue in. */
+export const EMBEDDED_CATALOGUE_ID = 'catalogue-data';

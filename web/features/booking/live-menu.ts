@@ -11,8 +11,18 @@ export type MenuTreatment = Treatment;
 
 export const menuAtom = atom<readonly MenuTreatment[]>(embedded<MenuTreatment[]>('treatments') ?? treatments);
 
-const loadMenu = async (): Promise<readonly MenuTreatment[]> =>
-  (await request(api.treatments.$get())).map(({ _id, name, group, description, price, durationMinutes }) => ({
+/** The API's treatments (GET /api/treatments) as the pages hold them. */
+export const menuFromApi = (
+  rows: ReadonlyArray<{
+    _id: string;
+    name: string;
+    group: string;
+    description: string;
+    price: number;
+    durationMinutes: number | null;
+  }>,
+): MenuTreatment[] =>
+  rows.map(({ _id, name, group, description, price, durationMinutes }) => ({
     id: _id,
     name,
     group: group as Treatment['group'],
@@ -20,6 +30,8 @@ const loadMenu = async (): Promise<readonly MenuTreatment[]> =>
     price,
     durationMinutes,
   }));
+
+const loadMenu = async () => menuFromApi(await request(api.treatments.$get()));
 
 /** The treatments on offer now, in page order. */
 export const useMenu = () => useLiveAtom('treatments', menuAtom, loadMenu);

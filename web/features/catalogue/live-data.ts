@@ -7,9 +7,7 @@
 import type { PrimitiveAtom } from 'jotai';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-
-/** The id of the script element a rendered page carries its catalogue in (JSON). */
-export const EMBEDDED_CATALOGUE_ID = 'catalogue-data';
+import { EMBEDDED_CATALOGUE_ID } from '../../../worker/shared/site-pages';
 
 /** The part of the catalogue a rendered page embedded, if it did (only in the browser). */
 export function embedded<T>(part: 'treatments' | 'products'): T | undefined {

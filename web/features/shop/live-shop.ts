@@ -29,8 +29,22 @@ const builtShop: readonly ShopProduct[] = products.map((product) => ({
 
 export const shopAtom = atom<readonly ShopProduct[]>(embedded<ShopProduct[]>('products') ?? builtShop);
 
-const loadShop = async (): Promise<readonly ShopProduct[]> =>
-  (await request(api.products.$get())).map((product) => ({
+/** A product as GET /api/products gives it. */
+export interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+  description: string;
+  ingredients: string | null;
+  images: string[];
+  sizes: ShopSize[];
+  rating: number;
+  reviews: Product['reviews'];
+}
+
+/** The API's products as the pages hold them (an upload's photo first, the build's drawing behind it). */
+export const shopFromApi = (rows: readonly ApiProduct[]): ShopProduct[] =>
+  rows.map((product) => ({
     id: product._id,
     name: product.name,
     category: product.category,
@@ -42,6 +56,8 @@ const loadShop = async (): Promise<readonly ShopProduct[]> =>
     reviews: product.reviews,
     sizes: product.sizes,
   }));
+
+const loadShop = async () => shopFromApi(await request(api.products.$get()));
 
 /** The products on sale now, in page order. */
 export const useShop = () => useLiveAtom('products', shopAtom, loadShop);

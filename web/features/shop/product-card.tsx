@@ -25,9 +25,8 @@ export function ProductCard({ product, onAdd, onDetails, eager = false }: Produc
         <h3 className="product-card__name">{product.name}</h3>
         <Rating value={product.rating} reviews={product.reviews.length} />
         <SizePicker product={product} value={size} onChange={setSize} name={`size-${product.id}`} />
-        <p className="product-card__price">
-          {formatNaira(price)} <StockBadge left={stockOf(product, size)} />
-        </p>
+        <p className="product-card__price">{formatNaira(price)}</p>
+        <StockBadge left={stockOf(product, size)} />
         <div className="product-card__actions">
           <AddToCartButton product={product} size={size} onAdd={onAdd} />
           <button
@@ -79,9 +78,9 @@ export function AddToCartButton({
 export function StockBadge({ left }: { left: number | null | undefined }) {
   if (left === null || left === undefined || left > LOW_STOCK) return null;
   return (
-    <span className={`stock-badge${left === 0 ? ' stock-badge--out' : ''}`}>
+    <p className={`stock-badge${left === 0 ? ' stock-badge--out' : ''}`}>
       {left === 0 ? stockMessages.soldOut : stockMessages.fewLeft(left)}
-    </span>
+    </p>
   );
 }
 

@@ -50,9 +50,8 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
             </>
           ) : null}
           <SizePicker product={product} value={size} onChange={setSize} name={`details-size-${product.id}`} />
-          <p className="product-card__price">
-            {formatNaira(price)} <StockBadge left={stockOf(product, size)} />
-          </p>
+          <p className="product-card__price">{formatNaira(price)}</p>
+          <StockBadge left={stockOf(product, size)} />
           <AddToCartButton product={product} size={size} onAdd={onAdd} />
         </div>
       </div>

@@ -1,0 +1,99 @@
+// The catalogue's pages as the Worker renders them from D1: the build's own renderer, fed the
+// catalogue staff keep, put into the built page's frame (its head, scripts and styles kept), with
+// the structured data and the catalogue the browser's first render reads. What a visitor then gets
+// (from KV, within a minute of a change) is driven end to end in tests/e2e/catalogue-pages.test.ts.
+import { renderCataloguePage } from 'virtual:page-renderer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { publicProducts, publicTreatments, readCatalogue } from '../../worker/services/catalogue';
+import { fillFrame } from '../../worker/services/catalogue-pages';
+import { EMBEDDED_CATALOGUE_ID } from '../../worker/shared/site-pages';
+import { adminCall, db, signIn } from './admin-harness';
+import { resetTeam } from './team-fixtures';
+
+beforeEach(() => resetTeam(2));
+
+const frame = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Massage Therapy</title>
+    <link rel="stylesheet" href="/assets/index-abc.css" />
+    <script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>
+    <script type="application/ld+json">{"old":true}</script>
+  </head>
+  <body>
+    <div id="root"><p>built at build time</p></div>
+  </body>
+</html>`;
+
+async function pageFromD1(path: string) {
+  const catalogue = await readCatalogue(db);
+  return renderCataloguePage(path, { treatments: publicTreatments(catalogue), products: publicProducts(catalogue) });
+}
+
+describe('a catalogue page rendered from D1', () => {
+  it('shows a new price and a hidden treatment gone, in the HTML and the structured data', async () => {
+    const cookie = await signIn();
+    expect((await adminCall(cookie, '/api/treatments/swedish', 'PUT', { price: 26_500 })).status).toBe(200);
+    expect((await adminCall(cookie, '/api/treatments/nuru', 'PUT', { active: false })).status).toBe(200);
+    const page = await pageFromD1('/massage-therapy');
+    expect(page.body).toContain('₦26,500');
+    expect(page.body).not.toContain('₦25,000');
+    expect(page.body).not.toContain('>Nuru<');
+    const offers = (page.jsonLd[0] as { itemListElement: Array<{ price: number; itemOffered: { name: string } }> })
+      .itemListElement;
+    expect(offers.find((offer) => offer.itemOffered.name === 'Swedish')?.price).toBe(26_500);
+    expect(offers.map((offer) => offer.itemOffered.name)).not.toContain('Nuru');
+  });
+
+  it('shows a sold-out size as sold out in the shop, with its offer out of stock', async () => {
+    const cookie = await signIn();
+    const opened = (await (await adminCall(cookie, '/api/catalogue')).json()) as {
+      products: Array<{
+        _id: string;
+        version: number;
+        sizes: Array<{ size: string; price: number; stock: number | null }>;
+      }>;
+    };
+    const soap = opened.products.find((product) => product._id === 'goat-milk-bar-soap');
+    const sizes = soap?.sizes.map((size) => ({ ...size, stock: 0 }));
+    expect(
+      (await adminCall(cookie, '/api/products/goat-milk-bar-soap', 'PUT', { sizes, version: soap?.version })).status,
+    ).toBe(200);
+    const page = await pageFromD1('/ecommerce');
+    expect(page.body).toContain('aria-label="Sold out: Goat Milk Bar Soap, 100g"');
+    const graph = (page.jsonLd[0] as { '@graph': Array<{ name: string; offers: Array<{ availability: string }> }> })[
+      '@graph'
+    ];
+    expect(graph.find((product) => product.name === 'Goat Milk Bar Soap')?.offers[0]?.availability).toBe(
+      'https://schema.org/OutOfStock',
+    );
+  });
+
+  it('goes into the built frame: head and scripts kept, #root, data and catalogue replaced', async () => {
+    const page = await pageFromD1('/massage-therapy');
+    const html = fillFrame(frame, page);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css" />');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>');
+    expect(html).not.toContain('built at build time');
+    expect(html).not.toContain('{"old":true}');
+    expect(html).toContain(`<div id="root">${page.body}</div>`);
+    expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
+    const embedded = new RegExp(`<script id="${EMBEDDED_CATALOGUE_ID}" type="application/json">(.*?)</script>`).exec(
+      html,
+    );
+    const data = JSON.parse(embedded?.[1] ?? '{}') as { treatments: Array<{ id: string; price: number }> };
+    expect(data.treatments.find((treatment) => treatment.id === 'swedish')?.price).toBe(25_000);
+    expect(html.indexOf('</head>')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('cannot be broken out of by what staff type: the embedded catalogue keeps "<" escaped', async () => {
+    const cookie = await signIn();
+    const description = 'Warm oil </script><script>alert(1)</script> and calm.';
+    expect((await adminCall(cookie, '/api/treatments/swedish', 'PUT', { description })).status).toBe(200);
+    const html = fillFrame(frame, await pageFromD1('/massage-therapy'));
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+  });
+});
+
