@@ -13,6 +13,7 @@ import { queueMessages } from '../services/outbox';
 import { isTestMode } from '../services/payment-gateway';
 import { refundClient, refundView, sendRefund } from '../services/refunds';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
+import { sitePages } from '../shared/site-pages';
 import { listQuery } from './list-query';
 
 export const orderMessages = {
@@ -59,7 +60,7 @@ export const orderRoutes = new Hono<AppEnv>()
           ? await sendRefund(c.var.db, client, result.refund, new Date())
           : result.refund;
       afterResponse(c, notifyOrderCancelled(c.var.db, c.env, id, sent));
-      afterResponse(c, refreshCataloguePages(c.env)); // its units are back on sale
+      afterResponse(c, refreshCataloguePages(c.env, [sitePages.shop.path])); // its units are back on sale
       return c.json({ success: true as const, orderStatus, refund: refundView(sent) });
     }
     const result = await advanceOrder(c.var.db, id, orderStatus);

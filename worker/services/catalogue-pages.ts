@@ -93,12 +93,12 @@ export async function cataloguePage(
   }
 }
 
-/** After staff change the catalogue: every catalogue page rendered again and kept. */
-export async function refreshCataloguePages(env: PageEnv): Promise<void> {
+/** After the catalogue changed: its pages (or those named) rendered again and kept. */
+export async function refreshCataloguePages(env: PageEnv, paths = cataloguePagePaths): Promise<void> {
   // The Worker alone (its unit tests) has no built pages to render into.
   if (!env.ASSETS) return;
   const results = await Promise.allSettled(
-    cataloguePagePaths.map(async (path) => {
+    paths.map(async (path) => {
       const built = await builtPage(env, path);
       await env.PAGES.put(pageKey(built, path), JSON.stringify(await render(env, path, built)));
     }),

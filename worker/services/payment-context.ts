@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { afterResponse } from '../middleware/after-response';
+import { sitePages } from '../shared/site-pages';
+import { refreshCataloguePages } from './catalogue-pages';
 import { studioDetails } from './notifications';
 import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
@@ -16,6 +18,7 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
     linkSecret: c.env.MANAGE_LINK_SECRET,
     now: new Date(),
     notify: (messages) => afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages)),
+    stockMoved: () => afterResponse(c, refreshCataloguePages(c.env, [sitePages.shop.path])),
     studio: studioDetails(c.env),
   };
 }

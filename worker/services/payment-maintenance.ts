@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import { createDb, d1Statement } from '../db/client';
 import { payments } from '../db/schema';
 import type { Bindings } from '../env';
+import { sitePages } from '../shared/site-pages';
+import { refreshCataloguePages } from './catalogue-pages';
 import { studioDetails } from './notifications';
 import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
@@ -29,6 +31,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     linkSecret: env.MANAGE_LINK_SECRET,
     now,
     notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
+    stockMoved: () => queued.push(refreshCataloguePages(env, [sitePages.shop.path])),
     studio: studioDetails(env),
   };
   const settledBefore = new Date(now.getTime() - REVERIFY_AFTER_MINUTES * 60_000).toISOString();

@@ -172,17 +172,18 @@ export async function recordPaidBooking(
  * the order is guarded by its UNIQUE payment reference, and each line by UNIQUE (order, product,
  * size) on the order that holds this reference, whichever call created it.
  */
-export async function recordPaidOrder(db: Database, payment: Payment, now: Date) {
+export async function recordPaidOrder(db: Database, payment: Payment, now: Date): Promise<{ recorded: boolean }> {
   const { order, lines } = payment.details as StoredOrderPayment;
   const d1 = db.$client;
   const notRecorded = sql`not exists (select 1 from orders where payment_reference = ${payment.reference})`;
-  await d1.batch([
+  const takeStock = takeStockStatements(
+    db,
+    lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+    notRecorded,
+  );
+  const results = await d1.batch([
     markPaid(db, payment, now),
-    ...takeStockStatements(
-      db,
-      lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
-      notRecorded,
-    ),
+    ...takeStock,
     d1
       .prepare(
         `insert into orders (id, payment_reference, name, email, phone, shipping_address, amount)
@@ -216,6 +217,8 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
         ),
     ),
   ]);
+  // The order's insert follows the payment's update and the stock's: did this call record it?
+  return { recorded: results[1 + takeStock.length]?.meta.changes === 1 };
 }
 
 export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {

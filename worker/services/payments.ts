@@ -49,6 +49,8 @@ export interface PaymentContext {
   now: Date;
   /** Queues messages through the outbox without making the visitor wait. */
   notify: (messages: NewMessage[]) => void;
+  /** A paid order took units off the shelf: the shop's page is rendered again (catalogue-pages.ts). */
+  stockMoved: () => void;
   studio: StudioDetails;
 }
 
@@ -554,7 +556,8 @@ export async function confirmTransaction(
  */
 async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
   if (payment.kind === 'order') {
-    await recordPaidOrder(context.db, payment, context.now);
+    const { recorded } = await recordPaidOrder(context.db, payment, context.now);
+    if (recorded) context.stockMoved();
     const { order, lines } = payment.details as StoredOrderPayment;
     const facts: OrderFacts = {
       reference: payment.reference,
