@@ -96,4 +96,3 @@ describe('a catalogue page rendered from D1', () => {
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
   });
 });
-

@@ -4,7 +4,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { payments } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts, OrderFacts } from '../messages/templates';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
