@@ -273,6 +273,7 @@ describe('GET /api/orders', () => {
       ],
       couponCode: null,
       paymentReference: older.paymentReference,
+      refund: null,
     });
     expect((await list<OrderView>('/api/orders?status=shipped')).rows.map((row) => row.name)).toEqual(['Shipped one']);
     expect((await list<OrderView>('/api/orders?status=delivered')).rows).toEqual([]);
