@@ -3,9 +3,9 @@
  * copy) at first, then GET /api/treatments (features/catalogue/live-data.ts).
  */
 import { atom } from 'jotai';
+import type { publicTreatments } from '../../../worker/services/catalogue';
 import { type Treatment, treatmentGroups, treatments } from '../../../worker/shared/treatments';
-import { api, request } from '../../lib/api-client';
-import { embedded, useLiveAtom } from '../catalogue/live-data';
+import { embedded, getJson, useLiveAtom } from '../catalogue/live-data';
 
 export type MenuTreatment = Treatment;
 
@@ -31,7 +31,7 @@ export const menuFromApi = (
     durationMinutes,
   }));
 
-const loadMenu = async () => menuFromApi(await request(api.treatments.$get()));
+const loadMenu = async () => menuFromApi(await getJson<ReturnType<typeof publicTreatments>>('/api/treatments'));
 
 /** The treatments on offer now, in page order. */
 export const useMenu = () => useLiveAtom('treatments', menuAtom, loadMenu);

@@ -20,6 +20,17 @@ export function embedded<T>(part: 'treatments' | 'products'): T | undefined {
   }
 }
 
+/**
+ * A public GET of the catalogue. Plain fetch rather than the typed client (lib/api-client.ts): it
+ * runs on every catalogue page, and the client would add its weight to each; the answer's type is
+ * the worker's own (services/catalogue.ts), imported as a type.
+ */
+export async function getJson<T>(path: `/api/${string}`): Promise<T> {
+  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
 const loads = new Map<string, Promise<unknown>>();
 
 /**

@@ -3,9 +3,9 @@
  * GET /api/products (features/catalogue/live-data.ts), with what each size has left to sell.
  */
 import { atom } from 'jotai';
+import type { publicProducts } from '../../../worker/services/catalogue';
 import { type Product, type ProductSize, products } from '../../../worker/shared/products';
-import { api, request } from '../../lib/api-client';
-import { embedded, reloadLive, useLiveAtom } from '../catalogue/live-data';
+import { embedded, getJson, reloadLive, useLiveAtom } from '../catalogue/live-data';
 
 export interface ShopSize extends ProductSize {
   /** Units left to sell now; null when the studio does not count them (never sold out). */
@@ -30,17 +30,7 @@ const builtShop: readonly ShopProduct[] = products.map((product) => ({
 export const shopAtom = atom<readonly ShopProduct[]>(embedded<ShopProduct[]>('products') ?? builtShop);
 
 /** A product as GET /api/products gives it. */
-export interface ApiProduct {
-  _id: string;
-  name: string;
-  category: string;
-  description: string;
-  ingredients: string | null;
-  images: string[];
-  sizes: ShopSize[];
-  rating: number;
-  reviews: Product['reviews'];
-}
+export type ApiProduct = ReturnType<typeof publicProducts>[number];
 
 /** The API's products as the pages hold them (an upload's photo first, the build's drawing behind it). */
 export const shopFromApi = (rows: readonly ApiProduct[]): ShopProduct[] =>
@@ -57,7 +47,7 @@ export const shopFromApi = (rows: readonly ApiProduct[]): ShopProduct[] =>
     sizes: product.sizes,
   }));
 
-const loadShop = async () => shopFromApi(await request(api.products.$get()));
+const loadShop = async () => shopFromApi(await getJson<ApiProduct[]>('/api/products'));
 
 /** The products on sale now, in page order. */
 export const useShop = () => useLiveAtom('products', shopAtom, loadShop);
