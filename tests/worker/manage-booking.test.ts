@@ -60,6 +60,7 @@ describe('the manage link', () => {
         _id: expect.any(String),
         name: 'Ada Obi',
         subservices: ['Swedish', 'Hotstone'],
+        treatmentIds: ['swedish', 'hotstone'],
         date,
         time: '15:00',
         endTime: '17:30',

@@ -132,6 +132,11 @@ export const bookings = sqliteTable(
     roomId: text('room_id').references(() => rooms.id),
     /** The visit's length in minutes, buffers included; an overnight one lasts into the next day. */
     durationMinutes: integer('duration_minutes').notNull().default(60),
+    /**
+     * The menu's ids of `subservices`, as they were when booked: a move finds suitable therapists
+     * and rooms by them even after staff rename or hide a treatment.
+     */
+    treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>(),
   },
   (table) => [
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),

@@ -37,9 +37,12 @@ function visitOf(query: { treatments?: string; therapist?: string }): Visit {
   return { treatmentIds: ids, therapistId: query.therapist ?? 'any' };
 }
 
-/** Treatments must be on the menu now (not hidden): the menu is in the schedule as read. */
+/**
+ * Treatments must be on the menu (the schedule as read holds it): hidden ones too, since a booking
+ * of one made before staff hid it can still be moved; a new booking of one is refused at payment.
+ */
 const knownTreatments = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
-  visit.treatmentIds.every((id) => schedule.offered.has(id));
+  visit.treatmentIds.every((id) => schedule.timings.has(id));
 
 /** A named therapist must be an active one (their treatments are checked by the slots: none left). */
 const knownTherapist = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>

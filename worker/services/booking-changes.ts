@@ -70,7 +70,9 @@ export async function moveBooking(
   if (target.date === booking.date && target.time === booking.time && sameTherapist && !booking.needsAttention) {
     return { ok: false, message: changeMessages.sameSlot };
   }
-  const treatmentIds = treatmentIdsOf(booking.subservices, (await readCatalogue(db)).treatments) ?? [];
+  // Its own ids (kept when booked): a treatment staff renamed since still finds its therapists.
+  const treatmentIds =
+    booking.treatmentIds ?? treatmentIdsOf(booking.subservices, (await readCatalogue(db)).treatments) ?? [];
   const nowIso = options.now.toISOString();
   const moveId = crypto.randomUUID();
   const moved = sql`exists (select 1 from booking_events where id = ${moveId})`;

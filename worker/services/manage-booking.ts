@@ -66,6 +66,8 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
       _id: booking.id,
       name: booking.name,
       subservices: booking.subservices,
+      /** The menu's ids of them as booked (what the reschedule's free times are asked for). */
+      treatmentIds: booking.treatmentIds,
       date: booking.date,
       time: booking.time,
       endTime: endTimeOf(booking.time, booking.durationMinutes),

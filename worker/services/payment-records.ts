@@ -21,6 +21,8 @@ export type Payment = typeof payments.$inferSelect;
 export interface StoredBookingPayment {
   booking: Omit<BookingDetails, 'amount' | 'couponCode'>;
   lines: Array<{ name: string; price: number }>;
+  /** The menu's ids of the treatments (absent in payments started before they were kept). */
+  treatmentIds?: string[];
 }
 
 /**
@@ -89,7 +91,7 @@ export async function recordPaidBooking(
   now: Date,
   manageTokenHash: string,
 ): Promise<{ slotTaken: boolean }> {
-  const { booking } = payment.details as StoredBookingPayment;
+  const { booking, treatmentIds } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   const nowIso = now.toISOString();
   const reference = payment.reference;
@@ -116,11 +118,11 @@ export async function recordPaidBooking(
           id, payment_reference, service, subservices, date, time, name, email, phone, notes,
           referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
           exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
-          therapist_id, room_id, duration_minutes, needs_attention
+          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids
         )
         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
           (select count(*) from time_blocks where payment_reference = ?2) < ?24
-            or exists (select 1 from closures where date = ?5)
+            or exists (select 1 from closures where date = ?5), ?25
         where true
         on conflict (payment_reference) do nothing`,
       )
@@ -150,6 +152,7 @@ export async function recordPaidBooking(
         durationMinutes ?? 60,
         // Every block of the therapist and of the room: anything less means part was taken.
         claim ? claim.blocks * 2 : 1,
+        treatmentIds ? JSON.stringify(treatmentIds) : null,
       ),
     // A booking keeps its blocks for good; a flagged one holds none (it has no place at that time).
     d1Statement(

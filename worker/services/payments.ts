@@ -159,7 +159,7 @@ async function initializeBookingPayment(
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
 
   const reference = newReference('BK');
-  const stored: StoredBookingPayment = { booking, lines: priced.lines };
+  const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;

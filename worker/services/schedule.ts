@@ -53,8 +53,6 @@ export interface Schedule {
   timings: Map<string, TreatmentTiming>;
   /** Every treatment's name by id (bookings keep names; hidden ones too). */
   treatmentNames: Map<string, string>;
-  /** The ids of the treatments on offer now (not hidden). */
-  offered: Set<string>;
   step: StartStep;
   closures: Map<string, string>;
   /** The first block of the loaded window; `busy` arrays are indexed from it. */
@@ -67,7 +65,7 @@ export interface Schedule {
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** The team part of a schedule: who works, where, for how long, on which start times. */
-type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'offered' | 'step'>;
+type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
 /** The team as last read, kept briefly per isolate; it is only read, never changed. */
 let cachedTeam: { at: number; team: Team } | undefined;
 /** When staff last changed the team: a read begun before then must not be kept. */
@@ -120,7 +118,7 @@ export async function loadSchedule(
         'id', r.id, 'name', r.name, 'active', r.active, 'createdAt', r.created_at,
         'treatments', json((select json_group_array(treatment_id) from room_treatments where room_id = r.id))
       )) from rooms r) as rooms,
-    (select json_group_array(json_array(id, duration_minutes, buffer_minutes, name, active)) from treatments) as timings,
+    (select json_group_array(json_array(id, duration_minutes, buffer_minutes, name)) from treatments) as timings,
     (select start_step_minutes from schedule_settings where id = 1) as step`;
   const timeQuery = sql`select
     (select json_group_array(json_array(date, reason)) from closures where date between ${from} and ${to}) as closures,
@@ -210,13 +208,12 @@ function parseTeam(row: JsonRow): Team {
     }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
 
-  const rows = jsonField<[string, number | null, number, string, number]>(row, 'timings');
+  const rows = jsonField<[string, number | null, number, string]>(row, 'timings');
   const timings = new Map<string, TreatmentTiming>(
     rows.map(([id, durationMinutes, bufferMinutes]) => [id, { id, durationMinutes, bufferMinutes }]),
   );
   const treatmentNames = new Map(rows.map(([id, , , name]) => [id, name]));
-  const offered = new Set(rows.filter(([, , , , active]) => active).map(([id]) => id));
-  return { therapists, rooms, timings, treatmentNames, offered, step: Number(row.step) === 30 ? 30 : 60 };
+  return { therapists, rooms, timings, treatmentNames, step: Number(row.step) === 30 ? 30 : 60 };
 }
 
 /** Marks the set bits of a (48-bit, so exact in a double) mask from `offset` on. */

@@ -91,11 +91,11 @@ export async function createStaffBooking(
           db,
           sql`insert into bookings (
               id, payment_reference, service, subservices, date, time, name, email, phone, notes, amount,
-              manage_token_hash, therapist_id, room_id, duration_minutes
+              manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids
             )
             select ${crypto.randomUUID()}, ${reference}, 'Massage', ${JSON.stringify(request.subservices)}, ${request.date},
               ${request.time}, ${request.name}, ${email}, ${request.phone}, ${request.notes ?? null}, ${priced.total},
-              ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
+              ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)}
             where ${inserted}`,
         ),
       ]);

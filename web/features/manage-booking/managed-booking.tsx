@@ -278,7 +278,7 @@ function RescheduleForm({
           date={date}
           value={time}
           onChange={setTime}
-          treatments={idsOfNames(menu, current.subservices)}
+          treatments={current.treatmentIds ?? idsOfNames(menu, current.subservices)}
           allowed={(slot) => lagosToUtc(date, slot).getTime() - notice > Date.now()}
         />
       ) : null}
