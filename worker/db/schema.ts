@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 
 export { messageChannels, messageStatuses, messageTemplates };
@@ -418,10 +419,6 @@ export const treatmentGroups = sqliteTable('treatment_groups', {
   intro: text('intro').notNull(),
   position: integer('position').notNull(),
 });
-
-export const MAX_PRICE = 10_000_000;
-/** The longest treatment: 16 hours (the overnight one has no length; it lasts the night). */
-export const MAX_DURATION_MINUTES = 960;
 
 export const treatments = sqliteTable(
   'treatments',

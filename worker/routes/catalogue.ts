@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import { MAX_DURATION_MINUTES, MAX_PRICE } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
@@ -20,26 +19,18 @@ import {
   updateTreatment,
 } from '../services/catalogue';
 import { refreshCataloguePages } from '../services/catalogue-pages';
+import {
+  catalogueFieldMessages,
+  MAX_BUFFER_MINUTES,
+  MAX_DURATION_MINUTES,
+  MAX_PICTURES,
+  MAX_PRICE,
+  MAX_SIZES,
+  MAX_STOCK,
+} from '../shared/catalogue-rules';
 import { multiLine, singleLine } from '../shared/plain-text';
 
-export const catalogueFieldMessages = {
-  name: 'Please give a name (at most 60 characters).',
-  productName: 'Please give a name (at most 80 characters).',
-  group: 'Please choose one of the menu’s groups.',
-  description: 'Please give a description (at most 600 characters).',
-  price: `Please give a price in whole naira, from ₦1 to ₦${MAX_PRICE.toLocaleString('en-NG')}.`,
-  duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
-  buffer: 'A buffer is 0 to 120 minutes, in steps of 15.',
-  category: 'Please give a category (at most 40 characters).',
-  ingredients: 'Ingredients are at most 600 characters.',
-  image: 'Each picture must be an address on this site (/images/… or /media/…).',
-  sizes: 'Please give at least one size, and at most 10.',
-  sizeLabel: 'Each size needs a label (at most 30 characters), e.g. 100ml.',
-  duplicateSizes: 'Each size label can be used only once.',
-  stock: 'Stock is a whole number of 0 or more, or empty when you do not count it.',
-  version: 'Please reload the page and save again.',
-  position: 'The position must be a whole number of 1 or more.',
-} as const;
+export { catalogueFieldMessages };
 
 const text = (max: number, message: string) =>
   z.string({ error: message }).check(singleLine(), z.trim(), z.minLength(1, message), z.maxLength(max, message));
@@ -70,7 +61,7 @@ const treatmentFields = {
   description: longText(600, catalogueFieldMessages.description),
   price,
   durationMinutes: quarterHours(15, MAX_DURATION_MINUTES, catalogueFieldMessages.duration),
-  bufferMinutes: quarterHours(0, 120, catalogueFieldMessages.buffer),
+  bufferMinutes: quarterHours(0, MAX_BUFFER_MINUTES, catalogueFieldMessages.buffer),
   active: z.boolean(),
 };
 const newTreatment = z.object({
@@ -93,13 +84,13 @@ const size = z.object({
       .check(
         z.int(catalogueFieldMessages.stock),
         z.minimum(0, catalogueFieldMessages.stock),
-        z.maximum(1_000_000, catalogueFieldMessages.stock),
+        z.maximum(MAX_STOCK, catalogueFieldMessages.stock),
       ),
   ),
 });
 const sizes = z.array(size, { error: catalogueFieldMessages.sizes }).check(
   z.minLength(1, catalogueFieldMessages.sizes),
-  z.maxLength(10, catalogueFieldMessages.sizes),
+  z.maxLength(MAX_SIZES, catalogueFieldMessages.sizes),
   z.refine(
     (list) => new Set(list.map((entry) => entry.size.toLowerCase())).size === list.length,
     catalogueFieldMessages.duplicateSizes,
@@ -114,7 +105,7 @@ const productFields = {
       .string({ error: catalogueFieldMessages.ingredients })
       .check(multiLine(), z.trim(), z.maxLength(600, catalogueFieldMessages.ingredients)),
   ),
-  images: z.array(image).check(z.maxLength(8, 'At most 8 pictures.')),
+  images: z.array(image).check(z.maxLength(MAX_PICTURES, catalogueFieldMessages.pictures)),
   sizes,
   active: z.boolean(),
 };

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { MAX_DURATION_MINUTES } from '../db/schema';
 import type { AppEnv } from '../env';
 import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
@@ -21,6 +20,7 @@ import {
   type WeeklyHours,
   weekdays,
 } from '../services/team';
+import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
 import { addDays, isIsoDate, lagosDate } from '../shared/time';

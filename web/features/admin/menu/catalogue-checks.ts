@@ -1,26 +1,13 @@
 /**
  * The Menu and Shop forms check their fields before saving, as the coupon form does, with the
- * words the API uses for the same rules (worker/routes/catalogue.ts): a message shown here is the
- * one the server would give. The API checks everything again and its answer is shown as it comes.
+ * words the API uses for the same rules (worker/shared/catalogue-rules.ts): a message shown here
+ * is the one the server would give. The API checks everything again and its answer is shown as it comes.
  */
+import { catalogueFieldMessages, MAX_PRICE } from '../../../../worker/shared/catalogue-rules';
 
-export const MAX_PRICE = 10_000_000;
-export const MAX_DURATION_MINUTES = 960;
-export const MAX_BUFFER_MINUTES = 120;
-
-export const catalogueCheckMessages = {
-  name: 'Please give a name (at most 60 characters).',
-  productName: 'Please give a name (at most 80 characters).',
-  group: 'Please choose one of the menu’s groups.',
-  description: 'Please give a description (at most 600 characters).',
-  price: `Please give a price in whole naira, from ₦1 to ₦${MAX_PRICE.toLocaleString('en-NG')}.`,
-  category: 'Please give a category (at most 40 characters).',
-  ingredients: 'Ingredients are at most 600 characters.',
-  sizes: 'Please give at least one size, and at most 10.',
-  sizeLabel: 'Each size needs a label (at most 30 characters), e.g. 100ml.',
-  duplicateSizes: 'Each size label can be used only once.',
-  stock: 'Stock is a whole number of 0 or more, or empty when you do not count it.',
-} as const;
+export { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE } from '../../../../worker/shared/catalogue-rules';
+/** The API's own messages for its rules (worker/shared/catalogue-rules.ts). */
+export const catalogueCheckMessages = catalogueFieldMessages;
 
 export type FieldErrors = Record<string, string>;
 
