@@ -102,24 +102,33 @@ describe('a product staff add with a photo', () => {
     timeout: 120_000,
   }, async () => {
     const cookie = await staffCookie(baseUrl);
+    // Staff add it on the Shop screen, the photo chosen from a file (made a WebP by the browser).
+    const admin = await open(viewports.desktop);
+    await signIn(admin.page, `${paths.admin}/shop`);
+    await admin.page.getByRole('button', { name: 'Add product' }).click();
+    const form = admin.page.getByRole('dialog', { name: 'Add product' });
+    await form.getByLabel('Name').fill('Shea Glow Butter');
+    await form.getByLabel('Category').fill('Body Butter');
+    await form.getByLabel('Description').fill('Whipped shea butter with a little orange oil.');
+    const size = form.getByRole('group', { name: 'Size 1' });
+    await size.getByLabel('Size label').fill('200g');
+    await size.getByLabel('Price (₦)').fill('9000');
+    await size.getByLabel('Stock').fill('1');
+    await form
+      .getByLabel('Add a photo')
+      .setInputFiles({ name: 'shea.png', mimeType: 'image/png', buffer: Buffer.from(await pngPhoto(admin.page)) });
+    await eventually(() => form.locator('.admin-photos__thumb').getAttribute('src')).toMatch(/^\/media\//);
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await eventually(() => form.isVisible()).toBe(false);
+    expect(admin.problems).toEqual([]);
+    await admin.page.context().close();
+    const created = ((await staff(cookie, '/api/catalogue')) as unknown as { products: StaffProduct[] }).products.find(
+      (product) => product.name === 'Shea Glow Butter',
+    ) as StaffProduct & { images: string[] };
+    const [url] = created.images;
+    expect(url).toMatch(/^\/media\/products\/\w+\.webp$/);
+
     const { page, problems } = await open(viewports.phone);
-    await page.goto(paths.about); // any page: the photo is drawn by the browser
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await pngPhoto(page))], { type: 'image/png' }), 'shea.png');
-    const uploaded = await fetch(`${baseUrl}/api/uploads`, {
-      method: 'POST',
-      headers: { Cookie: cookie, Origin: baseUrl },
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const { url } = (await uploaded.json()) as { url: string };
-    const created = (await staff(cookie, '/api/products', 'POST', {
-      name: 'Shea Glow Butter',
-      category: 'Body Butter',
-      description: 'Whipped shea butter with a little orange oil.',
-      images: [url],
-      sizes: [{ size: '200g', price: 9_000, stock: 1 }],
-    })) as unknown as StaffProduct;
     try {
       await page.goto(paths.shop);
       const card = page.locator('.product-card', { has: page.getByRole('heading', { name: 'Shea Glow Butter' }) });
