@@ -8,6 +8,7 @@ import { timeSlots } from '../../../worker/shared/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
 import { adminRequest, api } from './admin-api';
+import { CancelWithRefund } from './cancel-with-refund';
 import { useTeam } from './use-team';
 
 /** Runs a change and reports it (the screen's notice line), then the list reloads. */
@@ -114,59 +115,23 @@ export function MoveBookingForm({
 }
 
 export function CancelBookingForm({ booking, submit }: { booking: ChangeableBooking; submit: SubmitChange }) {
-  const id = useId();
-  const [refund, setRefund] = useState(booking.amount > 0);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function cancel() {
-    setBusy(true);
-    await submit(
-      () => putBooking(booking._id, { serviceStatus: 'cancelled', refund }),
-      `${booking.name}’s booking is cancelled${refund ? ` and ${formatNaira(booking.amount)} is being refunded` : ', with no refund'}.`,
-    );
-    setBusy(false);
-    setConfirming(false);
-  }
-
+  const amount = formatNaira(booking.amount);
   return (
-    <fieldset className="admin-booking-change">
-      <legend className="visually-hidden">Cancel {booking.name}’s booking</legend>
-      <div className="checkbox">
-        <input
-          id={`${id}-refund`}
-          type="checkbox"
-          checked={refund}
-          disabled={booking.amount === 0}
-          onChange={(event) => setRefund(event.target.checked)}
-        />
-        <label htmlFor={`${id}-refund`}>Refund {formatNaira(booking.amount)} to the client</label>
-      </div>
-      {confirming ? (
-        <div className="admin-booking-change__confirm">
-          <p>
-            Cancel {booking.name}’s booking on {formatAppointment(booking.date, booking.time)}
-            {refund ? ` and refund ${formatNaira(booking.amount)}` : ' without a refund'}? The client is told by email
-            and WhatsApp.
-          </p>
-          <button type="button" className="button button--danger button--small" disabled={busy} onClick={cancel}>
-            {busy ? 'Cancelling...' : 'Yes, cancel booking'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={busy}
-            onClick={() => setConfirming(false)}
-          >
-            Keep booking
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
-          Cancel booking
-        </button>
-      )}
-    </fieldset>
+    <CancelWithRefund
+      thing="booking"
+      name={booking.name}
+      amount={booking.amount}
+      payee="client"
+      question={(refund) =>
+        `Cancel ${booking.name}’s booking on ${formatAppointment(booking.date, booking.time)}${refund ? ` and refund ${amount}` : ' without a refund'}? The client is told by email and WhatsApp.`
+      }
+      onCancel={(refund) =>
+        submit(
+          () => putBooking(booking._id, { serviceStatus: 'cancelled', refund }),
+          `${booking.name}’s booking is cancelled${refund ? ` and ${amount} is being refunded` : ', with no refund'}.`,
+        )
+      }
+    />
   );
 }
 

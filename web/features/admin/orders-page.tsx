@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminPage, adminRequest, api } from './admin-api';
 import { Detail, RefundBadge, StatusBadge } from './admin-ui';
+import { CancelWithRefund } from './cancel-with-refund';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
 const tabs = [
@@ -112,58 +112,23 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
 
 /** Cancel, after a second click that says what will happen; the units go back on the shelf. */
 function CancelOrderForm({ order, act }: { order: Order; act: AdminAction }) {
-  const id = useId();
-  const [refund, setRefund] = useState(order.amount > 0);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    await act(
-      () => cancel(order, refund),
-      `${order.name}’s order is cancelled${refund ? ` and ${formatNaira(order.amount)} is being refunded` : ', with no refund'}.`,
-      ORDER_UPDATE_ERROR,
-    );
-    setBusy(false);
-    setConfirming(false);
-  }
-
+  const amount = formatNaira(order.amount);
   return (
-    <fieldset className="admin-booking-change">
-      <legend className="visually-hidden">Cancel {order.name}’s order</legend>
-      <div className="checkbox">
-        <input
-          id={`${id}-refund`}
-          type="checkbox"
-          checked={refund}
-          disabled={order.amount === 0}
-          onChange={(event) => setRefund(event.target.checked)}
-        />
-        <label htmlFor={`${id}-refund`}>Refund {formatNaira(order.amount)} to the customer</label>
-      </div>
-      {confirming ? (
-        <div className="admin-booking-change__confirm">
-          <p>
-            Cancel {order.name}’s order{refund ? ` and refund ${formatNaira(order.amount)}` : ' without a refund'}? The
-            items go back into stock and the customer is told by email.
-          </p>
-          <button type="button" className="button button--danger button--small" disabled={busy} onClick={confirm}>
-            {busy ? 'Cancelling...' : 'Yes, cancel order'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={busy}
-            onClick={() => setConfirming(false)}
-          >
-            Keep order
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button button--danger button--small" onClick={() => setConfirming(true)}>
-          Cancel order
-        </button>
-      )}
-    </fieldset>
+    <CancelWithRefund
+      thing="order"
+      name={order.name}
+      amount={order.amount}
+      payee="customer"
+      question={(refund) =>
+        `Cancel ${order.name}’s order${refund ? ` and refund ${amount}` : ' without a refund'}? The items go back into stock and the customer is told by email.`
+      }
+      onCancel={(refund) =>
+        act(
+          () => cancel(order, refund),
+          `${order.name}’s order is cancelled${refund ? ` and ${amount} is being refunded` : ', with no refund'}.`,
+          ORDER_UPDATE_ERROR,
+        )
+      }
+    />
   );
 }
