@@ -1,8 +1,6 @@
-import { useSetAtom } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
-import { adminDataChangedAtom } from '../admin-session';
-import { addTreatment, changeTreatment, type Group, loadCatalogue, saveFailure, type Treatment } from './catalogue-api';
+import { addTreatment, changeTreatment, type Group, type Treatment } from './catalogue-api';
 import {
   catalogueCheckMessages,
   type FieldErrors,
@@ -13,7 +11,8 @@ import {
   priceOf,
   quarterHours,
 } from './catalogue-checks';
-import { FormDialog, SaveProblem, useFocusFirstInvalid } from './form-dialog';
+import { FormDialog, SaveProblem } from './form-dialog';
+import { useCatalogueForm } from './use-catalogue-form';
 
 interface Draft {
   name: string;
@@ -81,66 +80,27 @@ interface TreatmentFormProps {
 /** Add treatment / Edit {name}: name, group, description, price, length, buffer, shown on the site. */
 export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFormProps) {
   const id = useId();
-  const [loaded, setLoaded] = useState(editing);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, groups));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ message: string; outOfDate: boolean }>();
-  const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const dataChanged = useSetAtom(adminDataChangedAtom);
+  const { draft, setDraft, errors, setErrors, problem, setProblem, saving, reloading, formRef, submit, reload } =
+    useCatalogueForm({
+      editing,
+      draftOf: (item?: Treatment) => draftOf(item, groups),
+      check: (current: Draft) => checkTreatment(current, groups),
+      save: async (values, loaded) => {
+        const { durationMinutes, ...rest } = values;
+        if (loaded) await changeTreatment(loaded._id, { ...values, version: loaded.version });
+        else await addTreatment({ ...rest, durationMinutes: durationMinutes ?? 60 });
+      },
+      find: (catalogue, treatmentId) => catalogue.treatments.find((treatment) => treatment._id === treatmentId),
+      kind: 'treatment',
+      addedTo: 'menu',
+      onSaved,
+    });
 
   const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: '' }));
     setProblem(undefined);
   };
-
-  async function submit(event: FormEvent, close: () => void) {
-    event.preventDefault();
-    const checked = checkTreatment(draft, groups);
-    setErrors(checked.errors ?? {});
-    setProblem(undefined);
-    if (!checked.values) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      const { durationMinutes, ...rest } = checked.values;
-      if (loaded) await changeTreatment(loaded._id, { ...checked.values, version: loaded.version });
-      else await addTreatment({ ...rest, durationMinutes: durationMinutes ?? 60 });
-      const { name } = checked.values;
-      onSaved(loaded ? `${name} is saved.` : `${name} is added to the menu.`);
-      close();
-    } catch (error) {
-      const failure = saveFailure(error, loaded ? 'Error saving the treatment' : 'Error adding the treatment');
-      setErrors(failure.fields);
-      setProblem(failure);
-      setSaving(false);
-      focusFirstInvalid();
-    }
-  }
-
-  /** Someone else saved it meanwhile: start again from what is saved now. */
-  async function reload() {
-    if (!loaded) return;
-    setReloading(true);
-    try {
-      const latest = (await loadCatalogue()).treatments.find((treatment) => treatment._id === loaded._id);
-      if (latest) {
-        setLoaded(latest);
-        setDraft(draftOf(latest, groups));
-        setErrors({});
-        setProblem(undefined);
-      }
-      dataChanged(); // the list behind the form shows what is saved now too
-    } catch (error) {
-      setProblem(saveFailure(error, 'Error reloading the treatment'));
-    } finally {
-      setReloading(false);
-    }
-  }
 
   return (
     <FormDialog title={editing ? `Edit ${editing.name}` : 'Add treatment'} onClose={onClose}>

@@ -1,10 +1,8 @@
-import { useSetAtom } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
-import { adminDataChangedAtom } from '../admin-session';
-import { addProduct, changeProduct, loadCatalogue, type Product, saveFailure } from '../menu/catalogue-api';
-import type { FieldErrors } from '../menu/catalogue-checks';
-import { FormDialog, SaveProblem, useFocusFirstInvalid } from '../menu/form-dialog';
+import { addProduct, changeProduct, type Product } from '../menu/catalogue-api';
+import { FormDialog, SaveProblem } from '../menu/form-dialog';
+import { useCatalogueForm } from '../menu/use-catalogue-form';
 import { PhotosEditor } from './photos-editor';
 import { checkProduct, type ProductDraft } from './product-checks';
 import { SizesEditor, sizeKey } from './sizes-editor';
@@ -48,14 +46,18 @@ interface ProductFormProps {
 /** Add product / Edit {name}: its words, photos, sizes with price and stock, shown on the site. */
 export function ProductForm({ editing, categories, onClose, onSaved }: ProductFormProps) {
   const id = useId();
-  const [loaded, setLoaded] = useState(editing);
-  const [draft, setDraft] = useState<ProductDraft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ message: string; outOfDate: boolean }>();
-  const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const dataChanged = useSetAtom(adminDataChangedAtom);
+  const { draft, setDraft, errors, setErrors, problem, setProblem, saving, reloading, formRef, submit, reload } =
+    useCatalogueForm({
+      editing,
+      draftOf,
+      check: checkProduct,
+      save: (values, loaded) =>
+        loaded ? changeProduct(loaded._id, { ...values, version: loaded.version }) : addProduct(values),
+      find: (catalogue, productId) => catalogue.products.find((product) => product._id === productId),
+      kind: 'product',
+      addedTo: 'shop',
+      onSaved,
+    });
   const [uploading, setUploading] = useState(false);
 
   const set = <Key extends keyof ProductDraft>(key: Key, value: ProductDraft[Key]) => {
@@ -67,51 +69,6 @@ export function ProductForm({ editing, categories, onClose, onSaved }: ProductFo
     });
     setProblem(undefined);
   };
-
-  async function submit(event: FormEvent, close: () => void) {
-    event.preventDefault();
-    const checked = checkProduct(draft);
-    setErrors(checked.errors ?? {});
-    setProblem(undefined);
-    if (!checked.values) {
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    try {
-      if (loaded) await changeProduct(loaded._id, { ...checked.values, version: loaded.version });
-      else await addProduct(checked.values);
-      const { name } = checked.values;
-      onSaved(loaded ? `${name} is saved.` : `${name} is added to the shop.`);
-      close();
-    } catch (error) {
-      const failure = saveFailure(error, loaded ? 'Error saving the product' : 'Error adding the product');
-      setErrors(failure.fields);
-      setProblem(failure);
-      setSaving(false);
-      focusFirstInvalid();
-    }
-  }
-
-  /** Someone else saved it meanwhile: start again from what is saved now. */
-  async function reload() {
-    if (!loaded) return;
-    setReloading(true);
-    try {
-      const latest = (await loadCatalogue()).products.find((product) => product._id === loaded._id);
-      if (latest) {
-        setLoaded(latest);
-        setDraft(draftOf(latest));
-        setErrors({});
-        setProblem(undefined);
-      }
-      dataChanged(); // the list behind the form shows what is saved now too
-    } catch (error) {
-      setProblem(saveFailure(error, 'Error reloading the product'));
-    } finally {
-      setReloading(false);
-    }
-  }
 
   return (
     <FormDialog
