@@ -44,6 +44,14 @@ const staffProduct = async (cookie: string, id: string) =>
 /** The page's HTML as it arrives, no script run. */
 const html = async (path: string) => (await fetch(`${baseUrl}${path}`)).text();
 
+/** The products in the shop's structured data, as its HTML arrives. */
+async function productGraph(): Promise<Array<Record<string, unknown>>> {
+  const blocks = [...(await html(paths.shop)).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  return blocks.flatMap(
+    ([, json]) => (JSON.parse(json ?? '{}') as { '@graph'?: Array<Record<string, unknown>> })['@graph'] ?? [],
+  );
+}
+
 /** A 64×64 PNG drawn by the browser: a real photo to choose in a file input or upload. */
 const pngPhoto = (page: Page) =>
   page.evaluate(async () => {
@@ -137,6 +145,13 @@ describe('a product staff add with a photo', () => {
       await eventually(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64);
       expect(await card.locator('img').getAttribute('src')).toBe(url);
       expect(await card.locator('.stock-badge').textContent()).toBe('Only 1 left');
+      // New, so no reviews: said in words, and its structured data claims no rating.
+      expect(await card.locator('.rating').textContent()).toBe('No reviews yet');
+      const sheaData = async () => (await productGraph()).find((item) => item.name === 'Shea Glow Butter');
+      await eventually(sheaData, 60_000).toBeDefined();
+      const shopData = await sheaData();
+      expect(shopData).toMatchObject({ offers: [{ price: 9000, availability: 'https://schema.org/InStock' }] });
+      expect(shopData).not.toHaveProperty('aggregateRating');
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'shop-new-product-390', 'viewport');
 

@@ -106,12 +106,11 @@ export function productsJsonLd({ products }: PageCatalogue = builtCatalogue): Js
         availability: availability(size.stock),
         url: `${siteUrl}${sitePages.shop.path}`,
       })),
-      aggregateRating: {
-        '@type': 'AggregateRating',
-        ratingValue: product.rating,
-        bestRating: 5,
-        reviewCount: product.reviews.length,
-      },
+      // schema.org wants at least one review behind a rating: a new product has none.
+      aggregateRating:
+        product.reviews.length > 0
+          ? { '@type': 'AggregateRating', ratingValue: product.rating, bestRating: 5, reviewCount: product.reviews.length }
+          : undefined,
       review: product.reviews.map((review) => ({
         '@type': 'Review',
         author: { '@type': 'Person', name: review.user },

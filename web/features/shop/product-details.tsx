@@ -59,6 +59,7 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
         <h3 id={`${titleId}-reviews`} className="product-details__subheading">
           Reviews ({product.reviews.length})
         </h3>
+        {product.reviews.length === 0 ? <p>No reviews yet.</p> : null}
         <ul>
           {product.reviews.map((review) => (
             <li key={review.id} className="review">

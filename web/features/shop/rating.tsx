@@ -1,8 +1,13 @@
-/** A star rating, read out as "Rated 4.8 out of 5". Stars are drawn to the nearest half. */
+/**
+ * A star rating, read out as "Rated 4.8 out of 5". Stars are drawn to the nearest half. With a
+ * count of no reviews it says so instead.
+ */
 const STAR = 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z';
 const LEFT_HALF = 'M12 2L8.91 8.26 2 9.27l5 4.87-1.18 6.88L12 17.77z';
 
 export function Rating({ value, reviews }: { value: number; reviews?: number }) {
+  // A product staff have just added has no rating yet: "0.0" would read as the worst.
+  if (reviews === 0) return <p className="rating rating__count">No reviews yet</p>;
   const halves = Math.round(value * 2);
   return (
     <p className="rating">
