@@ -1,21 +1,21 @@
-import { sitePages } from '../../worker/shared/site-pages';
+import { sitePaths } from '../../worker/shared/site-paths';
 
 /** Every route of the site in one place, so links and the router never disagree. */
 export const paths = {
-  home: sitePages.home.path,
-  about: sitePages.about.path,
-  massageTherapy: sitePages.massageTherapy.path,
-  booking: sitePages.booking.path,
-  bookingConfirmation: sitePages.bookingConfirmation.path,
-  orderConfirmation: sitePages.orderConfirmation.path,
-  shop: sitePages.shop.path,
-  faq: sitePages.faq.path,
-  academy: sitePages.academy.path,
-  terms: sitePages.terms.path,
-  privacy: sitePages.privacy.path,
-  unsubscribe: sitePages.unsubscribe.path,
-  academyConfirm: sitePages.academyConfirm.path,
-  manageBooking: `${sitePages.manageBooking.path}/:token`,
+  home: sitePaths.home,
+  about: sitePaths.about,
+  massageTherapy: sitePaths.massageTherapy,
+  booking: sitePaths.booking,
+  bookingConfirmation: sitePaths.bookingConfirmation,
+  orderConfirmation: sitePaths.orderConfirmation,
+  shop: sitePaths.shop,
+  faq: sitePaths.faq,
+  academy: sitePaths.academy,
+  terms: sitePaths.terms,
+  privacy: sitePaths.privacy,
+  unsubscribe: sitePaths.unsubscribe,
+  academyConfirm: sitePaths.academyConfirm,
+  manageBooking: `${sitePaths.manageBooking}/:token`,
   admin: '/admin',
   login: '/login',
 } as const;

@@ -1,4 +1,4 @@
-import { studioName } from '../../worker/shared/site-pages';
+import { studioName } from '../../worker/shared/site-paths';
 
 interface StudioContact {
   phone: string;

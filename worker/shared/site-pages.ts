@@ -1,3 +1,5 @@
+import { sitePaths, studioName } from './site-paths.ts';
+
 /**
  * The public pages: their paths, titles and descriptions. The web sets each page's title and
  * meta tags from here; the worker lists the indexable ones in /sitemap.xml.
@@ -15,25 +17,25 @@ export interface SitePage {
 /** The link-preview picture of pages that have none of their own. */
 export const defaultPreviewImage = '/og/studio.png';
 
-export const studioName = 'Spa & Skincare Studio';
+export { EMBEDDED_CATALOGUE_ID, studioName } from './site-paths.ts';
 
 export const sitePages = {
   home: {
-    path: '/',
+    path: sitePaths.home,
     title: `${studioName} · Massage and skincare in Lagos`,
     description:
       'Awaken your best self with every touch: professional massage therapy and skincare in Lagos. Book online in minutes and shop our skincare range.',
     indexable: true,
   },
   about: {
-    path: '/about',
+    path: sitePaths.about,
     title: `About the spa · ${studioName}`,
     description:
       'A calm, private studio for luxury skincare and personalised treatments, from facials to massages, on your journey to flawless skin.',
     indexable: true,
   },
   massageTherapy: {
-    path: '/massage-therapy',
+    path: sitePaths.massageTherapy,
     title: `Massage Therapy · Treatments and prices · ${studioName}`,
     description:
       'Our full massage menu with prices in naira and durations from 30 to 90 minutes: Swedish, Deep Tissue, Hotstone, signature rituals and more.',
@@ -41,57 +43,57 @@ export const sitePages = {
     image: '/og/massage-therapy.png',
   },
   booking: {
-    path: '/booking',
+    path: sitePaths.booking,
     title: `Book a Service · ${studioName}`,
     description: 'Choose your treatments, pick a date and time, and pay securely to confirm your massage appointment.',
     indexable: true,
   },
   bookingConfirmation: {
-    path: '/booking-confirmation-pg',
+    path: sitePaths.bookingConfirmation,
     title: `Booking confirmation · ${studioName}`,
     description: 'The confirmation of your booking.',
     indexable: false,
   },
   orderConfirmation: {
-    path: '/order-confirmation-pg',
+    path: sitePaths.orderConfirmation,
     title: `Order confirmation · ${studioName}`,
     description: 'The confirmation of your order.',
     indexable: false,
   },
   manageBooking: {
-    path: '/manage-booking',
+    path: sitePaths.manageBooking,
     title: `Manage your booking · ${studioName}`,
     description: 'Reschedule or cancel your appointment.',
     indexable: false,
   },
   academyConfirm: {
-    path: '/academy/confirm',
+    path: sitePaths.academyConfirm,
     title: `Confirm your place · ${studioName}`,
     description: 'Confirm your email address for the academy waitlist.',
     indexable: false,
   },
   unsubscribe: {
-    path: '/unsubscribe',
+    path: sitePaths.unsubscribe,
     title: `Unsubscribe · ${studioName}`,
     description: 'Stop receiving academy updates.',
     indexable: false,
   },
   shop: {
-    path: '/ecommerce',
+    path: sitePaths.shop,
     title: `Skincare Products · Shop · ${studioName}`,
     description: 'Body oils, scrubs, facial oils, night cream and goat milk soap, made for glowing skin. Order online.',
     indexable: true,
     image: '/og/shop.png',
   },
   faq: {
-    path: '/faq',
+    path: sitePaths.faq,
     title: `Frequently Asked Questions · ${studioName}`,
     description:
       'Answers about our massage sessions, appointments and rescheduling, and our skincare products, returns and consultations.',
     indexable: true,
   },
   academy: {
-    path: '/academy',
+    path: sitePaths.academy,
     title: `Massage Training Academy · Coming soon · ${studioName}`,
     description:
       'Our professional massage training academy is coming soon. Join the waitlist: the first 50 get a special tuition discount.',
@@ -99,19 +101,19 @@ export const sitePages = {
     image: '/og/academy.png',
   },
   terms: {
-    path: '/terms-of-service',
+    path: sitePaths.terms,
     title: `Terms of Service · ${studioName}`,
     description: 'The terms that apply to our spa services, training programmes and product purchases.',
     indexable: true,
   },
   privacy: {
-    path: '/privacy-policy',
+    path: sitePaths.privacy,
     title: `Privacy Policy · ${studioName}`,
     description: 'What information we collect, how we use and protect it, and your rights.',
     indexable: true,
   },
   notFound: {
-    path: '/404',
+    path: sitePaths.notFound,
     title: `Page not found · ${studioName}`,
     description: 'The page you were looking for does not exist.',
     indexable: false,
@@ -152,6 +154,3 @@ export const cataloguePagePaths: string[] = [
   sitePages.booking.path,
   sitePages.shop.path,
 ];
-
-/** The id of the script element (JSON) a page rendered by the Worker carries its catalogue in. */
-export const EMBEDDED_CATALOGUE_ID = 'catalogue-data';

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function AboutPage() {
-  usePageMeta(sitePages.about);
+  usePageMeta('about');
   return (
     <>
       <PageHero eyebrow="Our story" title="About the spa" />

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
@@ -8,7 +7,7 @@ import { useEmailedLink } from '../../lib/use-emailed-link';
 
 /** From the link in the confirmation email: confirms the address, and so the place on the waitlist. */
 export default function AcademyConfirmPage() {
-  usePageMeta(sitePages.academyConfirm);
+  usePageMeta('academyConfirm');
   const state = useEmailedLink((token) => request(api['academy-waitlist'].confirm.$post({ json: { token } })));
 
   if (state.step === 'working') return <PageHero eyebrow="Academy waitlist" title="Confirming your place…" />;

@@ -1,4 +1,3 @@
-import { sitePages } from '../../../worker/shared/site-pages';
 import { BriefcaseIcon, CertificateIcon, HandsIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -24,7 +23,7 @@ const benefits = [
 ];
 
 export default function AcademyPage() {
-  usePageMeta(sitePages.academy);
+  usePageMeta('academy');
   return (
     <>
       <PageHero

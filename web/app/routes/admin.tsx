@@ -6,7 +6,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { studioName } from '../../../worker/shared/site-pages';
+import { studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
 import AcademyPage from '../../features/admin/academy-page';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { formatAppointment } from '../../../worker/shared/time';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
@@ -36,7 +35,7 @@ type Booking = {
 };
 
 export default function BookingConfirmationPage() {
-  usePageMeta(sitePages.bookingConfirmation);
+  usePageMeta('bookingConfirmation');
   const navigate = useNavigate();
   const clearDraft = useSetAtom(clearBookingDraftAtom);
   const state = usePaymentVerification('booking', clearDraft);

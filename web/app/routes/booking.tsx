@@ -1,4 +1,3 @@
-import { sitePages } from '../../../worker/shared/site-pages';
 import { CheckIcon, ClockIcon, LeafIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { BookingForm } from '../../features/booking/booking-form';
@@ -19,7 +18,7 @@ const importantInformation = [
 ];
 
 export default function BookingPage() {
-  usePageMeta(sitePages.booking);
+  usePageMeta('booking');
   return (
     <>
       <PageHero

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { Accordion, type AccordionItem } from '../../components/ui/accordion';
 import { PageHero } from '../../components/ui/page-hero';
 import { type FaqEntry, faqGroups } from '../../features/faq/faq-content';
@@ -27,7 +26,7 @@ const toAccordionItem = (entry: FaqEntry): AccordionItem => ({
 const groups = faqGroups.map((group) => ({ ...group, items: group.entries.map(toAccordionItem) }));
 
 export default function FaqPage() {
-  usePageMeta(sitePages.faq);
+  usePageMeta('faq');
   const [openId, setOpenId] = useState<string>();
   const toggle = (id: string) => setOpenId((current) => (current === id ? undefined : id));
   return (

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { ArrowRightIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -41,7 +40,7 @@ const testimonials = [
 ];
 
 export default function HomePage() {
-  usePageMeta(sitePages.home);
+  usePageMeta('home');
   return (
     <>
       <PageHero

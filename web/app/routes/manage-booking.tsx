@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { ManagedBooking, type ManageView } from '../../features/manage-booking/managed-booking';
@@ -15,7 +14,7 @@ type State =
 
 /** The private page of one booking, opened from the confirmation page, email or reminder. */
 export default function ManageBookingPage() {
-  usePageMeta(sitePages.manageBooking);
+  usePageMeta('manageBooking');
   const token = useParams().token ?? '';
   const [state, setState] = useState<State>({ step: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { durationLabel } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
@@ -12,7 +11,7 @@ import { whatsappLink } from '../../lib/whatsapp';
 const consultationMessage = "Hello! I'd like to book a free massage consultation to find the right treatment for me.";
 
 export default function MassageTherapyPage() {
-  usePageMeta(sitePages.massageTherapy);
+  usePageMeta('massageTherapy');
   const menu = useMenu();
   return (
     <>

@@ -1,11 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function NotFoundPage() {
-  usePageMeta({ ...sitePages.notFound, path: useLocation().pathname });
+  usePageMeta('notFound', useLocation().pathname);
   return (
     <PageHero
       eyebrow="Error 404"

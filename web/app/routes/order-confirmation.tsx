@@ -1,7 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import {
@@ -28,7 +27,7 @@ type Order = {
 };
 
 export default function OrderConfirmationPage() {
-  usePageMeta(sitePages.orderConfirmation);
+  usePageMeta('orderConfirmation');
   // Only once the order is paid and recorded is the cart emptied.
   const clearCart = useSetAtom(clearCartAtom);
   const state = usePaymentVerification('order', clearCart);

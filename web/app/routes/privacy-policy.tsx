@@ -1,10 +1,9 @@
-import { sitePages } from '../../../worker/shared/site-pages';
 import { LegalPage } from '../../components/ui/legal-page';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function PrivacyPolicyPage() {
-  usePageMeta(sitePages.privacy);
+  usePageMeta('privacy');
   return (
     <LegalPage
       title="Privacy Policy"

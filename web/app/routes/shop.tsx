@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -24,7 +23,7 @@ type Overlay =
   | { kind: 'details'; product: ShopProduct; size: string };
 
 export default function ShopPage() {
-  usePageMeta(sitePages.shop);
+  usePageMeta('shop');
   // The cart lives in this browser's storage: the prerendered page shows it empty until hydrated.
   const storedCount = useAtomValue(cartCountAtom);
   const count = useHydrated() ? storedCount : 0;

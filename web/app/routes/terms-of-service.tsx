@@ -1,10 +1,9 @@
-import { sitePages } from '../../../worker/shared/site-pages';
 import { LegalPage } from '../../components/ui/legal-page';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function TermsOfServicePage() {
-  usePageMeta(sitePages.terms);
+  usePageMeta('terms');
   return (
     <LegalPage
       title="Terms of Service"

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { sitePages } from '../../../worker/shared/site-pages';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
@@ -8,7 +7,7 @@ import { useEmailedLink } from '../../lib/use-emailed-link';
 
 /** From the link in a bulk email: takes the subscriber off the academy's bulk messages. */
 export default function UnsubscribePage() {
-  usePageMeta(sitePages.unsubscribe);
+  usePageMeta('unsubscribe');
   const state = useEmailedLink((token) => request(api.unsubscribe.$post({ json: { token } })));
 
   if (state.step === 'working') return <PageHero eyebrow="Academy updates" title="Unsubscribing…" />;
