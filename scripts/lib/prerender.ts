@@ -53,8 +53,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const rendererDir = join(root, 'node_modules/.cache/spa-prerender');
 
 interface Renderer {
-  renderPage: (path: string) => Promise<string>;
-  pageJsonLd: (path: string) => Record<string, unknown>[];
+  renderBuiltPage: (path: string) => Promise<{ body: string; jsonLd: Record<string, unknown>[] }>;
 }
 
 /** Builds web/prerender/entry.tsx for Node (dependencies stay in node_modules) and loads it. */
@@ -70,7 +69,9 @@ async function loadRenderer(): Promise<Renderer> {
       ssr: 'prerender/entry.tsx',
       outDir: rendererDir,
       emptyOutDir: true,
-      rollupOptions: { output: { entryFileNames: 'entry-prerender.mjs' } },
+      // One file: it is imported with a query that makes each build's a fresh module, and a chunk
+      // importing it back without that query would be a second copy with atoms of its own.
+      rollupOptions: { output: { entryFileNames: 'entry-prerender.mjs', codeSplitting: false } },
     },
   });
   return import(`${pathToFileURL(join(rendererDir, 'entry-prerender.mjs')).href}?build=${Date.now()}`);
@@ -154,12 +155,13 @@ export function prerenderPages(): Plugin {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const siteUrl = readSiteUrl(join(root, 'wrangler.toml'));
-        const { renderPage, pageJsonLd } = await loadRenderer();
+        const { renderBuiltPage } = await loadRenderer();
         for (const target of prerenderTargets()) {
+          const page = await renderBuiltPage(target.page.path);
           const html = fillTemplate(template, {
-            head: pageHeadTags(target.page, { siteUrl, jsonLd: pageJsonLd(target.page.path), noindex: target.noindex }),
+            head: pageHeadTags(target.page, { siteUrl, jsonLd: page.jsonLd, noindex: target.noindex }),
             preloads: [heroPreload, ...preloadTags(manifest, target.module)],
-            body: await renderPage(target.page.path),
+            body: page.body,
           });
           const file = join(outDir, target.file);
           mkdirSync(dirname(file), { recursive: true });

@@ -3,7 +3,7 @@
 // day of 80 half-hour visits; written by SQL before the site starts, so the figures measure the
 // reads, not the seeding.
 import type { Browser } from 'playwright-core';
-import { treatments } from '../../worker/shared/treatments.ts';
+import { treatments } from '../../worker/shared/treatment-list.ts';
 
 export const SCHEDULE_THERAPISTS = 10;
 export const SCHEDULE_ROOMS = 6;

@@ -5,7 +5,9 @@
 // screen. The browser tests share one database: every change here is put back at the end.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { readSiteUrl } from '../../scripts/lib/web-define.ts';
 import { paths } from '../../web/config/paths';
+import { sitePages } from '../../worker/shared/site-pages';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
@@ -13,6 +15,7 @@ import { payOverHttp } from './pay-over-http';
 import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
+const siteUrl = readSiteUrl();
 const browser = sharedChromium();
 
 const open = (viewport: Viewport, options: { javaScriptEnabled?: boolean } = {}) =>
@@ -282,6 +285,38 @@ describe('an order staff cancel', () => {
         sizes: before.sizes,
         version: current?.version,
       });
+      await page.context().close();
+    }
+  });
+});
+
+describe('the catalogue a page starts from', () => {
+  it('is the copy in the HTML the Worker rendered, and the build’s only after a move from a page without one', async () => {
+    const { page, problems } = await open(viewports.phone);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const builtCopy = () => scripts.filter((path) => path.includes('/built-catalogue-'));
+    try {
+      await page.goto(paths.booking);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByLabel('Swedish').isVisible()).toBe(true);
+      expect(builtCopy()).toEqual([]);
+
+      // /about carries no catalogue: the booking page reached from it starts from the build's,
+      // and the head follows the move.
+      await page.goto(paths.about);
+      await page.getByRole('link', { name: 'Book now' }).click();
+      await page.waitForURL(`**${paths.booking}`);
+      await eventually(() => page.getByLabel('Swedish').isVisible()).toBe(true);
+      expect(builtCopy()).toHaveLength(1);
+      await eventually(() => page.title()).toBe(sitePages.booking.title);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        `${siteUrl}${sitePages.booking.path}`,
+      );
+      expect(problems).toEqual([]);
+    } finally {
       await page.context().close();
     }
   });

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteUrl } from '../../scripts/lib/web-define.ts';
-import { products, treatments } from '../../worker/shared/catalogue';
+import { products } from '../../worker/shared/products';
 import {
   appShellPaths,
   appShells,
@@ -13,6 +13,7 @@ import {
   indexablePages,
   sitePages,
 } from '../../worker/shared/site-pages';
+import { treatments } from '../../worker/shared/treatment-list';
 import { nextFrames, openPage, sharedChromium, viewports, waitForHydration } from './browser';
 
 const baseUrl = inject('baseUrl');

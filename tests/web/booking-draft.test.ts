@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BOOKING_DRAFT_KEY,
   bookingDraftAtom,
@@ -9,6 +9,10 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from '../../web/features/booking/booking-draft';
+import { catalogueReady } from '../../web/features/catalogue/starting-catalogue';
+
+// As a page's route does, the atoms wait for the catalogue the page starts from (the build's here).
+beforeAll(() => catalogueReady());
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -18,6 +22,7 @@ beforeEach(() => {
 /** A page reload: the module (and its atoms) load again and read session storage afresh. */
 async function reload() {
   vi.resetModules();
+  await (await import('../../web/features/catalogue/starting-catalogue')).catalogueReady();
   const module = await import('../../web/features/booking/booking-draft');
   return { store: createStore(), ...module };
 }

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueReady } from '../../web/features/catalogue/starting-catalogue';
 import {
   addToCartAtom,
   cartCountAtom,
@@ -16,6 +17,9 @@ const oil100 = { productId: 'all-glow-body-oil', size: '100ml' };
 const oil250 = { productId: 'all-glow-body-oil', size: '250ml' };
 const soap = { productId: 'goat-milk-bar-soap', size: '100g' };
 
+// As a page's route does, the atoms wait for the catalogue the page starts from (the build's here).
+beforeAll(() => catalogueReady());
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -24,6 +28,7 @@ beforeEach(() => {
 /** A reload or a new tab: the module loads again and reads local storage afresh. */
 async function reload() {
   vi.resetModules();
+  await (await import('../../web/features/catalogue/starting-catalogue')).catalogueReady();
   const module = await import('../../web/features/shop/cart');
   return { store: createStore(), ...module };
 }

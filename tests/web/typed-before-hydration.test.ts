@@ -1,12 +1,16 @@
 import { createStore } from 'jotai';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   adoptTypedDraftAtom,
   bookingDraftAtom,
   bookingTotalAtom,
   updateBookingDraftAtom,
 } from '../../web/features/booking/booking-draft';
+import { catalogueReady } from '../../web/features/catalogue/starting-catalogue';
 import { readTypedValues } from '../../web/lib/use-typed-before-hydration';
+
+// As a page's route does, the atoms wait for the catalogue the page starts from (the build's here).
+beforeAll(() => catalogueReady());
 
 beforeEach(() => {
   sessionStorage.clear();

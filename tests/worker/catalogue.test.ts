@@ -14,7 +14,8 @@ import {
 } from '../../worker/db/schema';
 import { catalogueFieldMessages } from '../../worker/routes/catalogue';
 import { catalogueMessages } from '../../worker/services/catalogue';
-import { products, treatments } from '../../worker/shared/catalogue';
+import { products } from '../../worker/shared/products';
+import { treatments } from '../../worker/shared/treatment-list';
 import { adminCall, signIn } from './admin-harness';
 import { bookingDetails, inDays, item, orderDetails } from './payment-fixtures';
 import { call, clearPaymentData, db, fake, startPayment, verify, withFakePaystack } from './payment-harness';

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, orders, outboxMessages, payments, refunds } from '../../worker/db/schema';
 import { percentDiscount } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
-import { treatments } from '../../worker/shared/treatments';
+import { treatments } from '../../worker/shared/treatment-list';
 import { bookingDetails, inDays, oneHourVisit, orderDetails } from './payment-fixtures';
 import { call, clearPaymentData, db, fake, startPayment, verify, webhook, withFakePaystack } from './payment-harness';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { products, treatments } from '../../worker/shared/catalogue';
 import { formatNaira, nairaToKobo } from '../../worker/shared/money';
 import { percentDiscount, priceBooking, priceOrder } from '../../worker/shared/pricing';
+import { products } from '../../worker/shared/products';
+import { treatments } from '../../worker/shared/treatment-list';
 
 describe('catalogue', () => {
   it('holds the eleven massages at the studio prices', () => {

@@ -3,8 +3,9 @@
 // catalogue's treatment lengths. Tests start from it and change what they are about.
 import { env } from 'cloudflare:workers';
 import { forgetCachedTeam } from '../../worker/services/schedule';
-import { products, treatments } from '../../worker/shared/catalogue';
+import { products } from '../../worker/shared/products';
 import { blockAt, blockCount, minuteOfDay } from '../../worker/shared/schedule';
+import { treatments } from '../../worker/shared/treatment-list';
 
 const ids = treatments.map((treatment) => `('${treatment.id}')`).join(', ');
 

@@ -3,22 +3,26 @@ import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
+import { catalogueReady } from '../features/catalogue/starting-catalogue';
+
+/** A page that shows the catalogue: its chunk, and the catalogue it starts from (both at once). */
+const withCatalogue = <T,>(page: Promise<T>) => Promise.all([page, catalogueReady()]).then(([module]) => module);
 
 // Each page is its own chunk: a visitor downloads the shell and the page in front of them only.
 const HomePage = lazy(() => import('./routes/home'));
 const AboutPage = lazy(() => import('./routes/about'));
-const MassageTherapyPage = lazy(() => import('./routes/massage-therapy'));
-const BookingPage = lazy(() => import('./routes/booking'));
+const MassageTherapyPage = lazy(() => withCatalogue(import('./routes/massage-therapy')));
+const BookingPage = lazy(() => withCatalogue(import('./routes/booking')));
 const BookingConfirmationPage = lazy(() => import('./routes/booking-confirmation'));
 const OrderConfirmationPage = lazy(() => import('./routes/order-confirmation'));
-const ShopPage = lazy(() => import('./routes/shop'));
+const ShopPage = lazy(() => withCatalogue(import('./routes/shop')));
 const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
 const TermsOfServicePage = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
 const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
-const ManageBookingPage = lazy(() => import('./routes/manage-booking'));
+const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them.
 const AdminApp = lazy(() => import('./routes/admin'));

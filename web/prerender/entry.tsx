@@ -1,26 +1,30 @@
 // The server entry: renders one route of the SPA to HTML with the very tree the browser hydrates
 // (web/main.tsx), so the rendered page and the first client render match. The build renders every
-// page with the catalogue of its modules; the Worker renders the catalogue's pages again with the
-// catalogue staff keep in D1 (worker/services/catalogue-pages.ts), through renderCataloguePage.
+// page with the catalogue of its modules (renderBuiltPage); the Worker renders the catalogue's
+// pages again with the catalogue staff keep in D1 (worker/services/catalogue-pages.ts), through
+// renderCataloguePage.
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
-import { type MenuTreatment, menuAtom, menuFromApi } from '../features/booking/live-menu';
-import { type ApiProduct, type ShopProduct, shopAtom, shopFromApi } from '../features/shop/live-shop';
-import { type PageCatalogue, pageJsonLd } from './structured-data';
+import { menuAtom, menuFromApi } from '../features/booking/live-menu';
+import { catalogueReady, type PageCatalogue, startingCatalogue } from '../features/catalogue/starting-catalogue';
+import { type ApiProduct, shopAtom, shopFromApi } from '../features/shop/live-shop';
+import { pageJsonLd } from './structured-data';
 
-export { pageJsonLd } from './structured-data';
+/** The build's catalogue: what the pages start from where none is embedded, as on the server. */
+async function builtCatalogue(): Promise<PageCatalogue> {
+  await catalogueReady();
+  return { treatments: startingCatalogue('treatments'), products: startingCatalogue('products') };
+}
 
-/** The HTML inside #root for `path`, once every lazy page of it has loaded. */
-export async function renderPage(path: string, catalogue?: PageCatalogue): Promise<string> {
+/** The HTML inside #root for `path` with `catalogue`, once every lazy page of it has loaded. */
+async function renderPage(path: string, catalogue: PageCatalogue): Promise<string> {
   const store = createStore();
-  if (catalogue) {
-    store.set(menuAtom, catalogue.treatments);
-    store.set(shopAtom, catalogue.products);
-  }
+  store.set(menuAtom, catalogue.treatments);
+  store.set(shopAtom, catalogue.products);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
@@ -36,6 +40,12 @@ export async function renderPage(path: string, catalogue?: PageCatalogue): Promi
   return new Response(prelude).text();
 }
 
+/** A page as the build prerenders it, from the build's catalogue: its #root HTML and structured data. */
+export async function renderBuiltPage(path: string) {
+  const catalogue = await builtCatalogue();
+  return { body: await renderPage(path, catalogue), jsonLd: pageJsonLd(path, catalogue) };
+}
+
 /** The catalogue as GET /api/treatments and GET /api/products answer it. */
 export interface ApiCatalogue {
   treatments: Parameters<typeof menuFromApi>[0];
@@ -47,9 +57,11 @@ export interface ApiCatalogue {
  * catalogue the page embeds so the browser's first render is the same (features/catalogue).
  */
 export async function renderCataloguePage(path: string, api: ApiCatalogue) {
-  const catalogue: { treatments: MenuTreatment[]; products: ShopProduct[] } = {
+  const built = await builtCatalogue();
+  const catalogue: PageCatalogue = {
     treatments: menuFromApi(api.treatments),
-    products: shopFromApi(api.products),
+    // A product keeps the build's picture behind an uploaded one.
+    products: shopFromApi(api.products, (id) => built.products.find((product) => product.id === id)?.fallbackImage),
   };
   return {
     body: await renderPage(path, catalogue),

@@ -3,31 +3,14 @@
 // Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
 
 import { formatNaira } from '../../worker/shared/money';
-import { products as builtProducts } from '../../worker/shared/products';
 import { sitePages, studioName } from '../../worker/shared/site-pages';
-import { treatments as builtTreatments, durationLabel } from '../../worker/shared/treatments';
+import { durationLabel } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
 import { studio } from '../config/studio';
-import type { MenuTreatment } from '../features/booking/live-menu';
+import type { PageCatalogue } from '../features/catalogue/starting-catalogue';
 import { answerText, faqGroups } from '../features/faq/faq-content';
-import type { ShopProduct } from '../features/shop/live-shop';
 
 export type JsonLd = Record<string, unknown>;
-
-/** What the data is written from: the build's modules, or the catalogue in D1 (the Worker's renders). */
-export interface PageCatalogue {
-  treatments: readonly MenuTreatment[];
-  products: readonly ShopProduct[];
-}
-
-const builtCatalogue: PageCatalogue = {
-  treatments: builtTreatments,
-  products: builtProducts.map((product) => ({
-    ...product,
-    fallbackImage: product.image,
-    sizes: product.sizes.map((size) => ({ ...size, stock: null })),
-  })),
-};
 
 const availability = (stock: number | null) =>
   stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock';
@@ -35,7 +18,7 @@ const availability = (stock: number | null) =>
 const context = 'https://schema.org';
 
 /** The studio as a DaySpa: address, phone, hours and price range (the home page). */
-export function studioJsonLd({ treatments, products }: PageCatalogue = builtCatalogue): JsonLd {
+export function studioJsonLd({ treatments, products }: PageCatalogue): JsonLd {
   const prices = [...treatments.map((t) => t.price), ...products.flatMap((p) => p.sizes.map((s) => s.price))];
   return {
     '@context': context,
@@ -62,7 +45,7 @@ export function studioJsonLd({ treatments, products }: PageCatalogue = builtCata
 }
 
 /** The massage menu: every treatment an offer of the studio, in naira (the massage page). */
-export function treatmentsJsonLd({ treatments }: PageCatalogue = builtCatalogue): JsonLd {
+export function treatmentsJsonLd({ treatments }: PageCatalogue): JsonLd {
   const page = `${siteUrl}${sitePages.massageTherapy.path}`;
   return {
     '@context': context,
@@ -87,7 +70,7 @@ export function treatmentsJsonLd({ treatments }: PageCatalogue = builtCatalogue)
 }
 
 /** Every product with its sizes' prices and its rating and reviews (the shop). */
-export function productsJsonLd({ products }: PageCatalogue = builtCatalogue): JsonLd {
+export function productsJsonLd({ products }: PageCatalogue): JsonLd {
   return {
     '@context': context,
     '@graph': products.map((product) => ({
@@ -109,7 +92,12 @@ export function productsJsonLd({ products }: PageCatalogue = builtCatalogue): Js
       // schema.org wants at least one review behind a rating: a new product has none.
       aggregateRating:
         product.reviews.length > 0
-          ? { '@type': 'AggregateRating', ratingValue: product.rating, bestRating: 5, reviewCount: product.reviews.length }
+          ? {
+              '@type': 'AggregateRating',
+              ratingValue: product.rating,
+              bestRating: 5,
+              reviewCount: product.reviews.length,
+            }
           : undefined,
       review: product.reviews.map((review) => ({
         '@type': 'Review',
@@ -137,7 +125,7 @@ export function faqJsonLd(): JsonLd {
 }
 
 /** The structured data the page at `path` carries (most carry none). */
-export function pageJsonLd(path: string, catalogue: PageCatalogue = builtCatalogue): JsonLd[] {
+export function pageJsonLd(path: string, catalogue: PageCatalogue): JsonLd[] {
   switch (path) {
     case sitePages.home.path:
       return [studioJsonLd(catalogue)];

@@ -1,6 +1,7 @@
 /**
- * The studio's skincare products, their sizes with prices in naira, ratings and reviews. The web
- * reads them for the shop; the worker prices orders from them, never trusting a client's price.
+ * The skincare products the studio opened with, their sizes with prices in naira, ratings and
+ * reviews. Migration 0013 seeded D1 from this list (products, sizes, prices and stock are D1's,
+ * edited by staff); the reviews are still read from here (reviewsOf); the build prerenders with it.
  */
 
 export interface ProductSize {
@@ -131,12 +132,8 @@ export const products: readonly Product[] = [
   },
 ];
 
-export function findProduct(id: string): Product | undefined {
-  return products.find((product) => product.id === id);
-}
-
 /** A product's reviews and rating (reviews stay in code); none for a product staff added. */
 export function reviewsOf(id: string): { rating: number; reviews: readonly ProductReview[] } {
-  const product = findProduct(id);
+  const product = products.find((candidate) => candidate.id === id);
   return { rating: product?.rating ?? 0, reviews: product?.reviews ?? [] };
 }

@@ -1,15 +1,17 @@
 /**
- * The menu the booking page and the treatments page show: the build's (or the page's embedded
- * copy) at first, then GET /api/treatments (features/catalogue/live-data.ts).
+ * The menu the booking page and the treatments page show: the page's embedded copy (or the
+ * build's) at first, then GET /api/treatments (features/catalogue/live-data.ts).
  */
-import { atom } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
 import type { publicTreatments } from '../../../worker/services/catalogue';
-import { type Treatment, treatmentGroups, treatments } from '../../../worker/shared/treatments';
-import { embedded, getJson, useLiveAtom } from '../catalogue/live-data';
+import { type Treatment, treatmentGroups } from '../../../worker/shared/treatments';
+import { getJson, useLiveAtom } from '../catalogue/live-data';
+import { startingCatalogue } from '../catalogue/starting-catalogue';
 
 export type MenuTreatment = Treatment;
 
-export const menuAtom = atom<readonly MenuTreatment[]>(embedded<MenuTreatment[]>('treatments') ?? treatments);
+/** Read first once the page's route has waited for catalogueReady() (web/app/router.tsx). */
+export const menuAtom = atomWithLazy<readonly MenuTreatment[]>(() => startingCatalogue('treatments'));
 
 /** The API's treatments (GET /api/treatments) as the pages hold them. */
 export const menuFromApi = (

@@ -1,24 +1,12 @@
 /**
  * How the public pages keep their catalogue current. A page first renders what its HTML was
- * rendered from (the copy embedded in the page, or the build's own modules), so hydration matches;
- * then it asks the API once per page load and shows what staff have changed since. The server
- * prices every payment from D1 whatever the page shows.
+ * rendered from (starting-catalogue.ts), so hydration matches; then it asks the API once per page
+ * load and shows what staff have changed since. The server prices every payment from D1 whatever
+ * the page shows.
  */
-import type { PrimitiveAtom } from 'jotai';
+import type { PrimitiveAtom, SetStateAction } from 'jotai';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { EMBEDDED_CATALOGUE_ID } from '../../../worker/shared/site-pages';
-
-/** The part of the catalogue a rendered page embedded, if it did (only in the browser). */
-export function embedded<T>(part: 'treatments' | 'products'): T | undefined {
-  const element = globalThis.document?.getElementById(EMBEDDED_CATALOGUE_ID);
-  if (!element?.textContent) return undefined;
-  try {
-    return (JSON.parse(element.textContent) as Record<string, T | undefined>)[part];
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A public GET of the catalogue. Plain fetch rather than the typed client (lib/api-client.ts): it
@@ -35,13 +23,14 @@ const loads = new Map<string, Promise<unknown>>();
 
 /**
  * The atom's value, refreshed from `load` once per page load (every component using it shares the
- * one request). A failed request keeps what the page has: the server refuses a stale price anyway.
+ * one request). `load` answers the new value, or how to make it from the page's. A failed request
+ * keeps what the page has: the server refuses a stale price anyway.
  */
-export function useLiveAtom<T>(key: string, target: PrimitiveAtom<T>, load: () => Promise<T>): T {
+export function useLiveAtom<T>(key: string, target: PrimitiveAtom<T>, load: () => Promise<SetStateAction<T>>): T {
   const value = useAtomValue(target);
   const set = useSetAtom(target);
   useEffect(() => {
-    let pending = loads.get(key) as Promise<T> | undefined;
+    let pending = loads.get(key) as Promise<SetStateAction<T>> | undefined;
     if (!pending) {
       pending = load();
       loads.set(key, pending);

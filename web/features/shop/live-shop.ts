@@ -1,11 +1,12 @@
 /**
- * The shop the visitor sees: the build's products (or the page's embedded copy) at first, then
+ * The shop the visitor sees: the page's embedded copy (or the build's) at first, then
  * GET /api/products (features/catalogue/live-data.ts), with what each size has left to sell.
  */
-import { atom } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
 import type { publicProducts } from '../../../worker/services/catalogue';
-import { type Product, type ProductSize, products } from '../../../worker/shared/products';
-import { embedded, getJson, reloadLive, useLiveAtom } from '../catalogue/live-data';
+import type { Product, ProductSize } from '../../../worker/shared/products';
+import { getJson, reloadLive, useLiveAtom } from '../catalogue/live-data';
+import { startingCatalogue } from '../catalogue/starting-catalogue';
 
 export interface ShopSize extends ProductSize {
   /** Units left to sell now; null when the studio does not count them (never sold out). */
@@ -18,36 +19,44 @@ export interface ShopProduct extends Omit<Product, 'sizes'> {
   fallbackImage: string;
 }
 
-const placeholderImage = '/images/products/placeholder.svg';
-const builtImage = (id: string) => products.find((product) => product.id === id)?.image ?? placeholderImage;
-
-const builtShop: readonly ShopProduct[] = products.map((product) => ({
-  ...product,
-  fallbackImage: product.image,
-  sizes: product.sizes.map((size) => ({ ...size, stock: null })),
-}));
-
-export const shopAtom = atom<readonly ShopProduct[]>(embedded<ShopProduct[]>('products') ?? builtShop);
+/** Read first once the page's route has waited for catalogueReady() (web/app/router.tsx). */
+export const shopAtom = atomWithLazy<readonly ShopProduct[]>(() => startingCatalogue('products'));
 
 /** A product as GET /api/products gives it. */
 export type ApiProduct = ReturnType<typeof publicProducts>[number];
 
-/** The API's products as the pages hold them (an upload's photo first, the build's drawing behind it). */
-export const shopFromApi = (rows: readonly ApiProduct[]): ShopProduct[] =>
-  rows.map((product) => ({
-    id: product._id,
-    name: product.name,
-    category: product.category,
-    description: product.description,
-    ingredients: product.ingredients ?? undefined,
-    image: product.images[0] ?? builtImage(product._id),
-    fallbackImage: builtImage(product._id),
-    rating: product.rating,
-    reviews: product.reviews,
-    sizes: product.sizes,
-  }));
+const placeholderImage = '/images/products/placeholder.svg';
 
-const loadShop = async () => shopFromApi(await getJson<ApiProduct[]>('/api/products'));
+/**
+ * The API's products as the pages hold them: an upload's photo first, the build's picture behind it
+ * (`fallbackOf`, by product id; a placeholder for a product the build never had).
+ */
+export const shopFromApi = (
+  rows: readonly ApiProduct[],
+  fallbackOf: (id: string) => string | undefined = () => undefined,
+): ShopProduct[] =>
+  rows.map((product) => {
+    const fallbackImage = fallbackOf(product._id) ?? placeholderImage;
+    return {
+      id: product._id,
+      name: product.name,
+      category: product.category,
+      description: product.description,
+      ingredients: product.ingredients ?? undefined,
+      image: product.images[0] ?? fallbackImage,
+      fallbackImage,
+      rating: product.rating,
+      reviews: product.reviews,
+      sizes: product.sizes,
+    };
+  });
+
+/** The live products, each keeping the build's picture the page had for it. */
+const loadShop = async () => {
+  const rows = await getJson<ApiProduct[]>('/api/products');
+  return (page: readonly ShopProduct[]) =>
+    shopFromApi(rows, (id) => page.find((product) => product.id === id)?.fallbackImage);
+};
 
 /** The products on sale now, in page order. */
 export const useShop = () => useLiveAtom('products', shopAtom, loadShop);

@@ -1,0 +1,18 @@
+/**
+ * The catalogue of the build's own modules (worker/shared/treatment-list.ts, products.ts) in the shape
+ * the pages hold it. The build prerenders with it; in the browser it is a chunk of its own, loaded
+ * only by a page that has no catalogue embedded (starting-catalogue.ts), so the catalogue pages the
+ * Worker renders never download it.
+ */
+import { products } from '../../../worker/shared/products';
+import { treatments } from '../../../worker/shared/treatment-list';
+import type { PageCatalogue } from './starting-catalogue';
+
+export const builtCatalogue: PageCatalogue = {
+  treatments,
+  products: products.map((product) => ({
+    ...product,
+    fallbackImage: product.image,
+    sizes: product.sizes.map((size) => ({ ...size, stock: null })),
+  })),
+};
