@@ -33,7 +33,7 @@ const placeholderImage = '/images/products/placeholder.svg';
  */
 export const shopFromApi = (
   rows: readonly ApiProduct[],
-  fallbackOf: (id: string) => string | undefined = () => undefined,
+  fallbackOf: (id: string) => string | undefined,
 ): ShopProduct[] =>
   rows.map((product) => {
     const fallbackImage = fallbackOf(product._id) ?? placeholderImage;
