@@ -5,6 +5,7 @@ import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { safeConfigMiddleware } from './middleware/safe-config';
 import { securityHeadersMiddleware } from './middleware/security-headers';
+import { staffAccess } from './middleware/staff-access';
 import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
@@ -36,7 +37,7 @@ import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
   .use(safeConfigMiddleware)
-  .use('/api/*', bodyLimitMiddleware, dbMiddleware)
+  .use('/api/*', bodyLimitMiddleware, dbMiddleware, staffAccess)
   .route('/api', healthRoutes)
   .route('/api', waitlistRoutes)
   .route('/api', publicCouponRoutes)
@@ -49,8 +50,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', testCheckoutRoutes)
   .route('/api', whatsappWebhookRoutes)
   .route('/api', authRoutes)
-  // Staff routes: each handler starts with requireAdmin (and sameOriginJson when it changes state;
-  // sameOrigin for the multipart photo upload).
+  // Staff routes: staffAccess lets each through to the roles its permission names; each that
+  // changes state starts with sameOriginJson (sameOrigin for the multipart photo upload).
   .route('/api', bookingRoutes)
   .route('/api', orderRoutes)
   .route('/api', adminCouponRoutes)

@@ -1,5 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { Database } from './db/client';
+import type { StaffMember } from './services/staff-accounts';
 
 /** Secrets that may be left unset: without a token WhatsApp messages wait in the outbox as held. */
 export interface OptionalSecrets {
@@ -14,7 +15,8 @@ export type Bindings = Env & OptionalSecrets;
 
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: { db: Database };
+  /** `staff`: the signed-in member, on staff routes (middleware/staff-access.ts). */
+  Variables: { db: Database; staff?: StaffMember };
 }
 
 export const factory = createFactory<AppEnv>();

@@ -20,6 +20,10 @@ const sessionState = async (cookie?: string) => {
   return (await response.json()) as { authenticated: boolean };
 };
 
+/** The built-in owner, whom the install's ADMIN_USERNAME signs in. */
+const builtInOwner = { _id: 'owner', name: 'Studio owner', email: null, role: 'owner' };
+const signedInAsOwner = { authenticated: true, user: builtInOwner };
+
 let address = 0;
 /** Each test counts its failures against an address of its own. */
 const freshAddress = () => `192.0.2.${++address}`;
@@ -28,7 +32,7 @@ describe('POST /api/auth/login', () => {
   it('starts a session: a 256-bit id in an HttpOnly, Secure, SameSite=Strict __Host- cookie for 8 hours', async () => {
     const response = await login('admin', LOCAL_PASSWORD, freshAddress());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, data: { username: 'admin' } });
+    expect(await response.json()).toEqual({ success: true, data: { user: builtInOwner } });
     const cookie = response.headers.get('Set-Cookie') ?? '';
     expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     expect(cookie).toMatch(/; HttpOnly/);
@@ -43,7 +47,7 @@ describe('POST /api/auth/login', () => {
     // KV holds the id's hash, never the id itself.
     expect(await env.SESSIONS.get(`session:${id}`)).toBeNull();
     expect(await env.SESSIONS.get(await sessionKey(id))).not.toBeNull();
-    expect(await sessionState(`${SESSION_COOKIE}=${id}`)).toEqual({ authenticated: true });
+    expect(await sessionState(`${SESSION_COOKIE}=${id}`)).toEqual(signedInAsOwner);
   });
 
   it('issues a new session id at every login, and ends the one the browser still held', async () => {
@@ -57,7 +61,7 @@ describe('POST /api/auth/login', () => {
     const secondId = sessionIdFrom(second);
     expect(`${SESSION_COOKIE}=${secondId}`).not.toBe(first);
     expect(await sessionState(first)).toEqual({ authenticated: false });
-    expect(await sessionState(`${SESSION_COOKIE}=${secondId}`)).toEqual({ authenticated: true });
+    expect(await sessionState(`${SESSION_COOKIE}=${secondId}`)).toEqual(signedInAsOwner);
   });
 
   it('answers a wrong username and a wrong password the same way, with no cookie', async () => {
@@ -215,6 +219,6 @@ describe('POST /api/auth/logout and GET /api/auth/session', () => {
       JSON.stringify({ createdAt: '2026-01-01T00:00:00.000Z', expiresAt: new Date(Date.now() - 1000).toISOString() }),
     );
     expect(await sessionState(`${SESSION_COOKIE}=${id}`)).toEqual({ authenticated: false });
-    expect(await sessionState(cookie)).toEqual({ authenticated: true });
+    expect(await sessionState(cookie)).toEqual(signedInAsOwner);
   });
 });

@@ -1,39 +1,14 @@
 // The API's routes, from the app itself (so a new route is covered the day it is added), split
-// into the public ones (listed here by hand: a route missing from this list is treated as staff
-// only) and the staff ones.
+// into the public ones (as the access table lists them) and the staff ones.
 import { app } from '../../worker/app';
+import { routeAccess } from '../../worker/middleware/staff-access';
 
-export const publicRoutes = new Set([
-  'GET /api/health',
-  'GET /api/ping',
-  'POST /api/academy-waitlist',
-  'POST /api/validate-coupon',
-  'GET /api/availability',
-  'GET /api/availability/month',
-  'GET /api/therapists',
-  'GET /api/treatments',
-  'GET /api/products',
-  'GET /api/closures',
-  'GET /api/manage-booking/:token',
-  'POST /api/manage-booking/:token/reschedule',
-  'POST /api/manage-booking/:token/cancel',
-  'GET /api/payment/initialize',
-  'POST /api/payment/initialize',
-  'POST /api/payment/cancel',
-  'POST /api/payment/verify',
-  'POST /api/payment/webhook',
-  'GET /api/payment/test-checkout.css',
-  'GET /api/payment/test-checkout/:reference',
-  'POST /api/payment/test-checkout/:reference',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'GET /api/auth/session',
-  'POST /api/unsubscribe',
-  'POST /api/unsubscribe/one-click',
-  'POST /api/academy-waitlist/confirm',
-  'GET /api/whatsapp/webhook',
-  'POST /api/whatsapp/webhook',
-]);
+/** The routes anyone may call, as the access table (worker/middleware/staff-access.ts) lists them. */
+export const publicRoutes = new Set(
+  Object.entries(routeAccess)
+    .filter(([, access]) => access === 'public')
+    .map(([route]) => route),
+);
 
 export const apiRoutes = [
   ...new Set(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
+import { staffRoles } from '../shared/permissions';
 
 export { messageChannels, messageStatuses, messageTemplates };
 
@@ -635,4 +636,32 @@ export const loginFailures = sqliteTable(
     windowStartedAt: text('window_started_at').notNull(),
   },
   (table) => [check('login_failures_count', sql`${table.failures} >= 0`)],
+);
+
+/**
+ * The team's accounts: who signs in, with which role (shared/permissions.ts). The built-in owner
+ * (id `owner`, made by the migration) is a new install's way in, through ADMIN_USERNAME and
+ * ADMIN_PASSWORD_HASH; everyone else signs in with their email (kept lower case) and a password of
+ * their own. A therapist's account is linked to the therapist they are on the schedule.
+ */
+export const staffAccounts = sqliteTable(
+  'staff_accounts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email'),
+    role: text('role', { enum: staffRoles }).notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    therapistId: text('therapist_id').references(() => therapists.id),
+    /** PBKDF2 (services/password.ts); null until the person has chosen one. */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_accounts_email').on(table.email),
+    check('staff_accounts_role', oneOf('role', staffRoles)),
+    check('staff_accounts_name', sql`length(${table.name}) between 1 and 60`),
+    check('staff_accounts_email_lower', sql`${table.email} = lower(${table.email})`),
+    check('staff_accounts_therapist', sql`(${table.role} = 'therapist') = (${table.therapistId} is not null)`),
+  ],
 );

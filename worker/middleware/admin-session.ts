@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type AppEnv, factory } from '../env';
-import { isValidSession, SESSION_TTL_SECONDS } from '../services/admin-sessions';
+import { SESSION_TTL_SECONDS } from '../services/admin-sessions';
 
 /** `__Host-` binds the cookie to this exact host over HTTPS, path /, no Domain attribute. */
 const cookieName = 'spa_admin_session';
@@ -18,14 +18,6 @@ export const adminMessages = {
   crossSite: 'This request must come from the studio site itself.',
   notJson: 'Send the request body as JSON (Content-Type: application/json).',
 } as const;
-
-/** Admin routes answer 401 unless the cookie names a live session, whatever the browser's flag says. */
-export const requireAdmin = factory.createMiddleware(async (c, next) => {
-  if (!(await isValidSession(c.env.SESSIONS, readSessionCookie(c), new Date()))) {
-    return c.json({ message: adminMessages.unauthorized }, 401);
-  }
-  await next();
-});
 
 const isSameOrigin = (c: Context<AppEnv>) => c.req.header('Origin') === new URL(c.req.url).origin;
 

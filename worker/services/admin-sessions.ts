@@ -1,14 +1,18 @@
 /**
  * Staff sessions in KV. The cookie holds a random 256-bit id; KV holds only its SHA-256, so a
- * leaked KV listing gives no usable cookie. Each entry lives 8 hours (KV's own time to live, and
- * an expiry inside the value that is checked too). KV is eventually consistent: a logout is
- * immediate where it happened and reaches other Cloudflare locations within about a minute.
+ * leaked KV listing gives no usable cookie. Each entry names the account it signed in and lives 8
+ * hours (KV's own time to live, and an expiry inside the value that is checked too). KV is
+ * eventually consistent: a logout is immediate where it happened and reaches other Cloudflare
+ * locations within about a minute; a deactivated account is refused at once everywhere, since every
+ * staff request reads the account from D1 too (middleware/staff-access.ts).
  */
 import { randomToken, sha256Hex } from './signing';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 interface StoredSession {
+  /** The staff account (staff_accounts.id); sessions from before accounts have none and are over. */
+  accountId?: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -16,10 +20,11 @@ interface StoredSession {
 /** The KV key a session id is stored under: its hash, never the id itself. */
 export const sessionKey = async (id: string) => `session:${await sha256Hex(id)}`;
 
-/** Starts a session and returns the id for the cookie; a new id every time. */
-export async function createSession(kv: KVNamespace, now: Date): Promise<string> {
+/** Starts a session of `accountId` and returns the id for the cookie; a new id every time. */
+export async function createSession(kv: KVNamespace, accountId: string, now: Date): Promise<string> {
   const id = randomToken();
   const session: StoredSession = {
+    accountId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
   };
@@ -27,11 +32,12 @@ export async function createSession(kv: KVNamespace, now: Date): Promise<string>
   return id;
 }
 
-/** True while `id` names a session that has not expired or been ended. */
-export async function isValidSession(kv: KVNamespace, id: string | undefined, now: Date): Promise<boolean> {
-  if (!id || id.length > 100) return false;
+/** The account of the session `id` names, while it has not expired or been ended. */
+export async function sessionAccount(kv: KVNamespace, id: string | undefined, now: Date): Promise<string | null> {
+  if (!id || id.length > 100) return null;
   const session = await kv.get<StoredSession>(await sessionKey(id), 'json');
-  return session !== null && Date.parse(session.expiresAt) > now.getTime();
+  if (session === null || !session.accountId || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  return session.accountId;
 }
 
 export async function endSession(kv: KVNamespace, id: string | undefined): Promise<void> {

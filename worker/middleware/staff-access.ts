@@ -1,0 +1,114 @@
+/**
+ * Who may call which route: one table (every route of the API, public ones included) read by one
+ * middleware in front of the whole API. A staff route answers 401 without a live session of an
+ * active account, and 403 with a message when the account's role lacks the route's permission
+ * (shared/permissions.ts). A route missing from the table is refused to everyone (and the route
+ * tests fail on it), so a new route is never open by accident.
+ */
+import { routePath } from 'hono/route';
+import { factory } from '../env';
+import { sessionAccount } from '../services/admin-sessions';
+import { activeStaffMember } from '../services/staff-accounts';
+import { accessMessages, can, type Permission } from '../shared/permissions';
+import { adminMessages, readSessionCookie } from './admin-session';
+
+/** A route's access: `public`, `signedIn` (any active account) or the permission it needs. */
+export type RouteAccess = 'public' | 'signedIn' | Permission;
+
+/** Every route's access. */
+export const routeAccess: Record<string, RouteAccess> = {
+  'GET /api/health': 'public',
+  'GET /api/ping': 'public',
+  'POST /api/academy-waitlist': 'public',
+  'POST /api/academy-waitlist/confirm': 'public',
+  'POST /api/unsubscribe': 'public',
+  'POST /api/unsubscribe/one-click': 'public',
+  'POST /api/validate-coupon': 'public',
+  'GET /api/availability': 'public',
+  'GET /api/availability/month': 'public',
+  'GET /api/therapists': 'public',
+  'GET /api/treatments': 'public',
+  'GET /api/products': 'public',
+  'GET /api/closures': 'public',
+  'GET /api/manage-booking/:token': 'public',
+  'POST /api/manage-booking/:token/reschedule': 'public',
+  'POST /api/manage-booking/:token/cancel': 'public',
+  'GET /api/payment/initialize': 'public',
+  'POST /api/payment/initialize': 'public',
+  'POST /api/payment/cancel': 'public',
+  'POST /api/payment/verify': 'public',
+  'POST /api/payment/webhook': 'public',
+  'GET /api/payment/test-checkout.css': 'public',
+  'GET /api/payment/test-checkout/:reference': 'public',
+  'POST /api/payment/test-checkout/:reference': 'public',
+  'GET /api/whatsapp/webhook': 'public',
+  'POST /api/whatsapp/webhook': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/session': 'public',
+
+  'GET /api/bookings': 'bookings',
+  'POST /api/bookings': 'bookings',
+  'PUT /api/bookings/:id': 'bookings',
+  'GET /api/calendar': 'bookings',
+  'GET /api/orders': 'orders',
+  'PUT /api/orders/:id': 'orders',
+  'GET /api/staff': 'scheduleRead',
+  'GET /api/rooms': 'scheduleRead',
+  'GET /api/schedule-settings': 'scheduleRead',
+  'GET /api/catalogue': 'scheduleRead',
+  'GET /api/stats': 'revenue',
+  'GET /api/export/bookings.csv': 'exports',
+  'GET /api/export/orders.csv': 'exports',
+  'GET /api/export/waitlist.csv': 'exports',
+  'GET /api/get-coupons': 'coupons',
+  'POST /api/create-coupons': 'coupons',
+  'PUT /api/coupons/:id': 'coupons',
+  'PATCH /api/coupons/:id': 'coupons',
+  'DELETE /api/coupons/:id': 'coupons',
+  'GET /api/academy-waitlist': 'campaigns',
+  'POST /api/send-bulk-email': 'campaigns',
+  'POST /api/send-whatsapp-bulk': 'campaigns',
+  'GET /api/campaigns': 'campaigns',
+  'GET /api/campaigns/:id': 'campaigns',
+  'GET /api/messages': 'campaigns',
+  'GET /api/messages/:id': 'campaigns',
+  'GET /api/messages/:id/preview': 'campaigns',
+  'GET /api/closures/with-bookings': 'settings',
+  'POST /api/closures': 'settings',
+  'DELETE /api/closures/:date': 'settings',
+  'POST /api/staff': 'settings',
+  'PUT /api/staff/:id': 'settings',
+  'POST /api/staff/:id/time-off': 'settings',
+  'DELETE /api/staff/:id/time-off/:date': 'settings',
+  'POST /api/rooms': 'settings',
+  'PUT /api/rooms/:id': 'settings',
+  'PUT /api/schedule-settings': 'settings',
+  'POST /api/treatments': 'catalogue',
+  'PUT /api/treatments/:id': 'catalogue',
+  'POST /api/products': 'catalogue',
+  'PUT /api/products/:id': 'catalogue',
+  'POST /api/uploads': 'catalogue',
+};
+
+/** The access of `method` on the registered route `path` (HEAD is GET's); undefined when unlisted. */
+export const accessOf = (method: string, path: string): RouteAccess | undefined =>
+  routeAccess[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+
+export const staffAccess = factory.createMiddleware(async (c, next) => {
+  const path = routePath(c, -1);
+  // Nothing but this middleware matched: the API's JSON 404 answers.
+  if (path === routePath(c)) return next();
+  const access = accessOf(c.req.method, path);
+  if (access === 'public') return next();
+  const accountId = await sessionAccount(c.env.SESSIONS, readSessionCookie(c), new Date());
+  const member = accountId ? await activeStaffMember(c.var.db, accountId) : null;
+  if (!member) return c.json({ message: adminMessages.unauthorized }, 401);
+  if (access === undefined) {
+    console.error('A route without an entry in routeAccess was refused', c.req.method, path);
+    return c.json({ message: accessMessages.forbidden }, 403);
+  }
+  if (access !== 'signedIn' && !can(member.role, access)) return c.json({ message: accessMessages.forbidden }, 403);
+  c.set('staff', member);
+  await next();
+});
