@@ -362,14 +362,19 @@ describe('the staff admin', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('spa.admin-signed-in'))).toBe('false');
+    expect(await page.evaluate(() => localStorage.getItem('spa.admin-user'))).toBeNull();
     const stale = await fetch(`${baseUrl}/api/bookings`, {
       headers: { Cookie: `__Host-spa_admin_session=${cookie?.value}` },
     });
     expect(stale.status).toBe(401);
 
-    // Even with the browser's flag forced on, the server refuses and the login comes back.
-    await page.evaluate(() => localStorage.setItem('spa.admin-signed-in', 'true'));
+    // Even with the browser's note forced to an owner, the server refuses and the login comes back.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'spa.admin-user',
+        JSON.stringify({ _id: 'owner', name: 'Studio owner', email: null, role: 'owner' }),
+      ),
+    );
     await page.goto(`${paths.admin}/orders`);
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
 

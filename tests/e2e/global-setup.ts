@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { builtConfig, startBuiltSite } from '../../scripts/lib/wrangler.ts';
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
+import { hashPassword } from '../../worker/services/password';
 import { sha256Hex } from '../../worker/services/signing';
 import { addDays, lagosDate } from '../../worker/shared/time';
 
@@ -12,6 +13,9 @@ declare module 'vitest' {
     baseUrl: string;
   }
 }
+
+/** A receptionist's account (the roles' journey signs in with it). */
+export const RECEPTIONIST = { email: 'amaka@studio.test', name: 'Amaka Obi', password: 'reception desk password 2026' };
 
 /** Data the browser tests rely on: a coupon the booking journey applies. */
 export const E2E_COUPON = { code: 'WELCOME10', percent: 10 };
@@ -30,7 +34,9 @@ export const SLOT_TAKEN = {
 };
 
 async function seedSql(): Promise<string> {
-  const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
+  const devVars = readFileSync('.dev.vars.example', 'utf8');
+  const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(devVars)?.[1] ?? '';
+  const pepper = /^ADMIN_PASSWORD_PEPPER=(.*)$/m.exec(devVars)?.[1] ?? '';
   const tokenHash = await manageTokenHash(await manageToken(SLOT_TAKEN.reference, secret));
   const date = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
   const { reference, time, name } = SLOT_TAKEN;
@@ -43,7 +49,10 @@ async function seedSql(): Promise<string> {
   insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
     needs_attention, manage_token_hash)
     values ('e2e-slot-taken', '${reference}', 'Massage', '["Swedish","Hotstone"]', '${date}', '${time}', '${name}',
-      'kemi@example.com', '0803 765 4321', 55000, 1, '${tokenHash}')`;
+      'kemi@example.com', '0803 765 4321', 55000, 1, '${tokenHash}');
+  insert into staff_accounts (id, name, email, role, password_hash)
+    values ('e2e-reception', '${RECEPTIONIST.name}', '${RECEPTIONIST.email}', 'reception',
+      '${await hashPassword(RECEPTIONIST.password, pepper)}')`;
 }
 
 export default async function setup(project: TestProject) {

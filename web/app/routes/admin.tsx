@@ -4,14 +4,15 @@
  * public pages share into more, smaller chunks on the visitors' side.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
 import AcademyPage from '../../features/admin/academy-page';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';
-import { AdminLayout } from '../../features/admin/admin-layout';
-import { isSignedInAtom, markSignedInAtom, markSignedOutAtom } from '../../features/admin/admin-session';
+import { AdminLayout, sectionsFor } from '../../features/admin/admin-layout';
+import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../../features/admin/admin-session';
+import { AdminPageHeader } from '../../features/admin/admin-ui';
 import BookingsPage from '../../features/admin/bookings-page';
 import CalendarPage from '../../features/admin/calendar-page';
 import CouponsPage from '../../features/admin/coupons-page';
@@ -57,49 +58,73 @@ function useAdminDocument(signedIn: boolean) {
 }
 
 export default function AdminApp() {
-  const signedIn = useAtomValue(isSignedInAtom);
+  const user = useAtomValue(staffUserAtom);
   const markSignedIn = useSetAtom(markSignedInAtom);
   const markSignedOut = useSetAtom(markSignedOutAtom);
   const location = useLocation();
-  useAdminDocument(signedIn);
+  useAdminDocument(user !== null);
 
   // Any 401 from an admin call means the session is over: show the login.
   useEffect(() => setUnauthorizedHandler(markSignedOut), [markSignedOut]);
 
-  // A browser that forgot its note (another tab logged in, storage cleared) but still holds a live
-  // session cookie goes straight in.
+  // The server says who the cookie signs in (a browser that forgot its note goes straight in; a
+  // role changed since is shown as it is now; a session that ended shows the login).
   useEffect(() => {
-    if (signedIn) return;
     let current = true;
     request(api.auth.session.$get()).then(
-      (session) => current && session.authenticated && markSignedIn(),
+      (session) => {
+        if (!current) return;
+        if (session.authenticated) markSignedIn(session.user);
+        else markSignedOut();
+      },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [signedIn, markSignedIn]);
+  }, [markSignedIn, markSignedOut]);
 
   if (location.pathname === paths.login) return <Navigate to={paths.admin} replace />;
-  // Once signed in, the same address shows its page (bare /admin goes on to the bookings).
-  if (!signedIn) return <LoginForm />;
+  // Once signed in, the same address shows its page (bare /admin goes on to the first screen).
+  if (!user) return <LoginForm />;
 
+  const sections = sectionsFor(user.role);
+  const first = sections[0];
   return (
-    <AdminLayout>
+    <AdminLayout user={user}>
       <Routes>
-        <Route index element={<Navigate to="bookings" replace />} />
-        <Route path="bookings" element={<BookingsPage />} />
-        <Route path="calendar" element={<CalendarPage />} />
-        <Route path="therapists" element={<TherapistsPage />} />
-        <Route path="menu" element={<MenuPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="shop" element={<ShopPage />} />
-        <Route path="coupons" element={<CouponsPage />} />
-        <Route path="academy" element={<AcademyPage />} />
-        <Route path="messages" element={<MessagesPage />} />
-        <Route path="schedule" element={<SchedulePage />} />
-        <Route path="*" element={<Navigate to="bookings" replace />} />
+        {sections.map((section) => (
+          <Route key={section.path} path={section.path} element={screens[section.path]} />
+        ))}
+        <Route
+          path="*"
+          element={first ? <Navigate to={`${paths.admin}/${first.path}`} replace /> : <NothingForRole />}
+        />
       </Routes>
     </AdminLayout>
+  );
+}
+
+/** Each section's screen (admin-layout.tsx lists the sections and who may open them). */
+const screens: Record<string, ReactNode> = {
+  bookings: <BookingsPage />,
+  calendar: <CalendarPage />,
+  therapists: <TherapistsPage />,
+  menu: <MenuPage />,
+  orders: <OrdersPage />,
+  shop: <ShopPage />,
+  coupons: <CouponsPage />,
+  academy: <AcademyPage />,
+  messages: <MessagesPage />,
+  schedule: <SchedulePage />,
+};
+
+/** A role with no screen yet (a therapist, until their own calendar comes). */
+function NothingForRole() {
+  return (
+    <div className="admin-page">
+      <AdminPageHeader title="Nothing to show yet" />
+      <p>Your account has no screens yet. Please ask the studio owner.</p>
+    </div>
   );
 }

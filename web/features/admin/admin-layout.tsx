@@ -1,33 +1,38 @@
 import { useSetAtom } from 'jotai';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { can, type Permission, roleLabels, type StaffRole } from '../../../worker/shared/permissions';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { adminRequest, api } from './admin-api';
-import { markSignedOutAtom } from './admin-session';
+import { markSignedOutAtom, type StaffUser } from './admin-session';
 import { StatsStrip } from './stats-strip';
 
 /** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
 const wideScreen = '(min-width: 768px)';
 
+/** The staff screens in menu order, each with the permission that opens it. */
 const sections = [
-  { to: `${paths.admin}/bookings`, label: 'Bookings' },
-  { to: `${paths.admin}/calendar`, label: 'Calendar' },
-  { to: `${paths.admin}/therapists`, label: 'Therapists' },
-  { to: `${paths.admin}/menu`, label: 'Menu' },
-  { to: `${paths.admin}/orders`, label: 'Orders' },
-  { to: `${paths.admin}/shop`, label: 'Shop' },
-  { to: `${paths.admin}/coupons`, label: 'Coupons' },
-  { to: `${paths.admin}/academy`, label: 'Academy' },
-  { to: `${paths.admin}/messages`, label: 'Messages' },
-  { to: `${paths.admin}/schedule`, label: 'Schedule' },
-] as const;
+  { path: 'bookings', label: 'Bookings', permission: 'bookings' },
+  { path: 'calendar', label: 'Calendar', permission: 'bookings' },
+  { path: 'therapists', label: 'Therapists', permission: 'settings' },
+  { path: 'menu', label: 'Menu', permission: 'catalogue' },
+  { path: 'orders', label: 'Orders', permission: 'orders' },
+  { path: 'shop', label: 'Shop', permission: 'catalogue' },
+  { path: 'coupons', label: 'Coupons', permission: 'coupons' },
+  { path: 'academy', label: 'Academy', permission: 'campaigns' },
+  { path: 'messages', label: 'Messages', permission: 'campaigns' },
+  { path: 'schedule', label: 'Schedule', permission: 'settings' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;
+
+/** The screens `role` may open: its menu, and the only routes the staff area has for it. */
+export const sectionsFor = (role: StaffRole) => sections.filter((section) => can(role, section.permission));
 
 /**
  * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
  * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
  */
-export function AdminLayout({ children }: { children: ReactNode }) {
+export function AdminLayout({ user, children }: { user: StaffUser; children: ReactNode }) {
   const [wide, setWide] = useState(() => window.matchMedia(wideScreen).matches);
   const [open, setOpen] = useState(wide);
   const location = useLocation();
@@ -85,19 +90,23 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </h2>
         <nav aria-label="Admin sections">
           <ul className="admin-sidebar__links">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink to={section.to} className="admin-sidebar__link">
+            {sectionsFor(user.role).map((section) => (
+              <li key={section.path}>
+                <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
                   {section.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <p className="admin-sidebar__user">
+          {user.name}
+          <span className="admin-sidebar__role">{roleLabels[user.role]}</span>
+        </p>
         <LogoutButton />
       </aside>
       <main className="admin-main" id="admin-main">
-        <StatsStrip />
+        {can(user.role, 'revenue') ? <StatsStrip /> : null}
         {children}
       </main>
     </div>

@@ -1,41 +1,57 @@
 /**
- * The browser's note that staff are signed in. It only decides what to show first (the login or
- * the dashboard); the server decides what is allowed, and any 401 clears the note. A plain atom
- * and localStorage rather than jotai's atomWithStorage, which the public booking and shop chunks
- * use: sharing it with the admin would split it into a chunk of its own on their first load.
+ * The browser's note of who is signed in (the server's own answer, kept for the next visit). It
+ * only decides what to show first: the login, or the screens the person's role offers; the server
+ * decides what is allowed, answers the session check on every visit, and any 401 clears the note.
+ * A plain atom and localStorage rather than jotai's atomWithStorage, which the public booking and
+ * shop chunks use: sharing it with the admin would split it into a chunk of its own on their first
+ * load.
  */
 import { atom } from 'jotai';
+import { type StaffRole, staffRoles } from '../../../worker/shared/permissions';
 
-const STORAGE_KEY = 'spa.admin-signed-in';
+/** The signed-in person, as GET /api/auth/session answers them. */
+export interface StaffUser {
+  _id: string;
+  name: string;
+  email: string | null;
+  role: StaffRole;
+}
 
-function readNote(): boolean {
+const STORAGE_KEY = 'spa.admin-user';
+
+function readNote(): StaffUser | null {
   try {
-    return localStorage.getItem(STORAGE_KEY) === 'true';
+    const note = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StaffUser> | null;
+    const valid =
+      typeof note?._id === 'string' && typeof note.name === 'string' && staffRoles.includes(note.role as StaffRole);
+    return valid ? (note as StaffUser) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-function writeNote(signedIn: boolean): void {
+function writeNote(user: StaffUser | null): void {
   try {
-    localStorage.setItem(STORAGE_KEY, String(signedIn));
+    if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage may be unavailable (private mode); the session cookie still works.
   }
 }
 
-const signedInAtom = atom(readNote());
+const userAtom = atom(readNote());
 
-export const isSignedInAtom = atom((get) => get(signedInAtom));
+/** Who is signed in, or null. */
+export const staffUserAtom = atom((get) => get(userAtom));
 
-export const markSignedInAtom = atom(null, (_get, set) => {
-  writeNote(true);
-  set(signedInAtom, true);
+export const markSignedInAtom = atom(null, (_get, set, user: StaffUser) => {
+  writeNote(user);
+  set(userAtom, user);
 });
 
 export const markSignedOutAtom = atom(null, (_get, set) => {
-  writeNote(false);
-  set(signedInAtom, false);
+  writeNote(null);
+  set(userAtom, null);
 });
 
 /** Bumped after every change staff make, so the figures and lists read afresh. */

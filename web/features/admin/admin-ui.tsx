@@ -1,7 +1,10 @@
 /** The pieces every admin list shares: tabs, the loading/error/empty frame, paging, badges, export. */
+import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
+import { can } from '../../../worker/shared/permissions';
 import { ApiError } from '../../lib/api-client';
 import { downloadCsv, type ExportName } from './admin-api';
+import { staffUserAtom } from './admin-session';
 import type { ListState } from './use-admin-list';
 
 export function AdminPageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -142,8 +145,14 @@ export function RefundBadge({ refund }: { refund: { status: 'pending' | 'process
   return <StatusBadge status={refund.testMode ? 'Refunded (test mode)' : 'Refunded'} tone="success" />;
 }
 
-/** Export CSV of the list's current tab. */
+/** Export CSV of the list's current tab (for the roles that may export). */
 export function ExportButton({ name, status }: { name: ExportName; status?: string }) {
+  const user = useAtomValue(staffUserAtom);
+  if (!user || !can(user.role, 'exports')) return null;
+  return <ExportCsv name={name} status={status} />;
+}
+
+function ExportCsv({ name, status }: { name: ExportName; status?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   async function exportCsv() {

@@ -27,8 +27,8 @@ export function LoginForm() {
     setBusy(true);
     setError(undefined);
     try {
-      await adminRequest(api.auth.login.$post({ json: { username: username.trim(), password } }));
-      markSignedIn();
+      const { data } = await adminRequest(api.auth.login.$post({ json: { username: username.trim(), password } }));
+      markSignedIn(data.user);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0) setError(LOGIN_FAILED_RETRY);
       else if (failure instanceof ApiError && failure.status < 500) setError(failure.message || LOGIN_FAILED);
