@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { CheckboxField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 
 interface FormDialogProps {
@@ -56,8 +57,57 @@ export function useFocusFirstInvalid() {
   return { formRef, focusFirstInvalid };
 }
 
+/**
+ * The foot of a Menu or Shop form: "Shown on the site", the save's problem (SaveProblem), Cancel
+ * and the submit button with the label the form gives it.
+ */
+export function CatalogueFormFooter({
+  active,
+  onActiveChange,
+  problem,
+  reloading,
+  onReload,
+  onCancel,
+  submitLabel,
+  submitDisabled,
+}: {
+  active: boolean;
+  onActiveChange: (active: boolean) => void;
+  problem?: { message?: string; outOfDate?: boolean };
+  reloading: boolean;
+  onReload: () => void;
+  onCancel: () => void;
+  submitLabel: string;
+  submitDisabled: boolean;
+}) {
+  return (
+    <>
+      <CheckboxField
+        label="Shown on the site"
+        name="active"
+        checked={active}
+        onChange={(event) => onActiveChange(event.target.checked)}
+      />
+      <SaveProblem
+        message={problem?.message}
+        outOfDate={problem?.outOfDate ?? false}
+        reloading={reloading}
+        onReload={onReload}
+      />
+      <div className="admin-catalogue-form__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={submitDisabled}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The form's own failure: the server's message, and Reload when the item changed meanwhile. */
-export function SaveProblem({
+function SaveProblem({
   message,
   outOfDate,
   reloading,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { addTreatment, changeTreatment, type Group, type Treatment } from './catalogue-api';
 import {
   catalogueCheckMessages,
@@ -11,7 +11,7 @@ import {
   priceOf,
   quarterHours,
 } from './catalogue-checks';
-import { FormDialog, SaveProblem } from './form-dialog';
+import { CatalogueFormFooter, FormDialog } from './form-dialog';
 import { useCatalogueForm } from './use-catalogue-form';
 
 interface Draft {
@@ -192,26 +192,16 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
               onChange={(value) => set('bufferMinutes', value)}
             />
           </div>
-          <CheckboxField
-            label="Shown on the site"
-            name="active"
-            checked={draft.active}
-            onChange={(event) => set('active', event.target.checked)}
-          />
-          <SaveProblem
-            message={problem?.message}
-            outOfDate={problem?.outOfDate ?? false}
+          <CatalogueFormFooter
+            active={draft.active}
+            onActiveChange={(active) => set('active', active)}
+            problem={problem}
             reloading={reloading}
             onReload={reload}
+            onCancel={close}
+            submitLabel={saving ? 'Saving...' : editing ? 'Save' : 'Add treatment'}
+            submitDisabled={saving}
           />
-          <div className="admin-catalogue-form__buttons">
-            <button type="button" className="button button--secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving...' : editing ? 'Save' : 'Add treatment'}
-            </button>
-          </div>
         </form>
       )}
     </FormDialog>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { addProduct, changeProduct, type Product } from '../menu/catalogue-api';
-import { FormDialog, SaveProblem } from '../menu/form-dialog';
+import { CatalogueFormFooter, FormDialog } from '../menu/form-dialog';
 import { useCatalogueForm } from '../menu/use-catalogue-form';
 import { PhotosEditor } from './photos-editor';
 import { checkProduct, type ProductDraft } from './product-checks';
@@ -138,26 +138,16 @@ export function ProductForm({ editing, categories, onClose, onSaved }: ProductFo
             onUploading={setUploading}
           />
           <SizesEditor sizes={draft.sizes} errors={errors} onChange={(sizes) => set('sizes', sizes)} />
-          <CheckboxField
-            label="Shown on the site"
-            name="active"
-            checked={draft.active}
-            onChange={(event) => set('active', event.target.checked)}
-          />
-          <SaveProblem
-            message={problem?.message}
-            outOfDate={problem?.outOfDate ?? false}
+          <CatalogueFormFooter
+            active={draft.active}
+            onActiveChange={(active) => set('active', active)}
+            problem={problem}
             reloading={reloading}
             onReload={reload}
+            onCancel={close}
+            submitLabel={saving ? 'Saving...' : uploading ? 'Uploading...' : editing ? 'Save' : 'Add product'}
+            submitDisabled={saving || uploading}
           />
-          <div className="admin-catalogue-form__buttons">
-            <button type="button" className="button button--secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving || uploading}>
-              {saving ? 'Saving...' : uploading ? 'Uploading...' : editing ? 'Save' : 'Add product'}
-            </button>
-          </div>
         </form>
       )}
     </FormDialog>
