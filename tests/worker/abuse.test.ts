@@ -24,8 +24,12 @@ withFakePaystack();
 
 beforeEach(clearPaymentData);
 
-/** A fresh address per test: the limiter's counts live as long as the runtime. */
-const newAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+/**
+ * A fresh address per test: the limiter's counts live as long as the runtime. Taken in turn from a
+ * random start, so two tests never share one (two random picks sometimes did, and a count ran out early).
+ */
+let lastAddress = Math.floor(Math.random() * 250);
+const newAddress = () => `203.0.113.${(lastAddress++ % 250) + 1}`;
 
 /** A payment start for a one-hour booking, from `address` (CF-Connecting-IP). */
 function startBooking(address: string | undefined, email: string, time: string, days = 5) {
