@@ -7,7 +7,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../worker/middleware/admin-session';
 import { bodyTooLargeMessage } from '../../worker/middleware/body-limit';
 import { uploadMessages } from '../../worker/routes/uploads';
-import { isPathLikeName, MAX_PHOTO_BYTES } from '../../worker/services/media';
+import { isPathLikeName } from '../../worker/services/media';
+import { MAX_PHOTO_BYTES } from '../../worker/shared/catalogue-rules';
 import { adminCall, call, origin, signIn } from './admin-harness';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { sameOrigin } from '../middleware/admin-session';
 import { photoTooLargeMessage } from '../middleware/body-limit';
-import { isPathLikeName, MAX_PHOTO_BYTES, photoTypeOf, storeProductPhoto } from '../services/media';
+import { isPathLikeName, photoTypeOf, storeProductPhoto } from '../services/media';
+import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
 
 export const uploadMessages = {
   notMultipart: 'Please send the photo as multipart/form-data, in the field "file".',

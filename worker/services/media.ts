@@ -4,9 +4,6 @@
  * SHA-256 of its bytes, so a key names one content forever and the site can serve it as immutable.
  */
 
-/** The largest photo staff may upload (the browser resizes before upload; this is the safety net). */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-
 const PRODUCT_PHOTOS = 'products/';
 
 export interface PhotoType {

@@ -12,6 +12,8 @@ export const MAX_BUFFER_MINUTES = 120;
 export const MAX_STOCK = 1_000_000;
 export const MAX_SIZES = 10;
 export const MAX_PICTURES = 8;
+/** The largest product photo staff may upload (the Worker refuses more; the Shop screen says so first). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 export const catalogueFieldMessages = {
   name: 'Please give a name (at most 60 characters).',

@@ -5,10 +5,10 @@
  * address the site serves it from.
  */
 import type { ClientResponse } from 'hono/client';
+import { MAX_PHOTO_BYTES } from '../../../../worker/shared/catalogue-rules';
 import { adminRequest } from '../admin-api';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const LONG_SIDE = 1600;
 
 export const photoMessages = {
