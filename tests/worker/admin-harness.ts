@@ -98,6 +98,8 @@ interface SeedBooking {
   paidAt?: string;
   couponCode?: string | null;
   healthConditions?: string[];
+  onMedication?: boolean;
+  medicationDetails?: string | null;
   needsAttention?: boolean;
   phone?: string;
   notes?: string | null;
@@ -132,6 +134,8 @@ export async function seedBooking(seed: SeedBooking) {
       phone: seed.phone ?? '+2348031234567',
       notes: seed.notes ?? null,
       healthConditions: seed.healthConditions ?? [],
+      onMedication: seed.onMedication ?? false,
+      medicationDetails: seed.medicationDetails ?? null,
       amount,
       serviceStatus: seed.serviceStatus ?? 'booked',
       needsAttention: seed.needsAttention ?? false,

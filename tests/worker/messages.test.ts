@@ -57,7 +57,10 @@ async function insertRow(overrides: Partial<typeof outboxMessages.$inferInsert> 
 
 describe('messages queued for events', () => {
   it('queues one confirmation (email and WhatsApp) and one studio notice, however often verify and webhook come', async () => {
-    const { reference } = await startPaymentOk(bookingDetails(), 5_500_000);
+    const { reference } = await startPaymentOk(
+      bookingDetails({ onMedication: true, medicationDetails: 'Warfarin 5mg' }),
+      5_500_000,
+    );
     fake.settle(reference, 'success');
     const event = await fake.webhook(reference);
     await Promise.all([
@@ -79,6 +82,12 @@ describe('messages queued for events', () => {
     const manageUrl = `${studioDetails(env).siteUrl}/manage-booking/${await manageToken(reference, env.MANAGE_LINK_SECRET)}`;
     expect(confirmation?.text).toContain(manageUrl);
     expect(confirmation?.html).toContain(`href="${manageUrl}"`);
+    // Health answers are sensitive data: never in a message, the studio's own notice included.
+    for (const message of await outbox()) {
+      expect(JSON.stringify(message), message.template).not.toMatch(/High Blood pressure|Warfarin/);
+    }
+    const notice = (await outbox()).find((message) => message.template === 'booking-notice');
+    expect(notice?.text).toContain('Health answers: In the staff area');
   });
 
   it('queues an order confirmation once, and the shipped and delivered emails as staff move the order', async () => {
@@ -132,7 +141,6 @@ describe('the email templates', () => {
     date: '2026-12-01',
     time: '15:00',
     amount: 55_000,
-    healthConditions: [],
     therapistName: 'Amaka',
     durationMinutes: 150,
   };

@@ -18,7 +18,8 @@ import {
   type StaffRole,
   staffRoles,
 } from '../../worker/shared/permissions';
-import { call, db, jsonInit, login, sessionIdFrom } from './admin-harness';
+import { addDays, lagosDate } from '../../worker/shared/time';
+import { call, db, jsonInit, login, seedBooking, sessionIdFrom } from './admin-harness';
 import { adminRoutes, apiRoutes } from './route-list';
 
 const PASSWORD = 'a long team password 2026';
@@ -66,13 +67,13 @@ beforeAll(async () => {
 });
 
 describe('the roles', () => {
-  it('give the owner everything, the manager all but the team, reception the desk, a therapist nothing yet', () => {
+  it('give the owner everything, the manager all but the team, reception the desk without health answers, a therapist their own bookings', () => {
     const of = (role: StaffRole) => (Object.keys(permissions) as Permission[]).filter((name) => can(role, name));
     const everything = Object.keys(permissions);
     expect(of('owner')).toEqual(everything);
     expect(of('manager')).toEqual(everything.filter((name) => name !== 'team'));
-    expect(of('reception')).toEqual(['bookings', 'orders', 'scheduleRead']);
-    expect(of('therapist')).toEqual([]);
+    expect(of('reception')).toEqual(['calendar', 'allBookings', 'bookings', 'orders', 'scheduleRead']);
+    expect(of('therapist')).toEqual(['calendar', 'healthAnswers']);
   });
 });
 
@@ -131,6 +132,83 @@ describe.each(staffRoles)('a %s session', (role) => {
       expect(response.status, route).toBe(403);
       expect(await response.json()).toEqual({ message: accessMessages.forbidden });
     }
+  });
+});
+
+describe('the clients’ health answers', () => {
+  const secret = 'Warfarin-7431';
+  let day = '';
+  let theirs = '';
+  let others = '';
+  beforeAll(async () => {
+    day = addDays(lagosDate(new Date()), 2);
+    const health = { healthConditions: ['Pregnancy'], onMedication: true, medicationDetails: secret };
+    const first = await seedBooking({ name: 'Ada Obi', date: day, ...health });
+    const second = await seedBooking({ name: 'Bisi Ade', date: day, ...health });
+    if (!('therapistId' in first && 'therapistId' in second)) throw new Error('bookings without therapists');
+    // The therapist's account gives the first booking; the second is a colleague's.
+    await db
+      .update(staffAccounts)
+      .set({ therapistId: first.therapistId })
+      .where(eq(staffAccounts.email, 'therapist@roles.test'));
+    theirs = first.id;
+    others = second.id;
+  });
+
+  /** Every staff GET route, its answer's text (what a browser or a script with the session can read). */
+  async function everyStaffAnswer(cookie: string) {
+    const query: Record<string, string> = { '/api/calendar': `?from=${day}&to=${day}` };
+    const answers: Array<{ route: string; status: number; text: string }> = [];
+    for (const route of adminRoutes.filter((each) => each.startsWith('GET '))) {
+      const pattern = route.slice(4);
+      const response = await call(`${concrete(pattern)}${query[pattern] ?? ''}`, { headers: { Cookie: cookie } });
+      answers.push({ route, status: response.status, text: await response.text() });
+    }
+    return answers;
+  }
+
+  it('reach no reception session by any route (API or CSV), though reception reads the bookings', async () => {
+    const answers = await everyStaffAnswer(cookies.get('reception') ?? '');
+    expect(answers.find((answer) => answer.route === 'GET /api/bookings')).toMatchObject({ status: 200 });
+    expect(answers.find((answer) => answer.route === 'GET /api/calendar')?.text).toContain('Bisi Ade');
+    for (const answer of answers) {
+      expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy|healthConditions|onMedication/);
+    }
+  });
+
+  it('reach the owner and the manager in the bookings and the calendar, never in a CSV', async () => {
+    for (const role of ['owner', 'manager'] as const) {
+      const answers = await everyStaffAnswer(cookies.get(role) ?? '');
+      for (const route of ['GET /api/bookings', 'GET /api/calendar']) {
+        expect(answers.find((answer) => answer.route === route)?.text, `${role} ${route}`).toContain(secret);
+      }
+      for (const answer of answers.filter(({ route }) => route.includes('/export/'))) {
+        expect(answer.status, answer.route).toBe(200);
+        expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy/);
+      }
+    }
+  });
+
+  it('reach a therapist only for the bookings they give, and their calendar holds only their own day', async () => {
+    const cookie = cookies.get('therapist') ?? '';
+    const list = (await (await call('/api/bookings', { headers: { Cookie: cookie } })).json()) as Array<{
+      _id: string;
+      medicationDetails?: string;
+    }>;
+    expect(list.map((booking) => booking._id)).toEqual([theirs]);
+    expect(list[0]?.medicationDetails).toBe(secret);
+    const calendar = (await (
+      await call(`/api/calendar?from=${day}&to=${day}`, { headers: { Cookie: cookie } })
+    ).json()) as { therapists: Array<{ _id: string }>; bookings: Array<{ _id: string }> };
+    const [account] = await db
+      .select({ therapistId: staffAccounts.therapistId })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, 'therapist@roles.test'));
+    expect(calendar.therapists.map((therapist) => therapist._id)).toEqual([account?.therapistId]);
+    expect(calendar.bookings.map((booking) => booking._id)).toEqual([theirs]);
+    const text = JSON.stringify(calendar);
+    expect(text).not.toContain(others);
+    expect(text).not.toContain('Bisi Ade');
   });
 });
 

@@ -35,8 +35,6 @@ export interface BookingFacts {
   time: string;
   amount: number;
   notes?: string | null;
-  healthConditions: string[];
-  medicationDetails?: string | null;
   /** The visitor's private link to reschedule or cancel online, absolute. */
   manageUrl?: string;
   /** Paid after its hold ran out, into a slot that had filled meanwhile: a new time is needed. */
@@ -292,7 +290,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
   };
 }
 
-/** To the studio: everything the therapist should know, health first. */
+/** To the studio: the booking, and where to read the client's health answers. */
 export function bookingNotice(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
   const rows: Array<[string, string]> = [
     ['Client', booking.name],
@@ -302,8 +300,8 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     ['Date and time', whenSpan(booking)],
     ['Therapist', booking.therapistName ?? 'Not assigned'],
     [booking.paidOnArrival ? 'To pay at the studio' : 'Amount paid', formatNaira(booking.amount)],
-    ['Health conditions', booking.healthConditions.length > 0 ? booking.healthConditions.join(', ') : 'None declared'],
-    ['Medication', booking.medicationDetails || 'None declared'],
+    // Health answers are sensitive data: never in an email, only in the staff area (NDPA 2023).
+    ['Health answers', 'In the staff area: please read them before the visit'],
     ['Notes', booking.notes || '-'],
     ['Reference', booking.reference],
   ];

@@ -5,10 +5,11 @@
  * (shared/permissions.ts). A route missing from the table is refused to everyone (and the route
  * tests fail on it), so a new route is never open by accident.
  */
+import type { Context } from 'hono';
 import { routePath } from 'hono/route';
-import { factory } from '../env';
+import { type AppEnv, factory } from '../env';
 import { sessionAccount } from '../services/admin-sessions';
-import { activeStaffMember } from '../services/staff-accounts';
+import { activeStaffMember, type StaffMember } from '../services/staff-accounts';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';
 
@@ -47,10 +48,10 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/logout': 'public',
   'GET /api/auth/session': 'public',
 
-  'GET /api/bookings': 'bookings',
+  'GET /api/bookings': 'calendar',
   'POST /api/bookings': 'bookings',
   'PUT /api/bookings/:id': 'bookings',
-  'GET /api/calendar': 'bookings',
+  'GET /api/calendar': 'calendar',
   'GET /api/orders': 'orders',
   'PUT /api/orders/:id': 'orders',
   'GET /api/staff': 'scheduleRead',
@@ -112,3 +113,10 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
   c.set('staff', member);
   await next();
 });
+
+/** The signed-in member on a staff route (set by staffAccess, which refuses the route without one). */
+export function staffMember(c: Context<AppEnv>): StaffMember {
+  const member = c.var.staff;
+  if (!member) throw new Error('A staff route ran without a signed-in member: is it listed in routeAccess?');
+  return member;
+}

@@ -3,9 +3,11 @@ import * as z from 'zod/mini';
 import { serviceStatuses, studioPaymentMethods } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
+import { bookingScopeFilter, forViewer } from '../services/booking-visibility';
 import { bookingView, completeBooking, findBooking, listBookings } from '../services/bookings';
 import { isTestMode } from '../services/payment-gateway';
 import { refundView } from '../services/refunds';
@@ -81,8 +83,13 @@ const newBookingBody = z.object({
 export const bookingRoutes = new Hono<AppEnv>()
   .get('/bookings', validate('query', listQuery(serviceStatuses)), async (c) => {
     const { status, page, pageSize } = c.req.valid('query');
-    const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize });
-    return c.json(bookings, 200, { [TOTAL_COUNT_HEADER]: String(total) });
+    const member = staffMember(c);
+    const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize }, bookingScopeFilter(member));
+    return c.json(
+      bookings.map((booking) => forViewer(booking, member)),
+      200,
+      { [TOTAL_COUNT_HEADER]: String(total) },
+    );
   })
   .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
@@ -139,5 +146,6 @@ export const bookingRoutes = new Hono<AppEnv>()
     );
     if (!result.ok) return c.json({ message: result.message }, result.status);
     announceStaffBooking(c, result.booking, result.manageToken);
-    return c.json({ booking: await bookingView(c.var.db, result.booking.id) }, 201);
+    const booking = await bookingView(c.var.db, result.booking.id);
+    return c.json({ booking: booking && forViewer(booking, staffMember(c)) }, 201);
   });

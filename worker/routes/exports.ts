@@ -14,7 +14,10 @@ const csvHeaders = (name: string) => ({
   'Content-Disposition': `attachment; filename="${name}-${lagosDate(new Date())}.csv"`,
 });
 
-/** Staff only: each admin list as a spreadsheet (the tab's status, or everything). */
+/**
+ * Staff only: each admin list as a spreadsheet (the tab's status, or everything). The clients'
+ * health answers are never exported: they stay in D1 for the visit's care (NDPA 2023).
+ */
 export const exportRoutes = new Hono<AppEnv>()
   .get('/export/bookings.csv', validate('query', statusQuery(serviceStatuses)), async (c) => {
     const { status } = c.req.valid('query');
@@ -37,12 +40,6 @@ export const exportRoutes = new Hono<AppEnv>()
         'Coupon',
         'Payment reference',
         'Previous massage therapy',
-        'On medication',
-        'Medication details',
-        'Exercising',
-        'Times per week',
-        'Hours per week',
-        'Health conditions',
         'Referral source',
         'Notes',
         'Over capacity',
@@ -65,12 +62,6 @@ export const exportRoutes = new Hono<AppEnv>()
         booking.couponCode,
         booking.paymentReference,
         booking.previousMassageTherapy,
-        booking.onMedication,
-        booking.medicationDetails,
-        booking.exercising,
-        booking.exerciseFrequency,
-        booking.exerciseHours,
-        booking.healthConditions.join('; '),
         booking.referralSource,
         booking.notes,
         booking.needsAttention,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
 import { treatmentIdsInOrder } from '../services/catalogue';
@@ -250,7 +251,9 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   })
   .get('/calendar', validate('query', calendarQuery), async (c) => {
     const { from, to } = c.req.valid('query');
-    return c.json(await calendarOf(c.var.db, from, to, new Date()), 200, { 'Cache-Control': 'no-store' });
+    return c.json(await calendarOf(c.var.db, staffMember(c), from, to, new Date()), 200, {
+      'Cache-Control': 'no-store',
+    });
   })
   .get('/schedule-settings', async (c) => c.json(await readScheduleSettings(c.var.db)))
   .put('/schedule-settings', sameOriginJson, validate('json', settingsChange), async (c) => {

@@ -19,8 +19,33 @@ import { endTimeOf } from '../shared/schedule';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
-/** A booking on the admin wire: the spec's fields, then what else the booking form captured. */
-export interface BookingView {
+/**
+ * The intake's health answers: sensitive personal data (NDPA 2023). They go only to the people
+ * who care for the client (services/booking-visibility.ts), never into exports or messages.
+ */
+export interface HealthAnswers {
+  onMedication: boolean;
+  medicationDetails: string | null;
+  exercising: boolean;
+  exerciseFrequency: number | null;
+  exerciseHours: number | null;
+  healthConditions: string[];
+}
+
+export const healthAnswerKeys = [
+  'onMedication',
+  'medicationDetails',
+  'exercising',
+  'exerciseFrequency',
+  'exerciseHours',
+  'healthConditions',
+] as const satisfies ReadonlyArray<keyof HealthAnswers>;
+
+/**
+ * A booking on the admin wire: the spec's fields, then what else the booking form captured. The
+ * health answers are there only for a viewer who may read them.
+ */
+export interface BookingView extends Partial<HealthAnswers> {
   _id: string;
   name: string;
   subservices: string[];
@@ -29,15 +54,9 @@ export interface BookingView {
   email: string;
   phone: string;
   previousMassageTherapy: boolean;
-  onMedication: boolean;
   notes: string | null;
   serviceStatus: ServiceStatus;
   service: string;
-  medicationDetails: string | null;
-  exercising: boolean;
-  exerciseFrequency: number | null;
-  exerciseHours: number | null;
-  healthConditions: string[];
   referralSource: string | null;
   amount: number;
   couponCode: string | null;

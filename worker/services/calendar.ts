@@ -4,12 +4,14 @@
  * therapist, start and length. Bookings from the day before are included: an overnight visit
  * runs into the first day.
  */
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings, closures, therapistTimeOff } from '../db/schema';
 import { addDays } from '../shared/time';
+import { bookingScopeFilter, forViewer, therapistScopeOf } from './booking-visibility';
 import { type BookingView, listBookings } from './bookings';
 import { readScheduleSettings } from './schedule-settings';
+import type { StaffMember } from './staff-accounts';
 import { listTherapists, type TherapistView } from './team';
 
 export interface CalendarHold {
@@ -33,8 +35,16 @@ export interface CalendarView {
   holds: CalendarHold[];
 }
 
-export async function calendarOf(db: Database, from: string, to: string, now: Date): Promise<CalendarView> {
+export async function calendarOf(
+  db: Database,
+  viewer: StaffMember,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<CalendarView> {
   const dayBefore = addDays(from, -1);
+  const onlyTherapist = therapistScopeOf(viewer);
+  const holdScope = onlyTherapist === null ? sql`` : sql`and therapist_id = ${onlyTherapist}`;
   const [team, daysOff, closed, booked, holdRows, settings] = await Promise.all([
     listTherapists(db, now),
     db
@@ -51,7 +61,10 @@ export async function calendarOf(db: Database, from: string, to: string, now: Da
       db,
       undefined,
       undefined,
-      sql`${bookings.date} between ${dayBefore} and ${to} and ${bookings.serviceStatus} != 'cancelled'`,
+      and(
+        sql`${bookings.date} between ${dayBefore} and ${to} and ${bookings.serviceStatus} != 'cancelled'`,
+        bookingScopeFilter(viewer),
+      ),
     ),
     db.all<Record<string, unknown>>(sql`
       select reference, therapist_id, slot_date, slot_time, duration_minutes, hold_expires_at,
@@ -59,7 +72,7 @@ export async function calendarOf(db: Database, from: string, to: string, now: Da
         json_extract(details, '$.booking.subservices') as subservices
       from payments
       where kind = 'booking' and status = 'pending' and hold_expires_at > ${now.toISOString()}
-        and therapist_id is not null and slot_date between ${dayBefore} and ${to}
+        and therapist_id is not null and slot_date between ${dayBefore} and ${to} ${holdScope}
       order by slot_date, slot_time`),
     readScheduleSettings(db),
   ]);
@@ -67,14 +80,16 @@ export async function calendarOf(db: Database, from: string, to: string, now: Da
     from,
     to,
     startStepMinutes: settings.startStepMinutes,
-    therapists: team.map((therapist) => ({
-      ...therapist,
-      timeOff: daysOff
-        .filter((day) => day.therapistId === therapist._id)
-        .map((day) => ({ date: day.date, reason: day.reason })),
-    })),
+    therapists: team
+      .filter((therapist) => onlyTherapist === null || therapist._id === onlyTherapist)
+      .map((therapist) => ({
+        ...therapist,
+        timeOff: daysOff
+          .filter((day) => day.therapistId === therapist._id)
+          .map((day) => ({ date: day.date, reason: day.reason })),
+      })),
     closures: closed,
-    bookings: booked.bookings,
+    bookings: booked.bookings.map((booking) => forViewer(booking, viewer)),
     holds: holdRows.map((row) => ({
       reference: String(row.reference),
       name: String(row.name ?? 'A client'),

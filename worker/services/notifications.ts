@@ -92,8 +92,6 @@ export function bookingRowFacts(
     time: booking.time,
     amount: booking.amount,
     notes: booking.notes,
-    healthConditions: booking.healthConditions,
-    medicationDetails: booking.medicationDetails,
     manageUrl,
   };
 }

@@ -604,8 +604,6 @@ export function bookingFacts(
     time: booking.appointmentTime,
     amount,
     notes: booking.notes ?? null,
-    healthConditions: booking.healthConditions,
-    medicationDetails: booking.medicationDetails ?? null,
   };
 }
 

@@ -14,13 +14,18 @@ export const roleLabels: Record<StaffRole, string> = {
   therapist: 'Therapist',
 };
 
-/**
- * Each permission and the roles that have it. A therapist's own calendar and bookings come with
- * the scheduling of the bookings they give (not yet: until then a therapist's account opens no
- * staff screen).
- */
+/** Each permission and the roles that have it. */
 export const permissions = {
-  /** The calendar, the bookings list, taking a booking by phone and changing one. */
+  /** Reading the calendar and the bookings list. */
+  calendar: ['owner', 'manager', 'reception', 'therapist'],
+  /** Every therapist's bookings; without it a person sees only the bookings they give. */
+  allBookings: ['owner', 'manager', 'reception'],
+  /**
+   * The clients' health answers (sensitive data, NDPA 2023): for those who care for the client. A
+   * therapist sees only their own bookings, so only their own clients' answers.
+   */
+  healthAnswers: ['owner', 'manager', 'therapist'],
+  /** Taking a booking by phone and changing one: moving, cancelling, marking complete or paid. */
   bookings: ['owner', 'manager', 'reception'],
   /** The shop's orders: shipping, delivering and cancelling them. */
   orders: ['owner', 'manager', 'reception'],

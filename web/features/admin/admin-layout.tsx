@@ -13,8 +13,8 @@ const wideScreen = '(min-width: 768px)';
 
 /** The staff screens in menu order, each with the permission that opens it. */
 const sections = [
-  { path: 'bookings', label: 'Bookings', permission: 'bookings' },
-  { path: 'calendar', label: 'Calendar', permission: 'bookings' },
+  { path: 'bookings', label: 'Bookings', permission: 'calendar' },
+  { path: 'calendar', label: 'Calendar', permission: 'calendar' },
   { path: 'therapists', label: 'Therapists', permission: 'settings' },
   { path: 'menu', label: 'Menu', permission: 'catalogue' },
   { path: 'orders', label: 'Orders', permission: 'orders' },

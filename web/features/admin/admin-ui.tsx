@@ -1,7 +1,7 @@
 /** The pieces every admin list shares: tabs, the loading/error/empty frame, paging, badges, export. */
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
-import { can } from '../../../worker/shared/permissions';
+import { can, type Permission } from '../../../worker/shared/permissions';
 import { ApiError } from '../../lib/api-client';
 import { downloadCsv, type ExportName } from './admin-api';
 import { staffUserAtom } from './admin-session';
@@ -145,10 +145,15 @@ export function RefundBadge({ refund }: { refund: { status: 'pending' | 'process
   return <StatusBadge status={refund.testMode ? 'Refunded (test mode)' : 'Refunded'} tone="success" />;
 }
 
+/** Whether the signed-in person's role has `permission` (what the screens offer; the API decides). */
+export function useCan(permission: Permission): boolean {
+  const user = useAtomValue(staffUserAtom);
+  return user !== null && user !== undefined && can(user.role, permission);
+}
+
 /** Export CSV of the list's current tab (for the roles that may export). */
 export function ExportButton({ name, status }: { name: ExportName; status?: string }) {
-  const user = useAtomValue(staffUserAtom);
-  if (!user || !can(user.role, 'exports')) return null;
+  if (!useCan('exports')) return null;
   return <ExportCsv name={name} status={status} />;
 }
 

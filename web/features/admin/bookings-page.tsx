@@ -3,8 +3,9 @@ import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { adminPage, adminRequest, api } from './admin-api';
-import { Detail, RefundBadge, StatusBadge } from './admin-ui';
+import { Detail, RefundBadge, StatusBadge, useCan } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
+import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
@@ -27,9 +28,11 @@ const markComplete = (booking: Booking) =>
 
 /**
  * Massage Bookings: Upcoming, Completed and Cancelled, a page at a time; a row opens to the intake
- * details, its history, and for an upcoming booking Move and Cancel.
+ * details, its history, and for an upcoming booking Move and Cancel (for the roles that book).
  */
 export default function BookingsPage() {
+  // A therapist reads their own bookings; taking and changing bookings is the desk's.
+  const mayBook = useCan('bookings');
   return (
     <TabbedList
       title="Massage Bookings"
@@ -39,7 +42,7 @@ export default function BookingsPage() {
       errorMessage={BOOKINGS_FETCH_ERROR}
       emptyMessage={(tab) => `No ${tab} bookings found`}
       renderRow={(booking, act) => <BookingRow key={booking._id} booking={booking} act={act} />}
-      actions={(done) => <NewBookingButton onSaved={(booking) => done(bookedNotice(booking))} />}
+      actions={mayBook ? (done) => <NewBookingButton onSaved={(booking) => done(bookedNotice(booking))} /> : undefined}
     />
   );
 }
@@ -113,7 +116,8 @@ export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: Su
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
-  const healthNotes = booking.healthConditions.length > 0 || booking.onMedication;
+  const healthNotes = hasHealthNotes(booking);
+  const mayChange = useCan('bookings');
   const submit: SubmitChange = (change, success) => act(change, success, BOOKING_UPDATE_ERROR);
   const summary = (
     <>
@@ -149,7 +153,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
     </>
   );
   const action =
-    booking.serviceStatus === 'booked'
+    booking.serviceStatus === 'booked' && mayChange
       ? {
           label: 'Mark Complete',
           run: () =>
@@ -173,24 +177,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <a href={`tel:${booking.phone}`}>{booking.phone}</a>
         </Detail>
         <Detail label="Previous massage therapy">{yesNo(booking.previousMassageTherapy)}</Detail>
-        <Detail label="On medication">{yesNo(booking.onMedication)}</Detail>
-        {booking.onMedication ? <Detail label="Medication">{booking.medicationDetails || '-'}</Detail> : null}
-        <Detail label="Exercise">
-          {booking.exercising
-            ? `Yes: ${booking.exerciseFrequency ?? '-'} times, ${booking.exerciseHours ?? '-'} hours a week`
-            : 'No'}
-        </Detail>
-        <Detail label="Health conditions" wide>
-          {booking.healthConditions.length > 0 ? (
-            <ul className="admin-details__conditions">
-              {booking.healthConditions.map((condition) => (
-                <li key={condition}>{condition}</li>
-              ))}
-            </ul>
-          ) : (
-            'None declared'
-          )}
-        </Detail>
+        <HealthAnswerDetails booking={booking} />
         <Detail label="Notes" wide>
           {booking.notes || '-'}
         </Detail>
@@ -207,7 +194,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
-      {booking.serviceStatus === 'booked' ? (
+      {booking.serviceStatus === 'booked' && mayChange ? (
         <div className="admin-booking-changes">
           {booking.payment === 'unpaid' ? <MarkPaidForm booking={booking} submit={submit} /> : null}
           <MoveBookingForm booking={booking} submit={submit} />

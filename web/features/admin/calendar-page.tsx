@@ -14,9 +14,10 @@ import { addDays, formatDate, isIsoDate, lagosDate, lagosToUtc } from '../../../
 import { CloseIcon } from '../../components/ui/icons';
 import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
-import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge } from './admin-ui';
+import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
 import { MarkPaidForm, paymentLabels } from './bookings-page';
+import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from './new-booking-form';
 import { useAdminList } from './use-admin-list';
 
@@ -123,6 +124,8 @@ export default function CalendarPage() {
   const [creating, setCreating] = useState<NewBookingPreset>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
   const controlsId = useId();
+  // A therapist sees their own day; taking and changing bookings is the desk's.
+  const mayBook = useCan('bookings');
 
   const submit: SubmitChange = async (change, success) => {
     setNotice(undefined);
@@ -200,7 +203,11 @@ export default function CalendarPage() {
       <h2 className="admin-calendar__title">
         {view === 'week' ? `${formatDate(from)} to ${formatDate(to)}` : formatDate(date)}
       </h2>
-      <p className="admin-total">Choose a free time to take a booking with that therapist, or a booking to see it.</p>
+      <p className="admin-total">
+        {mayBook
+          ? 'Choose a free time to take a booking with that therapist, or a booking to see it.'
+          : 'Choose a booking to see it.'}
+      </p>
       <ListFrame state={state} errorMessage={calendarMessages.fetch} emptyMessage="No therapists yet." onRetry={retry}>
         {(rows) =>
           rows[0] ? (
@@ -209,12 +216,14 @@ export default function CalendarPage() {
               dates={view === 'week' ? Array.from({ length: 7 }, (_, index) => addDays(from, index)) : [date]}
               onlyTherapist={view === 'week' || narrow ? therapistId : undefined}
               onOpen={setOpened}
-              onCreate={setCreating}
+              onCreate={mayBook ? setCreating : undefined}
             />
           ) : null
         }
       </ListFrame>
-      {opened ? <BookingDialog booking={opened} submit={submit} onClose={() => setOpened(undefined)} /> : null}
+      {opened ? (
+        <BookingDialog booking={opened} submit={mayBook ? submit : undefined} onClose={() => setOpened(undefined)} />
+      ) : null}
       {creating ? (
         <NewBookingForm
           preset={creating}
@@ -286,7 +295,8 @@ function CalendarGrid({
   dates: string[];
   onlyTherapist?: string;
   onOpen: (booking: Booking) => void;
-  onCreate: (preset: NewBookingPreset) => void;
+  /** Absent for a role that does not take bookings: no free times to choose. */
+  onCreate?: (preset: NewBookingPreset) => void;
 }) {
   const hasBookingOn = (therapist: Therapist, date: string) => placedOn(data, therapist._id, date).length > 0;
   const therapists = data.therapists.filter(
@@ -391,7 +401,8 @@ function DayColumn({
   last: number;
   closed: boolean;
   onOpen: (booking: Booking) => void;
-  onCreate: (preset: NewBookingPreset) => void;
+  /** Absent for a role that does not take bookings: no free times to choose. */
+  onCreate?: (preset: NewBookingPreset) => void;
 }) {
   const { date, therapist } = column;
   const placed = placedOn(data, therapist._id, date);
@@ -424,14 +435,14 @@ function DayColumn({
           aria-hidden="true"
         />
       ))}
-      {free.map((time) => (
+      {(onCreate ? free : []).map((time) => (
         <button
           key={time}
           type="button"
           className="admin-calendar__free"
           style={{ top: top(minuteOfDay(time)), height: data.startStepMinutes * PX_PER_MINUTE }}
           aria-label={`New booking with ${therapist.name} on ${formatDate(date)} at ${time}`}
-          onClick={() => onCreate({ date, time, therapistId: therapist._id })}
+          onClick={() => onCreate?.({ date, time, therapistId: therapist._id })}
         >
           <span aria-hidden="true">+ {time}</span>
         </button>
@@ -470,7 +481,7 @@ function BookingBlock({
   style: CSSProperties;
   onOpen: (booking: Booking) => void;
 }) {
-  const health = booking.healthConditions.length > 0 || booking.onMedication;
+  const health = hasHealthNotes(booking);
   // Its words are its name (for a screen reader, a comma between each): nothing visible is left out.
   const comma = <span className="visually-hidden">, </span>;
   return (
@@ -495,7 +506,16 @@ function BookingBlock({
   );
 }
 
-function BookingDialog({ booking, submit, onClose }: { booking: Booking; submit: SubmitChange; onClose: () => void }) {
+function BookingDialog({
+  booking,
+  submit,
+  onClose,
+}: {
+  booking: Booking;
+  /** Absent for a role that does not change bookings. */
+  submit?: SubmitChange;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -515,9 +535,7 @@ function BookingDialog({ booking, submit, onClose }: { booking: Booking; submit:
       <div className="admin-row__badges">
         <StatusBadge status={booking.serviceStatus} />
         {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
-        {booking.healthConditions.length > 0 || booking.onMedication ? (
-          <StatusBadge status="Read health notes first" tone="warning" />
-        ) : null}
+        {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         {booking.payment === 'unpaid' ? <StatusBadge status="Unpaid" tone="warning" /> : null}
       </div>
       <dl className="admin-details">
@@ -533,10 +551,7 @@ function BookingDialog({ booking, submit, onClose }: { booking: Booking; submit:
           <a href={`tel:${booking.phone}`}>{booking.phone}</a>
         </Detail>
         <Detail label="Email">{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '-'}</Detail>
-        <Detail label="Health conditions" wide>
-          {booking.healthConditions.length > 0 ? booking.healthConditions.join(', ') : 'None declared'}
-        </Detail>
-        {booking.onMedication ? <Detail label="Medication">{booking.medicationDetails || '-'}</Detail> : null}
+        <HealthAnswerDetails booking={booking} brief />
         <Detail label="Notes" wide>
           {booking.notes || '-'}
         </Detail>
@@ -548,7 +563,7 @@ function BookingDialog({ booking, submit, onClose }: { booking: Booking; submit:
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
-      {booking.serviceStatus === 'booked' ? (
+      {booking.serviceStatus === 'booked' && submit ? (
         <div className="admin-booking-changes">
           {booking.payment === 'unpaid' ? <MarkPaidForm booking={booking} submit={submit} /> : null}
           <MoveBookingForm booking={booking} submit={submit} />
