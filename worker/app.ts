@@ -25,6 +25,7 @@ import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
+import { teamAccountRoutes } from './routes/team-accounts';
 import { uploadRoutes } from './routes/uploads';
 import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
@@ -63,6 +64,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', adminTeamRoutes)
   .route('/api', adminCatalogueRoutes)
   .route('/api', uploadRoutes)
+  .route('/api', teamAccountRoutes)
   .route('/', siteFileRoutes)
   .route('/', mediaRoutes)
   .route('/', appShellRoutes)

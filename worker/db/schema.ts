@@ -655,6 +655,11 @@ export const staffAccounts = sqliteTable(
     therapistId: text('therapist_id').references(() => therapists.id),
     /** PBKDF2 (services/password.ts); null until the person has chosen one. */
     passwordHash: text('password_hash'),
+    /**
+     * Sessions started before this time are over: set by a password change or reset and by "sign
+     * out of all devices" (KV cannot list a person's sessions; every staff request checks this).
+     */
+    sessionsValidAfter: text('sessions_valid_after'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -663,5 +668,30 @@ export const staffAccounts = sqliteTable(
     check('staff_accounts_name', sql`length(${table.name}) between 1 and 60`),
     check('staff_accounts_email_lower', sql`${table.email} = lower(${table.email})`),
     check('staff_accounts_therapist', sql`(${table.role} = 'therapist') = (${table.therapistId} is not null)`),
+  ],
+);
+
+export const staffTokenPurposes = ['invitation', 'password-reset'] as const;
+
+/**
+ * The one-time links of the team's emails: an invitation (72 hours) or a password reset (1 hour).
+ * Only the token's SHA-256 is kept, so a copy of the database opens no account; `used_at` makes
+ * each link work once.
+ */
+export const staffTokens = sqliteTable(
+  'staff_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    purpose: text('purpose', { enum: staffTokenPurposes }).notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('staff_tokens_account').on(table.accountId, table.purpose),
+    check('staff_tokens_purpose', oneOf('purpose', staffTokenPurposes)),
   ],
 );

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { type AppEnv, factory } from '../env';
-import { sessionAccount } from '../services/admin-sessions';
+import { liveSession } from '../services/admin-sessions';
 import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
 import { readSessionCookie } from './admin-session';
 
@@ -28,7 +28,7 @@ const staffLargerLimits: ReadonlyMap<string, BodyLimit> = new Map([
 ]);
 
 const hasStaffSession = async (c: Context<AppEnv>) =>
-  (await sessionAccount(c.env.SESSIONS, readSessionCookie(c), new Date())) !== null;
+  (await liveSession(c.env.SESSIONS, readSessionCookie(c), new Date())) !== null;
 
 const tooLarge = (c: Context, limit: BodyLimit) => c.json({ message: limit.message }, 413);
 

@@ -8,8 +8,8 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
-import { sessionAccount } from '../services/admin-sessions';
-import { activeStaffMember, type StaffMember } from '../services/staff-accounts';
+import { liveSession } from '../services/admin-sessions';
+import { type StaffMember, sessionMember } from '../services/staff-accounts';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';
 
@@ -47,6 +47,11 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/session': 'public',
+  'POST /api/auth/invitations/accept': 'public',
+  'POST /api/auth/password/forgot': 'public',
+  'POST /api/auth/password/reset': 'public',
+  'POST /api/auth/password': 'signedIn',
+  'POST /api/auth/sign-out-everywhere': 'signedIn',
 
   'GET /api/bookings': 'calendar',
   'POST /api/bookings': 'bookings',
@@ -90,11 +95,20 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/products': 'catalogue',
   'PUT /api/products/:id': 'catalogue',
   'POST /api/uploads': 'catalogue',
+  'GET /api/team': 'team',
+  'POST /api/team': 'team',
+  'PUT /api/team/:id': 'team',
+  'POST /api/team/:id/invitation': 'team',
 };
 
 /** The access of `method` on the registered route `path` (HEAD is GET's); undefined when unlisted. */
 export const accessOf = (method: string, path: string): RouteAccess | undefined =>
   routeAccess[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+
+/** Who the request's session cookie signs in, if anyone (active, the session still live). */
+export async function signedInMember(c: Context<AppEnv>): Promise<StaffMember | null> {
+  return sessionMember(c.var.db, await liveSession(c.env.SESSIONS, readSessionCookie(c), new Date()));
+}
 
 export const staffAccess = factory.createMiddleware(async (c, next) => {
   const path = routePath(c, -1);
@@ -102,8 +116,7 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
   if (path === routePath(c)) return next();
   const access = accessOf(c.req.method, path);
   if (access === 'public') return next();
-  const accountId = await sessionAccount(c.env.SESSIONS, readSessionCookie(c), new Date());
-  const member = accountId ? await activeStaffMember(c.var.db, accountId) : null;
+  const member = await signedInMember(c);
   if (!member) return c.json({ message: adminMessages.unauthorized }, 401);
   if (access === undefined) {
     console.error('A route without an entry in routeAccess was refused', c.req.method, path);

@@ -16,8 +16,9 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (result.success) return;
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
-      // zod's own words for a body that is not an object at all ("Invalid input") say nothing.
-      message: issue.path.length === 0 && target === 'json' ? notAnObject : issue.message,
+      // zod's own words for a body that is not an object at all ("Invalid input") say nothing; a
+      // rule about the whole body (a refine) keeps its own message.
+      message: issue.path.length === 0 && target === 'json' && issue.code !== 'custom' ? notAnObject : issue.message,
     }));
     return c.json({ message: issues[0]?.message ?? 'Invalid request', issues }, 400);
   });

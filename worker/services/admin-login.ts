@@ -1,7 +1,7 @@
 /**
  * A staff login attempt: counted first (login-throttle.ts), so a locked network or username is
  * refused before any password check. The username is the install's ADMIN_USERNAME (the built-in
- * owner, with ADMIN_PASSWORD_HASH) or a team member's email (with their own password). Exactly one
+ * owner, with ADMIN_PASSWORD_HASH until they choose their own) or a team member's email (with their own password). Exactly one
  * password is checked whatever the name (a stand-in hash when no account has it), so a wrong name
  * and a wrong password take the same time and get the same answer. A success gives the counts
  * back, ends the session the browser still held and starts a new one for the account.
@@ -11,7 +11,13 @@ import type { Bindings } from '../env';
 import { createSession, endSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
-import { accountForEmail, activeStaffMember, BUILT_IN_OWNER_ID, type StaffMember } from './staff-accounts';
+import {
+  accountForEmail,
+  activeStaffMember,
+  BUILT_IN_OWNER_ID,
+  passwordHashOf,
+  type StaffMember,
+} from './staff-accounts';
 
 /** A well-formed hash no password matches (no derivation comes out all zeros): checked when no account has the name. */
 const STAND_IN_HASH = 'pbkdf2-sha256:100000:3q2+7wAAAAAAAAAAAAAAAA==:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -38,13 +44,15 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   const counted = await takeAttempt(db, keys, attempt.now);
   if (!counted.allowed) return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
 
-  const [isBuiltInOwner, account] = await Promise.all([
+  const [isBuiltInOwner, account, builtInHash] = await Promise.all([
     constantTimeTextEqual(attempt.username, env.ADMIN_USERNAME),
     accountForEmail(db, attempt.username),
+    passwordHashOf(db, BUILT_IN_OWNER_ID, env.ADMIN_PASSWORD_HASH),
   ]);
-  // The built-in owner signs in while the install still has its hash and its account is active.
+  // The built-in owner signs in while their account is active: with the install's hash until
+  // they choose a password of their own.
   const accountId = isBuiltInOwner ? BUILT_IN_OWNER_ID : account?.id;
-  const hash = isBuiltInOwner ? env.ADMIN_PASSWORD_HASH : (account?.passwordHash ?? STAND_IN_HASH);
+  const hash = (isBuiltInOwner ? builtInHash : account?.passwordHash) ?? STAND_IN_HASH;
   const passwordMatches = await verifyPassword(attempt.password, env.ADMIN_PASSWORD_PEPPER, hash);
   const member = accountId && passwordMatches ? await activeStaffMember(db, accountId) : null;
   if (!member) return { outcome: 'invalid' };

@@ -3,8 +3,9 @@
  * leaked KV listing gives no usable cookie. Each entry names the account it signed in and lives 8
  * hours (KV's own time to live, and an expiry inside the value that is checked too). KV is
  * eventually consistent: a logout is immediate where it happened and reaches other Cloudflare
- * locations within about a minute; a deactivated account is refused at once everywhere, since every
- * staff request reads the account from D1 too (middleware/staff-access.ts).
+ * locations within about a minute; a deactivated account, and sessions a person ended everywhere
+ * (a password change or reset, "sign out of all devices"), are refused at once everywhere, since
+ * every staff request reads the account from D1 too (middleware/staff-access.ts).
  */
 import { randomToken, sha256Hex } from './signing';
 
@@ -32,12 +33,18 @@ export async function createSession(kv: KVNamespace, accountId: string, now: Dat
   return id;
 }
 
-/** The account of the session `id` names, while it has not expired or been ended. */
-export async function sessionAccount(kv: KVNamespace, id: string | undefined, now: Date): Promise<string | null> {
+/** Whose a live session is and when it started (the account may have ended it since: staff-accounts.ts). */
+export interface LiveSession {
+  accountId: string;
+  startedAt: string;
+}
+
+/** The session `id` names, while it has not expired or been ended. */
+export async function liveSession(kv: KVNamespace, id: string | undefined, now: Date): Promise<LiveSession | null> {
   if (!id || id.length > 100) return null;
   const session = await kv.get<StoredSession>(await sessionKey(id), 'json');
   if (session === null || !session.accountId || Date.parse(session.expiresAt) <= now.getTime()) return null;
-  return session.accountId;
+  return { accountId: session.accountId, startedAt: session.createdAt };
 }
 
 export async function endSession(kv: KVNamespace, id: string | undefined): Promise<void> {

@@ -20,8 +20,11 @@ import {
   orderConfirmation,
   orderDelivered,
   orderShipped,
+  passwordReset,
   type RefundFacts,
   type RenderedMessage,
+  type TeamInvitationFacts,
+  teamInvitation,
   waitlistConfirm,
   waitlistWelcome,
 } from '../messages/templates';
@@ -180,3 +183,19 @@ export const waitlistConfirmMessages = (
 export const waitlistWelcomeMessages = (firstName: string, to: string, studio: StudioDetails): NewMessage[] => [
   email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio)),
 ];
+
+/** An invitation to the team: one email per link issued (a resent invitation is a new email). */
+export const teamInvitationMessages = (
+  accountId: string,
+  to: string,
+  invite: TeamInvitationFacts,
+  studio: StudioDetails,
+): NewMessage[] => [email('team-invitation', `${accountId}@${invite.expiresAt}`, to, teamInvitation(invite, studio))];
+
+/** A password reset link: one email per link issued. */
+export const passwordResetMessages = (
+  accountId: string,
+  to: string,
+  reset: { name: string; link: string; expiresAt: string },
+  studio: StudioDetails,
+): NewMessage[] => [email('password-reset', `${accountId}@${reset.expiresAt}`, to, passwordReset(reset, studio))];

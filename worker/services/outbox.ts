@@ -137,7 +137,16 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
   return { messages: rows.map(toView), total: total?.value ?? 0 };
 }
 
+/**
+ * Messages whose links open an account (an invitation, a password reset): the Messages screen
+ * shows them without the link, so no one who reads the outbox can use another person's link.
+ */
+const accountLinkTemplates: ReadonlySet<string> = new Set(['team-invitation', 'password-reset']);
+const hideAccountLinks = (text: string) => text.replace(/token=[A-Za-z0-9_-]+/g, 'token=(hidden)');
+
 export async function findMessage(db: Database, id: string) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
-  return row ? { ...toView(row), text: row.text, html: row.html } : undefined;
+  if (!row) return undefined;
+  const shown = accountLinkTemplates.has(row.template) ? hideAccountLinks : (text: string) => text;
+  return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

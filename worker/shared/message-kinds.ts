@@ -14,4 +14,6 @@ export const messageTemplates = [
   'waitlist-confirm',
   'waitlist-welcome',
   'campaign',
+  'team-invitation',
+  'password-reset',
 ] as const;

@@ -21,6 +21,9 @@ export const sitePaths = {
   terms: '/terms-of-service',
   privacy: '/privacy-policy',
   notFound: '/404',
+  /** The staff area's pages an email links to: choosing a first password, and a new one. */
+  staffWelcome: '/admin/welcome',
+  staffPasswordReset: '/admin/reset-password',
 } as const;
 
 /** The id of the script element (JSON) a page rendered by the Worker carries its catalogue in. */
