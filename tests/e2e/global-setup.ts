@@ -17,6 +17,14 @@ declare module 'vitest' {
 /** A receptionist's account (the roles' journey signs in with it). */
 export const RECEPTIONIST = { email: 'amaka@studio.test', name: 'Amaka Obi', password: 'reception desk password 2026' };
 
+/** A therapist's account, linked to Therapist 1 on the schedule (the roles' journey signs in with it). */
+export const THERAPIST = {
+  email: 'tunde@studio.test',
+  name: 'Tunde Bello',
+  password: 'the quiet treatment room',
+  therapistId: 'therapist-1',
+};
+
 /** Data the browser tests rely on: a coupon the booking journey applies. */
 export const E2E_COUPON = { code: 'WELCOME10', percent: 10 };
 
@@ -52,7 +60,10 @@ async function seedSql(): Promise<string> {
       'kemi@example.com', '0803 765 4321', 55000, 1, '${tokenHash}');
   insert into staff_accounts (id, name, email, role, password_hash)
     values ('e2e-reception', '${RECEPTIONIST.name}', '${RECEPTIONIST.email}', 'reception',
-      '${await hashPassword(RECEPTIONIST.password, pepper)}')`;
+      '${await hashPassword(RECEPTIONIST.password, pepper)}');
+  insert into staff_accounts (id, name, email, role, therapist_id, password_hash)
+    values ('e2e-therapist', '${THERAPIST.name}', '${THERAPIST.email}', 'therapist', '${THERAPIST.therapistId}',
+      '${await hashPassword(THERAPIST.password, pepper)}')`;
 }
 
 export default async function setup(project: TestProject) {

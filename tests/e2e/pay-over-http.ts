@@ -35,8 +35,14 @@ export async function payOverHttp(
   return { reference, manageUrl: body.data?.manageUrl };
 }
 
-/** A paid booking of one Swedish massage (₦25,000) at `date` and `time`. */
-export const payBookingOverHttp = (baseUrl: string, name: string, date: string, time: string) =>
+/** A paid booking of one Swedish massage (₦25,000) at `date` and `time`; `extra` adds to its details. */
+export const payBookingOverHttp = (
+  baseUrl: string,
+  name: string,
+  date: string,
+  time: string,
+  extra: Record<string, unknown> = {},
+) =>
   payOverHttp(
     baseUrl,
     {
@@ -51,6 +57,7 @@ export const payBookingOverHttp = (baseUrl: string, name: string, date: string, 
       disclaimerAgreed: true,
       healthConditions: [],
       amount: 25_000,
+      ...extra,
     },
     2_500_000,
   );

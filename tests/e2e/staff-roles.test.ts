@@ -26,7 +26,12 @@ describe('a receptionist', () => {
 
       if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Admin sections' });
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Bookings', 'Calendar', 'Orders']);
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Bookings',
+        'Calendar',
+        'Orders',
+        'Your account',
+      ]);
       const sidebar = page.locator('#admin-sidebar');
       expect(await sidebar.locator('.admin-sidebar__user').textContent()).toBe(`${RECEPTIONIST.name}Reception`);
       expect(await axeViolations(page)).toEqual([]);

@@ -98,14 +98,26 @@ describe('inviting a person', () => {
     ]);
   });
 
-  it('shows the invitation on the Messages screen without its link', async () => {
+  it('shows invitation links on the Messages screen to owners only, and reset links to no one', async () => {
+    const manager = await joinTeam('bisi@studio.test', 'manager');
     await send('/api/team', { name: 'Amaka Eze', email: 'amaka@studio.test', role: 'reception' }, owner);
-    const token = await tokenSentTo('amaka@studio.test', 'team-invitation');
-    const [row] = await db.select({ id: outboxMessages.id }).from(outboxMessages);
-    for (const path of [`/api/messages/${row?.id}`, `/api/messages/${row?.id}/preview`]) {
-      const text = await (await get(path, owner)).text();
-      expect(text, path).not.toContain(token);
-      expect(text, path).toContain('token=(hidden)');
+    await send('/api/auth/password/forgot', { email: 'bisi@studio.test' });
+    const invitation = await tokenSentTo('amaka@studio.test', 'team-invitation');
+    const reset = await tokenSentTo('bisi@studio.test', 'password-reset');
+    const rows = await db.select().from(outboxMessages);
+    const idOf = (recipient: string, template: string) =>
+      rows.find((row) => row.recipient === recipient && row.template === template)?.id;
+    const shown = async (cookie: string, id: string | undefined) =>
+      (await (await get(`/api/messages/${id}`, cookie)).text()) +
+      (await (await get(`/api/messages/${id}/preview`, cookie)).text());
+    const invitationId = idOf('amaka@studio.test', 'team-invitation');
+    const resetId = idOf('bisi@studio.test', 'password-reset');
+    expect(await shown(owner, invitationId)).toContain(invitation);
+    expect(await shown(manager, invitationId)).not.toContain(invitation);
+    expect(await shown(manager, invitationId)).toContain('token=(hidden)');
+    for (const cookie of [owner, manager]) {
+      expect(await shown(cookie, resetId)).not.toContain(reset);
+      expect(await shown(cookie, resetId)).toContain('token=(hidden)');
     }
   });
 

@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { messageChannels, messageStatuses, messageTemplates } from '../db/schema';
 import type { AppEnv } from '../env';
+import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
 import { escapeHtml } from '../shared/html';
+import { can } from '../shared/permissions';
 import { pageQuery } from './list-query';
 
 const messagesQuery = z.extend(pageQuery, {
@@ -22,13 +24,17 @@ export const messageRoutes = new Hono<AppEnv>()
     return c.json(await listMessages(c.var.db, filters, { page, pageSize }));
   })
   .get('/messages/:id', async (c) => {
-    const message = await findMessage(c.var.db, c.req.param('id'));
+    const message = await findMessage(c.var.db, c.req.param('id'), {
+      seesInvitationLinks: can(staffMember(c).role, 'team'),
+    });
     return message ? c.json(message) : c.json(notFound, 404);
   })
   // The email's HTML on a page of its own (opened in a new tab), with a policy that lets its inline
   // styles show and nothing run.
   .get('/messages/:id/preview', async (c) => {
-    const message = await findMessage(c.var.db, c.req.param('id'));
+    const message = await findMessage(c.var.db, c.req.param('id'), {
+      seesInvitationLinks: can(staffMember(c).role, 'team'),
+    });
     if (!message) return c.json(notFound, 404);
     c.header(
       'Content-Security-Policy',

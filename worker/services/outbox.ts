@@ -138,15 +138,18 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
 }
 
 /**
- * Messages whose links open an account (an invitation, a password reset): the Messages screen
- * shows them without the link, so no one who reads the outbox can use another person's link.
+ * Messages whose links open an account: the Messages screen shows them without the link, so no
+ * one who reads the outbox can use another person's link. Owners (who invite) still see an
+ * invitation's, to pass it on another way when an email does not arrive; a password reset's link
+ * is its addressee's alone.
  */
-const accountLinkTemplates: ReadonlySet<string> = new Set(['team-invitation', 'password-reset']);
 const hideAccountLinks = (text: string) => text.replace(/token=[A-Za-z0-9_-]+/g, 'token=(hidden)');
 
-export async function findMessage(db: Database, id: string) {
+export async function findMessage(db: Database, id: string, viewer: { seesInvitationLinks: boolean }) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   if (!row) return undefined;
-  const shown = accountLinkTemplates.has(row.template) ? hideAccountLinks : (text: string) => text;
+  const hidden =
+    row.template === 'password-reset' || (row.template === 'team-invitation' && !viewer.seesInvitationLinks);
+  const shown = hidden ? hideAccountLinks : (text: string) => text;
   return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

@@ -6,13 +6,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { studioName } from '../../../worker/shared/site-paths';
+import { sitePaths, studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
 import AcademyPage from '../../features/admin/academy-page';
+import AccountPage from '../../features/admin/account/account-page';
+import { ChoosePasswordPage } from '../../features/admin/account/choose-password-page';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';
-import { AdminLayout, sectionsFor } from '../../features/admin/admin-layout';
+import { AdminLayout, sections, sectionsFor } from '../../features/admin/admin-layout';
 import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../../features/admin/admin-session';
-import { AdminPageHeader } from '../../features/admin/admin-ui';
 import BookingsPage from '../../features/admin/bookings-page';
 import CalendarPage from '../../features/admin/calendar-page';
 import CouponsPage from '../../features/admin/coupons-page';
@@ -22,22 +23,14 @@ import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
 import SchedulePage from '../../features/admin/schedule-page';
 import ShopPage from '../../features/admin/shop/shop-page';
+import TeamPage from '../../features/admin/team/team-page';
 import TherapistsPage from '../../features/admin/therapists-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
 
-const sectionTitles: Record<string, string> = {
-  bookings: 'Bookings',
-  calendar: 'Calendar',
-  therapists: 'Therapists',
-  menu: 'Menu',
-  orders: 'Orders',
-  shop: 'Shop',
-  coupons: 'Coupons',
-  academy: 'Academy',
-  messages: 'Messages',
-  schedule: 'Schedule',
-};
+const sectionTitles: Record<string, string> = Object.fromEntries(
+  sections.map((section) => [section.path, section.label]),
+);
 
 /** Staff pages are never indexed, and each tab says which section it shows. */
 function useAdminDocument(signedIn: boolean) {
@@ -85,21 +78,22 @@ export default function AdminApp() {
   }, [markSignedIn, markSignedOut]);
 
   if (location.pathname === paths.login) return <Navigate to={paths.admin} replace />;
+  // The pages an invitation or reset email opens, signed in or not.
+  if (location.pathname === sitePaths.staffWelcome) return <ChoosePasswordPage purpose="invitation" />;
+  if (location.pathname === sitePaths.staffPasswordReset) return <ChoosePasswordPage purpose="password-reset" />;
   // Once signed in, the same address shows its page (bare /admin goes on to the first screen).
   if (!user) return <LoginForm />;
 
-  const sections = sectionsFor(user.role);
-  const first = sections[0];
+  const roleSections = sectionsFor(user.role);
+  // Every role has at least Your account.
+  const first = roleSections[0]?.path ?? 'account';
   return (
     <AdminLayout user={user}>
       <Routes>
-        {sections.map((section) => (
+        {roleSections.map((section) => (
           <Route key={section.path} path={section.path} element={screens[section.path]} />
         ))}
-        <Route
-          path="*"
-          element={first ? <Navigate to={`${paths.admin}/${first.path}`} replace /> : <NothingForRole />}
-        />
+        <Route path="*" element={<Navigate to={`${paths.admin}/${first}`} replace />} />
       </Routes>
     </AdminLayout>
   );
@@ -117,14 +111,6 @@ const screens: Record<string, ReactNode> = {
   academy: <AcademyPage />,
   messages: <MessagesPage />,
   schedule: <SchedulePage />,
+  team: <TeamPage />,
+  account: <AccountPage />,
 };
-
-/** A role with no screen yet (a therapist, until their own calendar comes). */
-function NothingForRole() {
-  return (
-    <div className="admin-page">
-      <AdminPageHeader title="Nothing to show yet" />
-      <p>Your account has no screens yet. Please ask the studio owner.</p>
-    </div>
-  );
-}

@@ -11,8 +11,8 @@ import { StatsStrip } from './stats-strip';
 /** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
 const wideScreen = '(min-width: 768px)';
 
-/** The staff screens in menu order, each with the permission that opens it. */
-const sections = [
+/** The staff screens in menu order, each with the permission that opens it (null: everyone's). */
+export const sections = [
   { path: 'bookings', label: 'Bookings', permission: 'calendar' },
   { path: 'calendar', label: 'Calendar', permission: 'calendar' },
   { path: 'therapists', label: 'Therapists', permission: 'settings' },
@@ -23,10 +23,13 @@ const sections = [
   { path: 'academy', label: 'Academy', permission: 'campaigns' },
   { path: 'messages', label: 'Messages', permission: 'campaigns' },
   { path: 'schedule', label: 'Schedule', permission: 'settings' },
-] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;
+  { path: 'team', label: 'Team', permission: 'team' },
+  { path: 'account', label: 'Your account', permission: null },
+] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission | null }>;
 
 /** The screens `role` may open: its menu, and the only routes the staff area has for it. */
-export const sectionsFor = (role: StaffRole) => sections.filter((section) => can(role, section.permission));
+export const sectionsFor = (role: StaffRole) =>
+  sections.filter((section) => section.permission === null || can(role, section.permission));
 
 /**
  * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on

@@ -142,9 +142,11 @@ export default function CalendarPage() {
   return (
     <div className="admin-page admin-calendar">
       <AdminPageHeader title="Calendar">
-        <button type="button" className="button button--primary button--small" onClick={() => setCreating({ date })}>
-          New booking
-        </button>
+        {mayBook ? (
+          <button type="button" className="button button--primary button--small" onClick={() => setCreating({ date })}>
+            New booking
+          </button>
+        ) : null}
       </AdminPageHeader>
       <div className="admin-calendar__controls" id={controlsId}>
         <div className="admin-calendar__nav">

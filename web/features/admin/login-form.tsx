@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/ui/field';
 import { Logo } from '../../components/ui/logo';
 import { ApiError } from '../../lib/api-client';
+import { ForgotPasswordForm } from './account/forgot-password-form';
+import { PasswordField } from './account/password-field';
 import { adminRequest, api } from './admin-api';
 import { markSignedInAtom } from './admin-session';
 
@@ -14,7 +16,7 @@ export function LoginForm() {
   const markSignedIn = useSetAtom(markSignedInAtom);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -35,6 +37,14 @@ export function LoginForm() {
       else setError(LOGIN_FAILED);
       setBusy(false);
     }
+  }
+
+  if (forgot) {
+    return (
+      <main className="admin-login">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </main>
+    );
   }
 
   return (
@@ -59,38 +69,28 @@ export function LoginForm() {
             autoCapitalize="none"
             spellCheck={false}
             required
+            aria-describedby="admin-username-hint"
             value={username}
             onChange={(event) => setUsername(event.target.value)}
           />
+          <p className="field__hint" id="admin-username-hint">
+            Team members sign in with their email.
+          </p>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="admin-password">
-            Password
-          </label>
-          <div className="admin-login__password">
-            <input
-              id="admin-password"
-              className="field__control"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <button
-              type="button"
-              className="admin-login__toggle"
-              aria-controls="admin-password"
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? 'Hide password' : 'Show password'}
-            </button>
-          </div>
-        </div>
+        <PasswordField
+          id="admin-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <FormError message={error} />
         <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
+        </button>
+        <button type="button" className="admin-login__back" onClick={() => setForgot(true)}>
+          Forgot password?
         </button>
       </form>
     </main>

@@ -1,0 +1,137 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { roleLabels } from '../../../../worker/shared/permissions';
+import { FormError } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../admin-session';
+import { AdminPageHeader, Notice } from '../admin-ui';
+import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
+
+const CHANGE_FAILED = 'Your password could not be changed. Please try again.';
+const SIGN_OUT_FAILED = 'Could not sign out the other devices. Please try again.';
+
+/** Your account (everyone on the team): who you are, a new password, and signing out everywhere. */
+export default function AccountPage() {
+  const user = useAtomValue(staffUserAtom);
+  if (!user) return null;
+  return (
+    <div className="admin-page">
+      <AdminPageHeader title="Your account" />
+      <div className="admin-account">
+        <section className="admin-panel" aria-labelledby="account-who">
+          <h2 id="account-who" className="admin-panel__title">
+            Signed in as
+          </h2>
+          <dl className="admin-account__facts">
+            <dt>Name</dt>
+            <dd>{user.name}</dd>
+            <dt>Username</dt>
+            <dd>{user.email ?? 'The install’s admin username'}</dd>
+            <dt>Role</dt>
+            <dd>{roleLabels[user.role]}</dd>
+          </dl>
+        </section>
+        <ChangePasswordForm username={user.email ?? ''} />
+        <SignOutEverywhere />
+      </div>
+    </div>
+  );
+}
+
+function ChangePasswordForm({ username }: { username: string }) {
+  const markSignedIn = useSetAtom(markSignedInAtom);
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<{ tone: 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!current || !password) {
+      setError('Please enter your current password and a new one.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const { data } = await adminRequest(api.auth.password.$post({ json: { current, password } }));
+      markSignedIn(data.user);
+      setCurrent('');
+      setPassword('');
+      setNotice({
+        tone: 'success',
+        text: 'Your password is changed. Every other device signed in as you is signed out.',
+      });
+    } catch (failure) {
+      setError(messageOf(failure, CHANGE_FAILED));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="account-password">
+      <h2 id="account-password" className="admin-panel__title">
+        Change password
+      </h2>
+      <Notice notice={notice} />
+      <form onSubmit={submit} noValidate>
+        {/* For password managers: whose password this is. */}
+        <input type="hidden" name="username" autoComplete="username" value={username} readOnly />
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
+          value={password}
+          onChange={setPassword}
+        />
+        <FormError message={error} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere() {
+  const markSignedOut = useSetAtom(markSignedOutAtom);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function signOut() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await adminRequest(api.auth['sign-out-everywhere'].$post());
+      markSignedOut();
+      window.location.assign(paths.admin);
+    } catch (failure) {
+      setError(messageOf(failure, SIGN_OUT_FAILED));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="account-devices">
+      <h2 id="account-devices" className="admin-panel__title">
+        Sign out of all devices
+      </h2>
+      <p>Lost a phone, or signed in on a shared computer? This signs you out everywhere, this device included.</p>
+      <FormError message={error} />
+      <button type="button" className="button button--secondary" disabled={busy} onClick={signOut}>
+        {busy ? 'Signing out...' : 'Sign out of all devices'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormError } from '../../../components/ui/field';
+import { Logo } from '../../../components/ui/logo';
+import { paths } from '../../../config/paths';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { markSignedInAtom } from '../admin-session';
+import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
+
+const texts = {
+  invitation: {
+    title: 'Welcome to the team',
+    lead: 'Choose the password you will sign in with. Your username is your email.',
+    submit: 'Save and sign in',
+  },
+  'password-reset': {
+    title: 'Choose a new password',
+    lead: 'Every device signed in as you will be signed out. Your username stays your email.',
+    submit: 'Save and sign in',
+  },
+} as const;
+
+const NO_TOKEN = 'This link is incomplete. Please open it again from your email.';
+const FAILED = 'Your password could not be saved. Please try again.';
+
+/**
+ * The page an invitation or reset email links to (`?token=`). The token leaves the address bar at
+ * once (kept in memory), so it stays out of the history, a screenshot or a shared address.
+ */
+export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'password-reset' }) {
+  const [token] = useState(() => {
+    const url = new URL(window.location.href);
+    const found = url.searchParams.get('token') ?? '';
+    if (found) {
+      url.searchParams.delete('token');
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+    }
+    return found;
+  });
+  const markSignedIn = useSetAtom(markSignedInAtom);
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const text = texts[purpose];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError('Please choose a password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const json = { token, password };
+      const { data } = await adminRequest(
+        purpose === 'invitation'
+          ? api.auth.invitations.accept.$post({ json })
+          : api.auth.password.reset.$post({ json }),
+      );
+      markSignedIn(data.user);
+      navigate(paths.admin, { replace: true });
+    } catch (failure) {
+      setError(messageOf(failure, FAILED));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="admin-login">
+      <form className="admin-login__card" onSubmit={submit} noValidate aria-labelledby="choose-password-title">
+        <div className="admin-login__brand">
+          <Logo />
+        </div>
+        <h1 id="choose-password-title">{text.title}</h1>
+        <p className="admin-login__lead">{text.lead}</p>
+        {token ? (
+          <>
+            <PasswordField
+              label="New password"
+              name="new-password"
+              autoComplete="new-password"
+              hint={NEW_PASSWORD_HINT}
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                setError(undefined);
+              }}
+            />
+            <FormError message={error} />
+            <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
+              {busy ? 'Saving...' : text.submit}
+            </button>
+          </>
+        ) : (
+          <FormError message={NO_TOKEN} />
+        )}
+      </form>
+    </main>
+  );
+}

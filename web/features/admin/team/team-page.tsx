@@ -1,0 +1,197 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { roleLabels } from '../../../../worker/shared/permissions';
+import { formatShortDateTime } from '../../../../worker/shared/time';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { adminDataChangedAtom } from '../admin-session';
+import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../admin-ui';
+import { useAdminList } from '../use-admin-list';
+import { TeamMemberForm, type TeamMemberValues } from './team-member-form';
+
+const loadTeam = async () => {
+  const [rows, therapists] = await Promise.all([adminRequest(api.team.$get()), adminRequest(api.staff.$get())]);
+  return { rows, total: rows.length, therapists };
+};
+type Member = Awaited<ReturnType<typeof loadTeam>>['rows'][number];
+
+export const teamPageMessages = {
+  fetch: 'Error fetching the team',
+  invite: 'The invitation could not be sent. Please try again.',
+  update: 'The change could not be saved. Please try again.',
+  confirmDeactivate: (name: string) =>
+    `Deactivate ${name}? They are signed out at once and cannot sign in until you reactivate them.`,
+} as const;
+
+const statusBadge = (member: Member) =>
+  member.status === 'invited' ? (
+    <StatusBadge status="Invited" tone="warning" />
+  ) : member.status === 'deactivated' ? (
+    <StatusBadge status="Deactivated" tone="info" />
+  ) : (
+    <StatusBadge status="Active" tone="success" />
+  );
+
+/** Team (owners): who signs in, with which role; invite, change a role, deactivate, resend. */
+export default function TeamPage() {
+  const [therapists, setTherapists] = useState<Array<{ _id: string; name: string }>>([]);
+  const { state, retry } = useAdminList(async () => {
+    const loaded = await loadTeam();
+    setTherapists(loaded.therapists.filter((therapist) => therapist.active));
+    return loaded;
+  }, 'team');
+  const [form, setForm] = useState<{ open: boolean; editing?: Member }>({ open: false });
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+
+  async function save(values: TeamMemberValues) {
+    const editing = form.editing;
+    setNotice(undefined);
+    try {
+      if (editing) {
+        await adminRequest(
+          api.team[':id'].$put({
+            param: { id: editing._id },
+            json: { role: values.role, ...(values.therapistId ? { therapistId: values.therapistId } : {}) },
+          }),
+        );
+      } else {
+        await adminRequest(api.team.$post({ json: values }));
+      }
+    } catch (error) {
+      throw new Error(messageOf(error, editing ? teamPageMessages.update : teamPageMessages.invite));
+    }
+    setNotice({
+      tone: 'success',
+      text: editing
+        ? `${editing.name} is now ${roleLabels[values.role].toLowerCase()}.`
+        : `Invitation sent to ${values.email.trim().toLowerCase()}. The link works for 72 hours.`,
+    });
+    dataChanged();
+  }
+
+  async function act(run: () => Promise<unknown>, success: string) {
+    setNotice(undefined);
+    try {
+      await run();
+      setNotice({ tone: 'success', text: success });
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageOf(error, teamPageMessages.update) });
+    }
+    dataChanged();
+  }
+
+  const setActive = (member: Member, active: boolean) => {
+    if (!active && !window.confirm(teamPageMessages.confirmDeactivate(member.name))) return;
+    return act(
+      () => adminRequest(api.team[':id'].$put({ param: { id: member._id }, json: { active } })),
+      active ? `${member.name} can sign in again.` : `${member.name} is deactivated and signed out.`,
+    );
+  };
+
+  const resend = (member: Member) =>
+    act(
+      () => adminRequest(api.team[':id'].invitation.$post({ param: { id: member._id } })),
+      `A new invitation is on its way to ${member.email}. The earlier link no longer works.`,
+    );
+
+  return (
+    <div className="admin-page">
+      <AdminPageHeader title="Team">
+        <button type="button" className="button button--primary button--small" onClick={() => setForm({ open: true })}>
+          Invite a person
+        </button>
+      </AdminPageHeader>
+      <Notice notice={notice} />
+      <section className="admin-panel" aria-labelledby="team-members">
+        <h2 id="team-members" className="admin-panel__title">
+          People who sign in
+        </h2>
+        <ListFrame state={state} errorMessage={teamPageMessages.fetch} emptyMessage="No one yet" onRetry={retry}>
+          {(rows) => (
+            <table className="admin-table admin-table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Signs in with</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((member) => (
+                  <tr key={member._id}>
+                    <th scope="row" data-label="Name">
+                      {member.name}
+                    </th>
+                    <td data-label="Signs in with">{member.email ?? 'The install’s admin username'}</td>
+                    <td data-label="Role">
+                      {roleLabels[member.role]}
+                      {member.therapist ? ` (${member.therapist.name})` : ''}
+                    </td>
+                    <td data-label="Status">
+                      {statusBadge(member)}
+                      {member.invitationExpiresAt ? (
+                        <span className="admin-table__note">
+                          Link works until {formatShortDateTime(member.invitationExpiresAt)}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td data-label="Actions">
+                      <div className="admin-table__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`Change role of ${member.name}`}
+                          onClick={() => setForm({ open: true, editing: member })}
+                        >
+                          Change role
+                        </button>
+                        {member.status === 'invited' ? (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={`Resend invitation to ${member.name}`}
+                            onClick={() => resend(member)}
+                          >
+                            Resend invitation
+                          </button>
+                        ) : null}
+                        <button
+                          type="button"
+                          className={`button button--small ${member.active ? 'button--danger' : 'button--secondary'}`}
+                          aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+                          onClick={() => setActive(member, !member.active)}
+                        >
+                          {member.active ? 'Deactivate' : 'Reactivate'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ListFrame>
+      </section>
+      {form.open ? (
+        <TeamMemberForm
+          key={form.editing?._id ?? 'new'}
+          editing={
+            form.editing
+              ? {
+                  name: form.editing.name,
+                  email: form.editing.email ?? '',
+                  role: form.editing.role,
+                  therapistId: form.editing.therapist?._id,
+                }
+              : undefined
+          }
+          therapists={therapists}
+          onClose={() => setForm({ open: false })}
+          onSave={save}
+        />
+      ) : null}
+    </div>
+  );
+}
