@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { auditTrail } from './middleware/audit-trail';
 import { bodyLimitMiddleware } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { safeConfigMiddleware } from './middleware/safe-config';
 import { securityHeadersMiddleware } from './middleware/security-headers';
 import { staffAccess } from './middleware/staff-access';
+import { activityRoutes } from './routes/activity';
 import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
@@ -38,7 +40,7 @@ import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
   .use(safeConfigMiddleware)
-  .use('/api/*', bodyLimitMiddleware, dbMiddleware, staffAccess)
+  .use('/api/*', bodyLimitMiddleware, dbMiddleware, staffAccess, auditTrail)
   .route('/api', healthRoutes)
   .route('/api', waitlistRoutes)
   .route('/api', publicCouponRoutes)
@@ -65,6 +67,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', adminCatalogueRoutes)
   .route('/api', uploadRoutes)
   .route('/api', teamAccountRoutes)
+  .route('/api', activityRoutes)
   .route('/', siteFileRoutes)
   .route('/', mediaRoutes)
   .route('/', appShellRoutes)

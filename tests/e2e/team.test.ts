@@ -177,3 +177,23 @@ describe('your account and a forgotten password', () => {
     await page.context().close();
   });
 });
+
+describe('the activity log', () => {
+  it.each([
+    ['phone', viewports.phone],
+    ['desktop', viewports.desktop],
+  ] as const)('shows the owner who did what, filtered (%s)', async (_, viewport) => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/activity`);
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    await page.getByLabel('What').selectOption({ label: 'Signed in' });
+    const rows = page.getByRole('row').filter({ hasText: 'Signed in' });
+    await eventually(() => rows.count()).toBeGreaterThan(0);
+    expect(await page.getByRole('row').filter({ hasText: 'Took a booking' }).count()).toBe(0);
+    expect(await rows.first().textContent()).toContain('Studio owner');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `admin-activity-${viewport.width}`, 'viewport');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

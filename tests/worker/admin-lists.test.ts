@@ -234,6 +234,7 @@ describe('PUT /api/bookings/:id', () => {
         {
           kind: 'rescheduled',
           actor: 'staff',
+          by: 'Studio owner',
           from: { date: inDays(3), time: '10:00' },
           to: { date: inDays(5), time: '14:00' },
           at: expect.any(String),
@@ -241,6 +242,7 @@ describe('PUT /api/bookings/:id', () => {
         {
           kind: 'cancelled',
           actor: 'staff',
+          by: 'Studio owner',
           from: { date: inDays(5), time: '14:00' },
           to: null,
           at: expect.any(String),
@@ -274,6 +276,7 @@ describe('GET /api/orders', () => {
       couponCode: null,
       paymentReference: older.paymentReference,
       refund: null,
+      history: [],
     });
     expect((await list<OrderView>('/api/orders?status=shipped')).rows.map((row) => row.name)).toEqual(['Shipped one']);
     expect((await list<OrderView>('/api/orders?status=delivered')).rows).toEqual([]);

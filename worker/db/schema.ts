@@ -576,6 +576,9 @@ export const bookingEvents = sqliteTable(
     /** The new slot of a move; empty for a cancellation. */
     toDate: text('to_date'),
     toTime: text('to_time'),
+    /** Who on the team made a staff change, named as they were then (histories name the person). */
+    staffId: text('staff_id'),
+    staffName: text('staff_name'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -693,5 +696,33 @@ export const staffTokens = sqliteTable(
   (table) => [
     index('staff_tokens_account').on(table.accountId, table.purpose),
     check('staff_tokens_purpose', oneOf('purpose', staffTokenPurposes)),
+  ],
+);
+
+/**
+ * Who did what: every sign-in (and failed one), every change staff make, every view of health
+ * answers, with who (named as they were then), when, what and from which address. Kept 2 years
+ * (the cron forgets older entries). `details` holds only what says what changed, never a client's
+ * contact details or health answers.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    at: text('at').notNull().default(utcNow),
+    /** The staff account; null for a sign-in by an unknown name. */
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    /** What it was done to: a booking, an order, a coupon, a person's id… */
+    target: text('target'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    address: text('address'),
+  },
+  (table) => [
+    index('audit_log_at').on(table.at),
+    index('audit_log_actor').on(table.actorId, table.at),
+    index('audit_log_action').on(table.action, table.at),
+    index('audit_log_target').on(table.target),
   ],
 );

@@ -99,6 +99,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/team': 'team',
   'PUT /api/team/:id': 'team',
   'POST /api/team/:id/invitation': 'team',
+  'GET /api/activity': 'team',
 };
 
 /** The access of `method` on the registered route `path` (HEAD is GET's); undefined when unlisted. */

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { serviceStatuses, studioPaymentMethods } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { recordHealthView } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
@@ -85,11 +86,9 @@ export const bookingRoutes = new Hono<AppEnv>()
     const { status, page, pageSize } = c.req.valid('query');
     const member = staffMember(c);
     const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize }, bookingScopeFilter(member));
-    return c.json(
-      bookings.map((booking) => forViewer(booking, member)),
-      200,
-      { [TOTAL_COUNT_HEADER]: String(total) },
-    );
+    const shown = bookings.map((booking) => forViewer(booking, member));
+    recordHealthView(c, shown);
+    return c.json(shown, 200, { [TOTAL_COUNT_HEADER]: String(total) });
   })
   .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
@@ -110,6 +109,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const result = await cancelBooking(c.var.db, booking, {
         now,
         actor: 'staff',
+        by: staffMember(c),
         refund: body.refund === true,
         testMode: isTestMode(c.env),
       });
@@ -127,7 +127,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     if (lagosToUtc(target.date, target.time).getTime() <= now.getTime()) {
       return c.json({ message: changeMessages.past }, 409);
     }
-    const result = await moveBooking(c.var.db, booking, target, { now, actor: 'staff' });
+    const result = await moveBooking(c.var.db, booking, target, { now, actor: 'staff', by: staffMember(c) });
     if (!result.ok) return c.json({ message: result.message }, result.status ?? 409);
     await announceMove(c, result, 'staff');
     return c.json({ success: true as const, date: result.booking.date, time: result.booking.time });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { recordHealthView } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
@@ -251,9 +252,9 @@ export const adminTeamRoutes = new Hono<AppEnv>()
   })
   .get('/calendar', validate('query', calendarQuery), async (c) => {
     const { from, to } = c.req.valid('query');
-    return c.json(await calendarOf(c.var.db, staffMember(c), from, to, new Date()), 200, {
-      'Cache-Control': 'no-store',
-    });
+    const calendar = await calendarOf(c.var.db, staffMember(c), from, to, new Date());
+    recordHealthView(c, calendar.bookings);
+    return c.json(calendar, 200, { 'Cache-Control': 'no-store' });
   })
   .get('/schedule-settings', async (c) => c.json(await readScheduleSettings(c.var.db)))
   .put('/schedule-settings', sameOriginJson, validate('json', settingsChange), async (c) => {

@@ -19,6 +19,12 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type Actor = (typeof bookingActors)[number];
 
+/** The member of the team who made a staff change: the history names them. */
+export interface StaffName {
+  _id: string;
+  name: string;
+}
+
 export const changeMessages = {
   notBooked: 'This booking can no longer be changed.',
   alreadyCancelled: 'This booking is already cancelled.',
@@ -63,7 +69,7 @@ export async function moveBooking(
   db: Database,
   booking: BookingRow,
   target: MoveTarget,
-  options: { now: Date; actor: Actor },
+  options: { now: Date; actor: Actor; by?: StaffName },
 ): Promise<MoveResult> {
   if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
   const sameTherapist = target.therapistId === 'any' || target.therapistId === booking.therapistId;
@@ -99,9 +105,10 @@ export async function moveBooking(
         d1Statement(
           db,
           sql`
-          insert into booking_events (id, booking_id, kind, actor, from_date, from_time, to_date, to_time, created_at)
+          insert into booking_events (id, booking_id, kind, actor, from_date, from_time, to_date, to_time, staff_id,
+            staff_name, created_at)
           select ${moveId}, ${booking.id}, 'rescheduled', ${options.actor}, ${booking.date}, ${booking.time},
-            ${target.date}, ${target.time}, ${nowIso}
+            ${target.date}, ${target.time}, ${options.by?._id ?? null}, ${options.by?.name ?? null}, ${nowIso}
           where changes() = 1`,
         ),
         freeTimeStatement(db, booking.paymentReference, moved),
@@ -129,7 +136,7 @@ export async function moveBooking(
 export async function cancelBooking(
   db: Database,
   booking: BookingRow,
-  options: { now: Date; actor: Actor; refund: boolean; testMode: boolean },
+  options: { now: Date; actor: Actor; by?: StaffName; refund: boolean; testMode: boolean },
 ): Promise<CancelResult> {
   if (booking.serviceStatus === 'cancelled') return { ok: false, message: changeMessages.alreadyCancelled };
   if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
@@ -145,8 +152,9 @@ export async function cancelBooking(
     d1Statement(
       db,
       sql`
-      insert into booking_events (id, booking_id, kind, actor, from_date, from_time, created_at)
-      select ${crypto.randomUUID()}, ${booking.id}, 'cancelled', ${options.actor}, ${booking.date}, ${booking.time}, ${nowIso}
+      insert into booking_events (id, booking_id, kind, actor, from_date, from_time, staff_id, staff_name, created_at)
+      select ${crypto.randomUUID()}, ${booking.id}, 'cancelled', ${options.actor}, ${booking.date}, ${booking.time},
+        ${options.by?._id ?? null}, ${options.by?.name ?? null}, ${nowIso}
       where changes() = 1`,
     ),
     // changes() here is the history insert's: 1 exactly when the booking was cancelled just now.

@@ -85,6 +85,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   history: Array<{
     kind: (typeof bookingEvents.$inferSelect)['kind'];
     actor: (typeof bookingEvents.$inferSelect)['actor'];
+    /** The member of the team who made a staff change, as named then (null for the client or from before). */
+    by: string | null;
     from: { date: string; time: string };
     to: { date: string; time: string } | null;
     at: string;
@@ -164,6 +166,7 @@ function toView(
     history: events.map((event) => ({
       kind: event.kind,
       actor: event.actor,
+      by: event.staffName,
       from: { date: event.fromDate, time: event.fromTime },
       to: event.toDate && event.toTime ? { date: event.toDate, time: event.toTime } : null,
       at: event.createdAt,

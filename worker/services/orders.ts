@@ -4,9 +4,9 @@
  * step is a conditional UPDATE on the previous status, so a double click or a stale page can never
  * skip, reverse or repeat a step.
  */
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { orderItems, type orderStatuses, orders, payments, refunds } from '../db/schema';
+import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
 import { returnStockStatements } from './stock';
@@ -28,6 +28,8 @@ export interface OrderView {
   paymentReference: string;
   /** The money of a cancelled order going back, when staff chose to refund it. */
   refund: { status: RefundRow['status']; amount: number; testMode: boolean } | null;
+  /** Each status staff gave it, by whom (named as they were then) and when, oldest first. */
+  history: Array<{ orderStatus: OrderStatus; refund: boolean; by: string | null; at: string }>;
 }
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -54,10 +56,8 @@ export async function listOrders(
     page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
     db.select({ value: count() }).from(orders).where(where),
   ]);
-  const items = await itemsOf(
-    db,
-    rows.map((row) => row.order.id),
-  );
+  const ids = rows.map((row) => row.order.id);
+  const [items, history] = await Promise.all([itemsOf(db, ids), historyOf(db, ids)]);
   return {
     orders: rows.map(({ order, couponCode, refund }) => ({
       _id: order.id,
@@ -72,9 +72,36 @@ export async function listOrders(
       couponCode,
       paymentReference: order.paymentReference,
       refund: refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null,
+      history: history.get(order.id) ?? [],
     })),
     total: total?.value ?? 0,
   };
+}
+
+/** The staff changes of the given orders, from the audit log (kept 2 years). */
+async function historyOf(db: Database, orderIds: string[]) {
+  const byOrder = new Map<string, OrderView['history']>();
+  for (let start = 0; start < orderIds.length; start += 90) {
+    const ids = orderIds.slice(start, start + 90);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order-update'), inArray(auditLog.target, ids)))
+      .orderBy(asc(auditLog.at));
+    for (const row of rows) {
+      const status = row.details.orderStatus;
+      if (!row.target || typeof status !== 'string' || !(orderStatuses as readonly string[]).includes(status)) continue;
+      const events = byOrder.get(row.target) ?? [];
+      events.push({
+        orderStatus: status as OrderStatus,
+        refund: row.details.refund === true,
+        by: row.actorName,
+        at: row.at,
+      });
+      byOrder.set(row.target, events);
+    }
+  }
+  return byOrder;
 }
 
 /** The lines of the given orders, in the order they were bought; D1 caps bound parameters at 100. */

@@ -1,5 +1,6 @@
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
+import { forgetOldActivity } from './audit-log';
 import { resumeCampaigns } from './campaigns';
 import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
@@ -25,6 +26,8 @@ const forgetLoginAttempts: ScheduledTask = (env, now) => forgetOldAttempts(creat
 
 const expireUnconfirmedSignups: ScheduledTask = (env, now) => forgetUnconfirmed(createDb(env.DB), now);
 
+const forgetOldAuditEntries: ScheduledTask = (env, now) => forgetOldActivity(createDb(env.DB), now);
+
 export const scheduledTasks: ScheduledTask[] = [
   reconcilePayments,
   queueReminders,
@@ -33,6 +36,7 @@ export const scheduledTasks: ScheduledTask[] = [
   retryRefunds,
   forgetLoginAttempts,
   expireUnconfirmedSignups,
+  forgetOldAuditEntries,
 ];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {

@@ -72,5 +72,6 @@ export async function passwordHashOf(db: Database, accountId: string, installHas
     .from(staffAccounts)
     .where(eq(staffAccounts.id, accountId));
   if (row?.passwordHash) return row.passwordHash;
-  return accountId === BUILT_IN_OWNER_ID ? installHash : null;
+  // A deleted ADMIN_PASSWORD_HASH (a retired built-in owner) is no password at all.
+  return accountId === BUILT_IN_OWNER_ID && installHash ? installHash : null;
 }

@@ -23,6 +23,7 @@ import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
 import SchedulePage from '../../features/admin/schedule-page';
 import ShopPage from '../../features/admin/shop/shop-page';
+import ActivityPage from '../../features/admin/team/activity-page';
 import TeamPage from '../../features/admin/team/team-page';
 import TherapistsPage from '../../features/admin/therapists-page';
 import { api, request } from '../../lib/api-client';
@@ -112,5 +113,6 @@ const screens: Record<string, ReactNode> = {
   messages: <MessagesPage />,
   schedule: <SchedulePage />,
   team: <TeamPage />,
+  activity: <ActivityPage />,
   account: <AccountPage />,
 };

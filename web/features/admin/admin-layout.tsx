@@ -24,6 +24,7 @@ export const sections = [
   { path: 'messages', label: 'Messages', permission: 'campaigns' },
   { path: 'schedule', label: 'Schedule', permission: 'settings' },
   { path: 'team', label: 'Team', permission: 'team' },
+  { path: 'activity', label: 'Activity', permission: 'team' },
   { path: 'account', label: 'Your account', permission: null },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission | null }>;
 

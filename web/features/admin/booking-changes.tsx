@@ -140,6 +140,7 @@ interface HistoryBooking {
   history: Array<{
     kind: 'rescheduled' | 'cancelled';
     actor: 'visitor' | 'staff';
+    by: string | null;
     from: { date: string; time: string };
     to: { date: string; time: string } | null;
     at: string;
@@ -153,7 +154,9 @@ interface HistoryBooking {
   } | null;
 }
 
-const byWhom = (actor: 'visitor' | 'staff') => (actor === 'visitor' ? 'by the client online' : 'by staff');
+/** Who made a change: the client online, or the member of the team by name ("staff" before names were kept). */
+const byWhom = (event: { actor: 'visitor' | 'staff'; by: string | null }) =>
+  event.actor === 'visitor' ? 'by the client online' : `by ${event.by ?? 'staff'}`;
 
 /** What a refund's state means for staff. */
 export function refundLine(refund: NonNullable<HistoryBooking['refund']>): string {
@@ -172,8 +175,8 @@ export function BookingHistory({ booking }: { booking: HistoryBooking }) {
       {booking.history.map((event) => (
         <li key={`${event.kind}-${event.at}`}>
           {event.kind === 'rescheduled' && event.to
-            ? `Moved from ${formatAppointment(event.from.date, event.from.time)} to ${formatAppointment(event.to.date, event.to.time)} ${byWhom(event.actor)}`
-            : `Cancelled ${byWhom(event.actor)}`}{' '}
+            ? `Moved from ${formatAppointment(event.from.date, event.from.time)} to ${formatAppointment(event.to.date, event.to.time)} ${byWhom(event)}`
+            : `Cancelled ${byWhom(event)}`}{' '}
           · {formatShortDateTime(event.at)}
         </li>
       ))}

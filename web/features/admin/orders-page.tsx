@@ -104,11 +104,29 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
             {order.refund.testMode ? 'processed (TEST MODE, no money moved)' : order.refund.status}
           </Detail>
         ) : null}
+        <Detail label="History" wide>
+          <ol className="admin-history">
+            <li>Ordered and paid · {formatShortDateTime(order.createdAt)}</li>
+            {order.history.map((event) => (
+              <li key={`${event.orderStatus}-${event.at}`}>
+                {orderStepLabels[event.orderStatus]}
+                {event.refund ? ' with a refund' : ''} by {event.by ?? 'staff'} · {formatShortDateTime(event.at)}
+              </li>
+            ))}
+          </ol>
+        </Detail>
       </dl>
       {order.orderStatus === 'processing' ? <CancelOrderForm order={order} act={act} /> : null}
     </ExpandableRow>
   );
 }
+
+const orderStepLabels: Record<Order['orderStatus'], string> = {
+  processing: 'Back to processing',
+  shipped: 'Marked shipped',
+  delivered: 'Marked delivered',
+  cancelled: 'Cancelled',
+};
 
 /** Cancel, after a second click that says what will happen; the units go back on the shelf. */
 function CancelOrderForm({ order, act }: { order: Order; act: AdminAction }) {

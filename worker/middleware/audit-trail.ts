@@ -1,0 +1,151 @@
+/**
+ * Who did what, recorded in one place: every change a member of the team makes through the API,
+ * every sign-in (and failed one) and every password event, after the handler has answered. One
+ * table names each such route's action and the few body fields that say what changed (never a
+ * client's contact details, a password or a token); a test checks that every staff route that
+ * changes something is in it, so a new one cannot go unrecorded.
+ */
+import type { Context } from 'hono';
+import { routePath } from 'hono/route';
+import { type AppEnv, factory } from '../env';
+import { recordAudit } from '../services/audit-log';
+import type { BookingView } from '../services/bookings';
+import type { AuditAction } from '../shared/audit-actions';
+import { afterResponse } from './after-response';
+
+interface AuditedRoute {
+  /** The action, or how the body decides it (one route, several kinds of change). */
+  action: AuditAction | ((body: Record<string, unknown>) => AuditAction);
+  /** The body's fields that say what changed. */
+  keep?: readonly string[];
+}
+
+const bookingChange = (body: Record<string, unknown>): AuditAction =>
+  body.serviceStatus === 'completed'
+    ? 'booking-complete'
+    : body.serviceStatus === 'cancelled'
+      ? 'booking-cancel'
+      : body.payment
+        ? 'booking-paid'
+        : 'booking-move';
+
+export const auditedRoutes: Record<string, AuditedRoute> = {
+  'POST /api/auth/login': { action: 'sign-in' },
+  'POST /api/auth/invitations/accept': { action: 'invitation-accepted' },
+  'POST /api/auth/password/reset': { action: 'password-reset' },
+  'POST /api/auth/password': { action: 'password-change' },
+  'POST /api/auth/sign-out-everywhere': { action: 'sign-out-everywhere' },
+  'POST /api/bookings': { action: 'booking-create', keep: ['date', 'time', 'therapistId', 'payment'] },
+  'PUT /api/bookings/:id': {
+    action: bookingChange,
+    keep: ['serviceStatus', 'refund', 'date', 'time', 'therapistId', 'payment'],
+  },
+  'PUT /api/orders/:id': { action: 'order-update', keep: ['orderStatus', 'refund'] },
+  'POST /api/create-coupons': {
+    action: 'coupon-create',
+    keep: ['code', 'discount', 'minAmount', 'expiryDate', 'active'],
+  },
+  'PUT /api/coupons/:id': { action: 'coupon-update', keep: ['code', 'discount', 'minAmount', 'expiryDate', 'active'] },
+  'PATCH /api/coupons/:id': { action: 'coupon-update', keep: ['active'] },
+  'DELETE /api/coupons/:id': { action: 'coupon-delete' },
+  'POST /api/send-bulk-email': { action: 'campaign-email', keep: ['subject'] },
+  'POST /api/send-whatsapp-bulk': { action: 'campaign-whatsapp' },
+  'POST /api/closures': { action: 'closure-add', keep: ['date', 'reason'] },
+  'DELETE /api/closures/:date': { action: 'closure-remove' },
+  'POST /api/staff': { action: 'therapist-create', keep: ['name'] },
+  'PUT /api/staff/:id': { action: 'therapist-update', keep: ['name', 'active'] },
+  'POST /api/staff/:id/time-off': { action: 'time-off-add', keep: ['date', 'reason'] },
+  'DELETE /api/staff/:id/time-off/:date': { action: 'time-off-remove' },
+  'POST /api/rooms': { action: 'room-create', keep: ['name'] },
+  'PUT /api/rooms/:id': { action: 'room-update', keep: ['name', 'active'] },
+  'PUT /api/schedule-settings': { action: 'settings-update', keep: ['startStepMinutes'] },
+  'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },
+  'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active'] },
+  'POST /api/products': { action: 'product-create', keep: ['name', 'active'] },
+  'PUT /api/products/:id': { action: 'product-update', keep: ['name', 'active'] },
+  'POST /api/uploads': { action: 'photo-upload' },
+  'POST /api/team': { action: 'team-invite', keep: ['name', 'email', 'role'] },
+  'PUT /api/team/:id': { action: 'team-update', keep: ['role', 'active'] },
+  'POST /api/team/:id/invitation': { action: 'team-invitation-resend' },
+};
+
+const MAX_DETAIL_LENGTH = 200;
+
+/** The kept fields of a JSON body (a multipart upload keeps none). */
+async function keptFields(c: Context<AppEnv>, keep: readonly string[]): Promise<Record<string, unknown>> {
+  if (keep.length === 0 || !c.req.header('Content-Type')?.startsWith('application/json')) return {};
+  const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const key of keep) {
+    const value = body[key];
+    if (value === undefined) continue;
+    kept[key] = typeof value === 'string' ? value.slice(0, MAX_DETAIL_LENGTH) : value;
+  }
+  return kept;
+}
+
+/** What the answer was about and who it signed in: its `_id` (or its booking's), its user. */
+async function answered(c: Context<AppEnv>) {
+  try {
+    const body = (await c.res.clone().json()) as {
+      _id?: unknown;
+      booking?: { _id?: unknown };
+      data?: { user?: { _id: string; name: string } };
+    };
+    const id = body._id ?? body.booking?._id;
+    return { id: typeof id === 'string' ? id : null, user: body.data?.user ?? null };
+  } catch {
+    return { id: null, user: null };
+  }
+}
+
+export const auditTrail = factory.createMiddleware(async (c, next) => {
+  const route = `${c.req.method} ${routePath(c, -1)}`;
+  const audited = auditedRoutes[route];
+  if (!audited) return next();
+  await next();
+  const status = c.res.status;
+  const signIn = route === 'POST /api/auth/login';
+  if (status >= 400 && !(signIn && (status === 401 || status === 429))) return;
+  const address = c.req.header('CF-Connecting-IP') ?? null;
+  if (status >= 400) {
+    const { username } = (await c.req.json().catch(() => ({}))) as { username?: unknown };
+    const attempted = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
+    const details = { username: attempted, ...(status === 429 ? { locked: true } : {}) };
+    afterResponse(c, recordAudit(c.var.db, { actor: null, action: 'sign-in-failed', details, address }));
+    return;
+  }
+  const body = c.req.header('Content-Type')?.startsWith('application/json')
+    ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>)
+    : {};
+  const action = typeof audited.action === 'function' ? audited.action(body) : audited.action;
+  const reply = await answered(c);
+  const params = c.req.param() as Record<string, string | undefined>;
+  const member = c.var.staff;
+  const actor = member ? { _id: member._id, name: member.name } : reply.user;
+  const target = params.id ?? params.date ?? reply.id ?? null;
+  const details = {
+    ...(await keptFields(c, audited.keep ?? [])),
+    ...(params.id && params.date ? { date: params.date } : {}),
+  };
+  afterResponse(c, recordAudit(c.var.db, { actor, action, target, details, address }));
+});
+
+/**
+ * A view of clients' health answers: the bookings whose declared answers (a condition or a
+ * medication) just went to the member, in one entry.
+ */
+export function recordHealthView(c: Context<AppEnv>, shown: BookingView[]): void {
+  const member = c.var.staff;
+  const bookings = shown
+    .filter((booking) => (booking.healthConditions?.length ?? 0) > 0 || booking.onMedication === true)
+    .map((booking) => booking._id);
+  if (!member || bookings.length === 0) return;
+  const entry = {
+    actor: { _id: member._id, name: member.name },
+    action: 'health-view' as const,
+    details: { bookings },
+    address: c.req.header('CF-Connecting-IP') ?? null,
+  };
+  afterResponse(c, recordAudit(c.var.db, entry));
+}
