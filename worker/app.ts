@@ -15,6 +15,7 @@ import { bookingRoutes } from './routes/bookings';
 import { campaignRoutes } from './routes/campaigns';
 import { adminCatalogueRoutes, publicCatalogueRoutes } from './routes/catalogue';
 import { cataloguePageRoutes } from './routes/catalogue-pages';
+import { clientRoutes } from './routes/clients';
 import { adminClosureRoutes, publicClosureRoutes } from './routes/closures';
 import { adminCouponRoutes, publicCouponRoutes } from './routes/coupons';
 import { exportRoutes } from './routes/exports';
@@ -68,6 +69,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', uploadRoutes)
   .route('/api', teamAccountRoutes)
   .route('/api', activityRoutes)
+  .route('/api', clientRoutes)
   .route('/', siteFileRoutes)
   .route('/', mediaRoutes)
   .route('/', appShellRoutes)

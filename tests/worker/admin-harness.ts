@@ -8,6 +8,7 @@ import { createDb } from '../../worker/db/client';
 import {
   bookingEvents,
   bookings,
+  clients,
   closures,
   coupons,
   orderItems,
@@ -19,6 +20,7 @@ import {
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
+import { linkClientStatements } from '../../worker/services/client-records';
 import { resetTeam, takeFreeTherapist } from './team-fixtures';
 
 export const origin = 'https://studio.test';
@@ -84,6 +86,7 @@ export async function clearData() {
   await db.delete(closures);
   await db.delete(coupons);
   await db.delete(waitlistEntries);
+  await db.delete(clients);
   await resetTeam();
 }
 
@@ -102,6 +105,8 @@ interface SeedBooking {
   medicationDetails?: string | null;
   needsAttention?: boolean;
   phone?: string;
+  email?: string;
+  referralSource?: string | null;
   notes?: string | null;
 }
 
@@ -130,9 +135,10 @@ export async function seedBooking(seed: SeedBooking) {
       date: seed.date,
       time: seed.time ?? '10:00',
       name: seed.name ?? 'Ada Obi',
-      email: 'ada@example.com',
+      email: seed.email ?? 'ada@example.com',
       phone: seed.phone ?? '+2348031234567',
       notes: seed.notes ?? null,
+      referralSource: seed.referralSource ?? null,
       healthConditions: seed.healthConditions ?? [],
       onMedication: seed.onMedication ?? false,
       medicationDetails: seed.medicationDetails ?? null,
@@ -142,6 +148,8 @@ export async function seedBooking(seed: SeedBooking) {
     })
     .returning();
   if (!row) throw new Error('booking not inserted');
+  // Linked to its client as the payment's batch links it.
+  await db.$client.batch(linkClientStatements(db, 'bookings', reference, new Date()));
   const therapistId = seed.needsAttention ? undefined : await takeFreeTherapist(reference, row.date, row.time);
   if (therapistId) return { ...row, therapistId, roomId: therapistId.replace('therapist', 'room') };
   return row;
@@ -149,6 +157,7 @@ export async function seedBooking(seed: SeedBooking) {
 
 interface SeedOrder {
   name?: string;
+  email?: string;
   orderStatus?: 'processing' | 'shipped' | 'delivered';
   amount?: number;
   paidAt?: string;
@@ -175,7 +184,7 @@ export async function seedOrder(seed: SeedOrder = {}) {
     .values({
       paymentReference: reference,
       name: seed.name ?? 'Chioma Nwosu',
-      email: 'chioma@example.com',
+      email: seed.email ?? 'chioma@example.com',
       phone: '+2348099990000',
       shippingAddress: '12 Admiralty Way, Lekki Phase 1, Lagos',
       amount,
@@ -184,6 +193,7 @@ export async function seedOrder(seed: SeedOrder = {}) {
     })
     .returning();
   if (!order) throw new Error('order not inserted');
+  await db.$client.batch(linkClientStatements(db, 'orders', reference, new Date()));
   await db.insert(orderItems).values([
     {
       orderId: order.id,

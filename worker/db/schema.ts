@@ -4,7 +4,16 @@
  * Rules the data must always keep are constraints here, so no code path can break them.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { staffRoles } from '../shared/permissions';
@@ -129,6 +138,8 @@ export const bookings = sqliteTable(
     manageTokenHash: text('manage_token_hash'),
     cancelledAt: text('cancelled_at'),
     createdAt: createdAt(),
+    /** The person (clients.id), linked in the batch that records the booking. */
+    clientId: text('client_id').references((): AnySQLiteColumn => clients.id),
     /** Who gives the treatments and where: held for the whole visit in time_blocks. */
     therapistId: text('therapist_id').references(() => therapists.id),
     roomId: text('room_id').references(() => rooms.id),
@@ -145,6 +156,7 @@ export const bookings = sqliteTable(
     index('bookings_therapist_date').on(table.therapistId, table.date),
     uniqueIndex('bookings_manage_token_hash').on(table.manageTokenHash),
     index('bookings_slot').on(table.date, table.time),
+    index('bookings_client').on(table.clientId, table.date),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
     check('bookings_amount', sql`${table.amount} >= 0`),
     check('bookings_time', sql`${table.time} glob '[0-2][0-9]:[0-5][0-9]'`),
@@ -165,11 +177,14 @@ export const orders = sqliteTable(
     shippingAddress: text('shipping_address').notNull(),
     amount: integer('amount').notNull(),
     orderStatus: text('order_status', { enum: orderStatuses }).notNull().default('processing'),
+    /** The person (clients.id), linked in the batch that records the order. */
+    clientId: text('client_id').references((): AnySQLiteColumn => clients.id),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('orders_payment_reference').on(table.paymentReference),
     index('orders_status_created').on(table.orderStatus, table.createdAt),
+    index('orders_client').on(table.clientId, table.createdAt),
     check('orders_order_status', oneOf('order_status', orderStatuses)),
     check('orders_amount', sql`${table.amount} >= 0`),
   ],
@@ -498,10 +513,13 @@ export const scheduleSettings = sqliteTable(
     id: integer('id').primaryKey(),
     /** Start times every 60 minutes (the spec's hourly times) or every 30. */
     startStepMinutes: integer('start_step_minutes').notNull().default(60),
+    /** Months after a visit its health answers are erased (NDPA 2023: kept only for the visit's care). */
+    healthRetentionMonths: integer('health_retention_months').notNull().default(12),
   },
   (table) => [
     check('schedule_settings_one_row', sql`${table.id} = 1`),
     check('schedule_settings_step', sql`${table.startStepMinutes} in (30, 60)`),
+    check('schedule_settings_health_retention', sql`${table.healthRetentionMonths} between 1 and 120`),
   ],
 );
 
@@ -725,4 +743,26 @@ export const auditLog = sqliteTable(
     index('audit_log_action').on(table.action, table.at),
     index('audit_log_target').on(table.target),
   ],
+);
+
+/**
+ * The studio's clients: one record per person, known by their email, else by their phone
+ * (services/clients.ts keys them). Bookings and orders point here; staff keep notes on the person.
+ * Name, email and phone follow the person's latest booking or order.
+ */
+export const clients = sqliteTable(
+  'clients',
+  {
+    id: id(),
+    /** `email:<address>`, or `phone:<digits>` (0803… written 234803…) for a client known only by phone. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone').notNull().default(''),
+    /** Staff's notes on the person (never health answers: those stay with the visit). */
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(utcNow),
+  },
+  (table) => [uniqueIndex('clients_key').on(table.key), index('clients_name').on(table.name)],
 );

@@ -67,6 +67,9 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/team': { action: 'team-invite', keep: ['name', 'email', 'role'] },
   'PUT /api/team/:id': { action: 'team-update', keep: ['role', 'active'] },
   'POST /api/team/:id/invitation': { action: 'team-invitation-resend' },
+  // Never the notes themselves, nor anything of an erased person.
+  'PUT /api/clients/:id': { action: 'client-notes' },
+  'DELETE /api/clients/:id': { action: 'client-erase' },
 };
 
 const MAX_DETAIL_LENGTH = 200;

@@ -100,6 +100,11 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PUT /api/team/:id': 'team',
   'POST /api/team/:id/invitation': 'team',
   'GET /api/activity': 'team',
+  'GET /api/clients': 'clients',
+  'GET /api/clients/:id': 'clients',
+  'PUT /api/clients/:id': 'clients',
+  'GET /api/clients/:id/export': 'clientData',
+  'DELETE /api/clients/:id': 'clientData',
 };
 
 /** The access of `method` on the registered route `path` (HEAD is GET's); undefined when unlisted. */

@@ -30,6 +30,7 @@ import { addDays, isIsoDate, lagosDate } from '../shared/time';
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export const teamMessages = {
+  healthRetention: 'Keep health answers for 1 to 120 months after the visit.',
   name: 'Please give a name (at most 60 characters).',
   treatments: 'Please choose treatments from the menu.',
   time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
@@ -110,6 +111,11 @@ const roomChange = z.object({
 });
 const settingsChange = z.object({
   startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: teamMessages.step })),
+  healthRetentionMonths: z.optional(
+    z
+      .int({ error: teamMessages.healthRetention })
+      .check(z.minimum(1, teamMessages.healthRetention), z.maximum(120, teamMessages.healthRetention)),
+  ),
   treatments: z.optional(
     z
       .array(

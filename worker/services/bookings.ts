@@ -63,6 +63,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   paymentReference: string;
   /** Paid after its hold expired into a slot that had filled meanwhile: over capacity. */
   needsAttention: boolean;
+  /** The person's record on the Clients screen (null once erased). */
+  clientId: string | null;
   /** Who gives the treatments and where (null only for a booking over capacity from before therapists). */
   therapist: { _id: string; name: string } | null;
   room: { _id: string; name: string } | null;
@@ -147,6 +149,7 @@ function toView(
     couponCode,
     paymentReference: booking.paymentReference,
     needsAttention: booking.needsAttention,
+    clientId: booking.clientId,
     therapist: booking.therapistId && therapistName ? { _id: booking.therapistId, name: therapistName } : null,
     room: booking.roomId && roomName ? { _id: booking.roomId, name: roomName } : null,
     endTime: endTimeOf(booking.time, booking.durationMinutes),

@@ -4,7 +4,7 @@
  * step is a conditional UPDATE on the previous status, so a double click or a stale page can never
  * skip, reverse or repeat a step.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates';
@@ -41,8 +41,9 @@ export async function listOrders(
   db: Database,
   status: OrderStatus | undefined,
   page?: Page,
+  filter?: SQL,
 ): Promise<{ orders: OrderView[]; total: number }> {
-  const where = status ? eq(orders.orderStatus, status) : undefined;
+  const where = and(status ? eq(orders.orderStatus, status) : undefined, filter);
   // Waiting to ship: oldest first, as they should be sent; the others most recent first.
   const order = status === 'processing' ? asc(orders.createdAt) : desc(orders.createdAt);
   const query = db

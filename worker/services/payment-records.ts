@@ -11,6 +11,7 @@ import type { BookingDetails } from '../shared/booking-schema';
 import type { OrderDetails } from '../shared/order-schema';
 import type { OrderPrice } from '../shared/pricing';
 import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../shared/schedule';
+import { linkClientStatements } from './client-records';
 import { managePath } from './manage-tokens';
 import { takeStockStatements } from './stock';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
@@ -160,6 +161,7 @@ export async function recordPaidBooking(
       sql`update time_blocks set expires_at = null where payment_reference = ${reference} and not ${flagged}`,
     ),
     freeTimeStatement(db, reference, flagged),
+    ...linkClientStatements(db, 'bookings', reference, now),
   ]);
   const [recorded] = await db
     .select({ needsAttention: bookings.needsAttention })
@@ -219,6 +221,7 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
           payment.reference,
         ),
     ),
+    ...linkClientStatements(db, 'orders', payment.reference, now),
   ]);
   // The order's insert follows the payment's update and the stock's: did this call record it?
   return { recorded: results[1 + takeStock.length]?.meta.changes === 1 };

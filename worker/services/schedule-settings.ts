@@ -1,12 +1,16 @@
 /**
  * The studio's scheduling settings: the step between start times (hourly, as the spec has it, or
- * every half hour) and each treatment's length and the buffer after it.
+ * every half hour) and each treatment's length and the buffer after it; and how long health answers
+ * are kept after a visit.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { scheduleSettings, treatments } from '../db/schema';
 import type { StartStep } from '../shared/schedule';
 import { forgetCachedTeam } from './schedule';
+
+/** The NDPA default: a year after the visit. */
+export const DEFAULT_HEALTH_RETENTION_MONTHS = 12;
 
 export interface TreatmentTimingView {
   _id: string;
@@ -18,6 +22,8 @@ export interface TreatmentTimingView {
 
 export interface ScheduleSettingsView {
   startStepMinutes: StartStep;
+  /** Months after a visit its health answers are erased (health-retention.ts). */
+  healthRetentionMonths: number;
   treatments: TreatmentTimingView[];
 }
 
@@ -34,11 +40,16 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
       .from(treatments)
       .orderBy(treatments.position, treatments.name),
   ]);
-  return { startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60, treatments: rows };
+  return {
+    startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60,
+    healthRetentionMonths: settings[0]?.healthRetentionMonths ?? DEFAULT_HEALTH_RETENTION_MONTHS,
+    treatments: rows,
+  };
 }
 
 export interface ScheduleSettingsChange {
   startStepMinutes?: StartStep;
+  healthRetentionMonths?: number;
   treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
 }
 
@@ -55,6 +66,15 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
         db,
         sql`insert into schedule_settings (id, start_step_minutes) values (1, ${change.startStepMinutes})
           on conflict (id) do update set start_step_minutes = excluded.start_step_minutes`,
+      ),
+    );
+  }
+  if (change.healthRetentionMonths !== undefined) {
+    statements.push(
+      d1Statement(
+        db,
+        sql`insert into schedule_settings (id, health_retention_months) values (1, ${change.healthRetentionMonths})
+          on conflict (id) do update set health_retention_months = excluded.health_retention_months`,
       ),
     );
   }

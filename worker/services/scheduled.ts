@@ -2,6 +2,7 @@ import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { forgetOldActivity } from './audit-log';
 import { resumeCampaigns } from './campaigns';
+import { eraseOldHealthAnswers } from './health-retention';
 import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
@@ -26,6 +27,8 @@ const forgetLoginAttempts: ScheduledTask = (env, now) => forgetOldAttempts(creat
 
 const expireUnconfirmedSignups: ScheduledTask = (env, now) => forgetUnconfirmed(createDb(env.DB), now);
 
+const eraseExpiredHealthAnswers: ScheduledTask = (env, now) => eraseOldHealthAnswers(createDb(env.DB), now);
+
 const forgetOldAuditEntries: ScheduledTask = (env, now) => forgetOldActivity(createDb(env.DB), now);
 
 export const scheduledTasks: ScheduledTask[] = [
@@ -37,6 +40,7 @@ export const scheduledTasks: ScheduledTask[] = [
   forgetLoginAttempts,
   expireUnconfirmedSignups,
   forgetOldAuditEntries,
+  eraseExpiredHealthAnswers,
 ];
 
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {

@@ -12,6 +12,7 @@ import { lagosDate } from '../shared/time';
 import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
+import { linkClientStatements } from './client-records';
 import { manageToken, manageTokenHash } from './manage-tokens';
 import { closedOn, closureReason, isPastSlot } from './slots';
 import { takeTimeStatements } from './time-blocks';
@@ -98,6 +99,7 @@ export async function createStaffBooking(
               ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)}
             where ${inserted}`,
         ),
+        ...linkClientStatements(db, 'bookings', reference, options.now),
       ]);
       const [row] = await db.$client
         .prepare('select id from bookings where payment_reference = ?')

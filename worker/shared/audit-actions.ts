@@ -38,6 +38,9 @@ export const auditActions = {
   'campaign-email': 'Sent a bulk email',
   'campaign-whatsapp': 'Sent a bulk WhatsApp message',
   'health-view': 'Viewed clients’ health answers',
+  'client-notes': 'Wrote notes on a client',
+  'client-export': 'Downloaded a client’s data',
+  'client-erase': 'Erased a client',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -27,6 +27,10 @@ export const permissions = {
   healthAnswers: ['owner', 'manager', 'therapist'],
   /** Taking a booking by phone and changing one: moving, cancelling, marking complete or paid. */
   bookings: ['owner', 'manager', 'reception'],
+  /** The Clients screen: finding a person, their visits, orders and contact details, staff notes. */
+  clients: ['owner', 'manager', 'reception'],
+  /** A client's full copy of their data, and erasing them (NDPA 2023). */
+  clientData: ['owner'],
   /** The shop's orders: shipping, delivering and cancelling them. */
   orders: ['owner', 'manager', 'reception'],
   /** Reading the team, the rooms, the menu and the schedule settings, as booking needs them. */

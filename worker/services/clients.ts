@@ -1,0 +1,251 @@
+/**
+ * The Clients screen's data: finding a person as staff type, their record (visits, orders, what
+ * they spent, notes), everything the studio holds on them (the owner's export), and erasing them
+ * (NDPA 2023): names, contact details, notes and health answers go; the money records stay,
+ * anonymised, so the books still add up.
+ */
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import { bookings, clients, orders, outboxMessages, waitlistEntries } from '../db/schema';
+import { lagosDate } from '../shared/time';
+import { type BookingView, listBookings } from './bookings';
+import { listOrders, type OrderView } from './orders';
+
+/** What an erased booking or order says where the person's name was. */
+export const ERASED_NAME = 'Erased client';
+
+export interface ClientSummary {
+  _id: string;
+  name: string;
+  email: string | null;
+  phone: string;
+  /** Visits not cancelled, past and upcoming. */
+  visits: number;
+  orderCount: number;
+  /** Naira paid and kept (refunds taken off). */
+  totalSpent: number;
+  /** The latest visit on or before today (yyyy-MM-dd), or null. */
+  lastVisit: string | null;
+  /** The next visit after today, or null. */
+  nextVisit: string | null;
+}
+
+// The client's id in the subqueries, written out: drizzle leaves a lone table's columns unqualified.
+const clientId = sql.raw('clients.id');
+
+const summaryColumns = (today: string) => ({
+  _id: clients.id,
+  name: clients.name,
+  email: clients.email,
+  phone: clients.phone,
+  visits: sql<number>`(select count(*) from bookings b where b.client_id = ${clientId} and b.service_status <> 'cancelled')`,
+  orderCount: sql<number>`(select count(*) from orders o where o.client_id = ${clientId})`,
+  totalSpent: sql<number>`(
+    (select coalesce(sum(b.amount), 0) from bookings b join payments p on p.reference = b.payment_reference
+      where b.client_id = ${clientId} and p.status = 'paid')
+    + (select coalesce(sum(o.amount), 0) from orders o where o.client_id = ${clientId})
+    - (select coalesce(sum(r.amount), 0) from refunds r
+        where r.booking_id in (select id from bookings where client_id = ${clientId})
+          or r.order_id in (select id from orders where client_id = ${clientId})))`,
+  lastVisit: sql<string | null>`(select max(b.date) from bookings b where b.client_id = ${clientId}
+    and b.service_status <> 'cancelled' and b.date <= ${today})`,
+  nextVisit: sql<string | null>`(select min(b.date) from bookings b where b.client_id = ${clientId}
+    and b.service_status = 'booked' and b.date > ${today})`,
+});
+
+/** The search as staff type: a name, an email or a phone (any way it is written), in part. */
+function searchCondition(query: string): SQL | undefined {
+  const text = query.trim().toLowerCase();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const digits = text.replace(/\D/g, '');
+  // A phone written 0803… is kept as typed; 803… finds it whichever way.
+  const phoneDigits = digits.startsWith('234') ? digits.slice(3) : digits.startsWith('0') ? digits.slice(1) : digits;
+  const byPhone =
+    phoneDigits.length >= 4
+      ? sql` or replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '+', ''), '(', '') like ${`%${phoneDigits}%`}`
+      : sql``;
+  return sql`(lower(${clients.name}) like ${like} escape '\\' or ${clients.email} like ${like} escape '\\'${byPhone})`;
+}
+
+/** A page of clients matching `query` (the most recently seen first), and how many match. */
+export async function searchClients(
+  db: Database,
+  query: string,
+  page: { page: number; pageSize: number },
+  now: Date,
+): Promise<{ clients: ClientSummary[]; total: number }> {
+  const where = searchCondition(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns(lagosDate(now)))
+      .from(clients)
+      .where(where)
+      .orderBy(desc(clients.updatedAt), desc(clients.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: sql<number>`count(*)` }).from(clients).where(where),
+  ]);
+  return { clients: rows.map((row) => ({ ...row, totalSpent: Number(row.totalSpent) })), total: total?.value ?? 0 };
+}
+
+export interface ClientRecord extends ClientSummary {
+  notes: string | null;
+  /** How they first heard of the studio (their latest answer). */
+  referralSource: string | null;
+  /** On the academy's list for news and offers (confirmed, not unsubscribed). */
+  marketingConsent: boolean;
+  createdAt: string;
+  bookings: BookingView[];
+  orders: OrderView[];
+}
+
+/** The person's record with every visit (newest first) and order, or undefined. */
+export async function clientRecord(db: Database, id: string, now: Date): Promise<ClientRecord | undefined> {
+  const [summary] = await db
+    .select({ ...summaryColumns(lagosDate(now)), notes: clients.notes, createdAt: clients.createdAt })
+    .from(clients)
+    .where(eq(clients.id, id));
+  if (!summary) return undefined;
+  const [visits, bought, [consent], [referral]] = await Promise.all([
+    // Newest first: the upcoming ones on top, then the past.
+    listBookings(db, undefined, undefined, eq(bookings.clientId, id)),
+    listOrders(db, undefined, undefined, eq(orders.clientId, id)),
+    summary.email
+      ? db
+          .select({ id: waitlistEntries.id })
+          .from(waitlistEntries)
+          .where(
+            sql`${waitlistEntries.email} = ${summary.email} and ${waitlistEntries.confirmedAt} is not null
+              and ${waitlistEntries.unsubscribedAt} is null`,
+          )
+      : Promise.resolve([]),
+    db
+      .select({ source: bookings.referralSource })
+      .from(bookings)
+      .where(sql`${bookings.clientId} = ${id} and ${bookings.referralSource} is not null`)
+      .orderBy(desc(bookings.createdAt))
+      .limit(1),
+  ]);
+  return {
+    ...summary,
+    totalSpent: Number(summary.totalSpent),
+    referralSource: referral?.source ?? null,
+    marketingConsent: consent !== undefined,
+    bookings: visits.bookings,
+    orders: bought.orders,
+  };
+}
+
+export async function saveClientNotes(db: Database, id: string, notes: string): Promise<boolean> {
+  const [saved] = await db
+    .update(clients)
+    .set({ notes: notes === '' ? null : notes })
+    .where(eq(clients.id, id))
+    .returning({ id: clients.id });
+  return saved !== undefined;
+}
+
+/** Everything held on the person, for their copy: the record, every visit and order, the messages sent, the waitlist. */
+export async function clientExport(db: Database, id: string, now: Date) {
+  const record = await clientRecord(db, id, now);
+  if (!record) return undefined;
+  const [messages, waitlist] = await Promise.all([
+    db
+      .select({
+        channel: outboxMessages.channel,
+        template: outboxMessages.template,
+        to: outboxMessages.recipient,
+        subject: outboxMessages.subject,
+        status: outboxMessages.status,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+      })
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.recipient} in (${record.email ?? ''}, ${record.phone})
+        or ${outboxMessages.recipient} in (select phone from bookings where client_id = ${id})
+        or ${outboxMessages.recipient} in (select phone from orders where client_id = ${id})`)
+      .orderBy(outboxMessages.createdAt),
+    record.email
+      ? db
+          .select({
+            firstName: waitlistEntries.firstName,
+            email: waitlistEntries.email,
+            whatsapp: waitlistEntries.whatsapp,
+            state: waitlistEntries.state,
+            joinedAt: waitlistEntries.joinedAt,
+            confirmedAt: waitlistEntries.confirmedAt,
+            unsubscribedAt: waitlistEntries.unsubscribedAt,
+          })
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.email, record.email))
+      : Promise.resolve([]),
+  ]);
+  return { exportedAt: now.toISOString(), client: record, messages, waitlist };
+}
+
+/**
+ * Erases the person in one D1 batch: their bookings and orders keep their money, dates and
+ * treatments under "Erased client", with no contact details, notes, address or health answers;
+ * the payments' stored details go; their messages, waitlist entries and sign-in attempts are
+ * deleted, and the client record with them. False when there is no such client.
+ */
+export async function eraseClient(db: Database, id: string): Promise<boolean> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, id));
+  if (!client) return false;
+  // Every address they gave (few: their email, the phones they used), read first; their
+  // bookings and orders are found through client_id (D1 allows few compound SELECTs and 100 bound values).
+  const given = await db.all<{ address: string }>(sql`
+    select distinct address from (
+      select email as address from bookings where client_id = ${id}
+      union all select phone from bookings where client_id = ${id}
+      union all select email from orders where client_id = ${id}
+      union all select phone from orders where client_id = ${id})
+    where address <> '' limit 50`);
+  const addresses = [...new Set([client.email ?? '', client.phone, ...given.map((row) => row.address)])].filter(
+    (address) => address.trim() !== '',
+  );
+  const anyOf = (column: SQL) =>
+    addresses.length === 0 ? sql`0` : sql`${column} in (${sql.join(addresses.map((address) => sql`${address}`), sql`, `)})`;
+  const mentionsAny = (column: SQL) =>
+    addresses.length === 0
+      ? sql`0`
+      : sql`(${sql.join(
+          addresses.map((address) => sql`instr(lower(${column}), lower(${address})) > 0`),
+          sql` or `,
+        )})`;
+  const aboutTheirRecords = sql`exists (select 1 from bookings b where b.client_id = ${id}
+      and instr(outbox_messages.idempotency_key, b.payment_reference) > 0)
+    or exists (select 1 from orders o where o.client_id = ${id}
+      and instr(outbox_messages.idempotency_key, o.payment_reference) > 0)
+    or exists (select 1 from booking_events e join bookings b on b.id = e.booking_id
+      where b.client_id = ${id} and instr(outbox_messages.idempotency_key, e.id) > 0)`;
+  await db.$client.batch([
+    // First what is found through their bookings and orders, while those still point to them.
+    d1Statement(db, sql`delete from outbox_messages where ${anyOf(sql`recipient`)} or ${aboutTheirRecords}`),
+    d1Statement(db, sql`delete from waitlist_entries where ${anyOf(sql`email`)} or ${anyOf(sql`whatsapp`)}`),
+    d1Statement(db, sql`delete from login_failures where key like 'username:%' and ${mentionsAny(sql`key`)}`),
+    d1Statement(db, sql`update audit_log set details = '{}' where ${mentionsAny(sql`details`)}`),
+    d1Statement(
+      db,
+      sql`update payments set email = '', details = '{}'
+        where reference in (select payment_reference from bookings where client_id = ${id})
+          or reference in (select payment_reference from orders where client_id = ${id})`,
+    ),
+    d1Statement(
+      db,
+      sql`update bookings set name = ${ERASED_NAME}, email = '', phone = '', notes = null, referral_source = null,
+        previous_massage_therapy = 0, on_medication = 0, medication_details = null, exercising = 0,
+        exercise_frequency = null, exercise_hours = null, health_conditions = '[]', manage_token_hash = null,
+        client_id = null
+        where client_id = ${id}`,
+    ),
+    d1Statement(
+      db,
+      sql`update orders set name = ${ERASED_NAME}, email = '', phone = '', shipping_address = '', client_id = null
+        where client_id = ${id}`,
+    ),
+    d1Statement(db, sql`delete from clients where id = ${id}`),
+  ]);
+  return true;
+}
