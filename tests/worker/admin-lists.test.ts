@@ -73,6 +73,7 @@ describe('GET /api/bookings', () => {
       couponCode: 'WELCOME10',
       paymentReference: seeded.paymentReference,
       needsAttention: true,
+      clientId: expect.any(String),
       // Over capacity: it holds no therapist's time until staff move it.
       therapist: null,
       room: null,

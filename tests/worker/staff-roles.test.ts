@@ -67,12 +67,12 @@ beforeAll(async () => {
 });
 
 describe('the roles', () => {
-  it('give the owner everything, the manager all but the team, reception the desk without health answers, a therapist their own bookings', () => {
+  it('give the owner everything, the manager all but the team and clients’ data, reception the desk without health answers, a therapist their own bookings', () => {
     const of = (role: StaffRole) => (Object.keys(permissions) as Permission[]).filter((name) => can(role, name));
     const everything = Object.keys(permissions);
     expect(of('owner')).toEqual(everything);
-    expect(of('manager')).toEqual(everything.filter((name) => name !== 'team'));
-    expect(of('reception')).toEqual(['calendar', 'allBookings', 'bookings', 'orders', 'scheduleRead']);
+    expect(of('manager')).toEqual(everything.filter((name) => name !== 'team' && name !== 'clientData'));
+    expect(of('reception')).toEqual(['calendar', 'allBookings', 'bookings', 'clients', 'orders', 'scheduleRead']);
     expect(of('therapist')).toEqual(['calendar', 'healthAnswers']);
   });
 });

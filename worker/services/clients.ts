@@ -206,7 +206,12 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
     (address) => address.trim() !== '',
   );
   const anyOf = (column: SQL) =>
-    addresses.length === 0 ? sql`0` : sql`${column} in (${sql.join(addresses.map((address) => sql`${address}`), sql`, `)})`;
+    addresses.length === 0
+      ? sql`0`
+      : sql`${column} in (${sql.join(
+          addresses.map((address) => sql`${address}`),
+          sql`, `,
+        )})`;
   const mentionsAny = (column: SQL) =>
     addresses.length === 0
       ? sql`0`

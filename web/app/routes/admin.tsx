@@ -6,6 +6,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { can } from '../../../worker/shared/permissions';
 import { sitePaths, studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
 import AcademyPage from '../../features/admin/academy-page';
@@ -16,6 +17,8 @@ import { AdminLayout, sections, sectionsFor } from '../../features/admin/admin-l
 import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../../features/admin/admin-session';
 import BookingsPage from '../../features/admin/bookings-page';
 import CalendarPage from '../../features/admin/calendar-page';
+import ClientPage from '../../features/admin/clients/client-page';
+import ClientsPage from '../../features/admin/clients/clients-page';
 import CouponsPage from '../../features/admin/coupons-page';
 import { LoginForm } from '../../features/admin/login-form';
 import MenuPage from '../../features/admin/menu/menu-page';
@@ -94,6 +97,7 @@ export default function AdminApp() {
         {roleSections.map((section) => (
           <Route key={section.path} path={section.path} element={screens[section.path]} />
         ))}
+        {can(user.role, 'clients') ? <Route path="clients/:id" element={<ClientPage />} /> : null}
         <Route path="*" element={<Navigate to={`${paths.admin}/${first}`} replace />} />
       </Routes>
     </AdminLayout>
@@ -104,6 +108,7 @@ export default function AdminApp() {
 const screens: Record<string, ReactNode> = {
   bookings: <BookingsPage />,
   calendar: <CalendarPage />,
+  clients: <ClientsPage />,
   therapists: <TherapistsPage />,
   menu: <MenuPage />,
   orders: <OrdersPage />,

@@ -7,6 +7,8 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
+      // What is kept and for how long, and who sees health answers (NDPA 2023), since 25-11-2026.
+      lastUpdated="25-11-2026"
       sections={[
         {
           id: 'information-we-collect',
@@ -36,11 +38,24 @@ export default function PrivacyPolicyPage() {
           id: 'data-protection',
           heading: 'Data Protection & Security',
           body: (
-            <p>
-              Your information is sent over encrypted connections and stored with access limited to the staff who need
-              it. We keep booking and order records only as long as we need them for our services and to meet our legal
-              obligations under the Nigeria Data Protection Act 2023.
-            </p>
+            <>
+              <p>
+                Your information is sent over encrypted connections and stored with access limited to the staff who need
+                it. Your health answers are sensitive personal data under the Nigeria Data Protection Act 2023: only
+                your therapist, our managers and the owner can read them, every time one of them does is recorded, and
+                they are never put in an email, a WhatsApp message or a spreadsheet.
+              </p>
+              <p>How long we keep what:</p>
+              <ul>
+                <li>Health answers: for your visit’s care, then erased automatically 12 months after the visit.</li>
+                <li>
+                  Bookings, orders and payments: as long as our accounts and tax records need them (up to 6 years), the
+                  amounts kept even after you ask us to erase your name and contact details.
+                </li>
+                <li>Emails and messages we sent you: as long as we keep the booking or order they were about.</li>
+                <li>The academy waitlist: until you leave it; unconfirmed sign-ups are deleted after 7 days.</li>
+              </ul>
+            </>
           ),
         },
         {
@@ -48,9 +63,10 @@ export default function PrivacyPolicyPage() {
           heading: 'Your Rights',
           body: (
             <p>
-              You may ask to see the information we hold about you, to correct it, or to have it deleted, and you can
-              leave the academy waitlist at any time. Contact us using the details below and we will respond within 30
-              days.
+              You may ask for a copy of everything we hold about you, to correct it, or to have it erased: your name,
+              contact details, notes and health answers are then deleted, and only the amounts of your payments stay in
+              our books. You can leave the academy waitlist at any time. Contact us using the details below and we will
+              respond within 30 days.
             </p>
           ),
         },

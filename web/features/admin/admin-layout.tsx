@@ -15,6 +15,7 @@ const wideScreen = '(min-width: 768px)';
 export const sections = [
   { path: 'bookings', label: 'Bookings', permission: 'calendar' },
   { path: 'calendar', label: 'Calendar', permission: 'calendar' },
+  { path: 'clients', label: 'Clients', permission: 'clients' },
   { path: 'therapists', label: 'Therapists', permission: 'settings' },
   { path: 'menu', label: 'Menu', permission: 'catalogue' },
   { path: 'orders', label: 'Orders', permission: 'orders' },

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatVisit } from '../../../worker/shared/schedule';
+import { paths } from '../../config/paths';
 import { adminPage, adminRequest, api } from './admin-api';
 import { Detail, RefundBadge, StatusBadge, useCan } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
@@ -118,6 +120,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
   const healthNotes = hasHealthNotes(booking);
   const mayChange = useCan('bookings');
+  const mayOpenClients = useCan('clients');
   const submit: SubmitChange = (change, success) => act(change, success, BOOKING_UPDATE_ERROR);
   const summary = (
     <>
@@ -182,6 +185,11 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           {booking.notes || '-'}
         </Detail>
         <Detail label="Heard of us through">{booking.referralSource || '-'}</Detail>
+        {booking.clientId && mayOpenClients ? (
+          <Detail label="Client">
+            <Link to={`${paths.admin}/clients/${booking.clientId}`}>Open {booking.name}’s record</Link>
+          </Detail>
+        ) : null}
         <Detail label="Therapist">{booking.therapist?.name ?? 'None yet: move this booking'}</Detail>
         <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
         <Detail label="Payment">{paymentLabels[booking.payment]}</Detail>

@@ -397,7 +397,7 @@ export function BookingForm() {
             name="disclaimerAgreed"
             checked={draft.disclaimerAgreed}
             onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
-            label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy."
+            label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy. I agree that the studio keeps my health answers for my treatment: only my therapist, managers and the owner see them, and they are erased 12 months after my visit."
           />
           <FormError message={alert} />
           {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET
