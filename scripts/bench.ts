@@ -17,8 +17,10 @@
 //      request of each before its page was ever rendered, the time until a saved price is in
 //      /massage-therapy's HTML, Lighthouse of /massage-therapy and /ecommerce after a price change
 //      (section 6 measured them before it), and a 4 MB photo's upload until the site serves it
+//   9. the team (issue 22; scripts/lib/team-bench.ts): one sign-in's password hash (CPU) and the
+//      whole sign-in, the password rules' check, and the Clients search with 20,000 clients
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team) runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +47,7 @@ import {
   scheduleSeedSql,
   timeCalendarInBrowser,
 } from './lib/schedule-bench.ts';
+import { clientsSeedSql, printClientsSearch, printSignIn } from './lib/team-bench.ts';
 import { builtConfig, packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -69,7 +72,11 @@ if (section('size')) {
 const monthStart = benchMonthStart();
 
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
-const site = await startBuiltSite('.dev.vars.example', `${adminSeedSql()};\n${scheduleSeedSql(monthStart)}`, 'warn');
+const site = await startBuiltSite(
+  '.dev.vars.example',
+  `${adminSeedSql()};\n${scheduleSeedSql(monthStart)};\n${clientsSeedSql()}`,
+  'warn',
+);
 try {
   // Before any other request for them: the catalogue's pages are not in KV yet, as after a deploy.
   const unrendered = section('catalogue') ? await firstRequestsUnrendered(site.baseUrl) : undefined;
@@ -78,6 +85,10 @@ try {
     section('first-load') || section('admin') ? await printFirstLoadJs(site.baseUrl) : new Set<string>();
   if (section('latency')) await printLatency(site.baseUrl);
   if (section('admin')) await printAdmin(site.baseUrl, publicScripts);
+  if (section('team')) {
+    await printSignIn(site.baseUrl);
+    await printClientsSearch(site.baseUrl);
+  }
   if (section('scheduling')) await printScheduling(site.baseUrl);
   if (section('html')) await printHtml(site.baseUrl);
   // The load test and Lighthouse each take the whole machine: one after the other, never together.

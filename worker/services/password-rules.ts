@@ -6,7 +6,7 @@
  * "password"), is on the list, when it repeats a few characters, or when it holds the person's own
  * email name or the studio's name.
  */
-import { studioName } from '../shared/site-paths';
+import { studioName } from '../shared/site-paths.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
