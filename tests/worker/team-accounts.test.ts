@@ -182,7 +182,10 @@ describe('accepting an invitation', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       success: true,
-      data: { user: { _id: expect.any(String), name: 'Amaka Eze', email: 'amaka@studio.test', role: 'reception' } },
+      data: {
+        user: { _id: expect.any(String), name: 'Amaka Eze', email: 'amaka@studio.test', role: 'reception' },
+        signedIn: true,
+      },
     });
     expect(await signedInAs(cookieFrom(response))).toBe('amaka@studio.test');
     expect((await login('amaka@studio.test', GOOD_PASSWORD, '198.19.0.1')).status).toBe(200);

@@ -681,6 +681,8 @@ export const staffAccounts = sqliteTable(
      * out of all devices" (KV cannot list a person's sessions; every staff request checks this).
      */
     sessionsValidAfter: text('sessions_valid_after'),
+    /** The authenticator app's shared key (base64), once the person has confirmed a code from it. */
+    totpSecret: text('totp_secret'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -765,4 +767,29 @@ export const clients = sqliteTable(
     updatedAt: text('updated_at').notNull().default(utcNow),
   },
   (table) => [uniqueIndex('clients_key').on(table.key), index('clients_name').on(table.name)],
+);
+
+/**
+ * The team's passkeys (WebAuthn): a phone's fingerprint or face, or a security key, signs the
+ * person in without a password. Only the public key is kept.
+ */
+export const staffPasskeys = sqliteTable(
+  'staff_passkeys',
+  {
+    /** The credential's id, base64url, as the browser gives it. */
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (a clone shows as a counter that goes back). */
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** What the person calls it: "Amaka's phone". */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text('last_used_at'),
+  },
+  (table) => [index('staff_passkeys_account').on(table.accountId)],
 );

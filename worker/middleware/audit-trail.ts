@@ -31,6 +31,14 @@ const bookingChange = (body: Record<string, unknown>): AuditAction =>
 
 export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/auth/login': { action: 'sign-in' },
+  'POST /api/auth/login/totp': { action: 'sign-in' },
+  'POST /api/auth/passkey-login': { action: 'sign-in' },
+  'POST /api/auth/passkeys/options': { action: 'passkey-start' },
+  'POST /api/auth/passkeys': { action: 'passkey-add', keep: ['name'] },
+  'DELETE /api/auth/passkeys/:id': { action: 'passkey-remove' },
+  'POST /api/auth/totp/setup': { action: 'totp-start' },
+  'POST /api/auth/totp': { action: 'totp-enable' },
+  'DELETE /api/auth/totp': { action: 'totp-disable' },
   'POST /api/auth/invitations/accept': { action: 'invitation-accepted' },
   'POST /api/auth/password/reset': { action: 'password-reset' },
   'POST /api/auth/password': { action: 'password-change' },
@@ -72,6 +80,13 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'DELETE /api/clients/:id': { action: 'client-erase' },
 };
 
+/** Routes whose refusal is a failed sign-in (recorded too). */
+const signInRoutes: ReadonlySet<string> = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/login/totp',
+  'POST /api/auth/passkey-login',
+]);
+
 const MAX_DETAIL_LENGTH = 200;
 
 /** The kept fields of a JSON body (a multipart upload keeps none). */
@@ -108,13 +123,15 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
   if (!audited) return next();
   await next();
   const status = c.res.status;
-  const signIn = route === 'POST /api/auth/login';
-  if (status >= 400 && !(signIn && (status === 401 || status === 429))) return;
+  const signIn = signInRoutes.has(route);
+  if (status >= 400 && !(signIn && (status === 400 || status === 401 || status === 429))) return;
   const address = c.req.header('CF-Connecting-IP') ?? null;
   if (status >= 400) {
     const { username } = (await c.req.json().catch(() => ({}))) as { username?: unknown };
     const attempted = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
-    const details = { username: attempted, ...(status === 429 ? { locked: true } : {}) };
+    const how =
+      route === 'POST /api/auth/login' ? {} : { with: route.endsWith('totp') ? 'authenticator code' : 'passkey' };
+    const details = { username: attempted, ...how, ...(status === 429 ? { locked: true } : {}) };
     afterResponse(c, recordAudit(c.var.db, { actor: null, action: 'sign-in-failed', details, address }));
     return;
   }
@@ -126,6 +143,8 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
   const params = c.req.param() as Record<string, string | undefined>;
   const member = c.var.staff;
   const actor = member ? { _id: member._id, name: member.name } : reply.user;
+  // A right password with a second step to come is not a sign-in yet.
+  if (signIn && !actor) return;
   const target = params.id ?? params.date ?? reply.id ?? null;
   const details = {
     ...(await keptFields(c, audited.keep ?? [])),

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
 import { liveSession } from '../services/admin-sessions';
+import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/second-factor';
 import { type StaffMember, sessionMember } from '../services/staff-accounts';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';
@@ -52,6 +53,16 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/password/reset': 'public',
   'POST /api/auth/password': 'signedIn',
   'POST /api/auth/sign-out-everywhere': 'signedIn',
+  'POST /api/auth/login/totp': 'public',
+  'POST /api/auth/passkey-login/options': 'public',
+  'POST /api/auth/passkey-login': 'public',
+  'GET /api/auth/passkeys': 'signedIn',
+  'POST /api/auth/passkeys/options': 'signedIn',
+  'POST /api/auth/passkeys': 'signedIn',
+  'DELETE /api/auth/passkeys/:id': 'signedIn',
+  'POST /api/auth/totp/setup': 'signedIn',
+  'POST /api/auth/totp': 'signedIn',
+  'DELETE /api/auth/totp': 'signedIn',
 
   'GET /api/bookings': 'calendar',
   'POST /api/bookings': 'bookings',
@@ -129,9 +140,20 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
     return c.json({ message: accessMessages.forbidden }, 403);
   }
   if (access !== 'signedIn' && !can(member.role, access)) return c.json({ message: accessMessages.forbidden }, 403);
+  // Until an owner or manager on a public site adds a second factor, only their own account opens.
+  if (access !== 'signedIn' && (await secondFactorMissing(c, member))) {
+    return c.json({ message: secondFactorMessages.setupRequired, secondFactorSetupRequired: true }, 403);
+  }
   c.set('staff', member);
   await next();
 });
+
+/** Whether the member must have a second factor here and has none yet. */
+export async function secondFactorMissing(c: Context<AppEnv>, member: StaffMember): Promise<boolean> {
+  if (!secondFactorRequired(c.env.SITE_URL, member.role)) return false;
+  const factors = await secondFactorsOf(c.var.db, member._id);
+  return !factors.totp && factors.passkeys === 0;
+}
 
 /** The signed-in member on a staff route (set by staffAccess, which refuses the route without one). */
 export function staffMember(c: Context<AppEnv>): StaffMember {

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
@@ -5,11 +6,22 @@ import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie
 import { afterResponse } from '../middleware/after-response';
 import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
-import { signedInMember, staffMember } from '../middleware/staff-access';
+import { secondFactorMissing, signedInMember, staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
-import { endSession } from '../services/admin-sessions';
-import type { StaffMember } from '../services/staff-accounts';
+import { createSession, endSession } from '../services/admin-sessions';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyMessages,
+  registrationOptions,
+  relyingPartyOf,
+  removePasskey,
+  signInOptions,
+  signInWithPasskey,
+} from '../services/passkeys';
+import { disableTotp, enableTotp, redeemLoginTicket, secondFactorMessages, startTotp } from '../services/second-factor';
+import { activeStaffMember, type StaffMember } from '../services/staff-accounts';
 import {
   changePassword,
   type PasswordResult,
@@ -19,6 +31,7 @@ import {
   staffPasswordMessages,
 } from '../services/staff-passwords';
 import { emailAddress } from '../shared/contact-schema';
+import { singleLine } from '../shared/plain-text';
 
 export const authMessages = {
   invalid: 'Invalid username or password',
@@ -54,7 +67,33 @@ const changeBody = z.object({
 });
 
 /** The session answer's user: who is signed in (the therapist link stays on the server). */
-const userOf = ({ therapistId: _, ...user }: StaffMember) => user;
+const userOf = ({ _id, name, email, role }: StaffMember) => ({ _id, name, email, role });
+
+const ticketBody = z.object({
+  ticket: z.string({ error: secondFactorMessages.ticket }).check(z.maxLength(100)),
+  code: z
+    .string({ error: secondFactorMessages.wrongCode })
+    .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode)),
+});
+
+const codeBody = z.object({
+  code: z
+    .string({ error: secondFactorMessages.wrongCode })
+    .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode)),
+});
+
+/** A browser's WebAuthn answer, checked in full by SimpleWebAuthn; here only its outline and size. */
+const webAuthnAnswer = () =>
+  z.looseObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), type: z.literal('public-key') });
+
+const passkeyAnswerBody = z.object({ response: webAuthnAnswer() });
+
+const newPasskeyBody = z.object({
+  response: webAuthnAnswer(),
+  name: z
+    .string({ error: passkeyMessages.name })
+    .check(singleLine(), z.trim(), z.minLength(1, passkeyMessages.name), z.maxLength(60, passkeyMessages.name)),
+});
 
 /** A new password's answer: signed in (a new session) with the user, or the problem. */
 function passwordAnswer(c: Context<AppEnv>, result: PasswordResult) {
@@ -62,8 +101,18 @@ function passwordAnswer(c: Context<AppEnv>, result: PasswordResult) {
     const headers = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined;
     return c.json({ message: result.message }, result.status, headers);
   }
+  if (result.sessionId === null) {
+    return c.json({ success: true as const, data: { user: userOf(result.member), signedIn: false as const } });
+  }
   setSessionCookie(c, result.sessionId);
-  return c.json({ success: true as const, data: { user: userOf(result.member) } });
+  return c.json({ success: true as const, data: { user: userOf(result.member), signedIn: true as const } });
+}
+
+/** Signs this browser in as `member` (a passkey or a second factor): a new session, the previous one ended. */
+async function signInAnswer(c: Context<AppEnv>, member: StaffMember) {
+  await endSession(c.env.SESSIONS, readSessionCookie(c));
+  setSessionCookie(c, await createSession(c.env.SESSIONS, member._id, new Date()));
+  return c.json({ success: true as const, data: { user: userOf(member) } });
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -81,8 +130,80 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ message: authMessages.locked }, 429, { 'Retry-After': String(result.retryAfterSeconds) });
     }
     if (result.outcome === 'invalid') return c.json({ message: authMessages.invalid }, 401);
+    if (result.outcome === 'second-factor') {
+      return c.json({ success: true as const, data: { secondFactor: 'totp' as const, ticket: result.ticket } });
+    }
+    if (result.outcome === 'use-passkey') {
+      return c.json({
+        success: true as const,
+        data: { secondFactor: 'passkey' as const, message: secondFactorMessages.usePasskey },
+      });
+    }
     setSessionCookie(c, result.sessionId);
     return c.json({ success: true as const, data: { user: result.user } });
+  })
+  .post(
+    '/auth/login/totp',
+    sameOriginJson,
+    rateLimit('FORM_LIMITER', 'second-factor'),
+    validate('json', ticketBody),
+    async (c) => {
+      const { ticket, code } = c.req.valid('json');
+      const result = await redeemLoginTicket(c.env.SESSIONS, c.var.db, ticket, code);
+      if (!result.ok) return c.json({ message: result.message }, 400);
+      const member = await activeStaffMember(c.var.db, result.accountId);
+      if (!member) return c.json({ message: secondFactorMessages.ticket }, 400);
+      return signInAnswer(c, member);
+    },
+  )
+  .post('/auth/passkey-login/options', sameOriginJson, rateLimit('FORM_LIMITER', 'passkey'), async (c) =>
+    c.json(await signInOptions(c.env.SESSIONS, relyingPartyOf(c.req.url))),
+  )
+  .post(
+    '/auth/passkey-login',
+    sameOriginJson,
+    rateLimit('FORM_LIMITER', 'passkey'),
+    validate('json', passkeyAnswerBody),
+    async (c) => {
+      const result = await signInWithPasskey(
+        c.env.SESSIONS,
+        c.var.db,
+        relyingPartyOf(c.req.url),
+        c.req.valid('json').response as unknown as AuthenticationResponseJSON,
+        new Date(),
+      );
+      if (!result.ok) return c.json({ message: result.message }, 401);
+      return signInAnswer(c, result.member);
+    },
+  )
+  .get('/auth/passkeys', async (c) => c.json(await listPasskeys(c.var.db, staffMember(c)._id)))
+  .post('/auth/passkeys/options', sameOriginJson, async (c) =>
+    c.json(await registrationOptions(c.env.SESSIONS, c.var.db, staffMember(c), relyingPartyOf(c.req.url))),
+  )
+  .post('/auth/passkeys', sameOriginJson, validate('json', newPasskeyBody), async (c) => {
+    const { response, name } = c.req.valid('json');
+    const result = await addPasskey(c.env.SESSIONS, c.var.db, staffMember(c), relyingPartyOf(c.req.url), {
+      response: response as unknown as RegistrationResponseJSON,
+      name,
+    });
+    if (!result.ok) return c.json({ message: result.message }, 400);
+    return c.json({ success: true as const, _id: result.id }, 201);
+  })
+  .delete('/auth/passkeys/:id', sameOriginJson, async (c) => {
+    if (!(await removePasskey(c.var.db, staffMember(c)._id, c.req.param('id')))) {
+      return c.json({ message: passkeyMessages.notFound }, 404);
+    }
+    return c.json({ success: true as const });
+  })
+  .post('/auth/totp/setup', sameOriginJson, async (c) => c.json(await startTotp(c.env.SESSIONS, staffMember(c))))
+  .post('/auth/totp', sameOriginJson, validate('json', codeBody), async (c) => {
+    const result = await enableTotp(c.env.SESSIONS, c.var.db, staffMember(c)._id, c.req.valid('json').code);
+    if (!result.ok) return c.json({ message: result.message }, 400);
+    return c.json({ success: true as const });
+  })
+  .delete('/auth/totp', sameOriginJson, async (c) => {
+    await disableTotp(c.var.db, staffMember(c)._id);
+    return c.json({ success: true as const });
   })
   .post('/auth/logout', sameOriginJson, async (c) => {
     await endSession(c.env.SESSIONS, readSessionCookie(c));
@@ -92,6 +213,10 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/session', async (c) => {
     const member = await signedInMember(c);
     if (!member) return c.json({ authenticated: false as const });
+    // An owner or manager on a public site without a second factor yet: only their account opens.
+    if (await secondFactorMissing(c, member)) {
+      return c.json({ authenticated: true as const, user: userOf(member), secondFactorSetupRequired: true as const });
+    }
     return c.json({ authenticated: true as const, user: userOf(member) });
   })
   .post(

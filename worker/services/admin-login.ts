@@ -11,6 +11,7 @@ import type { Bindings } from '../env';
 import { createSession, endSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
+import { issueLoginTicket, secondFactorRequired, secondFactorsOf } from './second-factor';
 import {
   accountForEmail,
   activeStaffMember,
@@ -24,6 +25,10 @@ const STAND_IN_HASH = 'pbkdf2-sha256:100000:3q2+7wAAAAAAAAAAAAAAAA==:AAAAAAAAAAA
 
 export type LoginResult =
   | { outcome: 'signed-in'; sessionId: string; user: Omit<StaffMember, 'therapistId'> }
+  /** The password was right; the account's authenticator app code comes next (second-factor.ts). */
+  | { outcome: 'second-factor'; ticket: string }
+  /** The password was right, but this account signs in with its passkey. */
+  | { outcome: 'use-passkey' }
   | { outcome: 'invalid' }
   | { outcome: 'locked'; retryAfterSeconds: number };
 
@@ -37,7 +42,10 @@ interface LoginAttempt {
   now: Date;
 }
 
-type LoginEnv = Pick<Bindings, 'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER'>;
+type LoginEnv = Pick<
+  Bindings,
+  'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER' | 'SITE_URL'
+>;
 
 export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt): Promise<LoginResult> {
   const keys = { network: attempt.network, username: attempt.username };
@@ -57,6 +65,11 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   const member = accountId && passwordMatches ? await activeStaffMember(db, accountId) : null;
   if (!member) return { outcome: 'invalid' };
   await clearAttempts(db, keys);
+  if (secondFactorRequired(env.SITE_URL, member.role)) {
+    const factors = await secondFactorsOf(db, member._id);
+    if (factors.totp) return { outcome: 'second-factor', ticket: await issueLoginTicket(env.SESSIONS, member._id) };
+    if (factors.passkeys > 0) return { outcome: 'use-passkey' };
+  }
   await endSession(env.SESSIONS, attempt.previousSessionId);
   const { therapistId: _, ...user } = member;
   return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member._id, attempt.now), user };

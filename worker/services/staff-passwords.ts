@@ -15,6 +15,7 @@ import { passwordResetMessages, studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-rules';
+import { secondFactorRequired, secondFactorsOf } from './second-factor';
 import { accountForEmail, activeStaffMember, passwordHashOf, type StaffMember } from './staff-accounts';
 import { issueStaffToken, redeemStaffToken, type StaffTokenPurpose, staffTokenAccount } from './staff-tokens';
 
@@ -30,10 +31,11 @@ export const staffPasswordMessages = {
   locked: 'Too many failed attempts. Please wait a few minutes and try again.',
 } as const;
 
-type Env = Pick<Bindings, 'SESSIONS' | 'ADMIN_PASSWORD_PEPPER' | 'ADMIN_PASSWORD_HASH'>;
+type Env = Pick<Bindings, 'SESSIONS' | 'ADMIN_PASSWORD_PEPPER' | 'ADMIN_PASSWORD_HASH' | 'SITE_URL'>;
 
 export type PasswordResult =
-  | { ok: true; member: StaffMember; sessionId: string }
+  /** `sessionId` null: the password is saved, and the person signs in with it and their second factor. */
+  | { ok: true; member: StaffMember; sessionId: string | null }
   | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
 const linkMessage = (purpose: StaffTokenPurpose) =>
@@ -54,6 +56,11 @@ export async function setPasswordFromLink(
   const accountId = await redeemStaffToken(db, request.token, request.purpose, hash, request.now);
   const member = accountId ? await activeStaffMember(db, accountId) : null;
   if (!member) return refused;
+  // An emailed link is not a second factor: whoever has one signs in with it as usual.
+  if (secondFactorRequired(env.SITE_URL, member.role)) {
+    const factors = await secondFactorsOf(db, member._id);
+    if (factors.totp || factors.passkeys > 0) return { ok: true, member, sessionId: null };
+  }
   return { ok: true, member, sessionId: await createSession(env.SESSIONS, member._id, request.now) };
 }
 

@@ -58,3 +58,9 @@ export const can = (role: StaffRole, permission: Permission): boolean =>
 export const accessMessages = {
   forbidden: 'Your role does not include this. Please ask the studio owner.',
 } as const;
+
+/**
+ * Roles that must sign in with a second factor (a passkey or an authenticator app) wherever the
+ * site is public: those who can see the money and change everything.
+ */
+export const secondFactorRoles = ['owner', 'manager'] as const satisfies readonly StaffRole[];
