@@ -197,3 +197,45 @@ describe('the activity log', () => {
     await page.context().close();
   });
 });
+
+describe('a passkey', () => {
+  it('is added on Your account and then signs in alone (Chromium’s virtual authenticator)', async () => {
+    // WebAuthn takes a domain, not an address: the same local site as localhost.
+    const localhost = baseUrl.replace('127.0.0.1', 'localhost');
+    const { page, problems } = await openPage(browser(), localhost, viewports.phone, { bypassCSP: true });
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('WebAuthn.enable');
+    await devtools.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signIn(page, `${paths.admin}/account`);
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.getByLabel('Name of the new passkey').fill('Test phone');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await eventually(() => page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain(
+      'Passkey “Test phone” added.',
+    );
+    await page.getByRole('button', { name: 'Remove passkey Test phone' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-account-passkey-390');
+
+    // Signed out, the passkey alone signs in: no username, no password.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await screenshot(page, 'admin-login-passkey-390', 'viewport');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+    expect(session).toMatchObject({ authenticated: true, user: { role: 'owner' } });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -57,6 +57,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/passkey-login/options': 'public',
   'POST /api/auth/passkey-login': 'public',
   'GET /api/auth/passkeys': 'signedIn',
+  'GET /api/auth/second-factor': 'signedIn',
   'POST /api/auth/passkeys/options': 'signedIn',
   'POST /api/auth/passkeys': 'signedIn',
   'DELETE /api/auth/passkeys/:id': 'signedIn',

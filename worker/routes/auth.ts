@@ -20,7 +20,15 @@ import {
   signInOptions,
   signInWithPasskey,
 } from '../services/passkeys';
-import { disableTotp, enableTotp, redeemLoginTicket, secondFactorMessages, startTotp } from '../services/second-factor';
+import {
+  disableTotp,
+  enableTotp,
+  redeemLoginTicket,
+  secondFactorMessages,
+  secondFactorRequired,
+  secondFactorsOf,
+  startTotp,
+} from '../services/second-factor';
 import { activeStaffMember, type StaffMember } from '../services/staff-accounts';
 import {
   changePassword,
@@ -177,6 +185,14 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
   .get('/auth/passkeys', async (c) => c.json(await listPasskeys(c.var.db, staffMember(c)._id)))
+  .get('/auth/second-factor', async (c) => {
+    const member = staffMember(c);
+    const [passkeys, factors] = await Promise.all([
+      listPasskeys(c.var.db, member._id),
+      secondFactorsOf(c.var.db, member._id),
+    ]);
+    return c.json({ passkeys, totp: factors.totp, required: secondFactorRequired(c.env.SITE_URL, member.role) });
+  })
   .post('/auth/passkeys/options', sameOriginJson, async (c) =>
     c.json(await registrationOptions(c.env.SESSIONS, c.var.db, staffMember(c), relyingPartyOf(c.req.url))),
   )

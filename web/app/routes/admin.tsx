@@ -14,7 +14,12 @@ import AccountPage from '../../features/admin/account/account-page';
 import { ChoosePasswordPage } from '../../features/admin/account/choose-password-page';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';
 import { AdminLayout, sections, sectionsFor } from '../../features/admin/admin-layout';
-import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../../features/admin/admin-session';
+import {
+  markSignedInAtom,
+  markSignedOutAtom,
+  secondFactorSetupRequiredAtom,
+  staffUserAtom,
+} from '../../features/admin/admin-session';
 import BookingsPage from '../../features/admin/bookings-page';
 import CalendarPage from '../../features/admin/calendar-page';
 import ClientPage from '../../features/admin/clients/client-page';
@@ -59,27 +64,34 @@ export default function AdminApp() {
   const markSignedIn = useSetAtom(markSignedInAtom);
   const markSignedOut = useSetAtom(markSignedOutAtom);
   const location = useLocation();
+  const setupRequired = useAtomValue(secondFactorSetupRequiredAtom);
   useAdminDocument(user !== null);
 
   // Any 401 from an admin call means the session is over: show the login.
   useEffect(() => setUnauthorizedHandler(markSignedOut), [markSignedOut]);
 
   // The server says who the cookie signs in (a browser that forgot its note goes straight in; a
-  // role changed since is shown as it is now; a session that ended shows the login).
+  // role changed since is shown as it is now; a session that ended shows the login), again after
+  // each sign-in, with whether a second factor must be added first.
+  const setSetupRequired = useSetAtom(secondFactorSetupRequiredAtom);
+  const signedInId = user?._id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when someone signs in.
   useEffect(() => {
     let current = true;
     request(api.auth.session.$get()).then(
       (session) => {
         if (!current) return;
-        if (session.authenticated) markSignedIn(session.user);
-        else markSignedOut();
+        if (session.authenticated) {
+          markSignedIn(session.user);
+          setSetupRequired('secondFactorSetupRequired' in session);
+        } else markSignedOut();
       },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [markSignedIn, markSignedOut]);
+  }, [markSignedIn, markSignedOut, setSetupRequired, signedInId]);
 
   if (location.pathname === paths.login) return <Navigate to={paths.admin} replace />;
   // The pages an invitation or reset email opens, signed in or not.
@@ -87,6 +99,17 @@ export default function AdminApp() {
   if (location.pathname === sitePaths.staffPasswordReset) return <ChoosePasswordPage purpose="password-reset" />;
   // Once signed in, the same address shows its page (bare /admin goes on to the first screen).
   if (!user) return <LoginForm />;
+
+  // Until a second factor is added, only Your account.
+  if (setupRequired) {
+    return (
+      <AdminLayout user={user} onlyAccount>
+        <Routes>
+          <Route path="*" element={<AccountPage secondFactorSetupRequired />} />
+        </Routes>
+      </AdminLayout>
+    );
+  }
 
   const roleSections = sectionsFor(user.role);
   // Every role has at least Your account.

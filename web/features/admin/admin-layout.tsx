@@ -37,7 +37,17 @@ export const sectionsFor = (role: StaffRole) =>
  * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
  * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
  */
-export function AdminLayout({ user, children }: { user: StaffUser; children: ReactNode }) {
+export function AdminLayout({
+  user,
+  onlyAccount,
+  children,
+}: {
+  user: StaffUser;
+  /** A second factor must be added first: the menu holds Your account alone, and no figures. */
+  onlyAccount?: boolean;
+  children: ReactNode;
+}) {
+  const menu = onlyAccount ? sections.filter((section) => section.path === 'account') : sectionsFor(user.role);
   const [wide, setWide] = useState(() => window.matchMedia(wideScreen).matches);
   const [open, setOpen] = useState(wide);
   const location = useLocation();
@@ -95,7 +105,7 @@ export function AdminLayout({ user, children }: { user: StaffUser; children: Rea
         </h2>
         <nav aria-label="Admin sections">
           <ul className="admin-sidebar__links">
-            {sectionsFor(user.role).map((section) => (
+            {menu.map((section) => (
               <li key={section.path}>
                 <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
                   {section.label}
@@ -111,7 +121,7 @@ export function AdminLayout({ user, children }: { user: StaffUser; children: Rea
         <LogoutButton />
       </aside>
       <main className="admin-main" id="admin-main">
-        {can(user.role, 'revenue') ? <StatsStrip /> : null}
+        {can(user.role, 'revenue') && !onlyAccount ? <StatsStrip /> : null}
         {children}
       </main>
     </div>

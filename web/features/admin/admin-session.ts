@@ -52,7 +52,14 @@ export const markSignedInAtom = atom(null, (_get, set, user: StaffUser) => {
 export const markSignedOutAtom = atom(null, (_get, set) => {
   writeNote(null);
   set(userAtom, null);
+  set(secondFactorSetupRequiredAtom, false);
 });
+
+/**
+ * An owner or manager on a public site who has no passkey or authenticator app yet: until they
+ * add one, the server opens only their own account, and so does the staff area.
+ */
+export const secondFactorSetupRequiredAtom = atom(false);
 
 /** Bumped after every change staff make, so the figures and lists read afresh. */
 const dataVersionAtom = atom(0);

@@ -5,6 +5,7 @@ import { Logo } from '../../components/ui/logo';
 import { ApiError } from '../../lib/api-client';
 import { ForgotPasswordForm } from './account/forgot-password-form';
 import { PasswordField } from './account/password-field';
+import { AuthenticatorCodeForm, PasskeySignIn } from './account/sign-in-steps';
 import { adminRequest, api } from './admin-api';
 import { markSignedInAtom } from './admin-session';
 
@@ -17,6 +18,8 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [forgot, setForgot] = useState(false);
+  const [ticket, setTicket] = useState<string>();
+  const [usePasskey, setUsePasskey] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -30,13 +33,34 @@ export function LoginForm() {
     setError(undefined);
     try {
       const { data } = await adminRequest(api.auth.login.$post({ json: { username: username.trim(), password } }));
-      markSignedIn(data.user);
+      if ('user' in data) markSignedIn(data.user);
+      else if (data.secondFactor === 'totp') setTicket(data.ticket);
+      else {
+        // This account signs in with its passkey: say so by the button.
+        setError(data.message);
+        setUsePasskey(true);
+      }
+      setBusy(false);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0) setError(LOGIN_FAILED_RETRY);
       else if (failure instanceof ApiError && failure.status < 500) setError(failure.message || LOGIN_FAILED);
       else setError(LOGIN_FAILED);
       setBusy(false);
     }
+  }
+
+  if (ticket) {
+    return (
+      <main className="admin-login">
+        <AuthenticatorCodeForm
+          ticket={ticket}
+          onBack={() => {
+            setTicket(undefined);
+            setPassword('');
+          }}
+        />
+      </main>
+    );
   }
 
   if (forgot) {
@@ -89,6 +113,7 @@ export function LoginForm() {
         <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>
+        <PasskeySignIn highlighted={usePasskey} />
         <button type="button" className="admin-login__back" onClick={() => setForgot(true)}>
           Forgot password?
         </button>

@@ -4,20 +4,38 @@ import { roleLabels } from '../../../../worker/shared/permissions';
 import { FormError } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { adminRequest, api, messageOf } from '../admin-api';
-import { markSignedInAtom, markSignedOutAtom, staffUserAtom } from '../admin-session';
+import { markSignedInAtom, markSignedOutAtom, secondFactorSetupRequiredAtom, staffUserAtom } from '../admin-session';
 import { AdminPageHeader, Notice } from '../admin-ui';
 import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
+import { SecondFactorPanels } from './second-factor-panels';
 
 const CHANGE_FAILED = 'Your password could not be changed. Please try again.';
 const SIGN_OUT_FAILED = 'Could not sign out the other devices. Please try again.';
 
-/** Your account (everyone on the team): who you are, a new password, and signing out everywhere. */
-export default function AccountPage() {
+/**
+ * Your account (everyone): who you are, passkeys and an authenticator app, a new password, and
+ * signing out everywhere. With `secondFactorSetupRequired` it says why nothing else opens yet.
+ */
+export default function AccountPage({ secondFactorSetupRequired }: { secondFactorSetupRequired?: boolean }) {
   const user = useAtomValue(staffUserAtom);
+  const setSetupRequired = useSetAtom(secondFactorSetupRequiredAtom);
+  // After a factor is added or removed, the server says whether the rest of the staff area opens.
+  const recheck = () => {
+    adminRequest(api.auth.session.$get()).then(
+      (session) => setSetupRequired(session.authenticated && 'secondFactorSetupRequired' in session),
+      () => undefined,
+    );
+  };
   if (!user) return null;
   return (
     <div className="admin-page">
       <AdminPageHeader title="Your account" />
+      {secondFactorSetupRequired ? (
+        <p className="admin-alert admin-alert--error" role="alert">
+          Before anything else, please add a passkey or an authenticator app: owners and managers sign in with a second
+          step.
+        </p>
+      ) : null}
       <div className="admin-account">
         <section className="admin-panel" aria-labelledby="account-who">
           <h2 id="account-who" className="admin-panel__title">
@@ -32,6 +50,7 @@ export default function AccountPage() {
             <dd>{roleLabels[user.role]}</dd>
           </dl>
         </section>
+        <SecondFactorPanels onChange={recheck} />
         <ChangePasswordForm username={user.email ?? ''} />
         <SignOutEverywhere />
       </div>

@@ -43,6 +43,7 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
   const text = texts[purpose];
 
   async function submit(event: FormEvent) {
@@ -60,8 +61,14 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
           ? api.auth.invitations.accept.$post({ json })
           : api.auth.password.reset.$post({ json }),
       );
-      markSignedIn(data.user);
-      navigate(paths.admin, { replace: true });
+      if (data.signedIn) {
+        markSignedIn(data.user);
+        navigate(paths.admin, { replace: true });
+      } else {
+        // A second factor is on the account: the new password is saved; sign in with both.
+        setSaved(true);
+        setBusy(false);
+      }
     } catch (failure) {
       setError(messageOf(failure, FAILED));
       setBusy(false);
@@ -76,7 +83,11 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
         </div>
         <h1 id="choose-password-title">{text.title}</h1>
         <p className="admin-login__lead">{text.lead}</p>
-        {token ? (
+        {saved ? (
+          <p className="admin-login__lead" role="status">
+            Your new password is saved. <a href={paths.admin}>Sign in</a> with it and your passkey or authenticator app.
+          </p>
+        ) : token ? (
           <>
             <PasswordField
               label="New password"

@@ -1,0 +1,248 @@
+/**
+ * Your account's passkeys and authenticator app. SimpleWebAuthn's browser half talks to the
+ * phone or the security key; the server checks every answer.
+ */
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { formatShortDateTime } from '../../../../worker/shared/time';
+import { FormError, TextField } from '../../../components/ui/field';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { Notice } from '../admin-ui';
+
+type Status = Awaited<ReturnType<typeof loadStatus>>;
+const loadStatus = () => adminRequest(api.auth['second-factor'].$get());
+
+const PASSKEY_FAILED = 'The passkey could not be added. Please try again.';
+const NO_WEBAUTHN = 'This browser cannot make passkeys. Use an up-to-date browser on your phone or computer.';
+
+/** Both panels, sharing what the account has; `onChange` after a factor is added or removed. */
+export function SecondFactorPanels({ onChange }: { onChange: () => void }) {
+  const [status, setStatus] = useState<Status>();
+  const [error, setError] = useState<string>();
+  const reload = useCallback(() => {
+    loadStatus().then(setStatus, (failure: unknown) =>
+      setError(messageOf(failure, 'Error fetching your sign-in methods')),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+  const changed = () => {
+    reload();
+    onChange();
+  };
+  if (!status) return <FormError message={error} />;
+  return (
+    <>
+      <PasskeysPanel status={status} onChange={changed} />
+      <AuthenticatorPanel status={status} onChange={changed} />
+    </>
+  );
+}
+
+function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => void }) {
+  const [name, setName] = useState('My phone');
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<{ tone: 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setNotice(undefined);
+    if (!browserSupportsWebAuthn()) {
+      setError(NO_WEBAUTHN);
+      return;
+    }
+    setBusy(true);
+    try {
+      // The server's JSON is the options as SimpleWebAuthn wrote them.
+      const optionsJSON = (await adminRequest(
+        api.auth.passkeys.options.$post(),
+      )) as unknown as PublicKeyCredentialCreationOptionsJSON;
+      const response = await startRegistration({ optionsJSON });
+      // Checked in full on the server; the client type only outlines it.
+      const answer = response as unknown as { id: string; type: 'public-key' };
+      await adminRequest(api.auth.passkeys.$post({ json: { response: answer, name: name.trim() } }));
+      setNotice({
+        tone: 'success',
+        text: `Passkey “${name.trim()}” added. You can sign in with it instead of your password.`,
+      });
+      onChange();
+    } catch (failure) {
+      // The person closed their device's prompt: nothing to say but to try again.
+      setError(
+        failure instanceof Error && failure.name === 'NotAllowedError'
+          ? PASSKEY_FAILED
+          : messageOf(failure, PASSKEY_FAILED),
+      );
+    }
+    setBusy(false);
+  }
+
+  async function remove(id: string, label: string) {
+    if (!window.confirm(`Remove the passkey “${label}”? It will no longer sign you in.`)) return;
+    setError(undefined);
+    try {
+      await adminRequest(api.auth.passkeys[':id'].$delete({ param: { id } }));
+      setNotice({ tone: 'success', text: `Passkey “${label}” removed.` });
+      onChange();
+    } catch (failure) {
+      setError(messageOf(failure, 'The passkey could not be removed. Please try again.'));
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="account-passkeys">
+      <h2 id="account-passkeys" className="admin-panel__title">
+        Passkeys
+      </h2>
+      <p>Sign in with your phone’s fingerprint or face, or a security key, instead of your password.</p>
+      <Notice notice={notice} />
+      {status.passkeys.length > 0 ? (
+        <ul className="admin-client__list">
+          {status.passkeys.map((passkey) => (
+            <li key={passkey._id} className="admin-client__item admin-account__passkey">
+              <div>
+                <strong>{passkey.name}</strong>
+                <span className="admin-table__note">
+                  Added {formatShortDateTime(passkey.createdAt)}
+                  {passkey.lastUsedAt ? ` · last used ${formatShortDateTime(passkey.lastUsedAt)}` : ''}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={`Remove passkey ${passkey.name}`}
+                onClick={() => remove(passkey._id, passkey.name)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={add} noValidate>
+        <TextField
+          label="Name of the new passkey"
+          name="passkey-name"
+          autoComplete="off"
+          maxLength={60}
+          hint="So you can tell your passkeys apart: “Amaka’s phone”, “Front desk key”."
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <FormError message={error} />
+        <button type="submit" className="button button--primary" disabled={busy || !name.trim()}>
+          {busy ? 'Waiting for your device...' : 'Add a passkey'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: () => void }) {
+  const codeId = useId();
+  const [setup, setSetup] = useState<{ secret: string; uri: string }>();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<{ tone: 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      setSetup(await adminRequest(api.auth.totp.setup.$post()));
+    } catch (failure) {
+      setError(messageOf(failure, 'Please try again.'));
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await adminRequest(api.auth.totp.$post({ json: { code: code.trim() } }));
+      setSetup(undefined);
+      setCode('');
+      setNotice({
+        tone: 'success',
+        text: 'Authenticator app added. Signing in now asks for its code after your password.',
+      });
+      onChange();
+    } catch (failure) {
+      setError(messageOf(failure, 'Please try again.'));
+    }
+    setBusy(false);
+  }
+
+  async function remove() {
+    if (!window.confirm('Remove your authenticator app? Signing in will no longer ask for its code.')) return;
+    try {
+      await adminRequest(api.auth.totp.$delete());
+      setNotice({ tone: 'success', text: 'Authenticator app removed.' });
+      onChange();
+    } catch (failure) {
+      setError(messageOf(failure, 'Please try again.'));
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="account-authenticator">
+      <h2 id="account-authenticator" className="admin-panel__title">
+        Authenticator app
+      </h2>
+      <Notice notice={notice} />
+      {status.totp ? (
+        <>
+          <p>Signing in asks for the 6-digit code your authenticator app shows.</p>
+          <button type="button" className="button button--secondary" onClick={remove}>
+            Remove authenticator app
+          </button>
+        </>
+      ) : setup ? (
+        <form onSubmit={confirm} noValidate>
+          <p>
+            In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account with
+            this key, or <a href={setup.uri}>open it in the app</a> on this phone:
+          </p>
+          <p className="admin-account__secret">{setup.secret}</p>
+          <div className="field">
+            <label className="field__label" htmlFor={codeId}>
+              Code from the app
+            </label>
+            <input
+              id={codeId}
+              className="field__control admin-account__code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+          <FormError message={error} />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Checking...' : 'Confirm code'}
+          </button>
+        </form>
+      ) : (
+        <>
+          <p>
+            {status.required
+              ? 'A second step after your password: the 6-digit code of an app on your phone.'
+              : 'An optional second step after your password: the 6-digit code of an app on your phone.'}
+          </p>
+          <FormError message={error} />
+          <button type="button" className="button button--secondary" onClick={start}>
+            Add an authenticator app
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
