@@ -29,6 +29,7 @@ describe('a receptionist', () => {
       expect(await menu.getByRole('link').allTextContents()).toEqual([
         'Bookings',
         'Calendar',
+        'Clients',
         'Orders',
         'Your account',
       ]);

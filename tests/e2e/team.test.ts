@@ -72,6 +72,10 @@ describe('the owner invites a receptionist', () => {
     await screenshot(page, 'admin-welcome-weak-390', 'viewport');
     await page.getByLabel('New password').fill('blue kettle on the veranda');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
+    // She starts on Your account, offered a passkey; then the desk.
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    expect(await page.getByRole('status').first().textContent()).toContain('Welcome, Ifeoma Nwosu.');
+    await page.goto(`${paths.admin}/bookings`);
     await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
 
     // No figures; the booking's health answers are not hers to read.
@@ -237,5 +241,34 @@ describe('a passkey', () => {
     expect(session).toMatchObject({ authenticated: true, user: { role: 'owner' } });
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('the Team screen and the welcome page at the other width', () => {
+  it('show the team on a phone and the invitation’s page on a desk, checked by axe', async () => {
+    const cookie = await staffCookie(baseUrl);
+    const invited = await fetch(`${baseUrl}/api/team`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
+      body: JSON.stringify({ name: 'Segun Ade', email: 'segun@studio.test', role: 'manager' }),
+    });
+    expect(invited.status).toBe(201);
+
+    const phone = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+    await signIn(phone.page, `${paths.admin}/team`);
+    await phone.page.getByRole('heading', { name: 'Team' }).waitFor();
+    await eventually(() => phone.page.getByText('segun@studio.test').count()).toBeGreaterThan(0);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'admin-team-390');
+    expect(phone.problems).toEqual([]);
+    await phone.page.context().close();
+
+    const desk = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await desk.page.goto(await invitationLink('segun@studio.test'));
+    await desk.page.getByRole('heading', { name: 'Welcome to the team' }).waitFor();
+    expect(await axeViolations(desk.page)).toEqual([]);
+    await screenshot(desk.page, 'admin-welcome-1280', 'viewport');
+    expect(desk.problems).toEqual([]);
+    await desk.page.context().close();
   });
 });

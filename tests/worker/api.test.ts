@@ -110,3 +110,15 @@ describe('request body limit', () => {
     ).toContain('email');
   });
 });
+
+describe('what an unhandled error logs', () => {
+  it('leaves out the values of a failed query (a client’s details or health answers never go into logs)', async () => {
+    const { loggable } = await import('../../worker/middleware/errors');
+    const error = new Error(
+      'Failed query: insert into bookings (name, health_conditions) values (?, ?)\nparams: Ada Obi,["Pregnancy"]',
+    );
+    const logged = loggable(error);
+    expect(logged).toContain('Failed query: insert into bookings');
+    expect(logged).not.toMatch(/Ada Obi|Pregnancy/);
+  });
+});

@@ -15,7 +15,7 @@ describe('runScheduledTasks', () => {
     };
     await runScheduledTasks(env, now, [failing, recording]);
     expect(seen).toEqual([now]);
-    expect(log).toHaveBeenCalledWith('Scheduled task failed', expect.any(Error));
+    expect(log).toHaveBeenCalledWith('Scheduled task failed', expect.stringContaining('Error: provider down'));
     log.mockRestore();
   });
 });

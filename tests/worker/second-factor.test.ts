@@ -120,7 +120,7 @@ describe('an authenticator app', () => {
     const step = (await first.json()) as { data: { secondFactor: string; ticket: string } };
     expect(step.data.secondFactor).toBe('totp');
     const refused = await send('/api/auth/login/totp', { ticket: step.data.ticket, code: '123456' });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(401);
     const signedIn = await send('/api/auth/login/totp', {
       ticket: step.data.ticket,
       code: await codeFor('ngozi@second.test'),
@@ -144,7 +144,7 @@ describe('an authenticator app', () => {
     const right = await codeFor('tola@second.test');
     const wrongCode = right === '111111' ? '222222' : '111111';
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await send('/api/auth/login/totp', { ticket: step.data.ticket, code: wrongCode })).status).toBe(400);
+      expect((await send('/api/auth/login/totp', { ticket: step.data.ticket, code: wrongCode })).status).toBe(401);
     }
     const late = await send('/api/auth/login/totp', { ticket: step.data.ticket, code: right });
     expect(await late.json()).toEqual({ message: secondFactorMessages.ticket });

@@ -223,6 +223,57 @@ describe('a reception session', () => {
   });
 });
 
+describe.each([
+  'no session',
+  'a forged session',
+  'an expired session',
+  'a deactivated person’s session',
+  'a session ended everywhere',
+] as const)('with %s', (state) => {
+  let cookie: string | undefined;
+  beforeAll(async () => {
+    if (state === 'no session') cookie = undefined;
+    else if (state === 'a forged session') cookie = `${SESSION_COOKIE}=${'F'.repeat(43)}`;
+    else if (state === 'an expired session') {
+      const id = 'expired-session-of-the-matrix-000000000000';
+      await env.SESSIONS.put(
+        await sessionKey(id),
+        JSON.stringify({
+          accountId: 'owner',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          expiresAt: '2026-01-01T08:00:00.000Z',
+        }),
+      );
+      cookie = `${SESSION_COOKIE}=${id}`;
+    } else {
+      const email = state === 'a deactivated person’s session' ? 'matrix-gone@roles.test' : 'matrix-ended@roles.test';
+      const id = await addAccount('owner', email);
+      cookie = await signInAs(email);
+      await db
+        .update(staffAccounts)
+        .set(
+          state === 'a deactivated person’s session'
+            ? { active: false }
+            : { sessionsValidAfter: new Date(Date.now() + 1000).toISOString() },
+        )
+        .where(eq(staffAccounts.id, id));
+    }
+  });
+
+  it.each(adminRoutes)('%s answers 401 before its handler runs', async (route) => {
+    const [method = 'GET', pattern = '/'] = route.split(' ');
+    const response = await call(concrete(pattern), {
+      ...jsonInit(method, method === 'GET' ? undefined : {}),
+      headers: {
+        ...(jsonInit(method, method === 'GET' ? undefined : {}).headers as Record<string, string>),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+    });
+    expect(response.status, route).toBe(401);
+    expect(await response.json()).toEqual({ message: adminMessages.unauthorized });
+  });
+});
+
 describe('a session that is over', () => {
   it('answers 401 once the person is deactivated, at once', async () => {
     const id = await addAccount('reception', 'leaving@roles.test');

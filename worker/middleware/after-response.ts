@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { loggable } from './errors';
 
 /**
  * Work that must finish but that the visitor should not wait for (queueing messages): handed to
@@ -7,7 +8,7 @@ import type { AppEnv } from '../env';
  * directly), it still runs, unobserved.
  */
 export function afterResponse(c: Context<AppEnv>, work: Promise<unknown>): void {
-  const logged = work.catch((error) => console.error('Background work failed', error));
+  const logged = work.catch((error) => console.error('Background work failed', loggable(error)));
   try {
     c.executionCtx.waitUntil(logged);
   } catch {

@@ -124,7 +124,8 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
   await next();
   const status = c.res.status;
   const signIn = signInRoutes.has(route);
-  if (status >= 400 && !(signIn && (status === 400 || status === 401 || status === 429))) return;
+  // A refused sign-in is recorded; a malformed request (400) changes nothing, as any bad input.
+  if (status >= 400 && !(signIn && (status === 401 || status === 429))) return;
   const address = c.req.header('CF-Connecting-IP') ?? null;
   if (status >= 400) {
     const { username } = (await c.req.json().catch(() => ({}))) as { username?: unknown };

@@ -158,9 +158,9 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { ticket, code } = c.req.valid('json');
       const result = await redeemLoginTicket(c.env.SESSIONS, c.var.db, ticket, code);
-      if (!result.ok) return c.json({ message: result.message }, 400);
+      if (!result.ok) return c.json({ message: result.message }, 401);
       const member = await activeStaffMember(c.var.db, result.accountId);
-      if (!member) return c.json({ message: secondFactorMessages.ticket }, 400);
+      if (!member) return c.json({ message: secondFactorMessages.ticket }, 401);
       return signInAnswer(c, member);
     },
   )

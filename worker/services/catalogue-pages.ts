@@ -9,6 +9,7 @@
 import { renderCataloguePage } from 'virtual:page-renderer';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
+import { loggable } from '../middleware/errors';
 import { inlineJson, jsonLdScriptTag } from '../shared/html';
 import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from './catalogue';
@@ -104,6 +105,6 @@ export async function refreshCataloguePages(env: PageEnv, paths = cataloguePageP
     }),
   );
   for (const result of results) {
-    if (result.status === 'rejected') console.error('Rendering a catalogue page failed', result.reason);
+    if (result.status === 'rejected') console.error('Rendering a catalogue page failed', loggable(result.reason));
   }
 }

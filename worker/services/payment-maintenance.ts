@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createDb, d1Statement } from '../db/client';
 import { payments } from '../db/schema';
 import type { Bindings } from '../env';
+import { loggable } from '../middleware/errors';
 import { sitePages } from '../shared/site-pages';
 import { refreshCataloguePages } from './catalogue-pages';
 import { studioDetails } from './notifications';
@@ -52,7 +53,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     try {
       await confirmTransaction(context, payment, await gateway.verify(payment.reference));
     } catch (error) {
-      console.error('Could not re-verify payment', payment.reference, error);
+      console.error('Could not re-verify payment', payment.reference, loggable(error));
     }
   }
   await Promise.all(queued);

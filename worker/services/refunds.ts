@@ -9,6 +9,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { createDb, type Database } from '../db/client';
 import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
+import { loggable } from '../middleware/errors';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
 import type { RefundRow } from './booking-changes';
 import { notConfiguredError, paymentSetup } from './payment-gateway';
@@ -143,7 +144,7 @@ export async function retryRefunds(env: Bindings, now: Date): Promise<void> {
     ),
   );
   for (const result of results) {
-    if (result.status === 'rejected') console.error('Refund follow-up failed', result.reason);
+    if (result.status === 'rejected') console.error('Refund follow-up failed', loggable(result.reason));
   }
 }
 

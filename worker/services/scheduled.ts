@@ -1,5 +1,6 @@
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
+import { loggable } from '../middleware/errors';
 import { forgetOldActivity } from './audit-log';
 import { resumeCampaigns } from './campaigns';
 import { eraseOldHealthAnswers } from './health-retention';
@@ -46,6 +47,6 @@ export const scheduledTasks: ScheduledTask[] = [
 export async function runScheduledTasks(env: Bindings, now: Date, tasks = scheduledTasks): Promise<void> {
   const results = await Promise.allSettled(tasks.map((task) => task(env, now)));
   for (const result of results) {
-    if (result.status === 'rejected') console.error('Scheduled task failed', result.reason);
+    if (result.status === 'rejected') console.error('Scheduled task failed', loggable(result.reason));
   }
 }

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { roleLabels } from '../../../../worker/shared/permissions';
 import { FormError } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
@@ -19,6 +20,7 @@ const SIGN_OUT_FAILED = 'Could not sign out the other devices. Please try again.
 export default function AccountPage({ secondFactorSetupRequired }: { secondFactorSetupRequired?: boolean }) {
   const user = useAtomValue(staffUserAtom);
   const setSetupRequired = useSetAtom(secondFactorSetupRequiredAtom);
+  const welcome = (useLocation().state as { welcome?: boolean } | null)?.welcome === true;
   // After a factor is added or removed, the server says whether the rest of the staff area opens.
   const recheck = () => {
     adminRequest(api.auth.session.$get()).then(
@@ -30,6 +32,14 @@ export default function AccountPage({ secondFactorSetupRequired }: { secondFacto
   return (
     <div className="admin-page">
       <AdminPageHeader title="Your account" />
+      {welcome ? (
+        <Notice
+          notice={{
+            tone: 'success',
+            text: `Welcome, ${user.name}. You can add a passkey below to sign in with your phone’s fingerprint or face next time.`,
+          }}
+        />
+      ) : null}
       {secondFactorSetupRequired ? (
         <p className="admin-alert admin-alert--error" role="alert">
           Before anything else, please add a passkey or an authenticator app: owners and managers sign in with a second

@@ -63,7 +63,11 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
       );
       if (data.signedIn) {
         markSignedIn(data.user);
-        navigate(paths.admin, { replace: true });
+        // A new member starts on Your account, where a passkey can replace the password.
+        navigate(purpose === 'invitation' ? `${paths.admin}/account` : paths.admin, {
+          replace: true,
+          state: purpose === 'invitation' ? { welcome: true } : undefined,
+        });
       } else {
         // A second factor is on the account: the new password is saved; sign in with both.
         setSaved(true);
