@@ -91,3 +91,31 @@ describe('erasing a client', () => {
     await page.context().close();
   });
 });
+
+describe('how long health answers are kept', () => {
+  it.each([
+    ['phone', viewports.phone],
+    ['desktop', viewports.desktop],
+  ] as const)('is a setting on the Schedule screen (%s)', async (_, viewport) => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/schedule`);
+    const panel = page.getByRole('region', { name: 'Clients’ health answers' });
+    const field = panel.getByLabel('Months after the visit');
+    await eventually(() => field.inputValue()).toBe('12');
+    await field.fill('0');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => panel.getByRole('alert').textContent()).toBe(
+      'Keep health answers for 1 to 120 months after the visit.',
+    );
+    await field.fill('12');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toBe(
+      'Health answers are now erased 12 months after each visit.',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, `admin-health-retention-${viewport.width}`, 'viewport');
+    expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
+    await page.context().close();
+  });
+});

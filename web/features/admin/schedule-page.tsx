@@ -161,6 +161,7 @@ export default function SchedulePage() {
       </section>
 
       <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
+      <HealthRetentionPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
     </>
   );
 }
@@ -277,6 +278,72 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
         </form>
       ) : loadError ? null : (
         <p className="admin-total">Loading the start times…</p>
+      )}
+    </section>
+  );
+}
+
+/** How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */
+function HealthRetentionPanel({ onSaved }: { onSaved: (text: string) => void }) {
+  const [months, setMonths] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    loadSettings().then(
+      (settings) => setMonths(String(settings.healthRetentionMonths)),
+      () => setError(scheduleMessages.settingsFetch),
+    );
+  }, []);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setError(undefined);
+    try {
+      const saved = await adminRequest(
+        api['schedule-settings'].$put({ json: { healthRetentionMonths: Number(months) } }),
+      );
+      setMonths(String(saved.healthRetentionMonths));
+      onSaved(`Health answers are now erased ${saved.healthRetentionMonths} months after each visit.`);
+    } catch (failure) {
+      setError(messageOf(failure, scheduleMessages.settingsSave));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel admin-compose" aria-labelledby="retention-title">
+      <h2 id="retention-title" className="admin-panel__title">
+        Clients’ health answers
+      </h2>
+      <p>
+        Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy
+        promises clients 12 months: if you choose another length, have its wording changed to match.
+      </p>
+      {months === undefined ? (
+        <FormError message={error} />
+      ) : (
+        <form onSubmit={save} noValidate>
+          <TextField
+            label="Months after the visit"
+            name="healthRetentionMonths"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={120}
+            step={1}
+            value={months}
+            onChange={(event) => setMonths(event.target.value)}
+          />
+          <FormError message={error} />
+          <div className="admin-compose__buttons">
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        </form>
       )}
     </section>
   );
