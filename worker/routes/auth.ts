@@ -77,18 +77,18 @@ const changeBody = z.object({
 /** The session answer's user: who is signed in (the therapist link stays on the server). */
 const userOf = ({ _id, name, email, role }: StaffMember) => ({ _id, name, email, role });
 
+/** An authenticator app's 6 digits, as typed ("123456" or "123 456"). */
+const sixDigitCode = () =>
+  z
+    .string({ error: secondFactorMessages.wrongCode })
+    .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode));
+
 const ticketBody = z.object({
   ticket: z.string({ error: secondFactorMessages.ticket }).check(z.maxLength(100)),
-  code: z
-    .string({ error: secondFactorMessages.wrongCode })
-    .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode)),
+  code: sixDigitCode(),
 });
 
-const codeBody = z.object({
-  code: z
-    .string({ error: secondFactorMessages.wrongCode })
-    .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode)),
-});
+const codeBody = z.object({ code: sixDigitCode() });
 
 /** A browser's WebAuthn answer, checked in full by SimpleWebAuthn; here only its outline and size. */
 const webAuthnAnswer = () =>
