@@ -9,7 +9,8 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+/** A field's label, its control (the children), its hint and its inline error. */
+export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -39,7 +40,8 @@ export function FormError({ message }: { message?: string }) {
   ) : null;
 }
 
-function describedBy(id: string, hint?: string, error?: string) {
+/** The ids a control's aria-describedby names: its hint and its error, when shown. */
+export function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 

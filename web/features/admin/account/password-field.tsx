@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { describedBy, FieldFrame } from '../../../components/ui/field';
 
 interface PasswordFieldProps {
   label: string;
@@ -26,12 +27,8 @@ export function PasswordField({
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const [shown, setShown] = useState(false);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className="admin-login__password">
         <input
           id={id}
@@ -44,7 +41,7 @@ export function PasswordField({
           required
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, hint, error)}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
@@ -56,17 +53,7 @@ export function PasswordField({
           {shown ? 'Hide password' : 'Show password'}
         </button>
       </div>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

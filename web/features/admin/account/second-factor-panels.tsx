@@ -7,11 +7,12 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { formatShortDateTime } from '../../../../worker/shared/time';
 import { FormError, TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { Notice } from '../admin-ui';
+import { AuthenticatorCodeField } from './sign-in-steps';
 
 type Status = Awaited<ReturnType<typeof loadStatus>>;
 const loadStatus = () => adminRequest(api.auth['second-factor'].$get());
@@ -144,7 +145,6 @@ function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => v
 }
 
 function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: () => void }) {
-  const codeId = useId();
   const [setup, setSetup] = useState<{ secret: string; uri: string }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -211,20 +211,7 @@ function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: ()
             this key, or <a href={setup.uri}>open it in the app</a> on this phone:
           </p>
           <p className="admin-account__secret">{setup.secret}</p>
-          <div className="field">
-            <label className="field__label" htmlFor={codeId}>
-              Code from the app
-            </label>
-            <input
-              id={codeId}
-              className="field__control admin-account__code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
+          <AuthenticatorCodeField label="Code from the app" value={code} onChange={setCode} />
           <FormError message={error} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Checking...' : 'Confirm code'}

@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/browser';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { FormError } from '../../../components/ui/field';
+import { FieldFrame, FormError } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { markSignedInAtom } from '../admin-session';
 
@@ -63,7 +63,6 @@ export function PasskeySignIn({ highlighted }: { highlighted?: boolean }) {
 /** The code of the authenticator app, after the password (the server's ticket carries the first step). */
 export function AuthenticatorCodeForm({ ticket, onBack }: { ticket: string; onBack: () => void }) {
   const markSignedIn = useSetAtom(markSignedInAtom);
-  const codeId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -85,20 +84,7 @@ export function AuthenticatorCodeForm({ ticket, onBack }: { ticket: string; onBa
     <form className="admin-login__card" onSubmit={submit} noValidate aria-labelledby="second-step-title">
       <h1 id="second-step-title">One more step</h1>
       <p className="admin-login__lead">Enter the 6-digit code your authenticator app shows now.</p>
-      <div className="field">
-        <label className="field__label" htmlFor={codeId}>
-          Code from your authenticator app
-        </label>
-        <input
-          id={codeId}
-          className="field__control admin-account__code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </div>
+      <AuthenticatorCodeField label="Code from your authenticator app" value={code} onChange={setCode} />
       <FormError message={error} />
       <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
         {busy ? 'Checking...' : 'Sign in'}
@@ -107,5 +93,31 @@ export function AuthenticatorCodeForm({ ticket, onBack }: { ticket: string; onBa
         Back to login
       </button>
     </form>
+  );
+}
+
+/** The 6 digits of an authenticator app: a number pad on a phone, and the code the phone offers. */
+export function AuthenticatorCodeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label}>
+      <input
+        id={id}
+        className="field__control admin-account__code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldFrame>
   );
 }
