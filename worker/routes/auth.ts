@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
+import { type AppEnv, factory } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { clientNetwork } from '../middleware/client-network';
@@ -38,6 +38,7 @@ import {
   signOutEverywhere,
   staffPasswordMessages,
 } from '../services/staff-passwords';
+import type { StaffTokenPurpose } from '../services/staff-tokens';
 import { emailAddress } from '../shared/contact-schema';
 import { singleLine } from '../shared/plain-text';
 
@@ -122,6 +123,21 @@ async function signInAnswer(c: Context<AppEnv>, member: StaffMember) {
   setSessionCookie(c, await createSession(c.env.SESSIONS, member._id, new Date()));
   return c.json({ success: true as const, data: { user: userOf(member) } });
 }
+
+/** Choosing a password from an emailed link: the invitation's and the reset's one route shape. */
+const passwordFromLink = (purpose: StaffTokenPurpose) =>
+  factory.createHandlers(
+    sameOriginJson,
+    rateLimit('FORM_LIMITER', 'staff-link'),
+    validate('json', linkBody),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      return passwordAnswer(
+        c,
+        await setPasswordFromLink(c.env, c.var.db, { token, purpose, password, now: new Date() }),
+      );
+    },
+  );
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', sameOriginJson, validate('json', loginBody), async (c) => {
@@ -235,22 +251,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json({ authenticated: true as const, user: userOf(member) });
   })
-  .post(
-    '/auth/invitations/accept',
-    sameOriginJson,
-    rateLimit('FORM_LIMITER', 'staff-link'),
-    validate('json', linkBody),
-    async (c) => {
-      const { token, password } = c.req.valid('json');
-      const result = await setPasswordFromLink(c.env, c.var.db, {
-        token,
-        purpose: 'invitation',
-        password,
-        now: new Date(),
-      });
-      return passwordAnswer(c, result);
-    },
-  )
+  .post('/auth/invitations/accept', ...passwordFromLink('invitation'))
   .post(
     '/auth/password/forgot',
     sameOriginJson,
@@ -262,22 +263,7 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ success: true as const, message: staffPasswordMessages.forgotSent });
     },
   )
-  .post(
-    '/auth/password/reset',
-    sameOriginJson,
-    rateLimit('FORM_LIMITER', 'staff-link'),
-    validate('json', linkBody),
-    async (c) => {
-      const { token, password } = c.req.valid('json');
-      const result = await setPasswordFromLink(c.env, c.var.db, {
-        token,
-        purpose: 'password-reset',
-        password,
-        now: new Date(),
-      });
-      return passwordAnswer(c, result);
-    },
-  )
+  .post('/auth/password/reset', ...passwordFromLink('password-reset'))
   .post('/auth/password', sameOriginJson, validate('json', changeBody), async (c) => {
     const { current, password } = c.req.valid('json');
     const result = await changePassword(c.env, c.var.db, staffMember(c), {
