@@ -54,10 +54,16 @@ describe('creating a coupon', () => {
       coupon: {
         _id: expect.any(String),
         code: 'SPRING25',
+        type: 'percent',
         discount: 25,
         minAmount: 20_000,
         expiryDate: valid().expiryDate,
         active: true,
+        maxUses: null,
+        oncePerCustomer: false,
+        startsAt: null,
+        appliesTo: 'both',
+        uses: 0,
       },
     });
     expect(await couponList()).toEqual([body.coupon]);
@@ -94,6 +100,19 @@ describe('creating a coupon', () => {
     ['an expiry that is not a date', { expiryDate: '2026-02-30' }, couponFormMessages.expiryRequired],
     ['no expiry', { expiryDate: undefined }, couponFormMessages.expiryRequired],
     ['active as text', { active: 'yes' }, undefined],
+    ['an unknown type', { type: 'bogo' }, couponFormMessages.type],
+    ['a fixed discount of 0', { type: 'fixed', discount: 0 }, couponFormMessages.fixedDiscount],
+    ['a fixed discount over ₦10,000,000', { type: 'fixed', discount: 10_000_001 }, couponFormMessages.fixedDiscount],
+    ['no uses at all', { maxUses: 0 }, couponFormMessages.maxUses],
+    ['uses as a fraction', { maxUses: 2.5 }, couponFormMessages.maxUses],
+    ['a start that is not a date', { startsAt: '2026-13-01' }, couponFormMessages.startsAt],
+    [
+      'a start after the expiry',
+      { startsAt: addDays(lagosDate(new Date()), 31) },
+      couponFormMessages.startsAfterExpiry,
+    ],
+    ['an unknown kind of purchase', { appliesTo: 'gifts' }, couponFormMessages.appliesTo],
+    ['once per customer as text', { oncePerCustomer: 'yes' }, undefined],
   ])('refuses %s with 400 and stores nothing', async (_label, change, message) => {
     const response = await create({ ...valid(), ...change });
     expect(response.status).toBe(400);
@@ -110,12 +129,23 @@ describe('editing, switching and deleting a coupon', () => {
   });
 
   it('updates every field', async () => {
-    const changed = { code: 'summer30', discount: 30, minAmount: 0, expiryDate: addDays(today(), 5), active: false };
+    const changed = {
+      code: 'summer30',
+      type: 'fixed',
+      discount: 5_000,
+      minAmount: 0,
+      expiryDate: addDays(today(), 5),
+      active: false,
+      maxUses: 10,
+      oncePerCustomer: true,
+      startsAt: addDays(today(), 1),
+      appliesTo: 'shop',
+    };
     const response = await adminCall(cookie, `/api/coupons/${coupon._id}`, 'PUT', changed);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       message: couponFormMessages.updated,
-      coupon: { ...changed, _id: coupon._id, code: 'SUMMER30' },
+      coupon: { ...changed, _id: coupon._id, code: 'SUMMER30', uses: 0 },
     });
   });
 

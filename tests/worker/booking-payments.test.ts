@@ -68,7 +68,7 @@ describe('POST /api/validate-coupon', () => {
     expect(await validateCoupon('glow10', 25_000)).toEqual({
       success: true,
       discountAmount: 2_500,
-      message: couponMessages.applied(10),
+      message: couponMessages.applied({ type: 'percent', discount: 10 }),
     });
   });
 

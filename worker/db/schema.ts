@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
+import { couponScopes, couponTypes } from '../shared/coupon-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { staffRoles } from '../shared/permissions';
 
@@ -29,6 +30,7 @@ const utcNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(utcNow);
 
 export const paymentKinds = ['booking', 'order'] as const;
+export { couponScopes, couponTypes };
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
 export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -80,6 +82,13 @@ export const payments = sqliteTable(
     browserKeyHash: text('browser_key_hash'),
     /** One of paymentMethods: a column CHECK added with the column (migrations/0010). */
     method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
+    /** The coupon that priced it (its code may change; its uses are counted by this). */
+    couponId: text('coupon_id'),
+    /**
+     * The customer's phone as digits (a Nigerian 0803… as 234803…): with the email, how a coupon
+     * for one use per customer knows them again.
+     */
+    phoneKey: text('phone_key'),
     /** A booking's therapist and room, chosen by the server when the hold was taken. */
     therapistId: text('therapist_id'),
     roomId: text('room_id'),
@@ -99,6 +108,7 @@ export const payments = sqliteTable(
     ),
     index('payments_slot').on(table.slotDate, table.slotTime),
     index('payments_status_created').on(table.status, table.createdAt),
+    index('payments_coupon').on(table.couponId, table.status),
   ],
 );
 
@@ -217,7 +227,9 @@ export const coupons = sqliteTable(
     id: id(),
     /** Stored upper case; unique whatever the case it is typed in. */
     code: text('code').notNull(),
-    /** Percent off, 0 to 100. */
+    /** `percent` off the amount, or a `fixed` number of naira off (never below zero). */
+    type: text('type', { enum: couponTypes }).notNull().default('percent'),
+    /** Percent off (0 to 100), or naira off for a fixed coupon. */
     discount: integer('discount').notNull(),
     /** Smallest amount, in naira, the coupon applies to. */
     minAmount: integer('min_amount').notNull().default(0),
@@ -225,10 +237,24 @@ export const coupons = sqliteTable(
     expiryDate: text('expiry_date').notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
+    /** Payments it may pay for in all (paid ones and live holds); null: unlimited. */
+    maxUses: integer('max_uses'),
+    /** One payment per customer, known by their email or their phone. */
+    oncePerCustomer: integer('once_per_customer', { mode: 'boolean' }).notNull().default(false),
+    /** First day (Africa/Lagos) it works, yyyy-MM-dd; null: from its creation. */
+    startsAt: text('starts_at'),
+    /** What it may pay for: bookings, the shop, or both. */
+    appliesTo: text('applies_to', { enum: couponScopes }).notNull().default('both'),
   },
   (table) => [
     uniqueIndex('coupons_code_nocase').on(sql`upper(${table.code})`),
-    check('coupons_discount', sql`${table.discount} between 0 and 100`),
+    check('coupons_type', oneOf('type', couponTypes)),
+    check('coupons_applies_to', oneOf('applies_to', couponScopes)),
+    check(
+      'coupons_discount',
+      sql`(${table.type} = 'percent' and ${table.discount} between 0 and 100) or (${table.type} = 'fixed' and ${table.discount} between 1 and ${sql.raw(String(MAX_PRICE))})`,
+    ),
+    check('coupons_max_uses', sql`${table.maxUses} is null or ${table.maxUses} >= 1`),
     check('coupons_min_amount', sql`${table.minAmount} >= 0`),
     check('coupons_code', sql`length(${table.code}) between 1 and 40`),
   ],

@@ -29,6 +29,20 @@ const bookingChange = (body: Record<string, unknown>): AuditAction =>
         ? 'booking-paid'
         : 'booking-move';
 
+/** What a coupon's entry keeps: every field of it (none is personal). */
+const couponFields = [
+  'code',
+  'type',
+  'discount',
+  'minAmount',
+  'expiryDate',
+  'active',
+  'maxUses',
+  'oncePerCustomer',
+  'startsAt',
+  'appliesTo',
+];
+
 export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/auth/login': { action: 'sign-in' },
   'POST /api/auth/login/totp': { action: 'sign-in' },
@@ -49,11 +63,8 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
     keep: ['serviceStatus', 'refund', 'date', 'time', 'therapistId', 'payment'],
   },
   'PUT /api/orders/:id': { action: 'order-update', keep: ['orderStatus', 'refund'] },
-  'POST /api/create-coupons': {
-    action: 'coupon-create',
-    keep: ['code', 'discount', 'minAmount', 'expiryDate', 'active'],
-  },
-  'PUT /api/coupons/:id': { action: 'coupon-update', keep: ['code', 'discount', 'minAmount', 'expiryDate', 'active'] },
+  'POST /api/create-coupons': { action: 'coupon-create', keep: couponFields },
+  'PUT /api/coupons/:id': { action: 'coupon-update', keep: couponFields },
   'PATCH /api/coupons/:id': { action: 'coupon-update', keep: ['active'] },
   'DELETE /api/coupons/:id': { action: 'coupon-delete' },
   'POST /api/send-bulk-email': { action: 'campaign-email', keep: ['subject'] },
@@ -68,7 +79,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'PUT /api/rooms/:id': { action: 'room-update', keep: ['name', 'active'] },
   'PUT /api/schedule-settings': { action: 'settings-update', keep: ['startStepMinutes'] },
   'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },
-  'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active'] },
+  'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active', 'depositPercent'] },
   'POST /api/products': { action: 'product-create', keep: ['name', 'active'] },
   'PUT /api/products/:id': { action: 'product-update', keep: ['name', 'active'] },
   'POST /api/uploads': { action: 'photo-upload' },

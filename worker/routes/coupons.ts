@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import {
@@ -13,6 +15,7 @@ import {
   setCouponActive,
   updateCoupon,
 } from '../services/coupons';
+import { scopeOfKind } from '../shared/coupon-rules';
 import { couponActiveSchema, couponFormMessages, couponInputSchema } from '../shared/coupon-schema';
 
 const validateCouponBody = z.object({
@@ -20,6 +23,8 @@ const validateCouponBody = z.object({
     .string({ error: 'Please enter a coupon code' })
     .check(z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40)),
   amount: z.int({ error: 'The amount must be a whole number of naira' }).check(z.minimum(0), z.maximum(10_000_000)),
+  /** What is being paid for: a coupon for the other kind answers like an unknown one. */
+  kind: z.optional(z.enum(['booking', 'order'], { error: 'The kind is booking or order' })),
 });
 
 export const publicCouponRoutes = new Hono<AppEnv>().post(
@@ -27,8 +32,15 @@ export const publicCouponRoutes = new Hono<AppEnv>().post(
   rateLimit('FORM_LIMITER', 'coupon'),
   validate('json', validateCouponBody),
   async (c) => {
-    const { code, amount } = c.req.valid('json');
-    const result = await checkCoupon(c.var.db, code, amount, new Date());
+    const { code, amount, kind } = c.req.valid('json');
+    // This browser's own unpaid payments are replaced when it pays again: they hold no use of it.
+    const browser = await payerKeyHash(c);
+    const result = await checkCoupon(c.var.db, code, amount, new Date(), {
+      scope: kind && scopeOfKind[kind],
+      replaced: browser
+        ? sql`select reference from payments where status = 'pending' and browser_key_hash = ${browser}`
+        : undefined,
+    });
     return c.json({ success: result.success, discountAmount: result.discountAmount, message: result.message });
   },
 );

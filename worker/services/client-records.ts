@@ -11,12 +11,17 @@ import { type Database, d1Statement } from '../db/client';
 const digitsOf = (phone: SQL) =>
   sql`replace(replace(replace(replace(replace(replace(coalesce(${phone}, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
 
+/** A phone number as its digits, a Nigerian 0803… written 234803… (an SQL expression). */
+export function phoneKeySql(phone: SQL): SQL {
+  const digits = digitsOf(phone);
+  return sql`(case when substr(${digits}, 1, 1) = '0' and length(${digits}) = 11
+      then '234' || substr(${digits}, 2) else ${digits} end)`;
+}
+
 /** The key of the person with this email and phone (SQL expressions of a row). */
 export function clientKeySql(email: SQL, phone: SQL): SQL {
-  const digits = digitsOf(phone);
   return sql`(case when trim(coalesce(${email}, '')) <> '' then 'email:' || lower(trim(${email}))
-    else 'phone:' || (case when substr(${digits}, 1, 1) = '0' and length(${digits}) = 11
-      then '234' || substr(${digits}, 2) else ${digits} end) end)`;
+    else 'phone:' || ${phoneKeySql(phone)} end)`;
 }
 
 type Recorded = 'bookings' | 'orders';

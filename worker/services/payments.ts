@@ -8,6 +8,7 @@ import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts, OrderFacts } from '../messages/templates';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
 import { bookingDetailsSchema } from '../shared/booking-schema';
+import { scopeOfKind } from '../shared/coupon-rules';
 import { nairaToKobo } from '../shared/money';
 import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
@@ -15,7 +16,8 @@ import { stockMessages } from '../shared/stock';
 import { lagosDate } from '../shared/time';
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { readCatalogue } from './catalogue';
-import { checkCoupon } from './coupons';
+import { phoneKeySql } from './client-records';
+import { type CouponCustomer, checkCoupon, couponMessages, couponStillOpen, usedByCustomer } from './coupons';
 import { managePath, manageToken, manageTokenHash } from './manage-tokens';
 import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
 import type { NewMessage } from './outbox';
@@ -146,7 +148,19 @@ async function initializeBookingPayment(
   const menu = (await readCatalogue(context.db)).treatments;
   const priced = priceBooking(booking.subservices, menu);
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
-  const charge = await chargeFor(context, priced.total, couponCode, request.amount);
+  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
+  const customer = { email, phone: booking.customerPhone };
+  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
+  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
+    and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
+  const charge = await chargeFor(context, {
+    kind: 'booking',
+    subtotal: priced.total,
+    couponCode,
+    clientAmountKobo: request.amount,
+    customer,
+    replaced: ownHoldsHere,
+  });
   if (!charge.ok) return charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
     return { ok: false, status: 409, message: paymentMessages.datePast };
@@ -162,11 +176,7 @@ async function initializeBookingPayment(
   const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
   const method = charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack');
-  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
-  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
-    and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
   const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
   const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
@@ -189,14 +199,16 @@ async function initializeBookingPayment(
           context.db,
           sql`
           insert into payments (
-            reference, kind, status, amount, subtotal, discount, coupon_code, email, details, slot_date,
-            slot_time, hold_expires_at, client_key, browser_key_hash, method, therapist_id, room_id, duration_minutes
+            reference, kind, status, amount, subtotal, discount, coupon_code, coupon_id, email, phone_key, details,
+            slot_date, slot_time, hold_expires_at, client_key, browser_key_hash, method, therapist_id, room_id,
+            duration_minutes
           )
           select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-            ${charge.couponCode}, ${email}, ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil},
-            ${request.clientKey ?? null}, ${request.browserKeyHash}, ${method}, ${choice.therapistId},
-            ${choice.roomId}, ${choice.minutes}
+            ${charge.couponCode}, ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)},
+            ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil}, ${request.clientKey ?? null},
+            ${request.browserKeyHash}, ${method}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
           where not ${closedOn(date)}
+            and ${couponCondition(charge, customer, nowIso, ownHoldsHere)}
             and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${date})
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
             and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
@@ -219,6 +231,8 @@ async function initializeBookingPayment(
   );
   if (!taken.ok) return taken;
   if (!taken.value) {
+    const refused = await couponRefusal(context, charge, 'booking', customer, ownHoldsHere);
+    if (refused) return refused;
     for (const [holds, limit, message] of [
       [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
       [networkHolds, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetwork],
@@ -271,7 +285,19 @@ async function initializeOrderPayment(
     (await readCatalogue(context.db)).products,
   );
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
-  const charge = await chargeFor(context, priced.total, couponCode, request.amount);
+  // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
+  // units and coupon uses count toward nothing: a retry is one hold, not two.
+  const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
+    and browser_key_hash = ${request.browserKeyHash}`;
+  const customer = { email: customerEmail, phone: customerPhone };
+  const charge = await chargeFor(context, {
+    kind: 'order',
+    subtotal: priced.total,
+    couponCode,
+    clientAmountKobo: request.amount,
+    customer,
+    replaced: ownEarlier,
+  });
   if (!charge.ok) return charge;
 
   const reference = newReference('OR');
@@ -282,10 +308,6 @@ async function initializeOrderPayment(
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const stock = priced.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
-  // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
-  // units count toward nothing: a retry is one hold, not two.
-  const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
-    and browser_key_hash = ${request.browserKeyHash}`;
   const emailHolds = openOrderHolds(sql`lower(email) = lower(${customerEmail})`, request.browserKeyHash, nowIso);
   const networkHolds = openOrderHolds(sql`client_key = ${request.clientKey ?? null}`, request.browserKeyHash, nowIso);
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
@@ -296,13 +318,15 @@ async function initializeOrderPayment(
       context.db,
       sql`
       insert into payments (
-        reference, kind, status, amount, subtotal, discount, coupon_code, email, details, hold_expires_at,
-        client_key, browser_key_hash, method
+        reference, kind, status, amount, subtotal, discount, coupon_code, coupon_id, email, phone_key, details,
+        hold_expires_at, client_key, browser_key_hash, method
       )
       select ${reference}, 'order', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-        ${charge.couponCode}, ${customerEmail}, ${JSON.stringify(stored)}, ${holdUntil},
-        ${request.clientKey ?? null}, ${request.browserKeyHash}, ${charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack')}
+        ${charge.couponCode}, ${charge.couponId}, ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)},
+        ${JSON.stringify(stored)}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash},
+        ${charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack')}
       where ${enoughLeft(stock, nowIso, ownEarlier)}
+        and ${couponCondition(charge, customer, nowIso, ownEarlier)}
         and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
         and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
     ),
@@ -314,6 +338,8 @@ async function initializeOrderPayment(
     ),
   ]);
   if (!(await findPayment(context.db, reference))) {
+    const refused = await couponRefusal(context, charge, 'order', customer, ownEarlier);
+    if (refused) return refused;
     return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
   }
   return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
@@ -377,7 +403,18 @@ interface StockLeft {
   name: string;
 }
 
-type Charge = { ok: true; amount: number; discount: number; couponCode: string | null };
+type Charge = { ok: true; amount: number; discount: number; couponCode: string | null; couponId: string | null };
+
+interface ChargeRequest {
+  kind: Payment['kind'];
+  subtotal: number;
+  couponCode: string | undefined;
+  /** What the client expects to pay, in kobo. */
+  clientAmountKobo: number;
+  customer: CouponCustomer;
+  /** The customer's earlier payments this one replaces (a retried card): they hold no coupon use. */
+  replaced: SQL;
+}
 
 /**
  * What the customer pays: the catalogue total less the coupon. A client that expected another
@@ -385,23 +422,57 @@ type Charge = { ok: true; amount: number; discount: number; couponCode: string |
  */
 async function chargeFor(
   context: PaymentContext,
-  subtotal: number,
-  couponCode: string | undefined,
-  clientAmountKobo: number,
+  request: ChargeRequest,
 ): Promise<Charge | Extract<InitializeResult, { ok: false }>> {
   let discount = 0;
-  let appliedCode: string | null = null;
-  if (couponCode) {
-    const coupon = await checkCoupon(context.db, couponCode, subtotal, context.now);
-    if (!coupon.success) return { ok: false, status: 409, message: coupon.message };
-    discount = coupon.discountAmount;
-    appliedCode = coupon.code;
+  let applied: { code: string; id: string } | null = null;
+  if (request.couponCode) {
+    const check = await checkCoupon(context.db, request.couponCode, request.subtotal, context.now, {
+      scope: scopeOfKind[request.kind],
+      replaced: request.replaced,
+    });
+    if (!check.success) return { ok: false, status: 409, message: check.message };
+    if (
+      check.coupon.oncePerCustomer &&
+      (await usedByCustomer(context.db, check.coupon.id, request.customer, context.now, request.replaced))
+    ) {
+      return { ok: false, status: 409, message: couponMessages.usedByCustomer };
+    }
+    discount = check.discountAmount;
+    applied = { code: check.code, id: check.coupon.id };
   }
-  const amount = subtotal - discount;
-  if (clientAmountKobo !== nairaToKobo(amount)) {
+  const amount = request.subtotal - discount;
+  if (request.clientAmountKobo !== nairaToKobo(amount)) {
     return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: amount };
   }
-  return { ok: true, amount, discount, couponCode: appliedCode };
+  return { ok: true, amount, discount, couponCode: applied?.code ?? null, couponId: applied?.id ?? null };
+}
+
+/**
+ * SQL for the payment's insert: its coupon (if any) still has a use for this customer. Checked
+ * in the insert itself, so racing payments cannot all take the last use.
+ */
+const couponCondition = (charge: Charge, customer: CouponCustomer, nowIso: string, replaced: SQL) =>
+  charge.couponId ? couponStillOpen(charge.couponId, customer, nowIso, replaced) : sql`1`;
+
+/** Why a payment with a coupon could not be held, if the coupon is why (its last use went meanwhile). */
+async function couponRefusal(
+  context: PaymentContext,
+  charge: Charge,
+  kind: Payment['kind'],
+  customer: CouponCustomer,
+  replaced: SQL,
+): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
+  if (!charge.couponCode || !charge.couponId) return undefined;
+  const check = await checkCoupon(context.db, charge.couponCode, 0, context.now, {
+    scope: scopeOfKind[kind],
+    replaced,
+  });
+  if (!check.success) return { ok: false, status: 409, message: couponMessages.invalid };
+  if (await usedByCustomer(context.db, charge.couponId, customer, context.now, replaced)) {
+    return { ok: false, status: 409, message: couponMessages.usedByCustomer };
+  }
+  return undefined;
 }
 
 /** Where the visitor returns after paying: the confirmation page of its kind, on the site's own origin. */

@@ -62,6 +62,12 @@ export function percentDiscount(amount: number, percent: number): number {
   return Math.min(amount, Math.round((amount * Math.min(percent, 100)) / 100));
 }
 
+/** A coupon's discount on `amount`: a percentage, or a fixed number of naira (never more than the amount). */
+export function couponDiscount(amount: number, coupon: { type: 'percent' | 'fixed'; discount: number }): number {
+  if (coupon.type === 'percent') return percentDiscount(amount, coupon.discount);
+  return Number.isFinite(coupon.discount) && coupon.discount > 0 ? Math.min(amount, Math.round(coupon.discount)) : 0;
+}
+
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }

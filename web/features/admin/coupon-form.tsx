@@ -1,15 +1,26 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CouponScope,
+  type CouponType,
+  couponScopeLabels,
+  couponScopes,
+} from '../../../worker/shared/coupon-rules';
 import { couponInputSchema } from '../../../worker/shared/coupon-schema';
 import { lagosDate } from '../../../worker/shared/time';
-import { CheckboxField, FormError, TextField } from '../../components/ui/field';
+import { CheckboxField, FieldFrame, FormError, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 
 export interface CouponValues {
   code: string;
+  type: CouponType;
   discount: number;
   minAmount: number;
   expiryDate: string;
   active: boolean;
+  maxUses: number | null;
+  oncePerCustomer: boolean;
+  startsAt: string | null;
+  appliesTo: CouponScope;
 }
 
 interface CouponFormProps {
@@ -21,13 +32,35 @@ interface CouponFormProps {
   onSave: (values: CouponValues) => Promise<void>;
 }
 
-type Draft = { code: string; discount: string; minAmount: string; expiryDate: string; active: boolean };
+type Draft = Omit<CouponValues, 'discount' | 'minAmount' | 'maxUses' | 'startsAt'> & {
+  discount: string;
+  minAmount: string;
+  maxUses: string;
+  startsAt: string;
+};
 
 const draftOf = (coupon?: CouponValues): Draft =>
   coupon
-    ? { ...coupon, discount: String(coupon.discount), minAmount: String(coupon.minAmount) }
-    : // A new coupon: active, expiring today (the spec's defaults).
-      { code: '', discount: '', minAmount: '0', expiryDate: lagosDate(new Date()), active: true };
+    ? {
+        ...coupon,
+        discount: String(coupon.discount),
+        minAmount: String(coupon.minAmount),
+        maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+        startsAt: coupon.startsAt ?? '',
+      }
+    : // A new coupon: active, expiring today (the spec's defaults), for anything, unlimited.
+      {
+        code: '',
+        type: 'percent',
+        discount: '',
+        minAmount: '0',
+        expiryDate: lagosDate(new Date()),
+        active: true,
+        maxUses: '',
+        oncePerCustomer: false,
+        startsAt: '',
+        appliesTo: 'both',
+      };
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -65,6 +98,8 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
       ...draft,
       discount: toNumber(draft.discount),
       minAmount: toNumber(draft.minAmount),
+      maxUses: draft.maxUses.trim() === '' ? null : toNumber(draft.maxUses),
+      startsAt: draft.startsAt || null,
     });
     if (!parsed.success) {
       const found: Partial<Record<keyof Draft, string>> = {};
@@ -108,14 +143,35 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
           error={errors.code}
           onChange={(event) => set('code', event.target.value.toUpperCase())}
         />
+        <fieldset className="admin-coupon-form__type">
+          <legend className="field__label">Discount type</legend>
+          {(
+            [
+              ['percent', 'Percentage'],
+              ['fixed', 'Fixed amount'],
+            ] as const
+          ).map(([type, label]) => (
+            <label key={type} className="checkbox">
+              <input
+                type="radio"
+                className="checkbox__input"
+                name="type"
+                value={type}
+                checked={draft.type === type}
+                onChange={() => set('type', type)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
         <div className="admin-coupon-form__pair">
           <TextField
-            label="Discount (%)"
+            label={draft.type === 'percent' ? 'Discount (%)' : 'Discount (₦)'}
             name="discount"
             type="number"
             inputMode="numeric"
-            min={0}
-            max={100}
+            min={draft.type === 'percent' ? 0 : 1}
+            max={draft.type === 'percent' ? 100 : undefined}
             step={1}
             value={draft.discount}
             error={errors.discount}
@@ -133,15 +189,61 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
             onChange={(event) => set('minAmount', event.target.value)}
           />
         </div>
-        <TextField
-          label="Expiry date"
-          name="expiryDate"
-          type="date"
-          min={lagosDate(new Date())}
-          hint="The last day the coupon works."
-          value={draft.expiryDate}
-          error={errors.expiryDate}
-          onChange={(event) => set('expiryDate', event.target.value)}
+        <div className="admin-coupon-form__pair">
+          <TextField
+            label="Starts on"
+            name="startsAt"
+            type="date"
+            hint="Optional: the first day it works."
+            value={draft.startsAt}
+            error={errors.startsAt}
+            onChange={(event) => set('startsAt', event.target.value)}
+          />
+          <TextField
+            label="Expiry date"
+            name="expiryDate"
+            type="date"
+            min={lagosDate(new Date())}
+            hint="The last day the coupon works."
+            value={draft.expiryDate}
+            error={errors.expiryDate}
+            onChange={(event) => set('expiryDate', event.target.value)}
+          />
+        </div>
+        <div className="admin-coupon-form__pair">
+          <TextField
+            label="Total uses"
+            name="maxUses"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="Empty for unlimited."
+            value={draft.maxUses}
+            error={errors.maxUses}
+            onChange={(event) => set('maxUses', event.target.value)}
+          />
+          <FieldFrame id={`${titleId}-applies-to`} label="Applies to" error={errors.appliesTo}>
+            <select
+              id={`${titleId}-applies-to`}
+              className="field__control field__control--select"
+              name="appliesTo"
+              value={draft.appliesTo}
+              onChange={(event) => set('appliesTo', event.target.value as CouponScope)}
+            >
+              {couponScopes.map((scope) => (
+                <option key={scope} value={scope}>
+                  {couponScopeLabels[scope]}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+        </div>
+        <CheckboxField
+          label="One use per customer (by email or phone)"
+          name="oncePerCustomer"
+          checked={draft.oncePerCustomer}
+          onChange={(event) => set('oncePerCustomer', event.target.checked)}
         />
         <CheckboxField
           label="Active"

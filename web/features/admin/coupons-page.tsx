@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { couponScopeLabels } from '../../../worker/shared/coupon-rules';
 import { couponFormMessages } from '../../../worker/shared/coupon-schema';
 import { formatNaira } from '../../../worker/shared/money';
 import { adminRequest, api, messageOf } from './admin-api';
@@ -88,6 +89,8 @@ export default function CouponsPage() {
                   <th scope="col">Code</th>
                   <th scope="col">Discount</th>
                   <th scope="col">Min Amount</th>
+                  <th scope="col">Applies to</th>
+                  <th scope="col">Uses</th>
                   <th scope="col">Expires</th>
                   <th scope="col">Status</th>
                   <th scope="col">Actions</th>
@@ -99,9 +102,21 @@ export default function CouponsPage() {
                     <th scope="row" data-label="Code" className="admin-table__code">
                       {coupon.code}
                     </th>
-                    <td data-label="Discount">{coupon.discount}%</td>
+                    <td data-label="Discount">
+                      {coupon.type === 'percent' ? `${coupon.discount}%` : formatNaira(coupon.discount)}
+                    </td>
                     <td data-label="Min Amount">{formatNaira(coupon.minAmount)}</td>
-                    <td data-label="Expires">{coupon.expiryDate}</td>
+                    <td data-label="Applies to">
+                      {couponScopeLabels[coupon.appliesTo]}
+                      {coupon.oncePerCustomer ? <span className="admin-table__note">One use per customer</span> : null}
+                    </td>
+                    <td data-label="Uses">
+                      {coupon.maxUses === null ? coupon.uses : `${coupon.uses} of ${coupon.maxUses}`}
+                    </td>
+                    <td data-label="Expires">
+                      {coupon.expiryDate}
+                      {coupon.startsAt ? <span className="admin-table__note">Starts {coupon.startsAt}</span> : null}
+                    </td>
                     <td data-label="Status">
                       <StatusBadge
                         status={coupon.active ? 'Active' : 'Inactive'}

@@ -412,6 +412,7 @@ export function BookingForm() {
       {paying ? (
         <Suspense fallback={null}>
           <PaymentDialog
+            kind="booking"
             open={paying}
             onClose={() => setPaying(false)}
             lines={lines}

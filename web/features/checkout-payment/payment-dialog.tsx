@@ -10,6 +10,8 @@ export interface AppliedCoupon {
 }
 
 interface PaymentDialogProps {
+  /** What is paid for: a coupon for the other kind is refused. */
+  kind: 'booking' | 'order';
   open: boolean;
   onClose: () => void;
   lines: ReadonlyArray<{ label: string; amount: number }>;
@@ -30,7 +32,7 @@ export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again
  * the amount to pay, and Make Payment, which hands over to the checkout. A native modal <dialog>:
  * focus stays inside and Escape closes it.
  */
-export function PaymentDialog({ open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
+export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [code, setCode] = useState('');
@@ -63,7 +65,9 @@ export function PaymentDialog({ open, onClose, lines, subtotal, details, notice,
     if (!code.trim() || checking) return;
     setChecking(true);
     try {
-      const result = await request(api['validate-coupon'].$post({ json: { code: code.trim(), amount: subtotal } }));
+      const result = await request(
+        api['validate-coupon'].$post({ json: { code: code.trim(), amount: subtotal, kind } }),
+      );
       // A zero discount resets the total.
       setCoupon(
         result.success && result.discountAmount > 0

@@ -159,6 +159,7 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
   if (step === 'pay') {
     return (
       <PaymentDialog
+        kind="order"
         open
         onClose={onClose}
         lines={items.map((item) => ({ label: lineLabel(item), amount: item.lineTotal }))}

@@ -1,0 +1,274 @@
+// Coupons that cannot be drained: a fixed amount, a total number of uses (held and paid ones
+// counted in the statement that takes the hold), one use per customer, a start date and what
+// they apply to; an unfinished payment's use comes back when its hold ends.
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { coupons, orders, payments, productSizes } from '../../worker/db/schema';
+import { type CouponView, couponMessages } from '../../worker/services/coupons';
+import { nairaToKobo } from '../../worker/shared/money';
+import { adminCall, signIn } from './admin-harness';
+import { bookingDetails, inDays, item, oneHourVisit, orderDetails } from './payment-fixtures';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  payerCookie,
+  startPayment,
+  startPaymentOk,
+  verify,
+  withFakePaystack,
+} from './payment-harness';
+
+withFakePaystack();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+beforeEach(() => clearPaymentData());
+
+const farOff = '2099-12-31';
+const addCoupon = (values: Partial<typeof coupons.$inferInsert> & { code: string }) =>
+  db.insert(coupons).values({ discount: 10, expiryDate: farOff, ...values });
+
+const validateCoupon = async (code: string, amount: number, kind?: 'booking' | 'order') =>
+  (await (
+    await call('/api/validate-coupon', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, amount, kind }),
+    })
+  ).json()) as { success: boolean; discountAmount: number; message: string };
+
+/** One bar of soap: ₦6,000. */
+const soapOrder = (email: string, couponCode: string, amount: number) =>
+  orderDetails({
+    customerEmail: email,
+    customerPhone: `0809 ${email.length.toString().padStart(3, '0')} ${email.charCodeAt(0)}`,
+    orderItems: [item('goat-milk-bar-soap', '100g', 1)],
+    couponCode,
+    amount,
+  });
+
+/** Pays a started payment at the fake Paystack and verifies it from the paying browser. */
+async function pay(reference: string, browser = payerCookie()) {
+  fake.settle(reference, 'success');
+  const response = await verify(reference, undefined, browser);
+  expect(((await response.json()) as { status: boolean }).status).toBe(true);
+}
+
+const couponList = async () => (await (await adminCall(cookie, '/api/get-coupons')).json()) as CouponView[];
+
+describe('a fixed amount off', () => {
+  it('takes whole naira off a booking', async () => {
+    await addCoupon({ code: 'FIVEK', type: 'fixed', discount: 5_000 });
+    expect(await validateCoupon('fivek', 55_000, 'booking')).toEqual({
+      success: true,
+      discountAmount: 5_000,
+      message: 'Coupon applied: ₦5,000 off.',
+    });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ couponCode: 'FIVEK', amount: 50_000 }),
+      nairaToKobo(50_000),
+    );
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({ amount: 50_000, subtotal: 55_000, discount: 5_000, couponCode: 'FIVEK' });
+    expect(fake.initializeCalls.at(-1)?.body.amount).toBe(5_000_000);
+  });
+
+  it('never takes the amount below zero: more than the cart is a free order', async () => {
+    await addCoupon({ code: 'BIGGIFT', type: 'fixed', discount: 100_000 });
+    expect((await validateCoupon('BIGGIFT', 52_000)).discountAmount).toBe(52_000);
+    const { reference } = await startPaymentOk(orderDetails({ couponCode: 'BIGGIFT', amount: 0 }), 0);
+    expect(fake.initializeCalls).toHaveLength(0);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({ status: 'paid', amount: 0, discount: 52_000, method: 'free' });
+  });
+
+  it('refuses a client that subtracted more than the coupon gives', async () => {
+    await addCoupon({ code: 'FIVEK', type: 'fixed', discount: 5_000 });
+    const response = await startPayment(bookingDetails({ couponCode: 'FIVEK' }), nairaToKobo(45_000));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ expectedAmount: 50_000 });
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+});
+
+describe('a start date', () => {
+  it('answers like an unknown code until its first day, then works', async () => {
+    await addCoupon({ code: 'SOON', startsAt: inDays(1) });
+    expect(await validateCoupon('SOON', 55_000)).toEqual({
+      success: false,
+      discountAmount: 0,
+      message: couponMessages.invalid,
+    });
+    const early = await startPayment(bookingDetails({ couponCode: 'SOON', amount: 49_500 }), nairaToKobo(49_500));
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ message: couponMessages.invalid });
+    expect(await db.select().from(payments)).toHaveLength(0);
+
+    await db.update(coupons).set({ startsAt: inDays(0) });
+    expect(await validateCoupon('SOON', 55_000)).toMatchObject({ success: true, discountAmount: 5_500 });
+  });
+});
+
+describe('what a coupon applies to', () => {
+  beforeEach(async () => {
+    await addCoupon({ code: 'SHOPONLY', appliesTo: 'shop' });
+    await addCoupon({ code: 'SPAONLY', appliesTo: 'bookings' });
+  });
+
+  it('answers like an unknown code for the other kind of purchase', async () => {
+    expect(await validateCoupon('SHOPONLY', 55_000, 'booking')).toMatchObject({
+      success: false,
+      message: couponMessages.invalid,
+    });
+    expect(await validateCoupon('SHOPONLY', 52_000, 'order')).toMatchObject({ success: true });
+    expect(await validateCoupon('SPAONLY', 52_000, 'order')).toMatchObject({ success: false });
+    expect(await validateCoupon('SPAONLY', 55_000, 'booking')).toMatchObject({ success: true });
+  });
+
+  it('refuses to price a booking with a shop coupon, and the reverse', async () => {
+    const booking = await startPayment(bookingDetails({ couponCode: 'SHOPONLY', amount: 49_500 }), nairaToKobo(49_500));
+    expect(booking.status).toBe(409);
+    expect(await booking.json()).toMatchObject({ message: couponMessages.invalid });
+    const order = await startPayment(orderDetails({ couponCode: 'SPAONLY', amount: 46_800 }), nairaToKobo(46_800));
+    expect(order.status).toBe(409);
+    expect(await db.select().from(payments)).toHaveLength(0);
+
+    await startPaymentOk(orderDetails({ couponCode: 'SHOPONLY', amount: 46_800 }), nairaToKobo(46_800));
+    await startPaymentOk(bookingDetails({ couponCode: 'SPAONLY', amount: 49_500 }), nairaToKobo(49_500));
+  });
+});
+
+describe('a total number of uses', () => {
+  let soapStock: number | null | undefined;
+  beforeEach(async () => {
+    // Enough soap on the shelf for every racer: only the coupon may limit them.
+    const [soap] = await db.select().from(productSizes).where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    soapStock = soap?.stock;
+    await db.update(productSizes).set({ stock: null }).where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    return async () => {
+      await db
+        .update(productSizes)
+        .set({ stock: soapStock ?? null })
+        .where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    };
+  });
+
+  it('of 10, started 50 times at once, holds 10 and is paid with 10 at most', async () => {
+    await addCoupon({ code: 'TEN', maxUses: 10 });
+    const starts = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        startPayment(soapOrder(`racer${index}@example.com`, 'TEN', 5_400), nairaToKobo(5_400), undefined, {
+          Cookie: payerCookie(`racer-browser-${index}-0123456789abcdefghijklmnop`),
+        }),
+      ),
+    );
+    const statuses = starts.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+    const held = await db.select().from(payments).where(eq(payments.couponCode, 'TEN'));
+    expect(held).toHaveLength(10);
+
+    // Every hold is paid (the webhook, the verify, in any order): ten orders, ten uses.
+    for (const payment of held) {
+      await pay(payment.reference, payerCookie(`unknown-browser-0123456789abcdefghijklmnopq`));
+    }
+    expect(await db.select().from(orders)).toHaveLength(10);
+    expect((await couponList()).find((coupon) => coupon.code === 'TEN')?.uses).toBe(10);
+    expect(await validateCoupon('TEN', 6_000)).toMatchObject({ success: false, message: couponMessages.invalid });
+    const late = await startPayment(soapOrder('late@example.com', 'TEN', 5_400), nairaToKobo(5_400));
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: couponMessages.invalid });
+  });
+
+  it('counts a live hold as taken, and gives its use back when the hold expires unpaid', async () => {
+    await addCoupon({ code: 'LASTONE', maxUses: 1 });
+    const first = await startPaymentOk(soapOrder('first@example.com', 'LASTONE', 5_400), nairaToKobo(5_400));
+    expect((await couponList())[0]?.uses).toBe(0); // held, not yet a use
+    const second = await startPayment(
+      soapOrder('second@example.com', 'LASTONE', 5_400),
+      nairaToKobo(5_400),
+      undefined,
+      {
+        Cookie: payerCookie('second-browser-0123456789abcdefghijklmnopqrs'),
+      },
+    );
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ message: couponMessages.invalid });
+
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, first.reference));
+    expect(await validateCoupon('LASTONE', 6_000)).toMatchObject({ success: true });
+    const third = await startPayment(soapOrder('third@example.com', 'LASTONE', 5_400), nairaToKobo(5_400), undefined, {
+      Cookie: payerCookie('third-browser-0123456789abcdefghijklmnopqrst'),
+    });
+    expect(third.status).toBe(200);
+  });
+
+  it('lets the same browser retry a declined card without using the coupon twice', async () => {
+    await addCoupon({ code: 'LASTONE', maxUses: 1 });
+    const details = bookingDetails({ ...oneHourVisit, couponCode: 'LASTONE', amount: 22_500 });
+    const first = await startPaymentOk(details, nairaToKobo(22_500));
+    const retry = await startPaymentOk(details, nairaToKobo(22_500));
+    expect(retry.reference).not.toBe(first.reference);
+    const [replaced] = await db.select().from(payments).where(eq(payments.reference, first.reference));
+    expect(replaced?.status).toBe('abandoned');
+
+    const order = soapOrder('shopper@example.com', 'LASTONE', 5_400);
+    await db.update(coupons).set({ maxUses: 2 });
+    await startPaymentOk(order, nairaToKobo(5_400));
+    await startPaymentOk(order, nairaToKobo(5_400));
+    const live = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.couponCode, 'LASTONE'), eq(payments.status, 'pending')));
+    expect(live).toHaveLength(2);
+  });
+});
+
+describe('one use per customer', () => {
+  beforeEach(async () => {
+    await addCoupon({ code: 'WELCOME', oncePerCustomer: true });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, couponCode: 'WELCOME', amount: 22_500 }),
+      nairaToKobo(22_500),
+    );
+    await pay(reference);
+  });
+
+  const again = (overrides: Parameters<typeof bookingDetails>[0]) =>
+    startPayment(
+      bookingDetails({
+        ...oneHourVisit,
+        couponCode: 'WELCOME',
+        amount: 22_500,
+        appointmentDate: inDays(2),
+        ...overrides,
+      }),
+      nairaToKobo(22_500),
+      undefined,
+      { Cookie: payerCookie('another-browser-0123456789abcdefghijklmnop') },
+    );
+
+  it('refuses the same email address, in any case', async () => {
+    const response = await again({ customerEmail: 'ADA@example.com', customerPhone: '0701 000 0000' });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: couponMessages.usedByCustomer });
+  });
+
+  it('refuses the same phone written another way, under another email', async () => {
+    const response = await again({ customerEmail: 'ada.other@example.com', customerPhone: '+234 803 123 4567' });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: couponMessages.usedByCustomer });
+    expect(await db.select().from(payments).where(sql`${payments.status} = 'pending'`)).toHaveLength(0);
+  });
+
+  it('lets someone else use it', async () => {
+    expect((await again({ customerEmail: 'bisi@example.com', customerPhone: '0802 555 0000' })).status).toBe(200);
+    expect((await couponList())[0]?.uses).toBe(1);
+  });
+});
