@@ -53,12 +53,12 @@ describe('GET /api/export/*.csv', () => {
     const lines = await download('/api/export/bookings.csv?status=booked');
     expect(
       lines[0]?.startsWith(
-        'Name,Treatments,Date,Time,Ends,Minutes,Therapist,Room,Status,Email,Phone,Payment,Amount (NGN),Coupon',
+        'Name,Treatments,Date,Time,Ends,Minutes,Therapist,Room,Status,Email,Phone,Payment,Amount (NGN),Paid (NGN),Balance due (NGN),Coupon',
       ),
     ).toBe(true);
     expect(lines).toHaveLength(3); // header, one row, the final empty line
     expect(lines[1]).toContain(
-      `"'=cmd|"" /C calc""!A0",Swedish,2026-12-01,10:00,11:00,60,Therapist 1,Room 1,booked,ada@example.com,'+2348031234567,paystack,25000`,
+      `"'=cmd|"" /C calc""!A0",Swedish,2026-12-01,10:00,11:00,60,Therapist 1,Room 1,booked,ada@example.com,'+2348031234567,paystack,25000,25000,0,`,
     );
     expect(lines[1]).toContain(`,'-,`);
     expect(lines[2]).toBe('');

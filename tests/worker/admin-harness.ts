@@ -143,6 +143,7 @@ export async function seedBooking(seed: SeedBooking) {
       onMedication: seed.onMedication ?? false,
       medicationDetails: seed.medicationDetails ?? null,
       amount,
+      amountPaid: amount,
       serviceStatus: seed.serviceStatus ?? 'booked',
       needsAttention: seed.needsAttention ?? false,
     })

@@ -39,6 +39,7 @@ describe('the public menu and shop', () => {
         price: treatment.price,
         durationMinutes: treatment.durationMinutes,
         bufferMinutes: 0,
+        depositPercent: 0,
       })),
     );
     const shop = await json<Array<Record<string, unknown>>>(await call('/api/products'));

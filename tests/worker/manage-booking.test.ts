@@ -69,6 +69,8 @@ describe('the manage link', () => {
         payment: 'paystack',
         serviceStatus: 'booked',
         amount: 55_000,
+        amountPaid: 55_000,
+        balanceDue: 0,
       },
       canChange: Date.now() < lagosToUtc(date, '15:00').getTime() - 24 * 3_600_000,
       slotTaken: false,

@@ -98,6 +98,7 @@ export async function insertPaidBooking(
     name: 'Ada Obi',
     phone: '+2348031234567',
     amount: 25_000,
+    amountPaid: booking.amount ?? 25_000,
     ...booking,
     email,
   });

@@ -53,11 +53,19 @@ export const payments = sqliteTable(
     reference: text('reference').primaryKey(),
     kind: text('kind', { enum: paymentKinds }).notNull(),
     status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
-    /** What the customer pays, in naira, after the coupon. */
+    /**
+     * What this payment takes, in naira: the catalogue total less the coupon, less what a gift
+     * voucher pays and what is left to pay at the studio (a deposit's rest).
+     */
     amount: integer('amount').notNull(),
     /** Catalogue total before the coupon, in naira. */
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull().default(0),
+    /** A treatment paid by deposit: the rest, paid at the studio at the visit. */
+    dueAtStudio: integer('due_at_studio').notNull().default(0),
+    /** The gift voucher that pays part (or all) of it, and how much of its balance. */
+    voucherId: text('voucher_id'),
+    voucherAmount: integer('voucher_amount').notNull().default(0),
     couponCode: text('coupon_code'),
     email: text('email').notNull(),
     /** The server's own priced copy of the booking or order details (JSON). */
@@ -104,7 +112,8 @@ export const payments = sqliteTable(
     check('payments_status', oneOf('status', paymentStatuses)),
     check(
       'payments_amounts',
-      sql`${table.amount} >= 0 and ${table.discount} >= 0 and ${table.amount} = ${table.subtotal} - ${table.discount}`,
+      sql`${table.amount} >= 0 and ${table.discount} >= 0 and ${table.dueAtStudio} >= 0 and ${table.voucherAmount} >= 0
+        and ${table.amount} + ${table.voucherAmount} + ${table.dueAtStudio} = ${table.subtotal} - ${table.discount}`,
     ),
     index('payments_slot').on(table.slotDate, table.slotTime),
     index('payments_status_created').on(table.status, table.createdAt),
@@ -136,7 +145,13 @@ export const bookings = sqliteTable(
     exerciseFrequency: integer('exercise_frequency'),
     exerciseHours: integer('exercise_hours'),
     healthConditions: text('health_conditions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The visit's price, after the coupon. */
     amount: integer('amount').notNull(),
+    /** What has been paid of it: online, by gift voucher, and at the studio. */
+    amountPaid: integer('amount_paid').notNull().default(0),
+    /** A deposit's rest, paid at the studio: how, and when staff marked it. */
+    balanceMethod: text('balance_method', { enum: studioPaymentMethods }),
+    balancePaidAt: text('balance_paid_at'),
     serviceStatus: text('service_status', { enum: serviceStatuses }).notNull().default('booked'),
     /** Paid after its hold expired into a slot that had filled: staff must find it a place. */
     needsAttention: integer('needs_attention', { mode: 'boolean' }).notNull().default(false),
@@ -169,6 +184,11 @@ export const bookings = sqliteTable(
     index('bookings_client').on(table.clientId, table.date),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
     check('bookings_amount', sql`${table.amount} >= 0`),
+    check('bookings_amount_paid', sql`${table.amountPaid} between 0 and ${table.amount}`),
+    check(
+      'bookings_balance_method',
+      sql`${table.balanceMethod} is null or ${oneOf('balance_method', studioPaymentMethods)}`,
+    ),
     check('bookings_time', sql`${table.time} glob '[0-2][0-9]:[0-5][0-9]'`),
     check('bookings_date', sql`${table.date} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
   ],
@@ -479,8 +499,11 @@ export const treatments = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     position: integer('position').notNull(),
     version: integer('version').notNull().default(1),
+    /** Percent paid online when booked, the rest at the studio; 0: paid online in full. */
+    depositPercent: integer('deposit_percent').notNull().default(0),
   },
   (table) => [
+    check('treatments_deposit_percent', sql`${table.depositPercent} between 0 and 100`),
     uniqueIndex('treatments_name').on(sql`lower(${table.name})`),
     check('treatments_name', sql`length(${table.name}) between 1 and 60`),
     check('treatments_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),

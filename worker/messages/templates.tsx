@@ -45,6 +45,8 @@ export interface BookingFacts {
   durationMinutes?: number;
   /** Taken by staff unpaid: the client pays at the studio. */
   paidOnArrival?: boolean;
+  /** Paid of `amount` so far, when a deposit leaves the rest to pay at the studio. */
+  amountPaid?: number;
 }
 
 /** A cancelled booking's refund, as the visitor is told of it. */
@@ -155,21 +157,39 @@ const whenSpan = (booking: BookingFacts) =>
 const withTherapist = (booking: BookingFacts) =>
   booking.therapistName ? `${whenSpan(booking)} with ${booking.therapistName}` : whenSpan(booking);
 
+/** What the visit costs the client now: paid, or to pay at the studio, or a deposit paid and the rest due. */
+function moneyRows(booking: BookingFacts): Array<[string, string]> {
+  if (booking.paidOnArrival) return [['To pay at the studio', formatNaira(booking.amount)]];
+  const due = booking.amountPaid === undefined ? 0 : booking.amount - booking.amountPaid;
+  if (due <= 0) return [['Amount paid', formatNaira(booking.amount)]];
+  return [
+    ['Paid (deposit)', formatNaira(booking.amountPaid ?? 0)],
+    ['To pay at the studio', formatNaira(due)],
+  ];
+}
+
 function bookingRows(booking: BookingFacts, studio: StudioDetails): Array<[string, string]> {
   return [
     ['Treatments', booking.treatments.join(', ')],
     ['Date and time', whenSpan(booking)],
     ...(booking.therapistName ? [['Therapist', booking.therapistName] as [string, string]] : []),
-    [booking.paidOnArrival ? 'To pay at the studio' : 'Amount paid', formatNaira(booking.amount)],
+    ...moneyRows(booking),
     ['Reference', booking.reference],
     ['Address', studio.address],
   ];
 }
 
+/** Rows that say what was paid: a reminder or a change keeps only what is still to pay. */
+const paidLabels = new Set(['Amount paid', 'Paid (deposit)']);
+
+const hasBalance = (booking: BookingFacts) => booking.amountPaid !== undefined && booking.amountPaid < booking.amount;
+
 const confirmedLine = (booking: BookingFacts) =>
   booking.paidOnArrival
     ? 'Your appointment is confirmed; please pay at the studio when you arrive.'
-    : 'Your appointment is confirmed and paid.';
+    : hasBalance(booking)
+      ? 'Your appointment is confirmed and your deposit is paid; please pay the rest at the studio.'
+      : 'Your appointment is confirmed and paid.';
 
 export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
   const rows = bookingRows(booking, studio);
@@ -262,7 +282,7 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
 }
 
 export function bookingReminder(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
-  const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Amount paid');
+  const rows = bookingRows(booking, studio).filter(([label]) => !paidLabels.has(label));
   return {
     subject: `Reminder: your appointment on ${when(booking.date, booking.time)}`,
     text: [
@@ -299,7 +319,7 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     ['Treatments', booking.treatments.join(', ')],
     ['Date and time', whenSpan(booking)],
     ['Therapist', booking.therapistName ?? 'Not assigned'],
-    [booking.paidOnArrival ? 'To pay at the studio' : 'Amount paid', formatNaira(booking.amount)],
+    ...moneyRows(booking),
     // Health answers are sensitive data: never in an email, only in the staff area (NDPA 2023).
     ['Health answers', 'In the staff area: please read them before the visit'],
     ['Notes', booking.notes || '-'],
@@ -335,7 +355,7 @@ export function bookingRescheduled(
   studio: StudioDetails,
 ): RenderedMessage {
   const rows: Array<[string, string]> = [
-    ...bookingRows(booking, studio).filter(([label]) => label !== 'Amount paid'),
+    ...bookingRows(booking, studio).filter(([label]) => !paidLabels.has(label)),
     ['Previously', when(previous.date, previous.time)],
   ];
   const lead = `Your appointment has moved to ${when(booking.date, booking.time)}. The price is unchanged.`;

@@ -24,8 +24,8 @@ export const bookingMessages = {
   notFound: 'That booking no longer exists.',
   onlyComplete: 'Only a booked appointment can be marked complete, and only once.',
   oneChange:
-    'Send one change: mark completed, cancel (with refund true or false), a new date and time (and therapist), or how an unpaid booking was paid.',
-  notUnpaid: 'Only a booking taken unpaid can be marked paid, and only once.',
+    'Send one change: mark completed, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
+  notUnpaid: 'Only a booking with something still to pay can be marked paid, and only once.',
 } as const;
 
 /**

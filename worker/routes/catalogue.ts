@@ -62,11 +62,20 @@ const treatmentFields = {
   price,
   durationMinutes: quarterHours(15, MAX_DURATION_MINUTES, catalogueFieldMessages.duration),
   bufferMinutes: quarterHours(0, MAX_BUFFER_MINUTES, catalogueFieldMessages.buffer),
+  // 0 (or 100): paid online in full; otherwise that percent online, the rest at the studio.
+  depositPercent: z
+    .number({ error: catalogueFieldMessages.depositPercent })
+    .check(
+      z.int(catalogueFieldMessages.depositPercent),
+      z.minimum(0, catalogueFieldMessages.depositPercent),
+      z.maximum(100, catalogueFieldMessages.depositPercent),
+    ),
   active: z.boolean(),
 };
 const newTreatment = z.object({
   ...treatmentFields,
   bufferMinutes: z._default(treatmentFields.bufferMinutes, 0),
+  depositPercent: z._default(treatmentFields.depositPercent, 0),
   active: z._default(z.boolean(), true),
 });
 const treatmentChange = z.partial(z.object({ ...treatmentFields, position, version }));

@@ -162,11 +162,13 @@ export async function cancelBooking(
       db,
       sql`
       insert into refunds (booking_id, payment_reference, amount, status, test_mode, processed_at, created_at, updated_at)
-      select id, payment_reference, amount, ${status}, ${options.testMode ? 1 : 0},
+      select b.id, b.payment_reference, p.amount, ${status}, ${options.testMode ? 1 : 0},
         ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
-      from bookings where id = ${booking.id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
-        -- Money paid at the studio (cash, transfer, POS) goes back there, not through Paystack.
-        and (select method from payments where reference = bookings.payment_reference) in ('paystack', 'test')
+      from bookings b join payments p on p.reference = b.payment_reference
+      where b.id = ${booking.id} and ${options.refund ? 1 : 0} = 1 and changes() = 1
+        -- What Paystack took: the full price or a deposit. Money paid at the studio (cash, transfer,
+        -- POS) goes back there, not through Paystack.
+        and p.amount > 0 and p.method in ('paystack', 'test')
       on conflict do nothing`,
     ),
     // Its therapist and room are free again.

@@ -13,6 +13,7 @@ import {
   refunds,
   rooms,
   type serviceStatuses,
+  type studioPaymentMethods,
   therapists,
 } from '../db/schema';
 import { endTimeOf } from '../shared/schedule';
@@ -58,7 +59,13 @@ export interface BookingView extends Partial<HealthAnswers> {
   serviceStatus: ServiceStatus;
   service: string;
   referralSource: string | null;
+  /** The visit's price after the coupon. */
   amount: number;
+  /** Paid so far (online, by voucher, at the studio); the balance is due at the studio. */
+  amountPaid: number;
+  balanceDue: number;
+  /** How a deposit's balance was paid at the studio (null until then, or without one). */
+  balancePayment: (typeof studioPaymentMethods)[number] | null;
   couponCode: string | null;
   paymentReference: string;
   /** Paid after its hold expired into a slot that had filled meanwhile: over capacity. */
@@ -146,6 +153,9 @@ function toView(
     healthConditions: booking.healthConditions,
     referralSource: booking.referralSource,
     amount: booking.amount,
+    amountPaid: booking.amountPaid,
+    balanceDue: booking.amount - booking.amountPaid,
+    balancePayment: booking.balanceMethod,
     couponCode,
     paymentReference: booking.paymentReference,
     needsAttention: booking.needsAttention,
@@ -187,7 +197,11 @@ export async function bookingFactExtras(db: Database, booking: typeof bookings.$
   const row = await db.get<{ therapist: string | null; method: string | null }>(sql`select
     (select name from therapists where id = ${booking.therapistId}) as therapist,
     (select method from payments where reference = ${booking.paymentReference}) as method`);
-  return { therapistName: row?.therapist ?? null, paidOnArrival: row?.method === 'unpaid' };
+  return {
+    therapistName: row?.therapist ?? null,
+    paidOnArrival: row?.method === 'unpaid',
+    amountPaid: booking.amountPaid,
+  };
 }
 
 export async function findBooking(db: Database, id: string) {

@@ -21,6 +21,8 @@ export interface CatalogueTreatment {
   /** Null for the overnight treatment. */
   durationMinutes: number | null;
   bufferMinutes: number;
+  /** Percent paid online when booked, the rest at the studio; 0: in full online. */
+  depositPercent: number;
   active: boolean;
   position: number;
   version: number;
@@ -75,6 +77,7 @@ export async function readCatalogue(db: Database, now = new Date()): Promise<Cat
       from (select * from treatment_groups order by position)) as groups,
     (select json_group_array(json_object('id', id, 'name', name, 'group', group_id, 'description', description,
         'price', price, 'durationMinutes', duration_minutes, 'bufferMinutes', buffer_minutes,
+        'depositPercent', deposit_percent,
         'active', json(iif(active, 'true', 'false')), 'position', position, 'version', version))
       from (select * from treatments order by position, name)) as treatments,
     (select json_group_array(json_object('id', p.id, 'name', p.name, 'category', p.category,
@@ -102,7 +105,7 @@ export async function treatmentIdsInOrder(db: Database): Promise<string[]> {
 export function publicTreatments(catalogue: Catalogue) {
   return catalogue.treatments
     .filter((treatment) => treatment.active)
-    .map(({ id, name, group, description, price, durationMinutes, bufferMinutes }) => ({
+    .map(({ id, name, group, description, price, durationMinutes, bufferMinutes, depositPercent }) => ({
       _id: id,
       name,
       group,
@@ -110,6 +113,7 @@ export function publicTreatments(catalogue: Catalogue) {
       price,
       durationMinutes,
       bufferMinutes,
+      depositPercent,
     }));
 }
 
@@ -181,6 +185,7 @@ export interface TreatmentInput {
   price: number;
   durationMinutes: number | null;
   bufferMinutes: number;
+  depositPercent: number;
   active: boolean;
 }
 
@@ -209,9 +214,10 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
       d1Statement(
         db,
         sql`insert into treatments
-            (id, name, group_id, description, price, duration_minutes, buffer_minutes, active, position)
+            (id, name, group_id, description, price, duration_minutes, buffer_minutes, deposit_percent, active, position)
           values (${id}, ${input.name}, ${input.group}, ${input.description}, ${input.price}, ${input.durationMinutes},
-            ${input.bufferMinutes}, ${input.active ? 1 : 0}, (select coalesce(max(position), 0) + 1 from treatments))`,
+            ${input.bufferMinutes}, ${input.depositPercent}, ${input.active ? 1 : 0},
+            (select coalesce(max(position), 0) + 1 from treatments))`,
       ),
     ]),
   );
@@ -241,7 +247,8 @@ export async function updateTreatment(
   const written = await unlessNameTaken(next.name, () =>
     db.run(sql`update treatments set name = ${next.name}, group_id = ${next.group},
         description = ${next.description}, price = ${next.price}, duration_minutes = ${duration},
-        buffer_minutes = ${next.bufferMinutes}, active = ${next.active ? 1 : 0}, position = ${next.position},
+        buffer_minutes = ${next.bufferMinutes}, deposit_percent = ${next.depositPercent},
+        active = ${next.active ? 1 : 0}, position = ${next.position},
         version = version + 1
       where id = ${id} and version = ${change.version ?? current.version}`),
   );

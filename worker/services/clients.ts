@@ -41,8 +41,7 @@ const summaryColumns = (today: string) => ({
   visits: sql<number>`(select count(*) from bookings b where b.client_id = ${clientId} and b.service_status <> 'cancelled')`,
   orderCount: sql<number>`(select count(*) from orders o where o.client_id = ${clientId})`,
   totalSpent: sql<number>`(
-    (select coalesce(sum(b.amount), 0) from bookings b join payments p on p.reference = b.payment_reference
-      where b.client_id = ${clientId} and p.status = 'paid')
+    (select coalesce(sum(b.amount_paid), 0) from bookings b where b.client_id = ${clientId})
     + (select coalesce(sum(o.amount), 0) from orders o where o.client_id = ${clientId})
     - (select coalesce(sum(r.amount), 0) from refunds r
         where r.booking_id in (select id from bookings where client_id = ${clientId})

@@ -76,6 +76,8 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
       payment: extra?.method ?? 'paystack',
       serviceStatus: booking.serviceStatus,
       amount: booking.amount,
+      amountPaid: booking.amountPaid,
+      balanceDue: booking.amount - booking.amountPaid,
     },
     canChange: canChange(booking, now),
     slotTaken: booking.serviceStatus === 'booked' && booking.needsAttention,

@@ -81,7 +81,7 @@ const withRecipient = (messages: NewMessage[]) => messages.filter((message) => m
 export function bookingRowFacts(
   booking: typeof bookings.$inferSelect,
   manageUrl?: string,
-  extra: Pick<BookingFacts, 'therapistName' | 'paidOnArrival'> = {},
+  extra: Pick<BookingFacts, 'therapistName' | 'paidOnArrival' | 'amountPaid'> = {},
 ): BookingFacts {
   return {
     ...extra,

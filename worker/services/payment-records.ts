@@ -44,7 +44,11 @@ export interface BookingSummary {
   durationMinutes: number;
   therapist: { _id: string; name: string } | null;
   payment: Payment['method'];
+  /** The visit's price after the coupon. */
   amount: number;
+  /** What has been paid of it; the rest (a deposit's) is due at the studio. */
+  amountPaid: number;
+  balanceDue: number;
   subtotal: number;
   discount: number;
   couponCode: string | null;
@@ -119,11 +123,11 @@ export async function recordPaidBooking(
           id, payment_reference, service, subservices, date, time, name, email, phone, notes,
           referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
           exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
-          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids
+          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid
         )
         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
           (select count(*) from time_blocks where payment_reference = ?2) < ?24
-            or exists (select 1 from closures where date = ?5), ?25
+            or exists (select 1 from closures where date = ?5), ?25, ?26
         where true
         on conflict (payment_reference) do nothing`,
       )
@@ -146,7 +150,8 @@ export async function recordPaidBooking(
         booking.exerciseFrequency ?? null,
         booking.exerciseHours ?? null,
         JSON.stringify(booking.healthConditions),
-        payment.amount,
+        // The visit's price; what of it was paid now (online and by voucher) is amount_paid.
+        payment.subtotal - payment.discount,
         manageTokenHash,
         therapistId ?? null,
         roomId ?? null,
@@ -154,6 +159,7 @@ export async function recordPaidBooking(
         // Every block of the therapist and of the room: anything less means part was taken.
         claim ? claim.blocks * 2 : 1,
         treatmentIds ? JSON.stringify(treatmentIds) : null,
+        payment.amount + payment.voucherAmount,
       ),
     // A booking keeps its blocks for good; a flagged one holds none (it has no place at that time).
     d1Statement(
@@ -279,6 +285,8 @@ export async function bookingSummary(
     therapist: booking.therapistId && therapistName ? { _id: booking.therapistId, name: therapistName } : null,
     payment: payment.method,
     amount: booking.amount,
+    amountPaid: booking.amountPaid,
+    balanceDue: booking.amount - booking.amountPaid,
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,

@@ -7,6 +7,7 @@ import { type Database, d1Statement } from '../db/client';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts, OrderFacts } from '../messages/templates';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
+import { type DepositSplit, depositSplit } from '../shared/booking-pricing';
 import { bookingDetailsSchema } from '../shared/booking-schema';
 import { scopeOfKind } from '../shared/coupon-rules';
 import { nairaToKobo } from '../shared/money';
@@ -160,6 +161,7 @@ async function initializeBookingPayment(
     clientAmountKobo: request.amount,
     customer,
     replaced: ownHoldsHere,
+    split: (afterCoupon) => depositSplit(priced.lines, afterCoupon),
   });
   if (!charge.ok) return charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
@@ -199,12 +201,12 @@ async function initializeBookingPayment(
           context.db,
           sql`
           insert into payments (
-            reference, kind, status, amount, subtotal, discount, coupon_code, coupon_id, email, phone_key, details,
-            slot_date, slot_time, hold_expires_at, client_key, browser_key_hash, method, therapist_id, room_id,
-            duration_minutes
+            reference, kind, status, amount, subtotal, discount, due_at_studio, coupon_code, coupon_id, email,
+            phone_key, details, slot_date, slot_time, hold_expires_at, client_key, browser_key_hash, method,
+            therapist_id, room_id, duration_minutes
           )
           select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-            ${charge.couponCode}, ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)},
+            ${charge.dueAtStudio}, ${charge.couponCode}, ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)},
             ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil}, ${request.clientKey ?? null},
             ${request.browserKeyHash}, ${method}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
           where not ${closedOn(date)}
@@ -403,7 +405,16 @@ interface StockLeft {
   name: string;
 }
 
-type Charge = { ok: true; amount: number; discount: number; couponCode: string | null; couponId: string | null };
+type Charge = {
+  ok: true;
+  /** What this payment takes online now. */
+  amount: number;
+  discount: number;
+  /** A deposit's rest, paid at the studio. */
+  dueAtStudio: number;
+  couponCode: string | null;
+  couponId: string | null;
+};
 
 interface ChargeRequest {
   kind: Payment['kind'];
@@ -414,11 +425,14 @@ interface ChargeRequest {
   customer: CouponCustomer;
   /** The customer's earlier payments this one replaces (a retried card): they hold no coupon use. */
   replaced: SQL;
+  /** A booking with deposits: what of the price after the coupon is paid now, and what at the studio. */
+  split?: (afterCoupon: number) => DepositSplit;
 }
 
 /**
- * What the customer pays: the catalogue total less the coupon. A client that expected another
- * amount (a stale page, a tampered request) is refused with 409 and told the right one.
+ * What the customer pays now: the catalogue total less the coupon (only the deposit of it, for
+ * treatments paid by deposit). A client that expected another amount (a stale page, a tampered
+ * request) is refused with 409 and told the right one.
  */
 async function chargeFor(
   context: PaymentContext,
@@ -441,11 +455,19 @@ async function chargeFor(
     discount = check.discountAmount;
     applied = { code: check.code, id: check.coupon.id };
   }
-  const amount = request.subtotal - discount;
+  const afterCoupon = request.subtotal - discount;
+  const { online: amount, atStudio } = request.split?.(afterCoupon) ?? { online: afterCoupon, atStudio: 0 };
   if (request.clientAmountKobo !== nairaToKobo(amount)) {
     return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: amount };
   }
-  return { ok: true, amount, discount, couponCode: applied?.code ?? null, couponId: applied?.id ?? null };
+  return {
+    ok: true,
+    amount,
+    discount,
+    dueAtStudio: atStudio,
+    couponCode: applied?.code ?? null,
+    couponId: applied?.id ?? null,
+  };
 }
 
 /**
@@ -651,7 +673,8 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     ? await context.db.get<{ name: string }>(sql`select name from therapists where id = ${payment.therapistId}`)
     : undefined;
   const facts = {
-    ...bookingFacts(payment.reference, booking, payment.amount),
+    ...bookingFacts(payment.reference, booking, payment.subtotal - payment.discount),
+    amountPaid: payment.amount + payment.voucherAmount,
     therapistName: therapist?.name ?? null,
     durationMinutes: payment.durationMinutes ?? 60,
   };

@@ -92,10 +92,11 @@ export async function createStaffBooking(
           db,
           sql`insert into bookings (
               id, payment_reference, service, subservices, date, time, name, email, phone, notes, amount,
-              manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids
+              amount_paid, manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids
             )
             select ${crypto.randomUUID()}, ${reference}, 'Massage', ${JSON.stringify(request.subservices)}, ${request.date},
               ${request.time}, ${request.name}, ${email}, ${request.phone}, ${request.notes ?? null}, ${priced.total},
+              ${paid ? priced.total : 0},
               ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)}
             where ${inserted}`,
         ),
@@ -121,19 +122,31 @@ export async function createStaffBooking(
   return { ok: true, booking, manageToken: token };
 }
 
-/** Marks a booking taken unpaid as paid at the studio (cash, transfer or POS), once. */
+/**
+ * Marks what is left to pay of a booking as paid at the studio (cash, transfer or POS), once: all
+ * of one taken unpaid at the desk (its payment then counts as paid), or the rest after a deposit.
+ */
 export async function markStudioPayment(
   db: Database,
   paymentReference: string,
   method: (typeof studioPaymentMethods)[number],
   now: Date,
 ): Promise<boolean> {
-  const result = await db.$client
-    .prepare(
-      `update payments set status = 'paid', method = ?, paid_at = ?
-       where reference = ? and method = 'unpaid' and status = 'pending'`,
-    )
-    .bind(method, now.toISOString(), paymentReference)
-    .run();
-  return result.meta.changes === 1;
+  const d1 = db.$client;
+  const nowIso = now.toISOString();
+  const [booking] = await d1.batch([
+    d1
+      .prepare(
+        `update bookings set amount_paid = amount, balance_method = ?, balance_paid_at = ?
+         where payment_reference = ? and amount_paid < amount and service_status <> 'cancelled'`,
+      )
+      .bind(method, nowIso, paymentReference),
+    d1
+      .prepare(
+        `update payments set status = 'paid', method = ?, paid_at = ?
+         where reference = ? and method = 'unpaid' and status = 'pending' and changes() = 1`,
+      )
+      .bind(method, nowIso, paymentReference),
+  ]);
+  return booking?.meta.changes === 1;
 }

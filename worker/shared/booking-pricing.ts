@@ -11,13 +11,15 @@ export interface PricedTreatment {
   price: number;
   /** False when staff have hidden it: it can no longer be bought. */
   active?: boolean;
+  /** Percent paid online when booked, the rest at the studio; 0 or absent: in full online. */
+  depositPercent?: number;
 }
 
 export const noLongerOffered = (name: string) =>
   `${name} is no longer offered. Please choose from the menu as it is now.`;
 
 export interface BookingPrice {
-  lines: Array<{ name: string; price: number }>;
+  lines: Array<{ name: string; price: number; depositPercent?: number }>;
   total: number;
 }
 
@@ -34,7 +36,30 @@ export function priceBooking(subservices: readonly string[], menu: readonly Pric
     const treatment = menu.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
     if (!treatment) return { ok: false, message: `Unknown service option: ${name}` };
     if (treatment.active === false) return { ok: false, status: 409, message: noLongerOffered(treatment.name) };
-    lines.push({ name: treatment.name, price: treatment.price });
+    lines.push({
+      name: treatment.name,
+      price: treatment.price,
+      ...(treatment.depositPercent ? { depositPercent: treatment.depositPercent } : {}),
+    });
   }
   return { ok: true, lines, total: lines.reduce((total, line) => total + line.price, 0) };
+}
+
+/** A booking's price split between now (online) and the visit (at the studio). */
+export interface DepositSplit {
+  online: number;
+  atStudio: number;
+}
+
+/**
+ * What of `total` (the booking's price after the coupon) is paid online now: each treatment's
+ * deposit percent of its share of the total (100% for one paid in full), rounded to whole naira;
+ * the rest is paid at the studio. Shared by the server, which charges it, and the payment dialog.
+ */
+export function depositSplit(lines: BookingPrice['lines'], total: number): DepositSplit {
+  const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
+  if (subtotal <= 0 || total <= 0) return { online: Math.max(0, total), atStudio: 0 };
+  const percentOfSubtotal = lines.reduce((sum, line) => sum + line.price * (line.depositPercent || 100), 0);
+  const online = Math.min(total, Math.round((total * percentOfSubtotal) / (100 * subtotal)));
+  return { online, atStudio: total - online };
 }

@@ -23,6 +23,7 @@ export const catalogueFieldMessages = {
   price: `Please give a price in whole naira, from ₦1 to ₦${MAX_PRICE.toLocaleString('en-NG')}.`,
   duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
   buffer: `A buffer is 0 to ${MAX_BUFFER_MINUTES} minutes, in steps of 15.`,
+  depositPercent: 'A deposit is a whole percent from 1 to 100, or 0 to be paid online in full.',
   category: 'Please give a category (at most 40 characters).',
   ingredients: 'Ingredients are at most 600 characters.',
   image: 'Each picture must be an address on this site (/images/… or /media/…).',

@@ -16,6 +16,8 @@ export interface Treatment {
   price: number;
   /** Minutes, or null for the overnight treatment. */
   durationMinutes: number | null;
+  /** Percent paid online when booked, the rest at the studio; 0 or absent: paid online in full. */
+  depositPercent?: number;
 }
 
 export const treatmentGroups: ReadonlyArray<{ id: TreatmentGroupId; title: string; intro: string }> = [

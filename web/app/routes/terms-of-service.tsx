@@ -7,6 +7,7 @@ export default function TermsOfServicePage() {
   return (
     <LegalPage
       title="Terms of Service"
+      lastUpdated="25-11-2026"
       sections={[
         {
           id: 'spa-services',
@@ -14,13 +15,15 @@ export default function TermsOfServicePage() {
           body: (
             <>
               <p>
-                Appointments are confirmed once payment is received: payment is taken at the time of booking. Please
-                arrive 10 minutes before your appointment; a late arrival may shorten your treatment so that the next
-                guest is not kept waiting.
+                Appointments are confirmed once payment is received: payment is taken at the time of booking. Some
+                treatments are booked with a deposit: the deposit is paid online when you book and the rest at the
+                studio at your visit (cash, bank transfer or card). Please arrive 10 minutes before your appointment; a
+                late arrival may shorten your treatment so that the next guest is not kept waiting.
               </p>
               <p>
-                To cancel or reschedule, give us at least 24 hours' notice. Cancellations with less notice, and missed
-                appointments, are not refunded. Please tell us about any health condition, medication or pregnancy
+                To cancel or reschedule, give us at least 24 hours' notice: a booking cancelled in time is refunded what
+                was paid online, the full price or the deposit. Cancellations with less notice, and missed appointments,
+                are not refunded, deposits included. Please tell us about any health condition, medication or pregnancy
                 before your treatment: your therapist may adapt or decline a treatment for your safety.
               </p>
             </>

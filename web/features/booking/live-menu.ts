@@ -22,15 +22,17 @@ export const menuFromApi = (
     description: string;
     price: number;
     durationMinutes: number | null;
+    depositPercent?: number;
   }>,
 ): MenuTreatment[] =>
-  rows.map(({ _id, name, group, description, price, durationMinutes }) => ({
+  rows.map(({ _id, name, group, description, price, durationMinutes, depositPercent }) => ({
     id: _id,
     name,
     group: group as Treatment['group'],
     description,
     price,
     durationMinutes,
+    ...(depositPercent ? { depositPercent } : {}),
   }));
 
 const loadMenu = async () => menuFromApi(await getJson<ReturnType<typeof publicTreatments>>('/api/treatments'));

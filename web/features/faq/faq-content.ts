@@ -55,6 +55,13 @@ export const faqGroups: readonly FaqGroup[] = [
         ],
       },
       {
+        id: 'deposit',
+        question: 'Do I pay the whole price when I book?',
+        answer: [
+          'Usually, yes: payment is taken online when you book. Some treatments are booked with a deposit instead: the payment step shows what you pay now and what at the studio. Cancel at least 24 hours before your appointment and we refund what you paid online, deposit included.',
+        ],
+      },
+      {
         id: 'arrival',
         question: 'When should I arrive?',
         answer: ['Please arrive 10 minutes early, so you can settle in and tell your therapist how you feel.'],
