@@ -72,6 +72,7 @@ describe('GET /api/bookings', () => {
       amount: 25_000,
       amountPaid: 25_000,
       balanceDue: 0,
+      paidOnline: 25_000,
       balancePayment: null,
       couponCode: 'WELCOME10',
       paymentReference: seeded.paymentReference,

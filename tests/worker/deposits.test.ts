@@ -121,7 +121,13 @@ describe('paying a deposit', () => {
     expect(summary).toMatchObject({ amount: 25_000, amountPaid: 7_500, balanceDue: 17_500 });
 
     const list = (await (await staffCall('/api/bookings?status=booked')).json()) as Array<Record<string, unknown>>;
-    expect(list[0]).toMatchObject({ amount: 25_000, amountPaid: 7_500, balanceDue: 17_500, balancePayment: null });
+    expect(list[0]).toMatchObject({
+      amount: 25_000,
+      amountPaid: 7_500,
+      balanceDue: 17_500,
+      paidOnline: 7_500,
+      balancePayment: null,
+    });
 
     const email = (await db.select().from(outboxMessages)).find(
       (message) => message.template === 'booking-confirmation' && message.channel === 'email',

@@ -64,6 +64,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   /** Paid so far (online, by voucher, at the studio); the balance is due at the studio. */
   amountPaid: number;
   balanceDue: number;
+  /** What Paystack took (the full price or a deposit): what a cancellation's refund gives back. */
+  paidOnline: number;
   /** How a deposit's balance was paid at the studio (null until then, or without one). */
   balancePayment: (typeof studioPaymentMethods)[number] | null;
   couponCode: string | null;
@@ -108,6 +110,7 @@ const bookingColumns = {
   booking: bookings,
   couponCode: payments.couponCode,
   method: payments.method,
+  paymentAmount: payments.amount,
   refund: refunds,
   therapistName: therapists.name,
   roomName: rooms.name,
@@ -120,6 +123,7 @@ function toView(
     booking,
     couponCode,
     method,
+    paymentAmount,
     refund,
     therapistName,
     roomName,
@@ -127,6 +131,7 @@ function toView(
     booking: typeof bookings.$inferSelect;
     couponCode: string | null;
     method: PaymentMethod;
+    paymentAmount: number;
     refund: typeof refunds.$inferSelect | null;
     therapistName: string | null;
     roomName: string | null;
@@ -155,6 +160,7 @@ function toView(
     amount: booking.amount,
     amountPaid: booking.amountPaid,
     balanceDue: booking.amount - booking.amountPaid,
+    paidOnline: method === 'paystack' || method === 'test' ? paymentAmount : 0,
     balancePayment: booking.balanceMethod,
     couponCode,
     paymentReference: booking.paymentReference,

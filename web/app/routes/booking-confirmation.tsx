@@ -2,7 +2,6 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
-import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { formatAppointment } from '../../../worker/shared/time';
 import { paths } from '../../config/paths';
@@ -12,6 +11,7 @@ import {
   ConfirmationDetails,
   PaidConfirmation,
   PaymentReceivedHero,
+  paidRows,
   VerificationFailedHero,
   VerifyingHero,
 } from '../../features/checkout-payment/confirmation-frames';
@@ -26,7 +26,9 @@ type Booking = {
   /** The visit's length (treatments and buffers) and who gives it. */
   durationMinutes: number;
   therapist: { name: string } | null;
+  /** The visit's price, and what of it is paid (less with a deposit: the rest at the studio). */
   amount: number;
+  amountPaid?: number;
   name: string;
   /** The private page to reschedule or cancel: /manage-booking/<token>. */
   manageUrl: string;
@@ -66,7 +68,7 @@ function SlotTaken({ booking }: { booking: Booking }) {
         rows={[
           ['Treatments', booking.treatments.join(', ')],
           ['Time you chose (now full)', formatAppointment(booking.date, booking.time)],
-          ['Amount paid', formatNaira(booking.amount)],
+          ...paidRows(booking),
           ['Reference', booking.reference],
         ]}
       />
@@ -127,7 +129,11 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
     <PaidConfirmation
       eyebrow="Booking confirmed"
       name={booking.name}
-      lead="Your appointment is booked and paid. We look forward to seeing you."
+      lead={
+        (booking.amountPaid ?? booking.amount) < booking.amount
+          ? 'Your appointment is booked and your deposit is paid; the rest is paid at the studio. We look forward to seeing you.'
+          : 'Your appointment is booked and paid. We look forward to seeing you.'
+      }
       heading="Your booking"
     >
       <ConfirmationDetails
@@ -135,7 +141,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
           ['Treatments', booking.treatments.join(', ')],
           ['Date and time', formatVisit(booking.date, booking.time, booking.durationMinutes)],
           ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
-          ['Amount paid', formatNaira(booking.amount)],
+          ...paidRows(booking),
           ['Reference', booking.reference],
         ]}
       />

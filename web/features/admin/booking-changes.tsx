@@ -19,7 +19,8 @@ interface ChangeableBooking {
   name: string;
   date: string;
   time: string;
-  amount: number;
+  /** What Paystack took: what a refund gives back. */
+  paidOnline: number;
   /** Its therapist, who keeps it by default when it moves. */
   therapist?: { _id: string; name: string } | null;
 }
@@ -33,7 +34,7 @@ export function MoveBookingForm({
   booking,
   submit,
 }: {
-  booking: Omit<ChangeableBooking, 'amount'>;
+  booking: Omit<ChangeableBooking, 'paidOnline'>;
   submit: SubmitChange;
 }) {
   const id = useId();
@@ -115,12 +116,13 @@ export function MoveBookingForm({
 }
 
 export function CancelBookingForm({ booking, submit }: { booking: ChangeableBooking; submit: SubmitChange }) {
-  const amount = formatNaira(booking.amount);
+  // What Paystack took goes back through it; money paid at the studio is returned there.
+  const amount = formatNaira(booking.paidOnline);
   return (
     <CancelWithRefund
       thing="booking"
       name={booking.name}
-      amount={booking.amount}
+      amount={booking.paidOnline}
       payee="client"
       question={(refund) =>
         `Cancel ${booking.name}’s booking on ${formatAppointment(booking.date, booking.time)}${refund ? ` and refund ${amount}` : ' without a refund'}? The client is told by email and WhatsApp.`

@@ -76,7 +76,45 @@ export const paymentLabels: Record<Booking['payment'], string> = {
 const markPaid = (booking: Booking, payment: 'cash' | 'transfer' | 'pos') =>
   adminRequest(api.bookings[':id'].$put({ param: { id: booking._id }, json: { payment } }));
 
-/** Marks a booking taken unpaid as paid at the studio. */
+const balancePaymentLabels = { cash: 'cash', transfer: 'bank transfer', pos: 'POS' } as const;
+
+/** How a booking is paid and what is still due: in full, a deposit and its rest, or all at the studio. */
+export function BookingMoneyDetails({ booking }: { booking: Booking }) {
+  const deposit = booking.payment !== 'unpaid' && booking.amountPaid < booking.amount;
+  const paidRest = booking.balancePayment && booking.payment !== booking.balancePayment;
+  return (
+    <>
+      <Detail label="Payment">{paymentLabels[booking.payment]}</Detail>
+      {booking.payment === 'unpaid' ? (
+        <Detail label="Amount to pay">{formatNaira(booking.amount)}</Detail>
+      ) : deposit ? (
+        <>
+          <Detail label="Deposit paid">{formatNaira(booking.amountPaid)}</Detail>
+          <Detail label="Due at the studio">{formatNaira(booking.balanceDue)}</Detail>
+        </>
+      ) : (
+        <Detail label="Amount paid">
+          {formatNaira(booking.amount)}
+          {paidRest && booking.balancePayment
+            ? ` (the rest by ${balancePaymentLabels[booking.balancePayment]} at the studio)`
+            : ''}
+        </Detail>
+      )}
+    </>
+  );
+}
+
+/** The badge of a booking with something left to pay at the studio. */
+export function DueBadge({ booking }: { booking: Booking }) {
+  if (booking.serviceStatus === 'cancelled' || booking.balanceDue <= 0) return null;
+  return booking.payment === 'unpaid' ? (
+    <StatusBadge status="Unpaid" tone="warning" />
+  ) : (
+    <StatusBadge status={`${formatNaira(booking.balanceDue)} due`} tone="warning" />
+  );
+}
+
+/** Marks what is left to pay (all of an unpaid booking, or a deposit's rest) as paid at the studio. */
 export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: SubmitChange }) {
   const [busy, setBusy] = useState(false);
   const pay = async (payment: 'cash' | 'transfer' | 'pos', label: string) => {
@@ -86,7 +124,7 @@ export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: Su
   };
   return (
     <fieldset className="admin-booking-change">
-      <legend className="admin-booking-change__legend">Mark paid ({formatNaira(booking.amount)})</legend>
+      <legend className="admin-booking-change__legend">Mark paid ({formatNaira(booking.balanceDue)})</legend>
       <button
         type="button"
         className="button button--secondary button--small"
@@ -149,9 +187,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         {healthNotes && booking.serviceStatus !== 'cancelled' ? (
           <StatusBadge status="Read health notes first" tone="warning" />
         ) : null}
-        {booking.payment === 'unpaid' && booking.serviceStatus !== 'cancelled' ? (
-          <StatusBadge status="Unpaid" tone="warning" />
-        ) : null}
+        <DueBadge booking={booking} />
       </div>
     </>
   );
@@ -192,10 +228,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         ) : null}
         <Detail label="Therapist">{booking.therapist?.name ?? 'None yet: move this booking'}</Detail>
         <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
-        <Detail label="Payment">{paymentLabels[booking.payment]}</Detail>
-        <Detail label={booking.payment === 'unpaid' ? 'Amount to pay' : 'Amount paid'}>
-          {formatNaira(booking.amount)}
-        </Detail>
+        <BookingMoneyDetails booking={booking} />
         <Detail label="Coupon">{booking.couponCode || '-'}</Detail>
         <Detail label="Payment reference">{booking.paymentReference}</Detail>
         <Detail label="History" wide>
@@ -204,7 +237,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
       </dl>
       {booking.serviceStatus === 'booked' && mayChange ? (
         <div className="admin-booking-changes">
-          {booking.payment === 'unpaid' ? <MarkPaidForm booking={booking} submit={submit} /> : null}
+          {booking.balanceDue > 0 ? <MarkPaidForm booking={booking} submit={submit} /> : null}
           <MoveBookingForm booking={booking} submit={submit} />
           <CancelBookingForm booking={booking} submit={submit} />
         </div>

@@ -16,7 +16,7 @@ import { adminRequest, api, messageOf } from './admin-api';
 import { adminDataChangedAtom } from './admin-session';
 import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from './admin-ui';
 import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
-import { MarkPaidForm, paymentLabels } from './bookings-page';
+import { BookingMoneyDetails, DueBadge, MarkPaidForm } from './bookings-page';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from './new-booking-form';
 import { useAdminList } from './use-admin-list';
@@ -502,7 +502,12 @@ function BookingBlock({
       <span className="admin-calendar__flags">
         {booking.serviceStatus === 'completed' ? <span className="admin-calendar__flag">{comma}Completed</span> : null}
         {health ? <span className="admin-calendar__flag admin-calendar__flag--health">{comma}Health notes</span> : null}
-        {booking.payment === 'unpaid' ? <span className="admin-calendar__flag">{comma}Unpaid</span> : null}
+        {booking.balanceDue > 0 && booking.serviceStatus !== 'cancelled' ? (
+          <span className="admin-calendar__flag">
+            {comma}
+            {booking.payment === 'unpaid' ? 'Unpaid' : `${formatNaira(booking.balanceDue)} due`}
+          </span>
+        ) : null}
       </span>
     </button>
   );
@@ -538,7 +543,7 @@ function BookingDialog({
         <StatusBadge status={booking.serviceStatus} />
         {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
         {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
-        {booking.payment === 'unpaid' ? <StatusBadge status="Unpaid" tone="warning" /> : null}
+        <DueBadge booking={booking} />
       </div>
       <dl className="admin-details">
         <Detail label="When" wide>
@@ -557,17 +562,14 @@ function BookingDialog({
         <Detail label="Notes" wide>
           {booking.notes || '-'}
         </Detail>
-        <Detail label="Payment">{paymentLabels[booking.payment]}</Detail>
-        <Detail label={booking.payment === 'unpaid' ? 'Amount to pay' : 'Amount paid'}>
-          {formatNaira(booking.amount)}
-        </Detail>
+        <BookingMoneyDetails booking={booking} />
         <Detail label="History" wide>
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
       {booking.serviceStatus === 'booked' && submit ? (
         <div className="admin-booking-changes">
-          {booking.payment === 'unpaid' ? <MarkPaidForm booking={booking} submit={submit} /> : null}
+          {booking.balanceDue > 0 ? <MarkPaidForm booking={booking} submit={submit} /> : null}
           <MoveBookingForm booking={booking} submit={submit} />
           <CancelBookingForm booking={booking} submit={submit} />
         </div>

@@ -140,12 +140,11 @@ export function BookingForm() {
     setPaying(true);
   }
 
-  async function pay(coupon: AppliedCoupon | undefined) {
+  async function pay(coupon: AppliedCoupon | undefined, amount: number) {
     const [{ api, request }, { savePendingPayment }] = await Promise.all([
       import('../../lib/api-client'),
       import('../../lib/pending-payment'),
     ]);
-    const amount = total - (coupon?.discount ?? 0);
     const details = toDetails(draft, coupon, amount);
     const result = await request(
       // POST with a JSON body: the health answers and contact details never sit in a URL.
@@ -167,10 +166,10 @@ export function BookingForm() {
     window.location.assign(result.data.authorization_url);
   }
 
-  const lines = draft.subservices.map((name) => ({
-    label: name,
-    amount: menu.find((treatment) => treatment.name === name)?.price ?? 0,
-  }));
+  const lines = draft.subservices.map((name) => {
+    const treatment = menu.find((each) => each.name === name);
+    return { label: name, amount: treatment?.price ?? 0, depositPercent: treatment?.depositPercent };
+  });
 
   return (
     <>

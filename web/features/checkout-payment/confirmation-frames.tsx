@@ -1,6 +1,7 @@
 /** What the booking and order confirmation pages share: verifying, failure, and the paid frame. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { formatNaira } from '../../../worker/shared/money';
 import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 
@@ -111,4 +112,17 @@ export function ConfirmationDetails({ rows }: { rows: Array<[label: string, valu
       )}
     </dl>
   );
+}
+
+/**
+ * What a booking cost and what is still to pay: "Amount paid", or a deposit's two rows (paid now,
+ * the rest at the studio). Older answers without `amountPaid` were paid in full.
+ */
+export function paidRows(booking: { amount: number; amountPaid?: number }): Array<[string, string]> {
+  const paid = booking.amountPaid ?? booking.amount;
+  if (paid >= booking.amount) return [['Amount paid', formatNaira(booking.amount)]];
+  return [
+    ['Paid (deposit)', formatNaira(paid)],
+    ['To pay at the studio', formatNaira(booking.amount - paid)],
+  ];
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { depositSplit } from '../../../worker/shared/booking-pricing';
 import { formatNaira } from '../../../worker/shared/money';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
@@ -14,14 +15,18 @@ interface PaymentDialogProps {
   kind: 'booking' | 'order';
   open: boolean;
   onClose: () => void;
-  lines: ReadonlyArray<{ label: string; amount: number }>;
+  /** What is bought; a treatment paid by deposit says its percent (booking-pricing.ts). */
+  lines: ReadonlyArray<{ label: string; amount: number; depositPercent?: number }>;
   subtotal: number;
   /** Extra lines of the summary (date and time, delivery note …). */
   details?: ReactNode;
   /** Shown first: a payment started earlier and not finished (unfinished-payment.tsx). */
   notice?: ReactNode;
-  /** Starts the checkout; throws (an ApiError where the server said why) when it cannot. */
-  onPay: (coupon: AppliedCoupon | undefined) => Promise<void>;
+  /**
+   * Starts the checkout of `amountNow` naira (the total less the coupon, or its deposit); throws
+   * (an ApiError where the server said why) when it cannot.
+   */
+  onPay: (coupon: AppliedCoupon | undefined, amountNow: number) => Promise<void>;
 }
 
 export const COUPON_ERROR = 'Error validating coupon';
@@ -60,6 +65,11 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
   }, []);
 
   const total = subtotal - (coupon?.discount ?? 0);
+  // The server's own rule for what of the total is paid now and what at the studio.
+  const { online: amountNow, atStudio } = depositSplit(
+    lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent })),
+    total,
+  );
 
   async function applyCoupon() {
     if (!code.trim() || checking) return;
@@ -90,7 +100,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
     setPaying(true);
     setPayError(undefined);
     try {
-      await onPay(coupon);
+      await onPay(coupon, amountNow);
     } catch (error) {
       setPayError(
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INITIALIZE_ERROR,
@@ -163,9 +173,21 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
             </div>
           </>
         ) : null}
+        {atStudio > 0 ? (
+          <>
+            <div>
+              <dt>Total</dt>
+              <dd>{formatNaira(total)}</dd>
+            </div>
+            <div>
+              <dt>To pay at the studio</dt>
+              <dd>{formatNaira(atStudio)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="payment-dialog__total">
-          <dt>Amount to pay</dt>
-          <dd>{formatNaira(total)}</dd>
+          <dt>{atStudio > 0 ? 'Deposit to pay now' : 'Amount to pay'}</dt>
+          <dd>{formatNaira(amountNow)}</dd>
         </div>
       </dl>
 

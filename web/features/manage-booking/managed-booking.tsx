@@ -18,7 +18,7 @@ import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
 import { idsOfNames, useMenu } from '../booking/live-menu';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
-import { ConfirmationDetails } from '../checkout-payment/confirmation-frames';
+import { ConfirmationDetails, paidRows } from '../checkout-payment/confirmation-frames';
 
 const manageApi = api['manage-booking'][':token'];
 
@@ -97,7 +97,7 @@ export function ManagedBooking({
                   ['Treatments', booking.subservices.join(', ')],
                   ['Date and time', `${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT)`],
                   ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
-                  ['Amount paid', formatNaira(booking.amount)],
+                  ...paidRows(booking),
                   [
                     'Status',
                     <span key="status" className={`status-badge status-badge--${booking.serviceStatus}`}>
@@ -330,8 +330,8 @@ function CancelConfirmation({
       </h3>
       <p>
         Your appointment on {when(booking.date, booking.time)} will be cancelled and{' '}
-        {booking.amount > 0
-          ? `${formatNaira(booking.amount)} refunded to the card or account you paid with.`
+        {booking.amountPaid > 0
+          ? `${formatNaira(booking.amountPaid)} refunded to the card or account you paid with.`
           : 'its time freed for someone else.'}{' '}
         This cannot be undone.
       </p>

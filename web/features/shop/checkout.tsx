@@ -133,8 +133,7 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
     setStep('pay');
   }
 
-  async function pay(coupon: AppliedCoupon | undefined) {
-    const amount = subtotal - (coupon?.discount ?? 0);
+  async function pay(coupon: AppliedCoupon | undefined, amount: number) {
     const result = await request(
       // POST with a JSON body: the address and contact details never sit in a URL.
       api.payment.initialize.$post({

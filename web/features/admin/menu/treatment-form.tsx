@@ -10,6 +10,7 @@ import {
   MAX_DURATION_MINUTES,
   priceOf,
   quarterHours,
+  wholeNumber,
 } from './catalogue-checks';
 import { CatalogueFormFooter, FormDialog } from './form-dialog';
 import { useCatalogueForm } from './use-catalogue-form';
@@ -22,6 +23,9 @@ interface Draft {
   /** Minutes as text; null for the overnight treatment, whose length cannot change. */
   durationMinutes: string | null;
   bufferMinutes: string;
+  /** Paid online in full when booked, or a deposit (its percent as text) and the rest at the studio. */
+  payment: 'full' | 'deposit';
+  depositPercent: string;
   active: boolean;
 }
 
@@ -34,6 +38,9 @@ const draftOf = (treatment: Treatment | undefined, groups: readonly Group[]): Dr
         price: String(treatment.price),
         durationMinutes: treatment.durationMinutes === null ? null : String(treatment.durationMinutes),
         bufferMinutes: String(treatment.bufferMinutes),
+        payment: treatment.depositPercent > 0 && treatment.depositPercent < 100 ? 'deposit' : 'full',
+        depositPercent:
+          treatment.depositPercent > 0 && treatment.depositPercent < 100 ? String(treatment.depositPercent) : '',
         active: treatment.active,
       }
     : {
@@ -43,6 +50,8 @@ const draftOf = (treatment: Treatment | undefined, groups: readonly Group[]): Dr
         price: '',
         durationMinutes: '60',
         bufferMinutes: '0',
+        payment: 'full',
+        depositPercent: '',
         active: true,
       };
 
@@ -54,6 +63,10 @@ export function checkTreatment(draft: Draft, groups: readonly Group[]) {
   if (!filled(draft.description, 600)) errors.description = catalogueCheckMessages.description;
   const price = priceOf(draft.price);
   if (price === undefined) errors.price = catalogueCheckMessages.price;
+  const deposit = draft.payment === 'deposit' ? wholeNumber(draft.depositPercent) : 0;
+  if (deposit === undefined || deposit > 100 || (draft.payment === 'deposit' && deposit < 1)) {
+    errors.depositPercent = catalogueCheckMessages.depositPercent;
+  }
   if (Object.keys(errors).length > 0 || price === undefined) return { errors };
   return {
     values: {
@@ -63,6 +76,7 @@ export function checkTreatment(draft: Draft, groups: readonly Group[]) {
       price,
       ...(draft.durationMinutes === null ? {} : { durationMinutes: Number(draft.durationMinutes) }),
       bufferMinutes: Number(draft.bufferMinutes),
+      depositPercent: deposit ?? 0,
       active: draft.active,
     },
   };
@@ -192,6 +206,42 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
               onChange={(value) => set('bufferMinutes', value)}
             />
           </div>
+          <fieldset className="admin-catalogue-form__payment">
+            <legend className="field__label">Payment when booked</legend>
+            {(
+              [
+                ['full', 'Pay online in full'],
+                ['deposit', 'Deposit online, the rest at the studio'],
+              ] as const
+            ).map(([payment, label]) => (
+              <label key={payment} className="checkbox">
+                <input
+                  type="radio"
+                  className="checkbox__input"
+                  name="payment"
+                  value={payment}
+                  checked={draft.payment === payment}
+                  onChange={() => set('payment', payment)}
+                />
+                <span>{label}</span>
+              </label>
+            ))}
+            {draft.payment === 'deposit' ? (
+              <TextField
+                label="Deposit (%)"
+                name="depositPercent"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                hint="Paid online when booked; cancelling at least 24 hours ahead refunds it."
+                value={draft.depositPercent}
+                error={errors.depositPercent}
+                onChange={(event) => set('depositPercent', event.target.value)}
+              />
+            ) : null}
+          </fieldset>
           <CatalogueFormFooter
             active={draft.active}
             onActiveChange={(active) => set('active', active)}
