@@ -44,22 +44,3 @@ export function priceBooking(subservices: readonly string[], menu: readonly Pric
   }
   return { ok: true, lines, total: lines.reduce((total, line) => total + line.price, 0) };
 }
-
-/** A booking's price split between now (online) and the visit (at the studio). */
-export interface DepositSplit {
-  online: number;
-  atStudio: number;
-}
-
-/**
- * What of `total` (the booking's price after the coupon) is paid online now: each treatment's
- * deposit percent of its share of the total (100% for one paid in full), rounded to whole naira;
- * the rest is paid at the studio. Shared by the server, which charges it, and the payment dialog.
- */
-export function depositSplit(lines: BookingPrice['lines'], total: number): DepositSplit {
-  const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
-  if (subtotal <= 0 || total <= 0) return { online: Math.max(0, total), atStudio: 0 };
-  const percentOfSubtotal = lines.reduce((sum, line) => sum + line.price * (line.depositPercent || 100), 0);
-  const online = Math.min(total, Math.round((total * percentOfSubtotal) / (100 * subtotal)));
-  return { online, atStudio: total - online };
-}

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { depositSplit } from '../../../worker/shared/booking-pricing';
+import { depositSplit } from '../../../worker/shared/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
@@ -15,7 +15,7 @@ interface PaymentDialogProps {
   kind: 'booking' | 'order';
   open: boolean;
   onClose: () => void;
-  /** What is bought; a treatment paid by deposit says its percent (booking-pricing.ts). */
+  /** What is bought; a treatment paid by deposit says its percent (deposit-split.ts). */
   lines: ReadonlyArray<{ label: string; amount: number; depositPercent?: number }>;
   subtotal: number;
   /** Extra lines of the summary (date and time, delivery note …). */
