@@ -1,10 +1,12 @@
--- Deposits and gift vouchers. payments is rebuilt for its new amounts check (what it takes, what a
--- voucher pays and what is due at the studio add up to the total less the coupon). D1 enforces
--- foreign keys whatever foreign_keys says, and renaming a copy into place would leave bookings,
--- orders and refunds pointing at rows that were dropped: so their checks wait for the end of the
--- transaction (defer_foreign_keys), the rows are set aside, and payments is created under its own
--- name and filled again, which settles every reference before the end. bookings and treatments
--- only gain columns, with their checks on the column.
+-- Deposits and gift vouchers. payments is rebuilt for its new checks: the amounts (what it takes,
+-- what a voucher pays and what is due at the studio add up to the total less the coupon), a gift
+-- voucher's purchase as a kind, and a voucher as a way to pay (the method's check, once the
+-- column's, is the table's now). D1 enforces foreign keys whatever foreign_keys says, and renaming
+-- a copy into place would leave bookings, orders and refunds pointing at rows that were dropped:
+-- so their checks wait for the end of the transaction (defer_foreign_keys), the rows are set
+-- aside, and payments is created under its own name and filled again, which settles every
+-- reference before the end. bookings and treatments only gain columns, with their checks on the
+-- column.
 PRAGMA defer_foreign_keys=ON;--> statement-breakpoint
 CREATE TABLE `__old_payments` AS SELECT * FROM `payments`;--> statement-breakpoint
 DROP TABLE `payments`;--> statement-breakpoint
@@ -35,9 +37,10 @@ CREATE TABLE `payments` (
 	`therapist_id` text,
 	`room_id` text,
 	`duration_minutes` integer,
-	CONSTRAINT "payments_kind" CHECK(kind in ('booking', 'order')),
+	CONSTRAINT "payments_kind" CHECK(kind in ('booking', 'order', 'voucher')),
 	CONSTRAINT "payments_test_checkout_outcome" CHECK("payments"."test_checkout_outcome" is null or "payments"."test_checkout_outcome" in ('paid', 'cancelled')),
 	CONSTRAINT "payments_status" CHECK(status in ('pending', 'paid', 'failed', 'abandoned', 'expired')),
+	CONSTRAINT "payments_method" CHECK(method in ('paystack', 'test', 'free', 'voucher', 'cash', 'transfer', 'pos', 'unpaid')),
 	CONSTRAINT "payments_amounts" CHECK("payments"."amount" >= 0 and "payments"."discount" >= 0 and "payments"."due_at_studio" >= 0 and "payments"."voucher_amount" >= 0
         and "payments"."amount" + "payments"."voucher_amount" + "payments"."due_at_studio" = "payments"."subtotal" - "payments"."discount")
 );

@@ -30,6 +30,7 @@ import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
 import { teamAccountRoutes } from './routes/team-accounts';
 import { uploadRoutes } from './routes/uploads';
+import { adminVoucherRoutes, publicVoucherRoutes, voucherCardRoutes } from './routes/vouchers';
 import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
 
@@ -45,6 +46,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', healthRoutes)
   .route('/api', waitlistRoutes)
   .route('/api', publicCouponRoutes)
+  .route('/api', publicVoucherRoutes)
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
   .route('/api', publicTeamRoutes)
@@ -70,6 +72,9 @@ export const app = new Hono<AppEnv>()
   .route('/api', teamAccountRoutes)
   .route('/api', activityRoutes)
   .route('/api', clientRoutes)
+  .route('/api', adminVoucherRoutes)
+  .use('/gift-vouchers/card/*', dbMiddleware)
+  .route('/', voucherCardRoutes)
   .route('/', siteFileRoutes)
   .route('/', mediaRoutes)
   .route('/', appShellRoutes)

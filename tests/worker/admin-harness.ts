@@ -17,6 +17,8 @@ import {
   refunds,
   stockHolds,
   timeBlocks,
+  vouchers,
+  voucherUses,
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
@@ -82,6 +84,8 @@ export async function clearData() {
   await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(stockHolds);
+  await db.delete(voucherUses);
+  await db.delete(vouchers);
   await db.delete(payments);
   await db.delete(closures);
   await db.delete(coupons);

@@ -14,6 +14,8 @@ import {
   refunds,
   stockHolds,
   timeBlocks,
+  vouchers,
+  voucherUses,
 } from '../../worker/db/schema';
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { FakePaystack } from '../fakes/paystack';
@@ -144,6 +146,8 @@ export async function clearPaymentData(therapists: number | object = 2): Promise
     orderItems,
     orders,
     stockHolds,
+    voucherUses,
+    vouchers,
     payments,
     coupons,
     closures,

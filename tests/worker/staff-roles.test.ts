@@ -67,12 +67,20 @@ beforeAll(async () => {
 });
 
 describe('the roles', () => {
-  it('give the owner everything, the manager all but the team and clients’ data, reception the desk without health answers, a therapist their own bookings', () => {
+  it('give the owner everything, the manager all but the team and clients’ data, reception the desk (gift vouchers too) without health answers, a therapist their own bookings', () => {
     const of = (role: StaffRole) => (Object.keys(permissions) as Permission[]).filter((name) => can(role, name));
     const everything = Object.keys(permissions);
     expect(of('owner')).toEqual(everything);
     expect(of('manager')).toEqual(everything.filter((name) => name !== 'team' && name !== 'clientData'));
-    expect(of('reception')).toEqual(['calendar', 'allBookings', 'bookings', 'clients', 'orders', 'scheduleRead']);
+    expect(of('reception')).toEqual([
+      'calendar',
+      'allBookings',
+      'bookings',
+      'clients',
+      'orders',
+      'scheduleRead',
+      'vouchers',
+    ]);
     expect(of('therapist')).toEqual(['calendar', 'healthAnswers']);
   });
 });

@@ -29,18 +29,19 @@ const id = () =>
 const utcNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(utcNow);
 
-export const paymentKinds = ['booking', 'order'] as const;
+export const paymentKinds = ['booking', 'order', 'voucher'] as const;
 export { couponScopes, couponTypes };
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
 export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 /**
- * How a booking or order was paid: online through Paystack or the built-in test checkout, free (a
- * 100% coupon), or at the studio for a booking staff took by phone, WhatsApp or at the door (cash,
- * bank transfer, POS, or not yet: `unpaid`, paid on arrival and marked by staff).
+ * How a booking, order or gift voucher was paid: online through Paystack or the built-in test
+ * checkout, free (a 100% coupon), wholly by a gift voucher, or at the studio for a booking staff
+ * took by phone, WhatsApp or at the door (cash, bank transfer, POS, or not yet: `unpaid`, paid on
+ * arrival and marked by staff).
  */
-export const paymentMethods = ['paystack', 'test', 'free', 'cash', 'transfer', 'pos', 'unpaid'] as const;
+export const paymentMethods = ['paystack', 'test', 'free', 'voucher', 'cash', 'transfer', 'pos', 'unpaid'] as const;
 export const studioPaymentMethods = ['cash', 'transfer', 'pos'] as const;
 
 const oneOf = (column: string, values: readonly string[]) =>
@@ -88,7 +89,6 @@ export const payments = sqliteTable(
      * manage link and personal details only to that browser (the reference alone travels widely).
      */
     browserKeyHash: text('browser_key_hash'),
-    /** One of paymentMethods: a column CHECK added with the column (migrations/0010). */
     method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
     /** The coupon that priced it (its code may change; its uses are counted by this). */
     couponId: text('coupon_id'),
@@ -110,6 +110,7 @@ export const payments = sqliteTable(
       sql`${table.testCheckoutOutcome} is null or ${table.testCheckoutOutcome} in ('paid', 'cancelled')`,
     ),
     check('payments_status', oneOf('status', paymentStatuses)),
+    check('payments_method', oneOf('method', paymentMethods)),
     check(
       'payments_amounts',
       sql`${table.amount} >= 0 and ${table.discount} >= 0 and ${table.dueAtStudio} >= 0 and ${table.voucherAmount} >= 0
@@ -564,11 +565,14 @@ export const scheduleSettings = sqliteTable(
     startStepMinutes: integer('start_step_minutes').notNull().default(60),
     /** Months after a visit its health answers are erased (NDPA 2023: kept only for the visit's care). */
     healthRetentionMonths: integer('health_retention_months').notNull().default(12),
+    /** Months a gift voucher may be used from its delivery date. */
+    voucherValidityMonths: integer('voucher_validity_months').notNull().default(12),
   },
   (table) => [
     check('schedule_settings_one_row', sql`${table.id} = 1`),
     check('schedule_settings_step', sql`${table.startStepMinutes} in (30, 60)`),
     check('schedule_settings_health_retention', sql`${table.healthRetentionMonths} between 1 and 120`),
+    check('schedule_settings_voucher_validity', sql`${table.voucherValidityMonths} between 1 and 60`),
   ],
 );
 
@@ -841,4 +845,90 @@ export const staffPasskeys = sqliteTable(
     lastUsedAt: text('last_used_at'),
   },
   (table) => [index('staff_passkeys_account').on(table.accountId)],
+);
+
+export const voucherStatuses = ['active', 'void'] as const;
+
+/**
+ * Gift vouchers: bought online (a payment of kind `voucher`) or sold at the desk, delivered to the
+ * recipient on its date, spent on bookings and orders until its balance is 0 or it expires. The
+ * code is never stored: only its SHA-256 (to find it when typed) and its last 4 characters (for
+ * staff); it is derived again from the purchase's reference and the link secret when it is sent.
+ */
+export const vouchers = sqliteTable(
+  'vouchers',
+  {
+    id: id(),
+    /** The purchase: exactly one voucher per paid payment. */
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    codeHash: text('code_hash').notNull(),
+    codeLast4: text('code_last4').notNull(),
+    /** SHA-256 of the printable card's link token. */
+    cardTokenHash: text('card_token_hash').notNull(),
+    /** What it was bought for, in naira, and what is left of it. */
+    amount: integer('amount').notNull(),
+    balance: integer('balance').notNull(),
+    /** Bought as a treatment: its name (the amount is its price then). */
+    treatment: text('treatment'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email'),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email'),
+    recipientPhone: text('recipient_phone'),
+    message: text('message'),
+    /** The Lagos date it is sent to the recipient, and when it was. */
+    deliverOn: text('deliver_on').notNull(),
+    deliveredAt: text('delivered_at'),
+    /** Its last valid day (Lagos). */
+    expiresOn: text('expires_on').notNull(),
+    status: text('status', { enum: voucherStatuses }).notNull().default('active'),
+    voidReason: text('void_reason'),
+    /** Sold at the desk: by whom (as named then). */
+    soldBy: text('sold_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('vouchers_payment_reference').on(table.paymentReference),
+    uniqueIndex('vouchers_code_hash').on(table.codeHash),
+    uniqueIndex('vouchers_card_token_hash').on(table.cardTokenHash),
+    index('vouchers_delivery').on(table.deliveredAt, table.deliverOn),
+    index('vouchers_last4').on(table.codeLast4),
+    check('vouchers_amount', sql`${table.amount} between 1 and ${sql.raw(String(MAX_PRICE))}`),
+    // The rule the races are tested against: a balance never below 0, never above what was bought.
+    check('vouchers_balance', sql`${table.balance} between 0 and ${table.amount}`),
+    check('vouchers_status', oneOf('status', voucherStatuses)),
+    check('vouchers_recipient', sql`${table.recipientEmail} is not null or ${table.recipientPhone} is not null`),
+  ],
+);
+
+export const voucherUseStates = ['held', 'spent', 'released', 'returned'] as const;
+
+/**
+ * What a voucher pays towards a booking or an order: taken from its balance in the batch that
+ * holds the payment (`held`), kept when the payment is recorded (`spent`), given back when the
+ * hold ends unpaid (`released`) or the booking or order is cancelled with a refund (`returned`).
+ */
+export const voucherUses = sqliteTable(
+  'voucher_uses',
+  {
+    /** The payment it pays towards: one voucher per payment. */
+    paymentReference: text('payment_reference')
+      .primaryKey()
+      .references(() => payments.reference),
+    voucherId: text('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: voucherUseStates }).notNull().default('held'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(utcNow),
+  },
+  (table) => [
+    index('voucher_uses_voucher').on(table.voucherId, table.state),
+    index('voucher_uses_state').on(table.state),
+    check('voucher_uses_amount', sql`${table.amount} >= 1`),
+    check('voucher_uses_state', oneOf('state', voucherUseStates)),
+  ],
 );

@@ -14,6 +14,7 @@ import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
 import { closedOn, closureReason, slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
+import { returnVoucherStatements } from './vouchers';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -142,7 +143,13 @@ export async function cancelBooking(
   if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
   const nowIso = options.now.toISOString();
   const status = options.testMode ? 'processed' : 'pending';
-  const [cancelled] = await db.$client.batch([
+  // With a refund, what a gift voucher paid goes back to it: guarded by the booking still being
+  // as the caller saw it, before the update that cancels it.
+  const stillBooked = sql`exists (select 1 from bookings where id = ${booking.id} and service_status = 'booked'
+    and date = ${booking.date} and time = ${booking.time})`;
+  const voucherBack = options.refund ? returnVoucherStatements(db, booking.paymentReference, stillBooked, nowIso) : [];
+  const results = await db.$client.batch([
+    ...voucherBack,
     d1Statement(
       db,
       sql`
@@ -179,6 +186,7 @@ export async function cancelBooking(
     ),
   ]);
   const after = await findBooking(db, booking.id);
+  const cancelled = results[voucherBack.length];
   if (cancelled?.meta.changes !== 1 || !after) {
     return { ok: false, message: lostRace(booking, after) ?? changeMessages.notBooked };
   }

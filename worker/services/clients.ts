@@ -249,6 +249,24 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       sql`update orders set name = ${ERASED_NAME}, email = '', phone = '', shipping_address = '', client_id = null
         where client_id = ${id}`,
     ),
+    // Gift vouchers they bought or received: the money stays, the names and addresses go.
+    d1Statement(
+      db,
+      sql`update payments set email = '', details = '{}' where kind = 'voucher' and (${anyOf(sql`email`)}
+        or reference in (select payment_reference from vouchers where ${anyOf(sql`recipient_email`)}
+          or ${anyOf(sql`recipient_phone`)}))`,
+    ),
+    d1Statement(
+      db,
+      sql`update vouchers set buyer_name = ${ERASED_NAME}, buyer_email = null, message = null
+        where ${anyOf(sql`buyer_email`)}`,
+    ),
+    d1Statement(
+      db,
+      sql`update vouchers set recipient_name = ${ERASED_NAME}, recipient_email = null, recipient_phone = '',
+          message = null
+        where ${anyOf(sql`recipient_email`)} or ${anyOf(sql`recipient_phone`)}`,
+    ),
     d1Statement(db, sql`delete from clients where id = ${id}`),
   ]);
   return true;

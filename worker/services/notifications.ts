@@ -25,6 +25,10 @@ import {
   type RenderedMessage,
   type TeamInvitationFacts,
   teamInvitation,
+  type VoucherFacts,
+  voucherDelivered,
+  voucherDelivery,
+  voucherReceipt,
   waitlistConfirm,
   waitlistWelcome,
 } from '../messages/templates';
@@ -199,3 +203,31 @@ export const passwordResetMessages = (
   reset: { name: string; link: string; expiresAt: string },
   studio: StudioDetails,
 ): NewMessage[] => [email('password-reset', `${accountId}@${reset.expiresAt}`, to, passwordReset(reset, studio))];
+
+/** A gift voucher bought: the buyer's receipt, at once. */
+export function voucherBoughtMessages(voucher: VoucherFacts, buyerEmail: string | null, studio: StudioDetails) {
+  return withRecipient([
+    email('voucher-receipt', voucher.reference, buyerEmail ?? '', voucherReceipt(voucher, studio)),
+  ]);
+}
+
+/**
+ * A gift voucher delivered: the card to the recipient by email and WhatsApp, and a note to the
+ * buyer. `sending` tells a resend (its own key) from the delivery.
+ */
+export function voucherDeliveryMessages(
+  voucher: VoucherFacts,
+  buyerEmail: string | null,
+  studio: StudioDetails,
+  sending = 'delivery',
+): NewMessage[] {
+  const card = voucherDelivery(voucher, studio);
+  const about = `${voucher.reference}:${sending}`;
+  return withRecipient([
+    email('voucher-delivery', about, voucher.recipientEmail ?? '', card),
+    whatsapp('voucher-delivery', about, voucher.recipientPhone ?? '', card),
+    ...(sending === 'delivery'
+      ? [email('voucher-delivered', voucher.reference, buyerEmail ?? '', voucherDelivered(voucher, studio))]
+      : []),
+  ]);
+}

@@ -10,6 +10,7 @@ import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '
 import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
 import { returnStockStatements } from './stock';
+import { returnVoucherStatements } from './vouchers';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -183,20 +184,28 @@ export async function cancelOrder(
     .where(eq(orderItems.orderId, id));
   const nowIso = options.now.toISOString();
   const processing = sql`exists (select 1 from orders where id = ${id} and order_status = 'processing')`;
-  const [, , cancelled] = await db.$client.batch([
-    ...returnStockStatements(db, lines, processing),
+  const [order] = await db.select({ reference: orders.paymentReference }).from(orders).where(eq(orders.id, id));
+  // With a refund, what a gift voucher paid goes back to it (guarded like the stock, before the update).
+  const voucherBack = order && options.refund ? returnVoucherStatements(db, order.reference, processing, nowIso) : [];
+  const stock = returnStockStatements(db, lines, processing);
+  const results = await db.$client.batch([
+    ...stock,
+    ...voucherBack,
     d1Statement(db, sql`update orders set order_status = 'cancelled' where id = ${id} and order_status = 'processing'`),
-    // changes() is the status update's: 1 exactly when this batch cancelled the order.
+    // changes() is the status update's: 1 exactly when this batch cancelled the order. What goes
+    // back through Paystack is what Paystack took.
     d1Statement(
       db,
       sql`insert into refunds (order_id, payment_reference, amount, status, test_mode, processed_at, created_at, updated_at)
-        select id, payment_reference, amount, ${options.testMode ? 'processed' : 'pending'}, ${options.testMode ? 1 : 0},
-          ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
-        from orders where id = ${id} and amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
-          and (select method from payments where reference = orders.payment_reference) in ('paystack', 'test')
+        select o.id, o.payment_reference, p.amount, ${options.testMode ? 'processed' : 'pending'},
+          ${options.testMode ? 1 : 0}, ${options.testMode ? nowIso : null}, ${nowIso}, ${nowIso}
+        from orders o join payments p on p.reference = o.payment_reference
+        where o.id = ${id} and p.amount > 0 and ${options.refund ? 1 : 0} = 1 and changes() = 1
+          and p.method in ('paystack', 'test')
         on conflict do nothing`,
     ),
   ]);
+  const cancelled = results[stock.length + voucherBack.length];
   if (cancelled?.meta.changes !== 1) {
     const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
     return { ok: false, reason: existing ? 'conflict' : 'not-found' };

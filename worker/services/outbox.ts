@@ -145,11 +145,24 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
  */
 const hideAccountLinks = (text: string) => text.replace(/token=[A-Za-z0-9_-]+/g, 'token=(hidden)');
 
+/**
+ * A gift voucher's code and card link are money: the Messages screen shows them hidden, like a
+ * reset link (staff find a voucher by its last 4 and resend it from the Vouchers screen).
+ */
+const hideVoucherCodes = (text: string) =>
+  text
+    .replace(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g, '(code hidden)')
+    .replace(/gift-vouchers\/card\/[A-Za-z0-9_-]+/g, 'gift-vouchers/card/(hidden)');
+
 export async function findMessage(db: Database, id: string, viewer: { seesInvitationLinks: boolean }) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   if (!row) return undefined;
   const hidden =
     row.template === 'password-reset' || (row.template === 'team-invitation' && !viewer.seesInvitationLinks);
-  const shown = hidden ? hideAccountLinks : (text: string) => text;
+  const shown = hidden
+    ? hideAccountLinks
+    : row.template === 'voucher-delivery'
+      ? hideVoucherCodes
+      : (text: string) => text;
   return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

@@ -17,6 +17,7 @@ import { queueMessages } from './outbox';
 import { paymentGateway } from './payment-gateway';
 import { confirmTransaction, type PaymentContext } from './payments';
 import { blockCounts } from './time-blocks';
+import { releaseVoucherHoldsStatements } from './vouchers';
 
 export const REVERIFY_AFTER_MINUTES = 15;
 const REVERIFY_WITHIN_HOURS = 24;
@@ -63,6 +64,8 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       db,
       sql`update payments set status = 'expired' where status = 'pending' and hold_expires_at <= ${nowIso}`,
     ),
+    // What expired holds took of gift vouchers goes back.
+    ...releaseVoucherHoldsStatements(db, now),
     // Their blocks and units stopped counting when the holds ended (time-blocks.ts, stock.ts); this
     // only tidies them away.
     d1Statement(db, sql`delete from time_blocks where not ${blockCounts(nowIso)}`),

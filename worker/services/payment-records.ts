@@ -15,12 +15,20 @@ import { linkClientStatements } from './client-records';
 import { managePath } from './manage-tokens';
 import { takeStockStatements } from './stock';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
+import {
+  createVoucherStatement,
+  releaseVoucherHoldsStatements,
+  type StoredVoucherPayment,
+  spendVoucherStatements,
+  type VoucherRow,
+  voucherOfPayment,
+} from './vouchers';
 
 export type Payment = typeof payments.$inferSelect;
 
 /** What the server stores with a booking payment: the validated details and its own prices. */
 export interface StoredBookingPayment {
-  booking: Omit<BookingDetails, 'amount' | 'couponCode'>;
+  booking: Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode'>;
   lines: Array<{ name: string; price: number }>;
   /** The menu's ids of the treatments (absent in payments started before they were kept). */
   treatmentIds?: string[];
@@ -76,6 +84,21 @@ export interface OrderSummary {
   orderStatus: (typeof orders.$inferSelect)['orderStatus'];
 }
 
+/** The gift voucher bought with a payment, created once (its payment reference is unique). */
+export async function recordPaidVoucher(
+  db: Database,
+  payment: Payment,
+  now: Date,
+  options: { secret: string; validityMonths: number },
+): Promise<VoucherRow | undefined> {
+  const { voucher } = payment.details as StoredVoucherPayment;
+  await db.$client.batch([
+    markPaid(db, payment, now),
+    await createVoucherStatement(db, payment.reference, voucher, options),
+  ]);
+  return voucherOfPayment(db, payment.reference);
+}
+
 const markPaid = (db: Database, payment: Payment, now: Date) =>
   db.$client
     .prepare(
@@ -116,6 +139,7 @@ export async function recordPaidBooking(
   const flagged = sql`(select needs_attention from bookings where payment_reference = ${reference}) = 1`;
   await d1.batch([
     markPaid(db, payment, now),
+    ...spendVoucherStatements(db, reference, nowIso),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
     d1
       .prepare(
@@ -192,8 +216,10 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
     lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
     notRecorded,
   );
+  const spend = spendVoucherStatements(db, payment.reference, now.toISOString());
   const results = await d1.batch([
     markPaid(db, payment, now),
+    ...spend,
     ...takeStock,
     d1
       .prepare(
@@ -208,7 +234,8 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
         order.customerEmail,
         order.customerPhone,
         order.shippingAddress,
-        payment.amount,
+        // What the order cost after the coupon; a gift voucher may have paid part of it.
+        payment.subtotal - payment.discount,
       ),
     ...lines.map((line) =>
       d1
@@ -230,7 +257,7 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
     ...linkClientStatements(db, 'orders', payment.reference, now),
   ]);
   // The order's insert follows the payment's update and the stock's: did this call record it?
-  return { recorded: results[1 + takeStock.length]?.meta.changes === 1 };
+  return { recorded: results[1 + spend.length + takeStock.length]?.meta.changes === 1 };
 }
 
 export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {
@@ -294,6 +321,35 @@ export async function bookingSummary(
   };
 }
 
+/** What verify answers the paying browser about a paid gift voucher: what its confirmation shows (no code). */
+export interface VoucherSummary {
+  kind: 'voucher';
+  paid: true;
+  reference: string;
+  amount: number;
+  treatment: string | null;
+  recipientName: string;
+  deliverOn: string;
+  expiresOn: string;
+  delivered: boolean;
+}
+
+export async function voucherSummary(db: Database, payment: Payment): Promise<VoucherSummary | undefined> {
+  const voucher = await voucherOfPayment(db, payment.reference);
+  if (!voucher) return undefined;
+  return {
+    kind: 'voucher',
+    paid: true,
+    reference: payment.reference,
+    amount: voucher.amount,
+    treatment: voucher.treatment,
+    recipientName: voucher.recipientName,
+    deliverOn: voucher.deliverOn,
+    expiresOn: voucher.expiresOn,
+    delivered: voucher.deliveredAt !== null,
+  };
+}
+
 export async function findPayment(db: Database, reference: string): Promise<Payment | undefined> {
   const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
   return payment;
@@ -321,5 +377,7 @@ export async function markUnpaid(db: Database, reference: string, status: 'faile
       reference,
       sql`expires_at is not null and (select status from payments where reference = ${reference}) != 'paid'`,
     ),
+    // And what it held of a gift voucher goes back.
+    ...releaseVoucherHoldsStatements(db, new Date()),
   ]);
 }

@@ -9,18 +9,19 @@ import type { BookingFacts, OrderFacts } from '../messages/templates';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
 import { bookingDetailsSchema } from '../shared/booking-schema';
 import { scopeOfKind } from '../shared/coupon-rules';
-import { type DepositSplit, depositSplit } from '../shared/deposit-split';
+import { type DepositSplit, depositSplit, withVoucher } from '../shared/deposit-split';
 import { nairaToKobo } from '../shared/money';
 import { orderDetailsSchema } from '../shared/order-schema';
 import { priceBooking, priceOrder } from '../shared/pricing';
 import { stockMessages } from '../shared/stock';
 import { lagosDate } from '../shared/time';
+import { voucherDetailsSchema } from '../shared/voucher-schema';
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { readCatalogue } from './catalogue';
 import { phoneKeySql } from './client-records';
 import { type CouponCustomer, checkCoupon, couponMessages, couponStillOpen, usedByCustomer } from './coupons';
 import { managePath, manageToken, manageTokenHash } from './manage-tokens';
-import { bookingConfirmedMessages, orderConfirmedMessages } from './notifications';
+import { bookingConfirmedMessages, orderConfirmedMessages, voucherBoughtMessages } from './notifications';
 import type { NewMessage } from './outbox';
 import { type PaymentGateway, paymentSetupMessages } from './payment-gateway';
 import {
@@ -33,12 +34,26 @@ import {
   type Payment,
   recordPaidBooking,
   recordPaidOrder,
+  recordPaidVoucher,
   type StoredBookingPayment,
   type StoredOrderPayment,
+  type VoucherSummary,
+  voucherSummary,
 } from './payment-records';
 import { closedOn, closureReason, HOLD_MINUTES, isPastDate, isPastSlot, slotMessages } from './slots';
 import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from './stock';
 import { takeTimeStatements } from './time-blocks';
+import { deliverVoucher } from './voucher-delivery';
+import {
+  findUsableVoucher,
+  holdVoucherStatements,
+  priceVoucher,
+  releaseVoucherHoldsStatements,
+  storedVoucher,
+  voucherFacts,
+  voucherPaymentMessages,
+  voucherValidityMonths,
+} from './vouchers';
 
 export interface PaymentContext {
   db: Database;
@@ -76,6 +91,8 @@ export const paymentMessages = {
   busyNetworkOrders: (minutes: number) =>
     `Many orders from your network are waiting for payment right now. Please try again in ${inMinutes(minutes)}, or message us on WhatsApp and we will take your order.`,
   notConfigured: paymentSetupMessages.notConfigured,
+  tooManyVouchers: (holds: number) =>
+    `You already have ${holds} gift vouchers waiting for payment. Please finish paying for one of them, or try again in ${HOLD_MINUTES} minutes.`,
   alreadyPaid:
     'This payment has already been made. You can manage your booking from the link in your confirmation email.',
 } as const;
@@ -96,7 +113,11 @@ export const MAX_OPEN_HOLDS = 3;
  */
 export const MAX_OPEN_HOLDS_PER_NETWORK = 10;
 
-export const confirmationPaths = { booking: '/booking-confirmation-pg', order: '/order-confirmation-pg' } as const;
+export const confirmationPaths = {
+  booking: '/booking-confirmation-pg',
+  order: '/order-confirmation-pg',
+  voucher: '/gift-voucher-confirmation',
+} as const;
 
 export type InitializeResult =
   | { ok: true; reference: string; authorizationUrl: string }
@@ -130,9 +151,70 @@ export async function initializePayment(
   if (!context.gateway) return { ok: false, status: 503, message: paymentMessages.notConfigured };
   const details = readDetails(request.metadata);
   const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
+  if (kind === 'voucher') return initializeVoucherPurchase(context, request, details);
   return kind === 'order'
     ? initializeOrderPayment(context, request, details)
     : initializeBookingPayment(context, request, details);
+}
+
+/**
+ * A gift voucher's purchase: priced on the server (a treatment's price, or a free amount within the
+ * limits), paid through the same checkout. The voucher itself is created when the payment is
+ * recorded; this browser's earlier unpaid purchase (a declined card) is replaced.
+ */
+async function initializeVoucherPurchase(
+  context: PaymentContext,
+  request: InitializeRequest,
+  details: unknown,
+): Promise<InitializeResult> {
+  const parsed = voucherDetailsSchema.safeParse(details);
+  if (!parsed.success) {
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid gift voucher details' };
+  }
+  const menu = (await readCatalogue(context.db)).treatments;
+  const price = priceVoucher(parsed.data, menu, lagosDate(context.now));
+  if (!price.ok) return { ok: false, status: 400, message: price.message };
+  if (request.amount !== nairaToKobo(price.amount)) {
+    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: price.amount };
+  }
+  const reference = newReference('GV');
+  const email = parsed.data.buyerEmail;
+  const nowIso = context.now.toISOString();
+  const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const ownEarlier = sql`select reference from payments where kind = 'voucher' and status = 'pending'
+    and browser_key_hash = ${request.browserKeyHash}`;
+  const openPurchases = sql`select 1 from payments where kind = 'voucher' and status = 'pending'
+    and hold_expires_at > ${nowIso} and lower(email) = lower(${email}) and reference not in (${ownEarlier})`;
+  await context.db.$client.batch([
+    d1Statement(
+      context.db,
+      sql`insert into payments (reference, kind, status, amount, subtotal, discount, email, details, hold_expires_at,
+          client_key, browser_key_hash, method)
+        select ${reference}, 'voucher', 'pending', ${price.amount}, ${price.amount}, 0, ${email},
+          ${JSON.stringify(storedVoucher(parsed.data, price))}, ${holdUntil}, ${request.clientKey ?? null},
+          ${request.browserKeyHash}, ${context.gateway?.mode ?? 'paystack'}
+        where (select count(*) from (${openPurchases})) < ${MAX_OPEN_HOLDS}`,
+    ),
+    d1Statement(
+      context.db,
+      sql`update payments set status = 'abandoned', hold_expires_at = null
+        where reference in (${ownEarlier}) and reference != ${reference}
+          and exists (select 1 from payments where reference = ${reference})`,
+    ),
+  ]);
+  if (!(await findPayment(context.db, reference))) {
+    return {
+      ok: false,
+      status: 429,
+      message: paymentMessages.tooManyVouchers(MAX_OPEN_HOLDS),
+      retryAfterSeconds: HOLD_MINUTES * 60,
+    };
+  }
+  return openCheckout(context, 'voucher', reference, price.amount, email, {
+    kind: 'voucher',
+    for: parsed.data.recipientName,
+    deliverOn: parsed.data.deliverOn,
+  });
 }
 
 /** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
@@ -145,7 +227,7 @@ async function initializeBookingPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }
-  const { amount: _clientAmount, couponCode, ...booking } = parsed.data;
+  const { amount: _clientAmount, couponCode, voucherCode, ...booking } = parsed.data;
   const menu = (await readCatalogue(context.db)).treatments;
   const priced = priceBooking(booking.subservices, menu);
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
@@ -162,6 +244,7 @@ async function initializeBookingPayment(
     customer,
     replaced: ownHoldsHere,
     split: (afterCoupon) => depositSplit(priced.lines, afterCoupon),
+    voucherCode,
   });
   if (!charge.ok) return charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
@@ -178,7 +261,7 @@ async function initializeBookingPayment(
   const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const method = charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack');
+  const method = paymentMethod(context, charge);
   const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
   const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
@@ -201,16 +284,18 @@ async function initializeBookingPayment(
           context.db,
           sql`
           insert into payments (
-            reference, kind, status, amount, subtotal, discount, due_at_studio, coupon_code, coupon_id, email,
-            phone_key, details, slot_date, slot_time, hold_expires_at, client_key, browser_key_hash, method,
-            therapist_id, room_id, duration_minutes
+            reference, kind, status, amount, subtotal, discount, due_at_studio, voucher_id, voucher_amount,
+            coupon_code, coupon_id, email, phone_key, details, slot_date, slot_time, hold_expires_at, client_key,
+            browser_key_hash, method, therapist_id, room_id, duration_minutes
           )
           select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-            ${charge.dueAtStudio}, ${charge.couponCode}, ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)},
-            ${JSON.stringify(stored)}, ${date}, ${time}, ${holdUntil}, ${request.clientKey ?? null},
-            ${request.browserKeyHash}, ${method}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
+            ${charge.dueAtStudio}, ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode},
+            ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)}, ${JSON.stringify(stored)}, ${date},
+            ${time}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash}, ${method},
+            ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
           where not ${closedOn(date)}
             and ${couponCondition(charge, customer, nowIso, ownHoldsHere)}
+            and ${voucherCondition(charge, lagosDate(context.now), ownHoldsHere)}
             and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${date})
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
             and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
@@ -227,13 +312,16 @@ async function initializeBookingPayment(
           update payments set status = 'abandoned', hold_expires_at = null
           where reference in (${ownHoldsHere}) and reference != ${reference} and ${inserted}`,
         ),
+        ...voucherHoldStatements(context, charge, reference, inserted),
       ]);
       return (await findPayment(context.db, reference)) !== undefined;
     },
   );
   if (!taken.ok) return taken;
   if (!taken.value) {
-    const refused = await couponRefusal(context, charge, 'booking', customer, ownHoldsHere);
+    const refused =
+      (await couponRefusal(context, charge, 'booking', customer, ownHoldsHere)) ??
+      (await voucherRefusal(context, charge, ownHoldsHere));
     if (refused) return refused;
     for (const [holds, limit, message] of [
       [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
@@ -277,7 +365,8 @@ async function initializeOrderPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
   }
-  const { customerName, customerEmail, customerPhone, shippingAddress, orderItems, couponCode } = parsed.data;
+  const { customerName, customerEmail, customerPhone, shippingAddress, orderItems, couponCode, voucherCode } =
+    parsed.data;
   const priced = priceOrder(
     orderItems.map((item) => ({
       productId: item.productId,
@@ -299,6 +388,7 @@ async function initializeOrderPayment(
     clientAmountKobo: request.amount,
     customer,
     replaced: ownEarlier,
+    voucherCode,
   });
   if (!charge.ok) return charge;
 
@@ -320,15 +410,16 @@ async function initializeOrderPayment(
       context.db,
       sql`
       insert into payments (
-        reference, kind, status, amount, subtotal, discount, coupon_code, coupon_id, email, phone_key, details,
-        hold_expires_at, client_key, browser_key_hash, method
+        reference, kind, status, amount, subtotal, discount, voucher_id, voucher_amount, coupon_code, coupon_id,
+        email, phone_key, details, hold_expires_at, client_key, browser_key_hash, method
       )
       select ${reference}, 'order', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
-        ${charge.couponCode}, ${charge.couponId}, ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)},
-        ${JSON.stringify(stored)}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash},
-        ${charge.amount === 0 ? 'free' : (context.gateway?.mode ?? 'paystack')}
+        ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode}, ${charge.couponId},
+        ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)}, ${JSON.stringify(stored)}, ${holdUntil},
+        ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}
       where ${enoughLeft(stock, nowIso, ownEarlier)}
         and ${couponCondition(charge, customer, nowIso, ownEarlier)}
+        and ${voucherCondition(charge, lagosDate(context.now), ownEarlier)}
         and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
         and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
     ),
@@ -338,9 +429,12 @@ async function initializeOrderPayment(
       sql`update payments set status = 'abandoned', hold_expires_at = null
         where reference in (${ownEarlier}) and reference != ${reference} and ${inserted}`,
     ),
+    ...voucherHoldStatements(context, charge, reference, inserted),
   ]);
   if (!(await findPayment(context.db, reference))) {
-    const refused = await couponRefusal(context, charge, 'order', customer, ownEarlier);
+    const refused =
+      (await couponRefusal(context, charge, 'order', customer, ownEarlier)) ??
+      (await voucherRefusal(context, charge, ownEarlier));
     if (refused) return refused;
     return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
   }
@@ -414,10 +508,12 @@ type Charge = {
   dueAtStudio: number;
   couponCode: string | null;
   couponId: string | null;
+  /** The gift voucher that pays first, and how much of its balance. */
+  voucher: { id: string; amount: number } | null;
 };
 
 interface ChargeRequest {
-  kind: Payment['kind'];
+  kind: Exclude<Payment['kind'], 'voucher'>;
   subtotal: number;
   couponCode: string | undefined;
   /** What the client expects to pay, in kobo. */
@@ -427,12 +523,13 @@ interface ChargeRequest {
   replaced: SQL;
   /** A booking with deposits: what of the price after the coupon is paid now, and what at the studio. */
   split?: (afterCoupon: number) => DepositSplit;
+  voucherCode: string | undefined;
 }
 
 /**
  * What the customer pays now: the catalogue total less the coupon (only the deposit of it, for
- * treatments paid by deposit). A client that expected another amount (a stale page, a tampered
- * request) is refused with 409 and told the right one.
+ * treatments paid by deposit), less what a gift voucher pays first. A client that expected another
+ * amount (a stale page, a tampered request) is refused with 409 and told the right one.
  */
 async function chargeFor(
   context: PaymentContext,
@@ -456,17 +553,29 @@ async function chargeFor(
     applied = { code: check.code, id: check.coupon.id };
   }
   const afterCoupon = request.subtotal - discount;
-  const { online: amount, atStudio } = request.split?.(afterCoupon) ?? { online: afterCoupon, atStudio: 0 };
-  if (request.clientAmountKobo !== nairaToKobo(amount)) {
-    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: amount };
+  let voucher: { id: string; balance: number } | null = null;
+  if (request.voucherCode) {
+    await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
+    const found = await findUsableVoucher(context.db, request.voucherCode, context.now);
+    if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
+    // What the customer's own replaced payment holds of it comes back in the same batch.
+    voucher = { id: found.id, balance: found.balance + (await heldByReplaced(context, found.id, request.replaced)) };
+  }
+  const split = withVoucher(
+    request.split?.(afterCoupon) ?? { online: afterCoupon, atStudio: 0 },
+    voucher?.balance ?? 0,
+  );
+  if (request.clientAmountKobo !== nairaToKobo(split.online)) {
+    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: split.online };
   }
   return {
     ok: true,
-    amount,
+    amount: split.online,
     discount,
-    dueAtStudio: atStudio,
+    dueAtStudio: split.atStudio,
     couponCode: applied?.code ?? null,
     couponId: applied?.id ?? null,
+    voucher: voucher && split.voucher > 0 ? { id: voucher.id, amount: split.voucher } : null,
   };
 }
 
@@ -477,11 +586,63 @@ async function chargeFor(
 const couponCondition = (charge: Charge, customer: CouponCustomer, nowIso: string, replaced: SQL) =>
   charge.couponId ? couponStillOpen(charge.couponId, customer, nowIso, replaced) : sql`1`;
 
+/** Why a payment with a voucher could not be held, if the voucher is why (spent elsewhere meanwhile). */
+async function voucherRefusal(
+  context: PaymentContext,
+  charge: Charge,
+  replaced: SQL,
+): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
+  if (!charge.voucher) return undefined;
+  const still = await context.db.get<{ covers: number }>(
+    sql`select ${voucherCondition(charge, lagosDate(context.now), replaced)} as covers`,
+  );
+  return still?.covers === 1 ? undefined : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
+}
+
+/** What the customer's replaced payments hold of a voucher: theirs again once they are replaced. */
+async function heldByReplaced(context: PaymentContext, voucherId: string, replaced: SQL): Promise<number> {
+  const row = await context.db.get<{ held: number }>(sql`select coalesce(sum(amount), 0) as held from voucher_uses
+    where voucher_id = ${voucherId} and state = 'held' and payment_reference in (${replaced})`);
+  return row?.held ?? 0;
+}
+
+/**
+ * SQL for the payment's insert: its voucher (if any) still holds what it pays, counting what the
+ * customer's replaced payments hold (given back in the same batch). In the insert itself, so racing
+ * payments never take more than the balance.
+ */
+const voucherCondition = (charge: Charge, today: string, replaced: SQL) =>
+  charge.voucher
+    ? sql`exists (select 1 from vouchers v where v.id = ${charge.voucher.id} and v.status = 'active'
+        and v.expires_on >= ${today} and v.balance + (select coalesce(sum(amount), 0) from voucher_uses
+          where voucher_id = v.id and state = 'held' and payment_reference in (${replaced})) >= ${charge.voucher.amount})`
+    : sql`1`;
+
+/**
+ * The batch's last statements: the holds the batch just replaced give their voucher part back,
+ * then the new payment takes its own.
+ */
+const voucherHoldStatements = (context: PaymentContext, charge: Charge, reference: string, inserted: SQL) =>
+  charge.voucher
+    ? [
+        ...releaseVoucherHoldsStatements(context.db, context.now),
+        ...holdVoucherStatements(
+          context.db,
+          { reference, voucherId: charge.voucher.id, amount: charge.voucher.amount },
+          inserted,
+        ),
+      ]
+    : releaseVoucherHoldsStatements(context.db, context.now);
+
+/** How a payment is made: nothing to pay online is free (a coupon) or a voucher's; else the gateway. */
+const paymentMethod = (context: PaymentContext, charge: Charge) =>
+  charge.amount > 0 ? (context.gateway?.mode ?? 'paystack') : charge.voucher ? 'voucher' : 'free';
+
 /** Why a payment with a coupon could not be held, if the coupon is why (its last use went meanwhile). */
 async function couponRefusal(
   context: PaymentContext,
   charge: Charge,
-  kind: Payment['kind'],
+  kind: ChargeRequest['kind'],
   customer: CouponCustomer,
   replaced: SQL,
 ): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
@@ -550,7 +711,7 @@ export interface PaymentReceipt {
 }
 
 export type VerifyResult =
-  | { status: true; data: BookingSummary | OrderSummary | PaymentReceipt }
+  | { status: true; data: BookingSummary | OrderSummary | VoucherSummary | PaymentReceipt }
   | { status: false; message: string };
 
 /**
@@ -647,6 +808,23 @@ export async function confirmTransaction(
  * too: their idempotency keys are the payment's reference).
  */
 async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
+  if (payment.kind === 'voucher') {
+    const voucher = await recordPaidVoucher(context.db, payment, context.now, {
+      secret: context.linkSecret,
+      validityMonths: await voucherValidityMonths(context.db),
+    });
+    if (!voucher) return;
+    context.notify(voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, context.studio));
+    // Bought for today: sent at once (later dates are the cron's).
+    if (voucher.deliverOn <= lagosDate(context.now)) {
+      const send = async (messages: NewMessage[]) => context.notify(messages);
+      await deliverVoucher(
+        { db: context.db, secret: context.linkSecret, studio: context.studio, now: context.now, send },
+        voucher,
+      );
+    }
+    return;
+  }
   if (payment.kind === 'order') {
     const { recorded } = await recordPaidOrder(context.db, payment, context.now);
     if (recorded) context.stockMoved();
@@ -703,9 +881,11 @@ export function bookingFacts(
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {
   const summary =
-    payment.kind === 'order'
-      ? await orderSummary(context.db, payment)
-      : await bookingSummary(context.db, payment, await manageToken(payment.reference, context.linkSecret));
+    payment.kind === 'voucher'
+      ? await voucherSummary(context.db, payment)
+      : payment.kind === 'order'
+        ? await orderSummary(context.db, payment)
+        : await bookingSummary(context.db, payment, await manageToken(payment.reference, context.linkSecret));
   return summary ? { status: true, data: summary } : { status: false, message: paymentMessages.unknownReference };
 }
 

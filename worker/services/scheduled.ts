@@ -10,6 +10,7 @@ import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
+import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
 
 /**
@@ -34,6 +35,7 @@ const forgetOldAuditEntries: ScheduledTask = (env, now) => forgetOldActivity(cre
 
 export const scheduledTasks: ScheduledTask[] = [
   reconcilePayments,
+  deliverDueVouchers,
   queueReminders,
   sweepMessages,
   finishCampaigns,

@@ -8,9 +8,14 @@ import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 import { formatAppointment } from '../shared/time';
 import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payment-records';
+import type { StoredVoucherPayment } from './vouchers';
 
 /** One line saying what is being paid for (plainly "a booking" when the details are not there). */
 function purchase(payment: Payment): string {
+  if (payment.kind === 'voucher') {
+    const { voucher } = payment.details as Partial<StoredVoucherPayment>;
+    return voucher ? `A gift voucher for ${voucher.recipientName}` : 'A gift voucher';
+  }
   if (payment.kind === 'order') {
     const { lines } = payment.details as Partial<StoredOrderPayment>;
     return lines ? lines.map((line) => `${line.productName} ${line.size} × ${line.quantity}`).join(', ') : 'An order';

@@ -46,6 +46,8 @@ export const bookingDetailsSchema = z
     /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
     amount: z.optional(z.number()),
     couponCode: line(40),
+    /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
+    voucherCode: line(40),
   })
   .check(
     z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {

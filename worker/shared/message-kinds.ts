@@ -16,4 +16,7 @@ export const messageTemplates = [
   'campaign',
   'team-invitation',
   'password-reset',
+  'voucher-receipt',
+  'voucher-delivery',
+  'voucher-delivered',
 ] as const;

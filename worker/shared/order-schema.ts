@@ -38,6 +38,8 @@ export const orderDetailsSchema = z.object({
   /** What the visitor saw; the server prices the order itself and refuses a different amount. */
   amount: z.optional(z.number()),
   couponCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
+  /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
+  voucherCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
 });
 
 export type OrderDetails = z.output<typeof orderDetailsSchema>;

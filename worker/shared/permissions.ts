@@ -40,6 +40,10 @@ export const permissions = {
   /** CSV exports of bookings, orders and the waitlist. */
   exports: ['owner', 'manager'],
   coupons: ['owner', 'manager'],
+  /** The Vouchers screen: finding, resending and selling gift vouchers at the desk. */
+  vouchers: ['owner', 'manager', 'reception'],
+  /** Voiding a gift voucher (money the studio owes). */
+  voucherVoid: ['owner', 'manager'],
   /** The academy waitlist, bulk email and WhatsApp, and the message log. */
   campaigns: ['owner', 'manager'],
   /** Therapists, rooms, hours, days off, closed days and the schedule's settings. */

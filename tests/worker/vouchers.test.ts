@@ -1,0 +1,392 @@
+// Gift vouchers: bought through the same checkout (exactly once, at the server's price), delivered
+// on their date by the cron, checked by code, spent on bookings and orders with balances that never
+// go below zero however many payments race, given back when a hold ends or a booking is cancelled.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bookings,
+  orders,
+  outboxMessages,
+  payments,
+  productSizes,
+  vouchers,
+  voucherUses,
+} from '../../worker/db/schema';
+import { deliverDueVouchers } from '../../worker/services/voucher-delivery';
+import { voucherCardToken, voucherCode, voucherPaymentMessages } from '../../worker/services/vouchers';
+import { nairaToKobo } from '../../worker/shared/money';
+import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
+import { formatVoucherCode, type VoucherDetailsInput, voucherMessages } from '../../worker/shared/voucher-schema';
+import { signIn } from './admin-harness';
+import { bookingDetails, item, oneHourVisit, orderDetails } from './payment-fixtures';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  liveEnv,
+  origin,
+  payerCookie,
+  startPayment,
+  startPaymentOk,
+  verify,
+  webhook,
+  withFakePaystack,
+} from './payment-harness';
+
+withFakePaystack();
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+beforeEach(async () => {
+  await clearPaymentData();
+  await db.delete(outboxMessages);
+});
+
+const today = () => lagosDate(new Date());
+
+const purchase = (overrides: Partial<VoucherDetailsInput> = {}): VoucherDetailsInput & { customerEmail: string } => ({
+  paymentType: 'voucher',
+  amount: 50_000,
+  buyerName: 'Tunde Bello',
+  buyerEmail: 'tunde@example.com',
+  recipientName: 'Ada Obi',
+  recipientEmail: 'ada@example.com',
+  recipientPhone: '0803 123 4567',
+  message: 'Happy birthday, Ada!',
+  deliverOn: today(),
+  ...overrides,
+  customerEmail: overrides.buyerEmail ?? 'tunde@example.com',
+});
+
+/** Buys a voucher through initialize and the fake Paystack; returns its row and its code. */
+async function buyVoucher(overrides: Partial<VoucherDetailsInput> = {}) {
+  const details = purchase(overrides);
+  const amount = typeof details.amount === 'number' ? details.amount : 50_000;
+  const { reference } = await startPaymentOk(details, nairaToKobo(amount));
+  fake.settle(reference, 'success');
+  await verify(reference);
+  const [voucher] = await db.select().from(vouchers).where(eq(vouchers.paymentReference, reference));
+  if (!voucher) throw new Error('no voucher');
+  return { voucher, reference, code: formatVoucherCode(await voucherCode(reference, env.MANAGE_LINK_SECRET)) };
+}
+
+const check = async (code: string, browser = payerCookie()) =>
+  (await (
+    await call('/api/vouchers/check', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: browser },
+      body: JSON.stringify({ code }),
+    })
+  ).json()) as { valid: boolean; balance: number; expiresAt: string | null };
+
+const balanceOf = async (id: string) => (await db.select().from(vouchers).where(eq(vouchers.id, id)))[0]?.balance;
+
+const staffCall = (path: string, method = 'GET', body?: unknown) =>
+  call(
+    path,
+    {
+      method,
+      headers: {
+        Cookie: cookie,
+        Origin: origin,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    liveEnv,
+  );
+
+describe('buying a gift voucher', () => {
+  it('charges the server’s price and creates one voucher, with only the code’s hash and last 4 kept', async () => {
+    const { voucher, code, reference } = await buyVoucher();
+    expect(fake.initializeCalls.at(-1)?.body).toMatchObject({ amount: 5_000_000, email: 'tunde@example.com' });
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(voucher).toMatchObject({
+      amount: 50_000,
+      balance: 50_000,
+      codeLast4: code.slice(-4),
+      recipientName: 'Ada Obi',
+      deliverOn: today(),
+      status: 'active',
+    });
+    expect(voucher.expiresOn).toBe(addDays(today(), 0).replace(/^(\d{4})/, (year) => String(Number(year) + 1)));
+    const stored = JSON.stringify(await db.select().from(vouchers)) + JSON.stringify(await db.select().from(payments));
+    expect(stored).not.toContain(code.replace(/-/g, ''));
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({ kind: 'voucher', status: 'paid', amount: 50_000 });
+  });
+
+  it('prices a treatment voucher from the menu, and refuses a client’s own price', async () => {
+    const wrong = await startPayment(purchase({ amount: 1_000, treatment: 'Hotstone' }), nairaToKobo(1_000));
+    expect(wrong.status).toBe(409);
+    expect(await wrong.json()).toMatchObject({ expectedAmount: 30_000 });
+    const { voucher } = await buyVoucher({ amount: 30_000, treatment: 'Hotstone' });
+    expect(voucher).toMatchObject({ amount: 30_000, treatment: 'Hotstone' });
+  });
+
+  it.each([
+    ['an amount under ₦5,000', { amount: 4_999 }, voucherMessages.amount],
+    ['an amount over ₦1,000,000', { amount: 1_000_001 }, voucherMessages.amount],
+    ['a fraction of a naira', { amount: 5_000.5 }, voucherMessages.amount],
+    ['a delivery date in the past', { deliverOn: addDays(today(), -1) }, voucherMessages.deliverOn],
+    ['a delivery date over a year ahead', { deliverOn: addDays(today(), 366) }, voucherMessages.deliverOn],
+    ['no way to reach the recipient', { recipientEmail: '', recipientPhone: '' }, voucherMessages.recipientContact],
+    ['a message over 500 characters', { message: 'x'.repeat(501) }, voucherMessages.message],
+  ])('refuses %s with 400 and stores nothing', async (_label, change, message) => {
+    const details = purchase(change);
+    const response = await startPayment(details, nairaToKobo(Number(details.amount) || 0));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message });
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+
+  it('creates one voucher and one delivery when the verify and the webhook race, 20 times', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      await clearPaymentData();
+      await db.delete(outboxMessages);
+      const { reference } = await startPaymentOk(purchase(), nairaToKobo(50_000));
+      fake.settle(reference, 'success');
+      const { body, signature } = await fake.webhook(reference);
+      await Promise.all([verify(reference), webhook(body, signature), verify(reference), webhook(body, signature)]);
+      expect(await db.select().from(vouchers)).toHaveLength(1);
+      const sent = (await db.select().from(outboxMessages)).map((message) => `${message.template}:${message.channel}`);
+      expect(sent.sort()).toEqual([
+        'voucher-delivered:email',
+        'voucher-delivery:email',
+        'voucher-delivery:whatsapp',
+        'voucher-receipt:email',
+      ]);
+    }
+  });
+});
+
+describe('delivery on the date', () => {
+  it('waits for the date (from 08:00 in Lagos), then sends the card once, with the code and its link', async () => {
+    const tomorrow = addDays(today(), 1);
+    const { voucher, code } = await buyVoucher({ deliverOn: tomorrow });
+    const templates = async () => (await db.select().from(outboxMessages)).map((message) => message.template).sort();
+    expect(await templates()).toEqual(['voucher-receipt']);
+    await deliverDueVouchers(env, lagosToUtc(tomorrow, '07:45'));
+    expect(await templates()).toEqual(['voucher-receipt']);
+    await deliverDueVouchers(env, lagosToUtc(tomorrow, '08:00'));
+    await deliverDueVouchers(env, lagosToUtc(tomorrow, '08:15'));
+    expect(await templates()).toEqual(['voucher-delivered', 'voucher-delivery', 'voucher-delivery', 'voucher-receipt']);
+    const card = (await db.select().from(outboxMessages)).find(
+      (message) => message.template === 'voucher-delivery' && message.channel === 'email',
+    );
+    expect(card?.recipient).toBe('ada@example.com');
+    expect(card?.text).toContain(code);
+    expect(card?.text).toContain('Happy birthday, Ada!');
+    const token = await voucherCardToken(voucher.paymentReference, env.MANAGE_LINK_SECRET);
+    expect(card?.text).toContain(`/gift-vouchers/card/${token}`);
+    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(row?.deliveredAt).not.toBeNull();
+
+    const page = await call(`/gift-vouchers/card/${token}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(code);
+    expect(html).toContain('Ada Obi');
+    expect((await call(`/gift-vouchers/card/${token.replace(/^./, token[0] === 'A' ? 'B' : 'A')}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/vouchers/check', () => {
+  it('answers the balance and the last day of a good code, typed any way', async () => {
+    const { code, voucher } = await buyVoucher();
+    expect(await check(code.toLowerCase().replace(/-/g, ' '))).toEqual({
+      valid: true,
+      balance: 50_000,
+      expiresAt: voucher.expiresOn,
+    });
+  });
+
+  it('answers an unknown, a mistyped and a void code alike', async () => {
+    const { code, voucher } = await buyVoucher();
+    const nothing = { valid: false, balance: 0, expiresAt: null };
+    expect(await check('ABCD-EFGH-JKMN')).toEqual(nothing);
+    expect(await check(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`)).toEqual(nothing);
+    expect(await check('short')).toEqual(nothing);
+    await db.update(vouchers).set({ status: 'void' }).where(eq(vouchers.id, voucher.id));
+    expect(await check(code)).toEqual(nothing);
+  });
+});
+
+describe('paying with a voucher', () => {
+  it('pays first on a booking, the rest through Paystack, and leaves nothing for next time when spent', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const details = bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 });
+    const wrong = await startPayment(details, nairaToKobo(25_000));
+    expect(wrong.status).toBe(409);
+    expect(await wrong.json()).toMatchObject({ expectedAmount: 5_000 });
+    const { reference } = await startPaymentOk(details, nairaToKobo(5_000));
+    expect(await balanceOf(voucher.id)).toBe(0);
+    expect(fake.initializeCalls.at(-1)?.body.amount).toBe(500_000);
+    fake.settle(reference, 'success');
+    await verify(reference);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    expect(booking).toMatchObject({ amount: 25_000, amountPaid: 25_000 });
+    const [use] = await db.select().from(voucherUses).where(eq(voucherUses.paymentReference, reference));
+    expect(use).toMatchObject({ amount: 20_000, state: 'spent' });
+  });
+
+  it('covers a whole order without Paystack, and keeps the rest of the balance', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 100_000 });
+    const { reference } = await startPaymentOk(orderDetails({ voucherCode: code, amount: 0 }), 0);
+    expect(fake.initializeCalls.filter((call) => call.body.email !== 'tunde@example.com')).toHaveLength(0);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment).toMatchObject({ status: 'paid', method: 'voucher', amount: 0, voucherAmount: 52_000 });
+    const [order] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+    expect(order?.amount).toBe(52_000);
+    expect(await balanceOf(voucher.id)).toBe(48_000);
+    expect(await check(code)).toMatchObject({ valid: true, balance: 48_000 });
+  });
+
+  it('never pays out more than its balance to 20 payments at once', async () => {
+    const [soap] = await db.select().from(productSizes).where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    await db.update(productSizes).set({ stock: null }).where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    try {
+      const { code, voucher } = await buyVoucher({ amount: 50_000 });
+      // Each order is one ₦6,000 soap, wholly paid by the voucher: ₦50,000 pays for 8 of them.
+      const starts = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          startPayment(
+            orderDetails({
+              customerEmail: `racer${index}@example.com`,
+              orderItems: [item('goat-milk-bar-soap', '100g', 1)],
+              voucherCode: code,
+              amount: 0,
+            }),
+            0,
+            undefined,
+            { Cookie: payerCookie(`voucher-racer-${index}-0123456789abcdefghijklmnop`) },
+          ),
+        ),
+      );
+      const held = starts.filter((response) => response.status === 200);
+      expect(held.length).toBe(8);
+      const spent = await db.select().from(voucherUses).where(eq(voucherUses.voucherId, voucher.id));
+      expect(spent.reduce((sum, use) => sum + use.amount, 0)).toBe(48_000);
+      expect(await balanceOf(voucher.id)).toBe(2_000);
+      for (const refused of starts.filter((response) => response.status !== 200)) {
+        expect(refused.status).toBe(409);
+      }
+    } finally {
+      await db
+        .update(productSizes)
+        .set({ stock: soap?.stock ?? null })
+        .where(eq(productSizes.productId, 'goat-milk-bar-soap'));
+    }
+  });
+
+  it('gets back what an unpaid hold took when the hold expires', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    expect(await check(code, payerCookie('someone-else-0123456789abcdefghijklmnopqrs'))).toMatchObject({
+      valid: false,
+    });
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, reference));
+    expect(await check(code, payerCookie('someone-else-0123456789abcdefghijklmnopqrs'))).toMatchObject({
+      valid: true,
+      balance: 20_000,
+    });
+    const [use] = await db.select().from(voucherUses).where(eq(voucherUses.paymentReference, reference));
+    expect(use?.state).toBe('released');
+    expect(await balanceOf(voucher.id)).toBe(20_000);
+  });
+
+  it('refuses a code that cannot pay, and stores nothing', async () => {
+    const response = await startPayment(
+      bookingDetails({ ...oneHourVisit, voucherCode: 'ABCD-EFGH-JKMN', amount: 25_000 }),
+      nairaToKobo(25_000),
+    );
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: voucherPaymentMessages.unusable });
+    expect(await db.select().from(payments)).toHaveLength(0);
+  });
+
+  it('gives the voucher part back and refunds the rest through Paystack when the booking is cancelled', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 10_000 });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 15_000 }),
+      nairaToKobo(15_000),
+    );
+    fake.settle(reference, 'success');
+    await verify(reference);
+    expect(await balanceOf(voucher.id)).toBe(0);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    const response = await staffCall(`/api/bookings/${booking?.id}`, 'PUT', {
+      serviceStatus: 'cancelled',
+      refund: true,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ refund: { amount: 15_000 } });
+    expect(await balanceOf(voucher.id)).toBe(10_000);
+    const [use] = await db.select().from(voucherUses).where(eq(voucherUses.paymentReference, reference));
+    expect(use?.state).toBe('returned');
+    // Cancelling again gives nothing back twice.
+    await staffCall(`/api/bookings/${booking?.id}`, 'PUT', { serviceStatus: 'cancelled', refund: true });
+    expect(await balanceOf(voucher.id)).toBe(10_000);
+  });
+});
+
+describe('the Vouchers screen', () => {
+  it('lists vouchers with the month’s sales and what is owed, finds one by its last 4, voids and resends', async () => {
+    const { voucher, code } = await buyVoucher({ amount: 50_000 });
+    await buyVoucher({ amount: 20_000, buyerEmail: 'kemi@example.com', buyerName: 'Kemi Ade' });
+    const listed = await staffCall('/api/vouchers');
+    expect(listed.status).toBe(200);
+    const body = (await listed.json()) as {
+      vouchers: Array<{ _id: string; last4: string; state: string }>;
+      figures: { soldThisMonth: { count: number; amount: number }; outstanding: number };
+    };
+    expect(body.figures).toEqual({ soldThisMonth: { count: 2, amount: 70_000 }, outstanding: 70_000 });
+    const found = (await (await staffCall(`/api/vouchers?q=${code.slice(-4).toLowerCase()}`)).json()) as typeof body;
+    expect(found.vouchers.map((row) => row._id)).toEqual([voucher.id]);
+
+    await db.delete(outboxMessages);
+    expect((await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST')).status).toBe(200);
+    expect((await db.select().from(outboxMessages)).map((message) => message.template)).toContain('voucher-delivery');
+
+    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: '' })).status).toBe(400);
+    const voided = await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' });
+    expect(voided.status).toBe(200);
+    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Again' })).status).toBe(409);
+    expect(await check(code)).toMatchObject({ valid: false });
+    const after = (await (await staffCall('/api/vouchers')).json()) as typeof body;
+    expect(after.figures.outstanding).toBe(20_000);
+    expect(after.vouchers.find((row) => row._id === voucher.id)?.state).toBe('void');
+  });
+
+  it('sells one at the desk for cash, delivered at once when dated today', async () => {
+    const response = await staffCall('/api/vouchers', 'POST', {
+      amount: 25_000,
+      buyerName: 'Walk-in Buyer',
+      recipientName: 'Bisi',
+      recipientPhone: '0802 555 0000',
+      deliverOn: today(),
+      payment: 'cash',
+    });
+    expect(response.status).toBe(201);
+    const { _id } = (await response.json()) as { _id: string };
+    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, _id));
+    expect(row).toMatchObject({ amount: 25_000, balance: 25_000, soldBy: 'Studio owner' });
+    expect(row?.deliveredAt).not.toBeNull();
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, row?.paymentReference ?? ''));
+    expect(payment).toMatchObject({ kind: 'voucher', status: 'paid', method: 'cash' });
+    const sent = (await db.select().from(outboxMessages)).map((message) => `${message.template}:${message.channel}`);
+    expect(sent).toEqual(['voucher-delivery:whatsapp']);
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * Gift vouchers: their codes, their price, what a payment may take from their balance and when it
+ * comes back, their delivery, and what staff see and do with them.
+ *
+ * A code is 12 characters of an alphabet without look-alikes (no I, L, O, 0 or 1: about 59 bits),
+ * derived from the purchase's reference with the manage-link secret, so the database keeps only its
+ * SHA-256 (and its last 4 for staff) while delivery and a resend can write it again. The balance is
+ * taken in the D1 batch that holds a payment, in the statement guarded by the balance itself (and
+ * the table's CHECK keeps it from ever going below 0), so any number of payments racing for one
+ * voucher take no more than it holds.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
+import { vouchers } from '../db/schema';
+import type { VoucherFacts } from '../messages/templates';
+import type { PricedTreatment } from '../shared/booking-pricing';
+import { formatNaira } from '../shared/money';
+import { addMonths, lagosDate } from '../shared/time';
+import {
+  isDeliveryDate,
+  isVoucherAmount,
+  normalizeVoucherCode,
+  type VoucherDetails,
+  voucherMessages,
+} from '../shared/voucher-schema';
+import { fromBase64Url, keyedDigest, sha256Hex } from './signing';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const VOUCHER_CODE_LENGTH = 12;
+
+/** The voucher's code: 12 characters drawn from an HMAC of its purchase's reference. */
+export async function voucherCode(reference: string, secret: string): Promise<string> {
+  const digest = fromBase64Url(await keyedDigest(secret, 'gift-voucher-codes', reference)) ?? new Uint8Array();
+  let value = digest.reduce((number, byte) => (number << 8n) | BigInt(byte), 0n);
+  let code = '';
+  for (let index = 0; index < VOUCHER_CODE_LENGTH; index += 1) {
+    code += CODE_ALPHABET[Number(value % 31n)];
+    value /= 31n;
+  }
+  return code;
+}
+
+/** The printable card's link token (its own purpose: a card link is not a code). */
+export const voucherCardToken = (reference: string, secret: string) =>
+  keyedDigest(secret, 'gift-voucher-cards', reference);
+
+export const voucherCardPath = (token: string) => `/gift-vouchers/card/${token}`;
+
+/** What the database keeps of a code: the SHA-256 of its 12 characters. */
+export const voucherCodeHash = (code: string) => sha256Hex(normalizeVoucherCode(code));
+
+/** What a purchase stores with its payment: the validated details, the server's price. */
+export interface StoredVoucherPayment {
+  voucher: Omit<VoucherDetails, 'paymentType' | 'amount'> & { amount: number };
+}
+
+export type VoucherPrice = { ok: true; amount: number; treatment: string | null } | { ok: false; message: string };
+
+/** A voucher's price: the chosen treatment's (from the menu), or a free amount within the limits. */
+export function priceVoucher(details: VoucherDetails, menu: readonly PricedTreatment[], today: string): VoucherPrice {
+  if (!isDeliveryDate(details.deliverOn, today)) return { ok: false, message: voucherMessages.deliverOn };
+  if (details.treatment) {
+    const treatment = menu.find((each) => each.name.toLowerCase() === details.treatment?.toLowerCase());
+    if (!treatment || treatment.active === false) {
+      return {
+        ok: false,
+        message: `${details.treatment} is not on the menu. Please choose from the menu as it is now.`,
+      };
+    }
+    return { ok: true, amount: treatment.price, treatment: treatment.name };
+  }
+  const amount = details.amount ?? Number.NaN;
+  return isVoucherAmount(amount)
+    ? { ok: true, amount, treatment: null }
+    : { ok: false, message: voucherMessages.amount };
+}
+
+/** The stored copy of a purchase's details: empty fields dropped, the server's amount. */
+export function storedVoucher(details: VoucherDetails, price: Extract<VoucherPrice, { ok: true }>) {
+  return {
+    voucher: {
+      amount: price.amount,
+      treatment: price.treatment ?? undefined,
+      buyerName: details.buyerName,
+      buyerEmail: details.buyerEmail,
+      recipientName: details.recipientName,
+      recipientEmail: details.recipientEmail || undefined,
+      recipientPhone: details.recipientPhone || undefined,
+      message: details.message || undefined,
+      deliverOn: details.deliverOn,
+    },
+  } satisfies StoredVoucherPayment;
+}
+
+/** The last day a voucher delivered on `deliverOn` may be used. */
+export const voucherExpiry = (deliverOn: string, validityMonths: number) => addMonths(deliverOn, validityMonths);
+
+export async function voucherValidityMonths(db: Database): Promise<number> {
+  const row = await db.get<{ months: number }>(
+    sql`select voucher_validity_months as months from schedule_settings where id = 1`,
+  );
+  return row?.months ?? 12;
+}
+
+/** The statement that creates the voucher of a paid purchase, once (its payment reference is unique). */
+export async function createVoucherStatement(
+  db: Database,
+  reference: string,
+  stored: StoredVoucherPayment['voucher'],
+  options: { secret: string; validityMonths: number; soldBy?: string | null },
+) {
+  const code = await voucherCode(reference, options.secret);
+  return d1Statement(
+    db,
+    sql`insert into vouchers (
+        id, payment_reference, code_hash, code_last4, card_token_hash, amount, balance, treatment, buyer_name,
+        buyer_email, recipient_name, recipient_email, recipient_phone, message, deliver_on, expires_on, sold_by
+      )
+      values (${crypto.randomUUID()}, ${reference}, ${await voucherCodeHash(code)}, ${code.slice(-4)},
+        ${await sha256Hex(await voucherCardToken(reference, options.secret))}, ${stored.amount}, ${stored.amount},
+        ${stored.treatment ?? null}, ${stored.buyerName}, ${stored.buyerEmail || null}, ${stored.recipientName},
+        ${stored.recipientEmail ?? null}, ${stored.recipientPhone ?? null}, ${stored.message ?? null},
+        ${stored.deliverOn}, ${voucherExpiry(stored.deliverOn, options.validityMonths)}, ${options.soldBy ?? null})
+      on conflict (payment_reference) do nothing`,
+  );
+}
+
+export async function voucherOfPayment(db: Database, reference: string): Promise<VoucherRow | undefined> {
+  const [row] = await db.select().from(vouchers).where(sql`${vouchers.paymentReference} = ${reference}`).limit(1);
+  return row;
+}
+
+/** A voucher that may pay today: active, not past its last day, with a balance. */
+const usable = (today: string) => sql`status = 'active' and expires_on >= ${today} and balance > 0`;
+
+/** The usable voucher a typed code names, or undefined (unknown, wrong, void, expired or spent alike). */
+export async function findUsableVoucher(db: Database, typed: string, now: Date): Promise<VoucherRow | undefined> {
+  const code = normalizeVoucherCode(typed);
+  if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${usable(lagosDate(now))}`)
+    .limit(1);
+  return row;
+}
+
+export interface VoucherCheck {
+  valid: boolean;
+  /** Naira left on it. */
+  balance: number;
+  /** Its last valid day (Lagos, yyyy-MM-dd). */
+  expiresAt: string | null;
+}
+
+/**
+ * POST /api/vouchers/check's answer: a code that cannot pay answers like one that does not exist.
+ * What `mine` (the asking browser's unpaid payments) holds of it counts as its balance: paying again
+ * replaces them.
+ */
+export async function checkVoucher(db: Database, typed: string, now: Date, mine?: SQL): Promise<VoucherCheck> {
+  await db.$client.batch(releaseVoucherHoldsStatements(db, now));
+  const voucher = await findUsableVoucher(db, typed, now);
+  if (!voucher) return { valid: false, balance: 0, expiresAt: null };
+  const held = mine
+    ? await db.get<{ held: number }>(sql`select coalesce(sum(amount), 0) as held from voucher_uses
+        where voucher_id = ${voucher.id} and state = 'held' and payment_reference in (${mine})`)
+    : undefined;
+  return { valid: true, balance: voucher.balance + (held?.held ?? 0), expiresAt: voucher.expiresOn };
+}
+
+export const voucherPaymentMessages = {
+  unusable: 'This gift voucher code is invalid, expired or used up.',
+  balanceChanged:
+    'This gift voucher’s balance changed while you were paying (it was used elsewhere). Please apply it again.',
+} as const;
+
+/**
+ * SQL for a payment's insert: the voucher still holds `amount` and may pay today. In the same
+ * statement as the insert, so of two payments racing for the last naira one is held.
+ */
+export const voucherCovers = (voucherId: string, amount: number, today: string) =>
+  sql`exists (select 1 from vouchers where id = ${voucherId} and ${usable(today)} and balance >= ${amount})`;
+
+/** The batch's statements that take `amount` off the voucher for the payment `reference`, once it is in. */
+export function holdVoucherStatements(
+  db: Database,
+  hold: { reference: string; voucherId: string; amount: number },
+  inserted: SQL,
+) {
+  return [
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance - ${hold.amount} where id = ${hold.voucherId} and ${inserted}`,
+    ),
+    d1Statement(
+      db,
+      sql`insert into voucher_uses (payment_reference, voucher_id, amount, state)
+        select ${hold.reference}, ${hold.voucherId}, ${hold.amount}, 'held' where ${inserted}`,
+    ),
+  ];
+}
+
+/**
+ * Gives back what unpaid payments held of their vouchers: payments that failed, were abandoned or
+ * expired, or whose hold has run out. Each use moves from `held` to `released` in the same batch
+ * as its amount goes back, so it is given back once, whichever call (the cron, a new start, a
+ * check) gets there first.
+ */
+export function releaseVoucherHoldsStatements(db: Database, now: Date) {
+  const nowIso = now.toISOString();
+  const ended = sql`select u.payment_reference from voucher_uses u join payments p on p.reference = u.payment_reference
+    where u.state = 'held' and (p.status in ('failed', 'abandoned', 'expired')
+      or (p.status = 'pending' and p.hold_expires_at <= ${nowIso}))`;
+  return [
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance + (select coalesce(sum(amount), 0) from voucher_uses
+          where voucher_id = vouchers.id and payment_reference in (${ended}))
+        where id in (select voucher_id from voucher_uses where payment_reference in (${ended}))`,
+    ),
+    d1Statement(
+      db,
+      sql`update voucher_uses set state = 'released', updated_at = ${nowIso} where payment_reference in (${ended})`,
+    ),
+  ];
+}
+
+/**
+ * For the batch that records a paid payment: its voucher use is spent. A payment that completed
+ * after its hold had been given back takes it again if the voucher still holds it (never below 0);
+ * if it does not, the use stays released and the caller flags it (the client paid the rest only).
+ */
+export function spendVoucherStatements(db: Database, reference: string, nowIso: string) {
+  const released = sql`(select amount from voucher_uses where payment_reference = ${reference} and state = 'released')`;
+  return [
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance - ${released}
+        where id = (select voucher_id from voucher_uses where payment_reference = ${reference} and state = 'released')
+          and balance >= ${released}`,
+    ),
+    d1Statement(
+      db,
+      sql`update voucher_uses set state = 'spent', updated_at = ${nowIso}
+        where payment_reference = ${reference} and (state = 'held' or (state = 'released' and changes() = 1))`,
+    ),
+  ];
+}
+
+/**
+ * For the batch that cancels a booking or order with a refund: what its voucher paid goes back to
+ * the voucher (when `cancelled` holds: the cancellation happened in this batch), once.
+ */
+export function returnVoucherStatements(db: Database, reference: string, cancelled: SQL, nowIso: string) {
+  const spent = sql`select voucher_id, amount from voucher_uses where payment_reference = ${reference} and state = 'spent'`;
+  return [
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance + (select amount from (${spent}))
+        where id = (select voucher_id from (${spent})) and ${cancelled}`,
+    ),
+    d1Statement(
+      db,
+      sql`update voucher_uses set state = 'returned', updated_at = ${nowIso}
+        where payment_reference = ${reference} and state = 'spent' and ${cancelled}`,
+    ),
+  ];
+}
+
+/** What a voucher's messages say, from its row; `code` and `cardUrl` when the recipient gets it. */
+export function voucherFacts(voucher: VoucherRow, extra: { code?: string; cardUrl?: string } = {}): VoucherFacts {
+  return {
+    reference: voucher.paymentReference,
+    amount: voucher.amount,
+    balance: voucher.balance,
+    treatment: voucher.treatment,
+    buyerName: voucher.buyerName,
+    recipientName: voucher.recipientName,
+    recipientEmail: voucher.recipientEmail,
+    recipientPhone: voucher.recipientPhone,
+    message: voucher.message,
+    deliverOn: voucher.deliverOn,
+    expiresOn: voucher.expiresOn,
+    ...extra,
+  };
+}
+
+/** "₦50,000 gift voucher" or "Hot Stone gift voucher (₦30,000)". */
+export const voucherTitle = (voucher: Pick<VoucherRow, 'amount' | 'treatment'>) =>
+  voucher.treatment
+    ? `${voucher.treatment} gift voucher (${formatNaira(voucher.amount)})`
+    : `${formatNaira(voucher.amount)} gift voucher`;
