@@ -19,6 +19,7 @@ const routeModules: Partial<Record<PageKey, string>> = {
   about: 'about',
   massageTherapy: 'massage-therapy',
   booking: 'booking',
+  giftVouchers: 'gift-vouchers',
   shop: 'shop',
   faq: 'faq',
   academy: 'academy',

@@ -15,6 +15,8 @@ const MassageTherapyPage = lazy(() => withCatalogue(import('./routes/massage-the
 const BookingPage = lazy(() => withCatalogue(import('./routes/booking')));
 const BookingConfirmationPage = lazy(() => import('./routes/booking-confirmation'));
 const OrderConfirmationPage = lazy(() => import('./routes/order-confirmation'));
+const GiftVouchersPage = lazy(() => withCatalogue(import('./routes/gift-vouchers')));
+const GiftVoucherConfirmationPage = lazy(() => import('./routes/gift-voucher-confirmation'));
 const ShopPage = lazy(() => withCatalogue(import('./routes/shop')));
 const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
@@ -41,6 +43,8 @@ export function AppRoutes() {
         <Route path={paths.booking} element={<BookingPage />} />
         <Route path={paths.bookingConfirmation} element={<BookingConfirmationPage />} />
         <Route path={paths.orderConfirmation} element={<OrderConfirmationPage />} />
+        <Route path={paths.giftVouchers} element={<GiftVouchersPage />} />
+        <Route path={paths.giftVoucherConfirmation} element={<GiftVoucherConfirmationPage />} />
         <Route path={paths.shop} element={<ShopPage />} />
         <Route path={paths.faq} element={<FaqPage />} />
         <Route path={paths.academy} element={<AcademyPage />} />

@@ -8,6 +8,8 @@ export const paths = {
   booking: sitePaths.booking,
   bookingConfirmation: sitePaths.bookingConfirmation,
   orderConfirmation: sitePaths.orderConfirmation,
+  giftVouchers: sitePaths.giftVouchers,
+  giftVoucherConfirmation: sitePaths.giftVoucherConfirmation,
   shop: sitePaths.shop,
   faq: sitePaths.faq,
   academy: sitePaths.academy,

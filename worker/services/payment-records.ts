@@ -326,6 +326,8 @@ export interface VoucherSummary {
   kind: 'voucher';
   paid: true;
   reference: string;
+  /** The buyer's name: the confirmation thanks them. */
+  name: string;
   amount: number;
   treatment: string | null;
   recipientName: string;
@@ -341,6 +343,7 @@ export async function voucherSummary(db: Database, payment: Payment): Promise<Vo
     kind: 'voucher',
     paid: true,
     reference: payment.reference,
+    name: voucher.buyerName,
     amount: voucher.amount,
     treatment: voucher.treatment,
     recipientName: voucher.recipientName,

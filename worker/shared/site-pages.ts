@@ -54,6 +54,19 @@ export const sitePages = {
     description: 'The confirmation of your booking.',
     indexable: false,
   },
+  giftVouchers: {
+    path: sitePaths.giftVouchers,
+    title: `Gift Vouchers · Massage and skincare gifts · ${studioName}`,
+    description:
+      'Give a massage or skincare gift voucher for a birthday, Valentine’s Day or Mother’s Day: any amount or a treatment, sent by email and WhatsApp on the day you choose.',
+    indexable: true,
+  },
+  giftVoucherConfirmation: {
+    path: sitePaths.giftVoucherConfirmation,
+    title: `Gift voucher confirmation · ${studioName}`,
+    description: 'The confirmation of your gift voucher.',
+    indexable: false,
+  },
   orderConfirmation: {
     path: sitePaths.orderConfirmation,
     title: `Order confirmation · ${studioName}`,
@@ -133,6 +146,7 @@ export const appShells = [
   { module: 'admin', paths: ['/admin', '/admin/*', '/login'] },
   { module: 'booking-confirmation', paths: [sitePages.bookingConfirmation.path] },
   { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
+  { module: 'gift-voucher-confirmation', paths: [sitePages.giftVoucherConfirmation.path] },
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
@@ -152,5 +166,6 @@ export const cataloguePagePaths: string[] = [
   sitePages.home.path,
   sitePages.massageTherapy.path,
   sitePages.booking.path,
+  sitePages.giftVouchers.path,
   sitePages.shop.path,
 ];

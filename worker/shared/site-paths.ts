@@ -12,6 +12,8 @@ export const sitePaths = {
   booking: '/booking',
   bookingConfirmation: '/booking-confirmation-pg',
   orderConfirmation: '/order-confirmation-pg',
+  giftVouchers: '/gift-vouchers',
+  giftVoucherConfirmation: '/gift-voucher-confirmation',
   manageBooking: '/manage-booking',
   academyConfirm: '/academy/confirm',
   unsubscribe: '/unsubscribe',

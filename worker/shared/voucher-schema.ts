@@ -5,30 +5,12 @@
  * WhatsApp number or both), a message, and the day it is sent (today or up to a year ahead).
  */
 import * as z from 'zod/mini';
-import { contactMessages } from './contact-messages';
 import { emailAddress, personName } from './contact-schema';
 import { multiLine, singleLine } from './plain-text';
-import { addDays, isIsoDate } from './time';
+import { isIsoDate } from './time';
+import { MAX_VOUCHER_MESSAGE, voucherMessages } from './voucher-rules';
 
-export const VOUCHER_PRESETS = [20_000, 50_000, 100_000] as const;
-export const MIN_VOUCHER = 5_000;
-export const MAX_VOUCHER = 1_000_000;
-export const MAX_VOUCHER_MESSAGE = 500;
-/** Furthest a delivery date may be, in days from today. */
-export const MAX_DELIVERY_DAYS = 365;
-
-export const voucherMessages = {
-  amount: `Please choose an amount from ₦${MIN_VOUCHER.toLocaleString('en-NG')} to ₦${MAX_VOUCHER.toLocaleString('en-NG')}, in whole naira.`,
-  amountOrTreatment: 'Please choose an amount or a treatment.',
-  recipientName: 'Please enter the recipient’s name',
-  recipientContact: 'Please give the recipient’s email address, WhatsApp number, or both.',
-  recipientEmail: 'Please enter a valid email address for the recipient',
-  recipientPhone: 'Please enter a valid WhatsApp number for the recipient',
-  message: `Please keep the message to ${MAX_VOUCHER_MESSAGE} characters.`,
-  deliverOn: 'Please choose a delivery date from today to a year ahead.',
-  buyerName: contactMessages.name,
-  buyerEmail: contactMessages.email,
-} as const;
+export * from './voucher-rules';
 
 /** An optional field a form may send empty: '' counts as not given. */
 const optionalText = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
@@ -94,17 +76,3 @@ export const voucherDetailsSchema = z.object(voucherFields).check(voucherRules);
 
 export type VoucherDetails = z.output<typeof voucherDetailsSchema>;
 export type VoucherDetailsInput = z.input<typeof voucherDetailsSchema>;
-
-/** A free amount the page and the server accept: whole naira within the limits. */
-export const isVoucherAmount = (amount: number) =>
-  Number.isInteger(amount) && amount >= MIN_VOUCHER && amount <= MAX_VOUCHER;
-
-/** A delivery date from `today` (Lagos) to a year ahead. */
-export const isDeliveryDate = (date: string, today: string) =>
-  isIsoDate(date) && date >= today && date <= addDays(today, MAX_DELIVERY_DAYS);
-
-/** A voucher code as printed: 12 characters in groups of four (ABCD-EFGH-JKMN). */
-export const formatVoucherCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
-
-/** A code as typed (any case, spaces or dashes): its 12 characters, upper case. */
-export const normalizeVoucherCode = (typed: string) => typed.toUpperCase().replace(/[^A-Z0-9]/g, '');

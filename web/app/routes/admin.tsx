@@ -34,6 +34,7 @@ import ShopPage from '../../features/admin/shop/shop-page';
 import ActivityPage from '../../features/admin/team/activity-page';
 import TeamPage from '../../features/admin/team/team-page';
 import TherapistsPage from '../../features/admin/therapists-page';
+import VouchersPage from '../../features/admin/vouchers/vouchers-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
 
@@ -137,6 +138,7 @@ const screens: Record<string, ReactNode> = {
   orders: <OrdersPage />,
   shop: <ShopPage />,
   coupons: <CouponsPage />,
+  vouchers: <VouchersPage />,
   academy: <AcademyPage />,
   messages: <MessagesPage />,
   schedule: <SchedulePage />,

@@ -10,6 +10,7 @@ export const HEADER_SCROLL_THRESHOLD = 60;
 
 const services = [
   { to: paths.massageTherapy, label: 'Massage Therapy' },
+  { to: paths.giftVouchers, label: 'Gift Vouchers' },
   { to: paths.academy, label: 'Academy' },
 ];
 

@@ -21,6 +21,7 @@ export const sections = [
   { path: 'orders', label: 'Orders', permission: 'orders' },
   { path: 'shop', label: 'Shop', permission: 'catalogue' },
   { path: 'coupons', label: 'Coupons', permission: 'coupons' },
+  { path: 'vouchers', label: 'Gift Vouchers', permission: 'vouchers' },
   { path: 'academy', label: 'Academy', permission: 'campaigns' },
   { path: 'messages', label: 'Messages', permission: 'campaigns' },
   { path: 'schedule', label: 'Schedule', permission: 'settings' },

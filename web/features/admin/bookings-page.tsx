@@ -67,6 +67,7 @@ export const paymentLabels: Record<Booking['payment'], string> = {
   paystack: 'Paid online (Paystack)',
   test: 'Paid online (test mode)',
   free: 'Free (100% coupon)',
+  voucher: 'Paid by gift voucher',
   cash: 'Paid in cash',
   transfer: 'Paid by bank transfer',
   pos: 'Paid by POS',

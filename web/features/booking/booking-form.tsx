@@ -1,14 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
-import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
-import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
+import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { paths } from '../../config/paths';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
-import type { AppliedCoupon } from '../checkout-payment/payment-dialog';
+import type { PaymentChoice } from '../checkout-payment/payment-dialog';
 import {
   adoptTypedDraftAtom,
   type BookingDraft,
@@ -34,34 +32,6 @@ const UnfinishedPayment = lazy(() =>
 );
 
 type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
-
-/** The draft as the API's booking details (numbers parsed, empty optionals left out). */
-function toDetails(draft: BookingDraft, coupon?: AppliedCoupon, amount?: number): BookingDetailsInput {
-  const number = (value: string) => (value.trim() === '' ? undefined : Number(value));
-  return {
-    paymentType: 'booking',
-    service: draft.service as BookingDetailsInput['service'],
-    subservices: draft.subservices,
-    appointmentDate: draft.appointmentDate,
-    appointmentTime: draft.appointmentTime as BookingDetailsInput['appointmentTime'],
-    therapistId: draft.therapistId && draft.therapistId !== 'any' ? draft.therapistId : undefined,
-    customerName: draft.customerName,
-    customerEmail: draft.customerEmail,
-    customerPhone: draft.customerPhone,
-    notes: draft.notes || undefined,
-    referralSource: draft.referralSource || undefined,
-    previousMassageTherapy: draft.previousMassageTherapy,
-    onMedication: draft.onMedication,
-    medicationDetails: draft.onMedication ? draft.medicationDetails : undefined,
-    exercising: draft.exercising,
-    exerciseFrequency: draft.exercising ? number(draft.exerciseFrequency) : undefined,
-    exerciseHours: draft.exercising ? number(draft.exerciseHours) : undefined,
-    healthConditions: draft.healthConditions,
-    disclaimerAgreed: draft.disclaimerAgreed as true,
-    amount,
-    couponCode: coupon?.code,
-  };
-}
 
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
@@ -113,7 +83,10 @@ export function BookingForm() {
       return;
     }
     // The API's own schema, loaded on the first submit rather than with the page.
-    const { bookingDetailsSchema } = await import('../../../worker/shared/booking-schema');
+    const [{ bookingDetailsSchema }, { toDetails }] = await Promise.all([
+      import('../../../worker/shared/booking-schema'),
+      import('./start-booking-payment'),
+    ]);
     const result = bookingDetailsSchema.safeParse(toDetails(draft));
     const found: FieldErrors = {};
     if (!result.success) {
@@ -140,31 +113,9 @@ export function BookingForm() {
     setPaying(true);
   }
 
-  async function pay(coupon: AppliedCoupon | undefined, amount: number) {
-    const [{ api, request }, { savePendingPayment }] = await Promise.all([
-      import('../../lib/api-client'),
-      import('../../lib/pending-payment'),
-    ]);
-    const details = toDetails(draft, coupon, amount);
-    const result = await request(
-      // POST with a JSON body: the health answers and contact details never sit in a URL.
-      api.payment.initialize.$post({
-        json: {
-          amount: nairaToKobo(amount),
-          email: draft.customerEmail,
-          metadata: JSON.stringify({ details }),
-          callback_url: `${window.location.origin}${paths.bookingConfirmation}`,
-        },
-      }),
-    );
-    savePendingPayment({
-      kind: 'booking',
-      reference: result.data.reference,
-      summary: draft.subservices,
-      amount,
-    });
-    window.location.assign(result.data.authorization_url);
-  }
+  // The request and its details load when the visitor pays (off the page's first load).
+  const pay = async (choice: PaymentChoice) =>
+    (await import('./start-booking-payment')).startBookingPayment(draft, choice);
 
   const lines = draft.subservices.map((name) => {
     const treatment = menu.find((each) => each.name === name);

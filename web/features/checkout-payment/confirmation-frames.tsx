@@ -5,7 +5,7 @@ import { formatNaira } from '../../../worker/shared/money';
 import { CheckIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 
-export function VerifyingHero({ what }: { what: 'booking' | 'order' }) {
+export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift voucher' }) {
   return (
     <PageHero
       eyebrow="One moment"
@@ -43,18 +43,20 @@ export function PaymentReceivedHero({
   returnTo,
   returnLabel,
 }: {
-  what: 'booking' | 'order';
+  what: 'booking' | 'order' | 'gift voucher';
   returnTo: string;
   returnLabel: string;
 }) {
   return (
     <PageHero
       eyebrow="Payment received"
-      title={what === 'booking' ? 'Your booking is confirmed' : 'Your order is confirmed'}
+      title={`Your ${what} is confirmed`}
       lead={
         what === 'booking'
           ? 'We have emailed you its details and your private link to reschedule or cancel it.'
-          : 'We have emailed you its details, and we will message you on WhatsApp about delivery.'
+          : what === 'order'
+            ? 'We have emailed you its details, and we will message you on WhatsApp about delivery.'
+            : 'We have emailed you a receipt, and we will send the voucher on the day you chose.'
       }
     >
       <Link to={returnTo} className="button button--light button--large">

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { depositSplit } from '../../../worker/shared/deposit-split';
+import { depositSplit, withVoucher } from '../../../worker/shared/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
+import { formatDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { ApiError, api, request } from '../../lib/api-client';
@@ -8,6 +9,19 @@ import { ApiError, api, request } from '../../lib/api-client';
 export interface AppliedCoupon {
   code: string;
   discount: number;
+}
+
+export interface AppliedVoucher {
+  code: string;
+  balance: number;
+}
+
+/** What the visitor chose to pay with, and what is taken online now. */
+export interface PaymentChoice {
+  coupon?: AppliedCoupon;
+  voucher?: AppliedVoucher;
+  /** Naira: the total less the coupon and the voucher (or, with a deposit, what of it is due now). */
+  amount: number;
 }
 
 interface PaymentDialogProps {
@@ -22,28 +36,90 @@ interface PaymentDialogProps {
   details?: ReactNode;
   /** Shown first: a payment started earlier and not finished (unfinished-payment.tsx). */
   notice?: ReactNode;
-  /**
-   * Starts the checkout of `amountNow` naira (the total less the coupon, or its deposit); throws
-   * (an ApiError where the server said why) when it cannot.
-   */
-  onPay: (coupon: AppliedCoupon | undefined, amountNow: number) => Promise<void>;
+  /** Starts the checkout; throws (an ApiError where the server said why) when it cannot. */
+  onPay: (choice: PaymentChoice) => Promise<void>;
 }
 
 export const COUPON_ERROR = 'Error validating coupon';
+export const VOUCHER_ERROR = 'We could not check that gift voucher. Please try again.';
 export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again.';
+export const voucherDialogMessages = {
+  invalid: 'This gift voucher code is invalid, expired or used up.',
+  applied: (balance: number, expiresAt: string) =>
+    `Gift voucher applied: ${formatNaira(balance)} available until ${formatDate(expiresAt)}.`,
+} as const;
+
+/** A code field with its Apply button and the server's answer (the coupon and the gift voucher). */
+function CodeField({
+  id,
+  label,
+  action,
+  apply,
+}: {
+  id: string;
+  label: string;
+  /** The button's word (the coupon's is the spec's Apply; the voucher's differs, so each is found by name). */
+  action: string;
+  /** Checks the code with the server: its message, and whether it applies. */
+  apply: (code: string) => Promise<{ ok: boolean; text: string }>;
+}) {
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+
+  async function run() {
+    if (!code.trim() || checking) return;
+    setChecking(true);
+    setMessage(await apply(code.trim()));
+    setChecking(false);
+  }
+
+  return (
+    <div className="payment-dialog__coupon">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="payment-dialog__coupon-row">
+        <input
+          id={id}
+          className="field__control"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase());
+            setMessage(undefined);
+          }}
+        />
+        <button type="button" className="button button--secondary" disabled={!code.trim() || checking} onClick={run}>
+          {checking ? 'Checking…' : action}
+        </button>
+      </div>
+      {message ? (
+        <p className={message.ok ? 'coupon-message coupon-message--ok' : 'coupon-message'} role="status">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const failure = (error: unknown, fallback: string) => ({
+  ok: false,
+  text: error instanceof ApiError && error.status !== 0 ? error.message : fallback,
+});
 
 /**
- * The payment dialog shared by bookings and orders: the summary, a coupon checked by the server,
- * the amount to pay, and Make Payment, which hands over to the checkout. A native modal <dialog>:
- * focus stays inside and Escape closes it.
+ * The payment dialog shared by bookings and orders: the summary, a coupon and a gift voucher
+ * checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
+ * native modal <dialog>: focus stays inside and Escape closes it.
  */
 export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [code, setCode] = useState('');
-  const [checking, setChecking] = useState(false);
   const [coupon, setCoupon] = useState<AppliedCoupon>();
-  const [couponMessage, setCouponMessage] = useState<{ ok: boolean; text: string }>();
+  const [voucher, setVoucher] = useState<AppliedVoucher>();
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string>();
 
@@ -65,34 +141,37 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
   }, []);
 
   const total = subtotal - (coupon?.discount ?? 0);
-  // The server's own rule for what of the total is paid now and what at the studio.
-  const { online: amountNow, atStudio } = depositSplit(
-    lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent })),
-    total,
+  // The server's own rules for what of the total is paid now, by the voucher, and at the studio.
+  const split = withVoucher(
+    depositSplit(
+      lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent })),
+      total,
+    ),
+    voucher?.balance ?? 0,
   );
 
-  async function applyCoupon() {
-    if (!code.trim() || checking) return;
-    setChecking(true);
+  async function applyCoupon(code: string) {
     try {
-      const result = await request(
-        api['validate-coupon'].$post({ json: { code: code.trim(), amount: subtotal, kind } }),
-      );
+      const result = await request(api['validate-coupon'].$post({ json: { code, amount: subtotal, kind } }));
       // A zero discount resets the total.
-      setCoupon(
-        result.success && result.discountAmount > 0
-          ? { code: code.trim(), discount: result.discountAmount }
-          : undefined,
-      );
-      setCouponMessage({ ok: result.success, text: result.message || (result.success ? '' : COUPON_ERROR) });
+      setCoupon(result.success && result.discountAmount > 0 ? { code, discount: result.discountAmount } : undefined);
+      return { ok: result.success, text: result.message || (result.success ? '' : COUPON_ERROR) };
     } catch (error) {
       setCoupon(undefined);
-      setCouponMessage({
-        ok: false,
-        text: error instanceof ApiError && error.status !== 0 ? error.message : COUPON_ERROR,
-      });
-    } finally {
-      setChecking(false);
+      return failure(error, COUPON_ERROR);
+    }
+  }
+
+  async function applyVoucher(code: string) {
+    try {
+      const result = await request(api.vouchers.check.$post({ json: { code } }));
+      setVoucher(result.valid ? { code, balance: result.balance } : undefined);
+      return result.valid && result.expiresAt
+        ? { ok: true, text: voucherDialogMessages.applied(result.balance, result.expiresAt) }
+        : { ok: false, text: voucherDialogMessages.invalid };
+    } catch (error) {
+      setVoucher(undefined);
+      return failure(error, VOUCHER_ERROR);
     }
   }
 
@@ -100,7 +179,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
     setPaying(true);
     setPayError(undefined);
     try {
-      await onPay(coupon, amountNow);
+      await onPay({ coupon, voucher: split.voucher > 0 ? voucher : undefined, amount: split.online });
     } catch (error) {
       setPayError(
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INITIALIZE_ERROR,
@@ -129,65 +208,37 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
       </ul>
       {details ? <div className="payment-dialog__details">{details}</div> : null}
 
-      <div className="payment-dialog__coupon">
-        <label className="field__label" htmlFor={`${titleId}-coupon`}>
-          Coupon code
-        </label>
-        <div className="payment-dialog__coupon-row">
-          <input
-            id={`${titleId}-coupon`}
-            className="field__control"
-            value={code}
-            autoComplete="off"
-            onChange={(event) => {
-              setCode(event.target.value.toUpperCase());
-              setCouponMessage(undefined);
-            }}
-          />
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!code.trim() || checking}
-            onClick={applyCoupon}
-          >
-            {checking ? 'Checking…' : 'Apply'}
-          </button>
-        </div>
-        {couponMessage ? (
-          <p className={couponMessage.ok ? 'coupon-message coupon-message--ok' : 'coupon-message'} role="status">
-            {couponMessage.text}
-          </p>
-        ) : null}
-      </div>
+      <CodeField id={`${titleId}-coupon`} label="Coupon code" action="Apply" apply={applyCoupon} />
+      <CodeField id={`${titleId}-voucher`} label="Gift voucher" action="Redeem" apply={applyVoucher} />
 
       <dl className="payment-dialog__totals">
-        {coupon ? (
-          <>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatNaira(subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Discount ({coupon.code})</dt>
-              <dd>−{formatNaira(coupon.discount)}</dd>
-            </div>
-          </>
+        {coupon || split.voucher > 0 || split.atStudio > 0 ? (
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatNaira(subtotal)}</dd>
+          </div>
         ) : null}
-        {atStudio > 0 ? (
-          <>
-            <div>
-              <dt>Total</dt>
-              <dd>{formatNaira(total)}</dd>
-            </div>
-            <div>
-              <dt>To pay at the studio</dt>
-              <dd>{formatNaira(atStudio)}</dd>
-            </div>
-          </>
+        {coupon ? (
+          <div>
+            <dt>Discount ({coupon.code})</dt>
+            <dd>−{formatNaira(coupon.discount)}</dd>
+          </div>
+        ) : null}
+        {split.voucher > 0 ? (
+          <div>
+            <dt>Gift voucher</dt>
+            <dd>−{formatNaira(split.voucher)}</dd>
+          </div>
+        ) : null}
+        {split.atStudio > 0 ? (
+          <div>
+            <dt>To pay at the studio</dt>
+            <dd>{formatNaira(split.atStudio)}</dd>
+          </div>
         ) : null}
         <div className="payment-dialog__total">
-          <dt>{atStudio > 0 ? 'Deposit to pay now' : 'Amount to pay'}</dt>
-          <dd>{formatNaira(amountNow)}</dd>
+          <dt>{split.atStudio > 0 ? 'Deposit to pay now' : 'Amount to pay'}</dt>
+          <dd>{formatNaira(split.online)}</dd>
         </div>
       </dl>
 

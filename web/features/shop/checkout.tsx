@@ -8,7 +8,7 @@ import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { ApiError, api, request } from '../../lib/api-client';
 import { clearPendingPayment, savePendingPayment } from '../../lib/pending-payment';
-import { type AppliedCoupon, PaymentDialog } from '../checkout-payment/payment-dialog';
+import { type PaymentChoice, PaymentDialog } from '../checkout-payment/payment-dialog';
 import { type CartItem, cartSubtotalAtom, orderableItemsAtom } from './cart';
 import { shopAtom } from './live-shop';
 import { ShippingNote } from './shipping-note';
@@ -44,7 +44,7 @@ const contactAtom = atomWithStorage<Contact>(
 
 type Errors = Partial<Record<keyof Contact, string>>;
 
-function orderDetails(contact: Contact, items: CartItem[], coupon?: AppliedCoupon, amount?: number): OrderDetailsInput {
+function orderDetails(contact: Contact, items: CartItem[], choice?: PaymentChoice): OrderDetailsInput {
   return {
     paymentType: 'order',
     orderDate: new Date().toISOString(),
@@ -57,8 +57,9 @@ function orderDetails(contact: Contact, items: CartItem[], coupon?: AppliedCoupo
       productQuantity: item.quantity,
       productImage: item.product.image,
     })),
-    amount,
-    couponCode: coupon?.code,
+    amount: choice?.amount,
+    couponCode: choice?.coupon?.code,
+    voucherCode: choice?.voucher?.code,
   };
 }
 
@@ -133,14 +134,15 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
     setStep('pay');
   }
 
-  async function pay(coupon: AppliedCoupon | undefined, amount: number) {
+  async function pay(choice: PaymentChoice) {
+    const { amount } = choice;
     const result = await request(
       // POST with a JSON body: the address and contact details never sit in a URL.
       api.payment.initialize.$post({
         json: {
           amount: nairaToKobo(amount),
           email: contact.customerEmail,
-          metadata: JSON.stringify({ details: orderDetails(contact, items, coupon, amount) }),
+          metadata: JSON.stringify({ details: orderDetails(contact, items, choice) }),
           callback_url: `${window.location.origin}${paths.orderConfirmation}`,
         },
       }),

@@ -1,0 +1,231 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { formatNaira } from '../../../../worker/shared/money';
+import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
+import { formatDate } from '../../../../worker/shared/time';
+import { adminPage, adminRequest, api, messageOf } from '../admin-api';
+import { adminDataChangedAtom } from '../admin-session';
+import { AdminPageHeader, ListFrame, Notice, Pager, StatusBadge, useCan } from '../admin-ui';
+import { useAdminList } from '../use-admin-list';
+import { SellVoucherForm } from './sell-voucher-form';
+import { VoidVoucherForm } from './void-voucher-form';
+
+const SEARCH_PAUSE_MS = 250;
+
+type VoucherList = Awaited<ReturnType<typeof loadVouchers>>;
+export type Voucher = VoucherList['rows'][number];
+
+async function loadVouchers(query: string, page: number) {
+  const { rows, total } = await adminPage(
+    api.vouchers.$get({ query: { q: query, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
+  );
+  return { rows: rows.vouchers, total, figures: rows.figures };
+}
+
+const stateTones = {
+  'to deliver': 'info',
+  delivered: 'success',
+  used: 'info',
+  expired: 'warning',
+  void: 'danger',
+} as const;
+
+const paymentLabels: Record<string, string> = {
+  paystack: 'Online',
+  test: 'Online (test mode)',
+  cash: 'Cash at the desk',
+  transfer: 'Transfer at the desk',
+  pos: 'POS at the desk',
+};
+
+/** Vouchers: every gift voucher, what is left of it and what the studio owes; sell, resend, void. */
+export default function VouchersPage() {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [figures, setFigures] = useState<VoucherList['figures']>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [selling, setSelling] = useState(false);
+  const [voiding, setVoiding] = useState<Voucher>();
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+  const mayVoid = useCan('voucherVoid');
+  const searchId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(typed.trim());
+      setPage(1);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const { state, retry } = useAdminList(async () => {
+    const list = await loadVouchers(query, page);
+    setFigures(list.figures);
+    return list;
+  }, `${query}:${page}`);
+
+  async function resend(voucher: Voucher) {
+    setNotice(undefined);
+    try {
+      await adminRequest(api.vouchers[':id'].resend.$post({ param: { id: voucher._id } }));
+      setNotice({ tone: 'success', text: `The voucher is sent to ${voucher.recipientName} again.` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageOf(error, 'Error resending the voucher') });
+    }
+    dataChanged();
+  }
+
+  return (
+    <div className="admin-page">
+      <AdminPageHeader title="Gift Vouchers">
+        <button type="button" className="button button--primary button--small" onClick={() => setSelling(true)}>
+          Sell a voucher
+        </button>
+      </AdminPageHeader>
+      {figures ? (
+        <dl className="admin-stats__list admin-vouchers__figures" aria-label="Gift voucher figures">
+          <div className="admin-stats__item">
+            <dt>Vouchers sold this month</dt>
+            <dd>
+              {figures.soldThisMonth.count} ({formatNaira(figures.soldThisMonth.amount)})
+            </dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Outstanding balance (owed)</dt>
+            <dd>{formatNaira(figures.outstanding)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <Notice notice={notice} />
+      <div className="field admin-clients__search">
+        <label className="field__label" htmlFor={searchId}>
+          Find a voucher
+        </label>
+        <input
+          id={searchId}
+          className="field__control"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${searchId}-hint`}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <p className="field__hint" id={`${searchId}-hint`}>
+          The code’s last 4 characters, or the buyer’s or recipient’s name or email.
+        </p>
+      </div>
+      <ListFrame
+        state={state}
+        errorMessage="Error fetching gift vouchers"
+        emptyMessage={query ? `No gift voucher matches “${query}”.` : 'No gift vouchers yet.'}
+        onRetry={retry}
+      >
+        {(rows) => (
+          <table className="admin-table admin-table--cards">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">For</th>
+                <th scope="col">From</th>
+                <th scope="col">Value</th>
+                <th scope="col">Balance</th>
+                <th scope="col">Delivery</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((voucher) => (
+                <tr key={voucher._id}>
+                  <th scope="row" data-label="Code" className="admin-table__code">
+                    …{voucher.last4}
+                  </th>
+                  <td data-label="For">
+                    {voucher.recipientName}
+                    <span className="admin-table__note">
+                      {[voucher.recipientEmail, voucher.recipientPhone].filter(Boolean).join(' · ')}
+                    </span>
+                  </td>
+                  <td data-label="From">
+                    {voucher.buyerName}
+                    <span className="admin-table__note">
+                      {paymentLabels[voucher.payment] ?? voucher.payment}
+                      {voucher.soldBy ? ` by ${voucher.soldBy}` : ''}
+                    </span>
+                  </td>
+                  <td data-label="Value">
+                    {voucher.treatment
+                      ? `${voucher.treatment} (${formatNaira(voucher.amount)})`
+                      : formatNaira(voucher.amount)}
+                  </td>
+                  <td data-label="Balance">{formatNaira(voucher.balance)}</td>
+                  <td data-label="Delivery">
+                    {voucher.deliveredAt
+                      ? `Sent ${formatDate(voucher.deliveredAt.slice(0, 10))}`
+                      : formatDate(voucher.deliverOn)}
+                  </td>
+                  <td data-label="Expires">{formatDate(voucher.expiresOn)}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={voucher.state} tone={stateTones[voucher.state]} />
+                    {voucher.voidReason ? <span className="admin-table__note">{voucher.voidReason}</span> : null}
+                  </td>
+                  <td data-label="Actions">
+                    {voucher.state === 'void' ? (
+                      '-'
+                    ) : (
+                      <div className="admin-table__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`Resend the voucher for ${voucher.recipientName} (…${voucher.last4})`}
+                          onClick={() => resend(voucher)}
+                        >
+                          Resend
+                        </button>
+                        {mayVoid ? (
+                          <button
+                            type="button"
+                            className="button button--danger button--small"
+                            aria-label={`Void the voucher for ${voucher.recipientName} (…${voucher.last4})`}
+                            onClick={() => setVoiding(voucher)}
+                          >
+                            Void
+                          </button>
+                        ) : null}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListFrame>
+      {state.status === 'ready' ? (
+        <Pager page={page} pageSize={DEFAULT_PAGE_SIZE} total={state.total} onPage={setPage} />
+      ) : null}
+      {selling ? (
+        <SellVoucherForm
+          onClose={() => setSelling(false)}
+          onSold={(text) => {
+            setNotice({ tone: 'success', text });
+            dataChanged();
+          }}
+        />
+      ) : null}
+      {voiding ? (
+        <VoidVoucherForm
+          voucher={voiding}
+          onClose={() => setVoiding(undefined)}
+          onVoided={(text) => {
+            setNotice({ tone: 'success', text });
+            dataChanged();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Paying for a booking: the draft as the API's booking details, the checkout started, and the
+ * pending payment remembered. Loaded when the visitor pays, so the booking page's first load
+ * carries none of it.
+ */
+import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
+import { nairaToKobo } from '../../../worker/shared/money';
+import { paths } from '../../config/paths';
+import { api, request } from '../../lib/api-client';
+import { savePendingPayment } from '../../lib/pending-payment';
+import type { PaymentChoice } from '../checkout-payment/payment-dialog';
+import type { BookingDraft } from './booking-draft';
+
+/** The draft as the API's booking details (numbers parsed, empty optionals left out). */
+export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingDetailsInput {
+  const number = (value: string) => (value.trim() === '' ? undefined : Number(value));
+  return {
+    paymentType: 'booking',
+    service: draft.service as BookingDetailsInput['service'],
+    subservices: draft.subservices,
+    appointmentDate: draft.appointmentDate,
+    appointmentTime: draft.appointmentTime as BookingDetailsInput['appointmentTime'],
+    therapistId: draft.therapistId && draft.therapistId !== 'any' ? draft.therapistId : undefined,
+    customerName: draft.customerName,
+    customerEmail: draft.customerEmail,
+    customerPhone: draft.customerPhone,
+    notes: draft.notes || undefined,
+    referralSource: draft.referralSource || undefined,
+    previousMassageTherapy: draft.previousMassageTherapy,
+    onMedication: draft.onMedication,
+    medicationDetails: draft.onMedication ? draft.medicationDetails : undefined,
+    exercising: draft.exercising,
+    exerciseFrequency: draft.exercising ? number(draft.exerciseFrequency) : undefined,
+    exerciseHours: draft.exercising ? number(draft.exerciseHours) : undefined,
+    healthConditions: draft.healthConditions,
+    disclaimerAgreed: draft.disclaimerAgreed as true,
+    amount: choice?.amount,
+    couponCode: choice?.coupon?.code,
+    voucherCode: choice?.voucher?.code,
+  };
+}
+
+/** Starts the checkout of the booking and goes to it; the confirmation page verifies on return. */
+export async function startBookingPayment(draft: BookingDraft, choice: PaymentChoice): Promise<void> {
+  const result = await request(
+    // POST with a JSON body: the health answers and contact details never sit in a URL.
+    api.payment.initialize.$post({
+      json: {
+        amount: nairaToKobo(choice.amount),
+        email: draft.customerEmail,
+        metadata: JSON.stringify({ details: toDetails(draft, choice) }),
+        callback_url: `${window.location.origin}${paths.bookingConfirmation}`,
+      },
+    }),
+  );
+  savePendingPayment({
+    kind: 'booking',
+    reference: result.data.reference,
+    summary: draft.subservices,
+    amount: choice.amount,
+  });
+  window.location.assign(result.data.authorization_url);
+}

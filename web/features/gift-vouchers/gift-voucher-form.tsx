@@ -1,0 +1,258 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { formatNaira } from '../../../worker/shared/money';
+import { addDays, lagosDate } from '../../../worker/shared/time';
+import {
+  MAX_DELIVERY_DAYS,
+  MAX_VOUCHER,
+  MAX_VOUCHER_MESSAGE,
+  MIN_VOUCHER,
+  VOUCHER_PRESETS,
+} from '../../../worker/shared/voucher-rules';
+import type { VoucherDetailsInput } from '../../../worker/shared/voucher-schema';
+import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useMenu } from '../booking/live-menu';
+import type { VoucherErrors } from './gift-voucher-purchase';
+
+// The rules and the request load when the visitor sends the form (zod stays off the first load).
+const loadPurchase = () => import('./gift-voucher-purchase');
+
+const fieldOrder = [
+  'amount',
+  'treatment',
+  'buyerName',
+  'buyerEmail',
+  'recipientName',
+  'recipientEmail',
+  'recipientPhone',
+  'message',
+  'deliverOn',
+] as const;
+
+/** The form's values as the API takes them, and what it costs (undefined until it is known). */
+function readForm(form: HTMLFormElement, menu: ReadonlyArray<{ name: string; price: number }>) {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const choice = text('choice');
+  const treatment = choice === 'treatment' ? text('treatment') : '';
+  const amount =
+    choice === 'treatment'
+      ? menu.find((each) => each.name === treatment)?.price
+      : choice === 'other'
+        ? text('otherAmount') === ''
+          ? undefined
+          : Number(text('otherAmount').replace(/[₦,\s]/g, ''))
+        : Number(choice) || undefined;
+  const details: VoucherDetailsInput = {
+    paymentType: 'voucher',
+    amount: choice === 'treatment' ? undefined : amount,
+    treatment: treatment || undefined,
+    buyerName: text('buyerName'),
+    buyerEmail: text('buyerEmail'),
+    recipientName: text('recipientName'),
+    recipientEmail: text('recipientEmail'),
+    recipientPhone: text('recipientPhone'),
+    message: text('message'),
+    deliverOn: text('deliverOn'),
+  };
+  return { details, amount };
+}
+
+/**
+ * Buying a gift voucher: an amount (a preset, or another from ₦5,000 to ₦1,000,000) or a
+ * treatment, the buyer, the recipient (an email, a WhatsApp number or both), a message and the day
+ * it is sent. The fields keep their own values (uncontrolled), so what a visitor types before the
+ * scripts arrive stays; the API's own rules check them on submit, then the checkout opens.
+ */
+export function GiftVoucherForm() {
+  const menu = useMenu();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<VoucherErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [total, setTotal] = useState<number>();
+  const [sending, setSending] = useState(false);
+  const today = hydrated ? lagosDate(new Date()) : undefined;
+
+  const recount = useCallback(() => {
+    if (formRef.current) setTotal(readForm(formRef.current, menu).amount);
+  }, [menu]);
+  // What was chosen before the scripts arrived shows its price once they have.
+  useEffect(() => {
+    if (hydrated) recount();
+  }, [hydrated, recount]);
+
+  const clearError = (name: string) => {
+    const key = name === 'otherAmount' || name === 'choice' ? 'amount' : name;
+    setErrors((current) => (current[key as keyof VoucherErrors] ? { ...current, [key]: undefined } : current));
+    setFormError(undefined);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const { details, amount } = readForm(form, menu);
+    setSending(true);
+    try {
+      const { validatePurchase, buyVoucher } = await loadPurchase();
+      const found = validatePurchase(details);
+      setErrors(found);
+      const firstInvalid = fieldOrder.find((field) => found[field]);
+      if (firstInvalid || amount === undefined) {
+        const name = firstInvalid === 'amount' ? 'otherAmount' : (firstInvalid ?? 'otherAmount');
+        const element = form.elements.namedItem(name);
+        if (element instanceof HTMLElement) element.focus();
+        setSending(false);
+        return;
+      }
+      await buyVoucher(details, amount);
+    } catch (error) {
+      setFormError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="gift-voucher-form"
+      noValidate
+      aria-label="Buy a gift voucher"
+      onSubmit={submit}
+      onChange={(event) => {
+        clearError((event.target as Element).getAttribute('name') ?? '');
+        recount();
+      }}
+    >
+      <fieldset className="gift-voucher-form__choice">
+        <legend className="field__label">Choose a gift</legend>
+        <div className="gift-voucher-form__amounts">
+          {VOUCHER_PRESETS.map((preset, index) => (
+            <label key={preset} className="gift-voucher-form__pill">
+              <input type="radio" name="choice" value={String(preset)} defaultChecked={index === 1} />
+              <span>{formatNaira(preset)}</span>
+            </label>
+          ))}
+        </div>
+        <label className="checkbox">
+          <input type="radio" className="checkbox__input" name="choice" value="other" />
+          <span>Another amount</span>
+        </label>
+        <TextField
+          label="Amount (₦)"
+          name="otherAmount"
+          type="number"
+          inputMode="numeric"
+          min={MIN_VOUCHER}
+          max={MAX_VOUCHER}
+          step={1000}
+          hint={`From ${formatNaira(MIN_VOUCHER)} to ${formatNaira(MAX_VOUCHER)}.`}
+          error={errors.amount}
+          onFocus={() => {
+            const other = formRef.current?.querySelector<HTMLInputElement>('input[name="choice"][value="other"]');
+            if (other && !other.checked) {
+              other.checked = true;
+              recount();
+            }
+          }}
+        />
+        <label className="checkbox">
+          <input type="radio" className="checkbox__input" name="choice" value="treatment" />
+          <span>A treatment</span>
+        </label>
+        <FieldFrame id="gift-voucher-treatment" label="Treatment" error={errors.treatment}>
+          <select
+            id="gift-voucher-treatment"
+            name="treatment"
+            className="field__control field__control--select"
+            defaultValue=""
+            onFocus={() => {
+              const choice = formRef.current?.querySelector<HTMLInputElement>(
+                'input[name="choice"][value="treatment"]',
+              );
+              if (choice && !choice.checked) choice.checked = true;
+            }}
+          >
+            <option value="">Choose a treatment</option>
+            {menu.map((treatment) => (
+              <option key={treatment.id} value={treatment.name}>
+                {treatment.name} ({formatNaira(treatment.price)})
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+      </fieldset>
+
+      <fieldset className="gift-voucher-form__group">
+        <legend className="gift-voucher-form__legend">Who it is for</legend>
+        <TextField
+          label="Recipient’s name"
+          name="recipientName"
+          autoComplete="off"
+          maxLength={100}
+          error={errors.recipientName}
+        />
+        <TextField
+          label="Recipient’s email"
+          name="recipientEmail"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          error={errors.recipientEmail}
+        />
+        <TextField
+          label="Recipient’s WhatsApp number"
+          name="recipientPhone"
+          type="tel"
+          autoComplete="off"
+          hint="An email, a WhatsApp number or both: we send the voucher to each."
+          error={errors.recipientPhone}
+        />
+        <TextAreaField
+          label="Your message (optional)"
+          name="message"
+          rows={3}
+          maxLength={MAX_VOUCHER_MESSAGE}
+          error={errors.message}
+        />
+        <TextField
+          label="Delivery date"
+          name="deliverOn"
+          type="date"
+          min={today}
+          max={today ? addDays(today, MAX_DELIVERY_DAYS) : undefined}
+          defaultValue={today}
+          hint="Today, or any day up to a year ahead: we send it that morning."
+          error={errors.deliverOn}
+        />
+      </fieldset>
+
+      <fieldset className="gift-voucher-form__group">
+        <legend className="gift-voucher-form__legend">From you</legend>
+        <TextField label="Your name" name="buyerName" autoComplete="name" maxLength={100} error={errors.buyerName} />
+        <TextField
+          label="Your email"
+          name="buyerEmail"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          hint="Your receipt, and a note when the voucher has been delivered."
+          error={errors.buyerEmail}
+        />
+      </fieldset>
+
+      <FormError message={formError} />
+      <div className="gift-voucher-form__pay">
+        <p className="gift-voucher-form__total" aria-live="polite">
+          {total !== undefined && total >= MIN_VOUCHER ? `You pay ${formatNaira(total)}` : 'Choose an amount'}
+        </p>
+        <button type="submit" className="button button--primary button--large" disabled={!hydrated || sending}>
+          {sending ? 'Processing...' : 'Buy gift voucher'}
+        </button>
+        <p className="gift-voucher-form__secure">Payments are processed securely by Paystack.</p>
+      </div>
+    </form>
+  );
+}
