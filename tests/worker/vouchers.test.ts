@@ -13,8 +13,9 @@ import {
   vouchers,
   voucherUses,
 } from '../../worker/db/schema';
+import { voucherCardToken, voucherCode } from '../../worker/services/voucher-codes';
 import { deliverDueVouchers } from '../../worker/services/voucher-delivery';
-import { voucherCardToken, voucherCode, voucherPaymentMessages } from '../../worker/services/vouchers';
+import { voucherPaymentMessages } from '../../worker/services/vouchers';
 import { nairaToKobo } from '../../worker/shared/money';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { formatVoucherCode, type VoucherDetailsInput, voucherMessages } from '../../worker/shared/voucher-schema';

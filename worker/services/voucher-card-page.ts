@@ -10,7 +10,8 @@ import { formatNaira } from '../shared/money';
 import { studioName } from '../shared/site-paths';
 import { formatDate, lagosDate } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-schema';
-import { type VoucherRow, voucherCode } from './vouchers';
+import { voucherCode } from './voucher-codes';
+import type { VoucherRow } from './vouchers';
 
 export const voucherCardStylesPath = '/gift-vouchers/card.css';
 

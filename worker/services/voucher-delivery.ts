@@ -14,7 +14,8 @@ import { lagosDate, lagosToUtc } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-schema';
 import { studioDetails, voucherDeliveryMessages } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
-import { type VoucherRow, voucherCardPath, voucherCardToken, voucherCode, voucherFacts } from './vouchers';
+import { voucherCardPath, voucherCardToken, voucherCode } from './voucher-codes';
+import { type VoucherRow, voucherFacts } from './vouchers';
 
 /** The hour (Lagos) a voucher dated today is sent by the cron: a morning gift, not a midnight one. */
 export const DELIVERY_HOUR = '08:00';

@@ -23,33 +23,10 @@ import {
   type VoucherDetails,
   voucherMessages,
 } from '../shared/voucher-schema';
-import { fromBase64Url, keyedDigest, sha256Hex } from './signing';
+import { sha256Hex } from './signing';
+import { VOUCHER_CODE_LENGTH, voucherCardToken, voucherCode, voucherCodeHash } from './voucher-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
-
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const VOUCHER_CODE_LENGTH = 12;
-
-/** The voucher's code: 12 characters drawn from an HMAC of its purchase's reference. */
-export async function voucherCode(reference: string, secret: string): Promise<string> {
-  const digest = fromBase64Url(await keyedDigest(secret, 'gift-voucher-codes', reference)) ?? new Uint8Array();
-  let value = digest.reduce((number, byte) => (number << 8n) | BigInt(byte), 0n);
-  let code = '';
-  for (let index = 0; index < VOUCHER_CODE_LENGTH; index += 1) {
-    code += CODE_ALPHABET[Number(value % 31n)];
-    value /= 31n;
-  }
-  return code;
-}
-
-/** The printable card's link token (its own purpose: a card link is not a code). */
-export const voucherCardToken = (reference: string, secret: string) =>
-  keyedDigest(secret, 'gift-voucher-cards', reference);
-
-export const voucherCardPath = (token: string) => `/gift-vouchers/card/${token}`;
-
-/** What the database keeps of a code: the SHA-256 of its 12 characters. */
-export const voucherCodeHash = (code: string) => sha256Hex(normalizeVoucherCode(code));
 
 /** What a purchase stores with its payment: the validated details, the server's price. */
 export interface StoredVoucherPayment {

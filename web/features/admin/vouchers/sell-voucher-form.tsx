@@ -4,8 +4,9 @@ import { addDays, lagosDate } from '../../../../worker/shared/time';
 import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../../worker/shared/voucher-rules';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
-import { useMenu } from '../../booking/live-menu';
 import { adminRequest, api, messageOf } from '../admin-api';
+
+type Treatment = { _id: string; name: string; price: number };
 
 const payments = [
   { value: 'cash', label: 'Cash' },
@@ -21,7 +22,7 @@ const payments = [
 export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSold: (text: string) => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const menu = useMenu();
+  const [menu, setMenu] = useState<Treatment[]>([]);
   const today = lagosDate(new Date());
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -30,6 +31,10 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // The menu as it is now (hidden treatments are not sold).
+    adminRequest(api.treatments.$get())
+      .then(setMenu)
+      .catch(() => setMenu([]));
   }, []);
   const close = () => dialogRef.current?.close();
 
@@ -96,7 +101,7 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
             >
               <option value="">No treatment</option>
               {menu.map((treatment) => (
-                <option key={treatment.id} value={treatment.name}>
+                <option key={treatment._id} value={treatment.name}>
                   {treatment.name} ({formatNaira(treatment.price)})
                 </option>
               ))}

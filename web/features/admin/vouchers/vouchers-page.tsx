@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
-import { formatDate } from '../../../../worker/shared/time';
+import { formatShortDate } from '../../../../worker/shared/time';
 import { adminPage, adminRequest, api, messageOf } from '../admin-api';
 import { adminDataChangedAtom } from '../admin-session';
 import { AdminPageHeader, ListFrame, Notice, Pager, StatusBadge, useCan } from '../admin-ui';
@@ -11,6 +11,9 @@ import { SellVoucherForm } from './sell-voucher-form';
 import { VoidVoucherForm } from './void-voucher-form';
 
 const SEARCH_PAUSE_MS = 250;
+
+/** A Lagos calendar day, short: "26 Nov 2027". */
+const formatDay = (date: string) => formatShortDate(`${date}T12:00:00Z`);
 
 type VoucherList = Awaited<ReturnType<typeof loadVouchers>>;
 export type Voucher = VoucherList['rows'][number];
@@ -140,7 +143,7 @@ export default function VouchersPage() {
             <tbody>
               {rows.map((voucher) => (
                 <tr key={voucher._id}>
-                  <th scope="row" data-label="Code" className="admin-table__code">
+                  <th scope="row" data-label="Code" className="admin-table__code admin-vouchers__code">
                     …{voucher.last4}
                   </th>
                   <td data-label="For">
@@ -164,16 +167,16 @@ export default function VouchersPage() {
                   <td data-label="Balance">{formatNaira(voucher.balance)}</td>
                   <td data-label="Delivery">
                     {voucher.deliveredAt
-                      ? `Sent ${formatDate(voucher.deliveredAt.slice(0, 10))}`
-                      : formatDate(voucher.deliverOn)}
+                      ? `Sent ${formatShortDate(voucher.deliveredAt)}`
+                      : `On ${formatDay(voucher.deliverOn)}`}
                   </td>
-                  <td data-label="Expires">{formatDate(voucher.expiresOn)}</td>
+                  <td data-label="Expires">{formatDay(voucher.expiresOn)}</td>
                   <td data-label="Status">
                     <StatusBadge status={voucher.state} tone={stateTones[voucher.state]} />
                     {voucher.voidReason ? <span className="admin-table__note">{voucher.voidReason}</span> : null}
                   </td>
                   <td data-label="Actions">
-                    {voucher.state === 'void' ? (
+                    {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? (
                       '-'
                     ) : (
                       <div className="admin-table__actions">

@@ -1,0 +1,174 @@
+// A gift voucher's whole life in Chromium: bought for a friend on the Gift vouchers page, sent by
+// the cron on its date, its printable card, part of it spent on a booking (no payment page: it
+// covers the booking) and the rest on an order (Paystack's test checkout takes the difference),
+// then the staff's Gift Vouchers screen. Every screen at 390 px, the staff's at 1280 px too, with axe.
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { voucherCardPath, voucherCardToken, voucherCode } from '../../worker/services/voucher-codes';
+import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
+import { formatVoucherCode } from '../../worker/shared/voucher-rules';
+import { confirmBooking } from './booking-steps';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+import { signIn, staffCookie } from './staff';
+
+const baseUrl = inject('baseUrl');
+const browser = sharedChromium();
+const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
+
+/** The cron's run as the platform would trigger it at `time` (wrangler dev's own trigger). */
+async function runCron(time: Date) {
+  const response = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=*/15+*+*+*+*&time=${time.getTime()}`);
+  expect(response.status).toBe(200);
+}
+
+interface StaffVoucher {
+  _id: string;
+  last4: string;
+  recipientName: string;
+  balance: number;
+  state: string;
+}
+
+async function staffVouchers(query = ''): Promise<StaffVoucher[]> {
+  const response = await fetch(`${baseUrl}/api/vouchers?q=${encodeURIComponent(query)}`, {
+    headers: { Cookie: await staffCookie(baseUrl) },
+  });
+  return ((await response.json()) as { vouchers: StaffVoucher[] }).vouchers;
+}
+
+describe('a gift voucher', () => {
+  it('is bought for a friend, delivered on its date, and spent on a booking and an order', {
+    timeout: 120_000,
+  }, async () => {
+    const tomorrow = addDays(lagosDate(new Date()), 1);
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+
+    // Buying: a preset amount, the friend by email and WhatsApp, a message, tomorrow.
+    await page.goto(paths.giftVouchers);
+    await page.getByRole('heading', { level: 1, name: 'Give the gift of calm' }).waitFor();
+    const form = page.getByRole('form', { name: 'Buy a gift voucher' });
+    await form.getByRole('button', { name: 'Buy gift voucher' }).click();
+    await eventually(() => form.getByText('Please enter the recipient’s name').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'gift-vouchers-errors-390');
+    await form.getByLabel('₦50,000').check();
+    await form.getByLabel('Recipient’s name').fill('Zainab Musa');
+    await form.getByLabel('Recipient’s email').fill('zainab@example.com');
+    await form.getByLabel('Recipient’s WhatsApp number').fill('0805 111 2222');
+    await form.getByLabel('Your message (optional)').fill('Happy birthday, Zainab! Enjoy a quiet hour.');
+    await form.getByLabel('Delivery date').fill(tomorrow);
+    await form.getByLabel('Your name').fill('Ngozi Eze');
+    await form.getByLabel('Your email').fill('ngozi@example.com');
+    await eventually(() => form.locator('.gift-voucher-form__total').textContent()).toBe('You pay ₦50,000');
+    await screenshot(page, 'gift-vouchers-390');
+    await form.getByRole('button', { name: 'Buy gift voucher' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\/GV-/);
+    expect(await page.locator('body').textContent()).toContain('A gift voucher for Zainab Musa');
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.waitForURL(/\/gift-voucher-confirmation\?trxref=GV-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ngozi!');
+    const reference = new URL(page.url()).searchParams.get('reference') ?? '';
+    expect(await page.locator('.confirmation').textContent()).toContain('Zainab Musa');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'gift-voucher-confirmed-390');
+
+    // Not before its day; on it, from 08:00 Lagos, the cron sends it.
+    const [bought] = await staffVouchers('Zainab');
+    expect(bought).toMatchObject({ balance: 50_000, state: 'to deliver' });
+    await runCron(lagosToUtc(tomorrow, '08:15'));
+    await eventually(async () => (await staffVouchers('Zainab'))[0]?.state).toBe('delivered');
+    const sent = (await (
+      await fetch(`${baseUrl}/api/messages?template=voucher-delivery`, {
+        headers: { Cookie: await staffCookie(baseUrl) },
+      })
+    ).json()) as { messages: Array<{ to: string; channel: string }> };
+    expect(sent.messages.map((message) => `${message.channel}:${message.to}`).sort()).toEqual([
+      'email:zainab@example.com',
+      expect.stringMatching(/^whatsapp:/),
+    ]);
+
+    // The printable card the message links to.
+    const code = formatVoucherCode(await voucherCode(reference, secret));
+    await page.goto(voucherCardPath(await voucherCardToken(reference, secret)));
+    expect(await page.locator('.code').textContent()).toBe(code);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'gift-voucher-card-390');
+
+    // Part of it on a booking: a Swedish massage (₦25,000) wholly paid by it, no payment page.
+    await page.goto(paths.booking);
+    await page.getByLabel('Swedish').check();
+    await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), 3));
+    await page.locator('.slot:has(input[value="14:00"])').click();
+    await page.getByLabel('Full name').fill('Zainab Musa');
+    await page.getByLabel('Email address').fill('zainab@example.com');
+    await page.getByLabel('Phone number').fill('0805 111 2222');
+    const dialog = await confirmBooking(page);
+    await dialog.getByLabel('Gift voucher').fill(code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await eventually(() => dialog.getByRole('status').last().textContent()).toContain('₦50,000 available until');
+    await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦0');
+    expect(await dialog.locator('.payment-dialog__totals').textContent()).toContain('Gift voucher−₦25,000');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'gift-voucher-booking-390', 'viewport');
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=BK-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Zainab!');
+    expect((await staffVouchers('Zainab'))[0]?.balance).toBe(25_000);
+
+    // The rest on an order of ₦32,000: the voucher's ₦25,000, then ₦7,000 at the checkout.
+    await page.goto(paths.shop);
+    await eventually(() => page.locator('.product-card').count()).toBe(6);
+    const card = page.locator('.product-card', { has: page.getByRole('heading', { name: 'All Glow Body Oil' }) });
+    await card.locator('.size-picker__option', { hasText: '100ml' }).click();
+    for (let added = 0; added < 2; added++) {
+      await page.getByRole('button', { name: 'Add to cart: All Glow Body Oil, 100ml' }).click();
+    }
+    const soap = page.locator('.product-card', { has: page.getByRole('heading', { name: 'Goat Milk Bar Soap' }) });
+    await soap.locator('.size-picker__option', { hasText: '100g' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Goat Milk Bar Soap, 100g' }).click();
+    await page.locator('.cart-button').click();
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.getByLabel('Full name').fill('Zainab Musa');
+    await checkout.getByLabel('Email address').fill('zainab@example.com');
+    await checkout.getByLabel('Phone number').fill('0805 111 2222');
+    await checkout.getByLabel('Shipping address').fill('4 Bourdillon Road, Ikoyi, Lagos');
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    const payment = page.getByRole('dialog', { name: 'Review and pay' });
+    await payment.waitFor();
+    await payment.getByLabel('Gift voucher').fill(code);
+    await payment.getByRole('button', { name: 'Redeem' }).click();
+    await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦7,000');
+    await payment.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\/OR-/);
+    expect(await page.locator('body').textContent()).toContain('₦7,000');
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.waitForURL(/\/order-confirmation-pg\?trxref=OR-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Zainab!');
+    expect(await staffVouchers('Zainab')).toMatchObject([{ balance: 0, state: 'used' }]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the staff’s Gift Vouchers screen with its figures, at 1280 and 390 px', { timeout: 60_000 }, async () => {
+    for (const [name, viewport] of [
+      ['1280', viewports.desktop],
+      ['390', viewports.phone],
+    ] as const) {
+      const { page } = await openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+      await signIn(page, `${paths.admin}/vouchers`);
+      await page.getByRole('heading', { level: 1, name: 'Gift Vouchers' }).waitFor();
+      await eventually(() => page.locator('.admin-table tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Outstanding balance (owed)').isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `admin-vouchers-${name}`);
+      await page.getByRole('button', { name: 'Sell a voucher' }).click();
+      const sell = page.getByRole('dialog', { name: 'Sell a gift voucher' });
+      await sell.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `admin-vouchers-sell-${name}`, 'viewport');
+      await page.keyboard.press('Escape');
+      await page.context().close();
+    }
+  });
+});
