@@ -13,6 +13,7 @@ import {
   outboxMessages,
   payments,
   staffAccounts,
+  vouchers,
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
@@ -236,6 +237,41 @@ describe('erasing a client', () => {
       },
     ]);
     await db.insert(waitlistEntries).values({ firstName: name, email, whatsapp: phone, state: 'Lagos' });
+    // A gift voucher they bought for a friend, and one a friend sent them.
+    const voucherRow = (reference: string, row: Partial<typeof vouchers.$inferInsert>) => ({
+      paymentReference: reference,
+      codeHash: `hash-${reference}`,
+      codeLast4: 'ABCD',
+      cardTokenHash: `card-${reference}`,
+      amount: 20_000,
+      balance: 20_000,
+      buyerName: 'A Friend',
+      recipientName: 'A Friend',
+      recipientEmail: 'friend@example.com',
+      deliverOn: today(),
+      expiresOn: addDays(today(), 365),
+      ...row,
+    });
+    for (const [reference, buyer, details] of [
+      ['GV-ERASE-BOUGHT', email, { voucher: { buyerName: name, buyerEmail: email } }],
+      ['GV-ERASE-GIFT', 'friend@example.com', { voucher: { recipientName: name, recipientEmail: email } }],
+    ] as const) {
+      await db.insert(payments).values({
+        reference,
+        kind: 'voucher',
+        status: 'paid',
+        amount: 20_000,
+        subtotal: 20_000,
+        email: buyer,
+        details,
+      });
+    }
+    await db
+      .insert(vouchers)
+      .values([
+        voucherRow('GV-ERASE-BOUGHT', { buyerName: name, buyerEmail: email, message: 'From Knee' }),
+        voucherRow('GV-ERASE-GIFT', { recipientName: name, recipientEmail: email, recipientPhone: phone }),
+      ]);
     const other = await seedBooking({ date: addDays(today(), 4), name: 'Someone Else', email: 'else@example.com' });
     const id = await clientIdOf(booking.id);
     const owner = await signIn();

@@ -17,7 +17,7 @@ import { voucherCardToken, voucherCode } from '../../worker/services/voucher-cod
 import { deliverDueVouchers } from '../../worker/services/voucher-delivery';
 import { voucherPaymentMessages } from '../../worker/services/vouchers';
 import { nairaToKobo } from '../../worker/shared/money';
-import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
+import { addDays, addMonths, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { formatVoucherCode, type VoucherDetailsInput, voucherMessages } from '../../worker/shared/voucher-schema';
 import { signIn } from './admin-harness';
 import { bookingDetails, item, oneHourVisit, orderDetails } from './payment-fixtures';
@@ -160,6 +160,21 @@ describe('buying a gift voucher', () => {
         'voucher-delivery:whatsapp',
         'voucher-receipt:email',
       ]);
+    }
+  });
+});
+
+describe('how long a voucher lasts', () => {
+  it('is the staff’s setting, in months from its delivery (1 to 60)', async () => {
+    expect((await staffCall('/api/schedule-settings', 'PUT', { voucherValidityMonths: 61 })).status).toBe(400);
+    const saved = await staffCall('/api/schedule-settings', 'PUT', { voucherValidityMonths: 6 });
+    expect(await saved.json()).toMatchObject({ voucherValidityMonths: 6 });
+    try {
+      const deliverOn = addDays(today(), 10);
+      const { voucher } = await buyVoucher({ deliverOn });
+      expect(voucher.expiresOn).toBe(addMonths(deliverOn, 6));
+    } finally {
+      await staffCall('/api/schedule-settings', 'PUT', { voucherValidityMonths: 12 });
     }
   });
 });

@@ -80,7 +80,10 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'DELETE /api/staff/:id/time-off/:date': { action: 'time-off-remove' },
   'POST /api/rooms': { action: 'room-create', keep: ['name'] },
   'PUT /api/rooms/:id': { action: 'room-update', keep: ['name', 'active'] },
-  'PUT /api/schedule-settings': { action: 'settings-update', keep: ['startStepMinutes'] },
+  'PUT /api/schedule-settings': {
+    action: 'settings-update',
+    keep: ['startStepMinutes', 'healthRetentionMonths', 'voucherValidityMonths'],
+  },
   'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },
   'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active', 'depositPercent'] },
   'POST /api/products': { action: 'product-create', keep: ['name', 'active'] },

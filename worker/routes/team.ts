@@ -31,6 +31,7 @@ const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 
 export const teamMessages = {
   healthRetention: 'Keep health answers for 1 to 120 months after the visit.',
+  voucherValidity: 'A gift voucher is valid for 1 to 60 months from its delivery.',
   name: 'Please give a name (at most 60 characters).',
   treatments: 'Please choose treatments from the menu.',
   time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
@@ -115,6 +116,11 @@ const settingsChange = z.object({
     z
       .int({ error: teamMessages.healthRetention })
       .check(z.minimum(1, teamMessages.healthRetention), z.maximum(120, teamMessages.healthRetention)),
+  ),
+  voucherValidityMonths: z.optional(
+    z
+      .int({ error: teamMessages.voucherValidity })
+      .check(z.minimum(1, teamMessages.voucherValidity), z.maximum(60, teamMessages.voucherValidity)),
   ),
   treatments: z.optional(
     z

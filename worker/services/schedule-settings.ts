@@ -24,6 +24,8 @@ export interface ScheduleSettingsView {
   startStepMinutes: StartStep;
   /** Months after a visit its health answers are erased (health-retention.ts). */
   healthRetentionMonths: number;
+  /** Months a gift voucher may be used from its delivery date (vouchers.ts). */
+  voucherValidityMonths: number;
   treatments: TreatmentTimingView[];
 }
 
@@ -43,6 +45,7 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
   return {
     startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60,
     healthRetentionMonths: settings[0]?.healthRetentionMonths ?? DEFAULT_HEALTH_RETENTION_MONTHS,
+    voucherValidityMonths: settings[0]?.voucherValidityMonths ?? 12,
     treatments: rows,
   };
 }
@@ -50,6 +53,7 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
 export interface ScheduleSettingsChange {
   startStepMinutes?: StartStep;
   healthRetentionMonths?: number;
+  voucherValidityMonths?: number;
   treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
 }
 
@@ -75,6 +79,15 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
         db,
         sql`insert into schedule_settings (id, health_retention_months) values (1, ${change.healthRetentionMonths})
           on conflict (id) do update set health_retention_months = excluded.health_retention_months`,
+      ),
+    );
+  }
+  if (change.voucherValidityMonths !== undefined) {
+    statements.push(
+      d1Statement(
+        db,
+        sql`insert into schedule_settings (id, voucher_validity_months) values (1, ${change.voucherValidityMonths})
+          on conflict (id) do update set voucher_validity_months = excluded.voucher_validity_months`,
       ),
     );
   }

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from './admin-api';
@@ -161,7 +161,25 @@ export default function SchedulePage() {
       </section>
 
       <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
-      <HealthRetentionPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
+      {/* How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */}
+      <MonthsPanel
+        setting="healthRetentionMonths"
+        title="Clients’ health answers"
+        text="Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy promises clients 12 months: if you choose another length, have its wording changed to match."
+        label="Months after the visit"
+        max={120}
+        saved={(months) => `Health answers are now erased ${months} months after each visit.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <MonthsPanel
+        setting="voucherValidityMonths"
+        title="Gift vouchers"
+        text="How long a gift voucher can be used, from the day it is delivered. A change applies to vouchers sold from now on."
+        label="Months from delivery"
+        max={60}
+        saved={(months) => `Gift vouchers sold from now on are valid for ${months} months.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
     </>
   );
 }
@@ -283,29 +301,49 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
   );
 }
 
-/** How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */
-function HealthRetentionPanel({ onSaved }: { onSaved: (text: string) => void }) {
+type MonthsSetting = 'healthRetentionMonths' | 'voucherValidityMonths';
+
+/**
+ * A setting counted in months (how long health answers are kept, how long a gift voucher lasts):
+ * its field, saved on its own.
+ */
+function MonthsPanel({
+  setting,
+  title,
+  text,
+  label,
+  max,
+  saved,
+  onSaved,
+}: {
+  setting: MonthsSetting;
+  title: string;
+  text: string;
+  label: string;
+  max: number;
+  saved: (months: number) => string;
+  onSaved: (text: string) => void;
+}) {
   const [months, setMonths] = useState<string>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const titleId = useId();
 
   useEffect(() => {
     loadSettings().then(
-      (settings) => setMonths(String(settings.healthRetentionMonths)),
+      (settings) => setMonths(String(settings[setting])),
       () => setError(scheduleMessages.settingsFetch),
     );
-  }, []);
+  }, [setting]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
     setError(undefined);
     try {
-      const saved = await adminRequest(
-        api['schedule-settings'].$put({ json: { healthRetentionMonths: Number(months) } }),
-      );
-      setMonths(String(saved.healthRetentionMonths));
-      onSaved(`Health answers are now erased ${saved.healthRetentionMonths} months after each visit.`);
+      const answer = await adminRequest(api['schedule-settings'].$put({ json: { [setting]: Number(months) } }));
+      setMonths(String(answer[setting]));
+      onSaved(saved(answer[setting]));
     } catch (failure) {
       setError(messageOf(failure, scheduleMessages.settingsSave));
     } finally {
@@ -314,25 +352,22 @@ function HealthRetentionPanel({ onSaved }: { onSaved: (text: string) => void }) 
   }
 
   return (
-    <section className="admin-panel admin-compose" aria-labelledby="retention-title">
-      <h2 id="retention-title" className="admin-panel__title">
-        Clients’ health answers
+    <section className="admin-panel admin-compose" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-panel__title">
+        {title}
       </h2>
-      <p>
-        Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy
-        promises clients 12 months: if you choose another length, have its wording changed to match.
-      </p>
+      <p>{text}</p>
       {months === undefined ? (
         <FormError message={error} />
       ) : (
         <form onSubmit={save} noValidate>
           <TextField
-            label="Months after the visit"
-            name="healthRetentionMonths"
+            label={label}
+            name={setting}
             type="number"
             inputMode="numeric"
             min={1}
-            max={120}
+            max={max}
             step={1}
             value={months}
             onChange={(event) => setMonths(event.target.value)}

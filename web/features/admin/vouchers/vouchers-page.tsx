@@ -90,9 +90,11 @@ export default function VouchersPage() {
         <dl className="admin-stats__list admin-vouchers__figures" aria-label="Gift voucher figures">
           <div className="admin-stats__item">
             <dt>Vouchers sold this month</dt>
-            <dd>
-              {figures.soldThisMonth.count} ({formatNaira(figures.soldThisMonth.amount)})
-            </dd>
+            <dd>{figures.soldThisMonth.count}</dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Sold this month for</dt>
+            <dd>{formatNaira(figures.soldThisMonth.amount)}</dd>
           </div>
           <div className="admin-stats__item">
             <dt>Outstanding balance (owed)</dt>
@@ -176,9 +178,7 @@ export default function VouchersPage() {
                     {voucher.voidReason ? <span className="admin-table__note">{voucher.voidReason}</span> : null}
                   </td>
                   <td data-label="Actions">
-                    {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? (
-                      '-'
-                    ) : (
+                    {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? null : (
                       <div className="admin-table__actions">
                         <button
                           type="button"
