@@ -31,6 +31,7 @@ describe('a receptionist', () => {
         'Calendar',
         'Clients',
         'Orders',
+        'Gift Vouchers',
         'Your account',
       ]);
       const sidebar = page.locator('#admin-sidebar');
