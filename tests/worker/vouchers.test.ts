@@ -320,6 +320,23 @@ describe('paying with a voucher', () => {
     expect(await balanceOf(voucher.id)).toBe(20_000);
   });
 
+  it('lets the same visitor retry a declined card with the voucher their first try holds', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const details = bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 });
+    const first = await startPaymentOk(details, nairaToKobo(5_000));
+    expect(await balanceOf(voucher.id)).toBe(0);
+    // This browser's own hold counts as what it has: the dialog computes the same amount again.
+    expect(await check(code)).toEqual({ valid: true, balance: 20_000, expiresAt: voucher.expiresOn });
+    fake.settle(first.reference, 'failed');
+    const retry = await startPaymentOk(details, nairaToKobo(5_000));
+    const uses = await db.select().from(voucherUses).where(eq(voucherUses.voucherId, voucher.id));
+    expect(Object.fromEntries(uses.map((use) => [use.paymentReference, use.state]))).toEqual({
+      [first.reference]: 'released',
+      [retry.reference]: 'held',
+    });
+    expect(await balanceOf(voucher.id)).toBe(0);
+  });
+
   it('refuses a code that cannot pay, and stores nothing', async () => {
     const response = await startPayment(
       bookingDetails({ ...oneHourVisit, voucherCode: 'ABCD-EFGH-JKMN', amount: 25_000 }),

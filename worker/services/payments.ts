@@ -45,7 +45,7 @@ import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from './sto
 import { takeTimeStatements } from './time-blocks';
 import { deliverVoucher } from './voucher-delivery';
 import {
-  findUsableVoucher,
+  findAvailableVoucher,
   holdVoucherStatements,
   priceVoucher,
   releaseVoucherHoldsStatements,
@@ -556,10 +556,10 @@ async function chargeFor(
   let voucher: { id: string; balance: number } | null = null;
   if (request.voucherCode) {
     await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
-    const found = await findUsableVoucher(context.db, request.voucherCode, context.now);
-    if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
     // What the customer's own replaced payment holds of it comes back in the same batch.
-    voucher = { id: found.id, balance: found.balance + (await heldByReplaced(context, found.id, request.replaced)) };
+    const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, request.replaced);
+    if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
+    voucher = { id: found.id, balance: found.available };
   }
   const split = withVoucher(
     request.split?.(afterCoupon) ?? { online: afterCoupon, atStudio: 0 },
@@ -597,13 +597,6 @@ async function voucherRefusal(
     sql`select ${voucherCondition(charge, lagosDate(context.now), replaced)} as covers`,
   );
   return still?.covers === 1 ? undefined : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
-}
-
-/** What the customer's replaced payments hold of a voucher: theirs again once they are replaced. */
-async function heldByReplaced(context: PaymentContext, voucherId: string, replaced: SQL): Promise<number> {
-  const row = await context.db.get<{ held: number }>(sql`select coalesce(sum(amount), 0) as held from voucher_uses
-    where voucher_id = ${voucherId} and state = 'held' and payment_reference in (${replaced})`);
-  return row?.held ?? 0;
 }
 
 /**

@@ -109,19 +109,34 @@ export async function voucherOfPayment(db: Database, reference: string): Promise
   return row;
 }
 
-/** A voucher that may pay today: active, not past its last day, with a balance. */
-const usable = (today: string) => sql`status = 'active' and expires_on >= ${today} and balance > 0`;
+/** A voucher that may pay today: active and not past its last day (its balance is the caller's). */
+const valid = (today: string) => sql`status = 'active' and expires_on >= ${today}`;
 
-/** The usable voucher a typed code names, or undefined (unknown, wrong, void, expired or spent alike). */
-export async function findUsableVoucher(db: Database, typed: string, now: Date): Promise<VoucherRow | undefined> {
+/**
+ * The valid voucher a typed code names, or undefined (unknown, wrong, void or expired alike), with
+ * what it holds for the caller: its balance and what `mine` (payments the caller is about to
+ * replace, a retried card) holds of it. A voucher with nothing available is no voucher to them.
+ */
+export async function findAvailableVoucher(
+  db: Database,
+  typed: string,
+  now: Date,
+  mine?: SQL,
+): Promise<(VoucherRow & { available: number }) | undefined> {
   const code = normalizeVoucherCode(typed);
   if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
+  const held = mine
+    ? sql`(select coalesce(sum(amount), 0) from voucher_uses
+        where voucher_id = ${sql.raw('vouchers.id')} and state = 'held' and payment_reference in (${mine}))`
+    : sql`0`;
   const [row] = await db
-    .select()
+    .select({ voucher: vouchers, held: sql<number>`${held}` })
     .from(vouchers)
-    .where(sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${usable(lagosDate(now))}`)
+    .where(sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${valid(lagosDate(now))}`)
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const available = row.voucher.balance + row.held;
+  return available > 0 ? { ...row.voucher, available } : undefined;
 }
 
 export interface VoucherCheck {
@@ -139,13 +154,10 @@ export interface VoucherCheck {
  */
 export async function checkVoucher(db: Database, typed: string, now: Date, mine?: SQL): Promise<VoucherCheck> {
   await db.$client.batch(releaseVoucherHoldsStatements(db, now));
-  const voucher = await findUsableVoucher(db, typed, now);
-  if (!voucher) return { valid: false, balance: 0, expiresAt: null };
-  const held = mine
-    ? await db.get<{ held: number }>(sql`select coalesce(sum(amount), 0) as held from voucher_uses
-        where voucher_id = ${voucher.id} and state = 'held' and payment_reference in (${mine})`)
-    : undefined;
-  return { valid: true, balance: voucher.balance + (held?.held ?? 0), expiresAt: voucher.expiresOn };
+  const voucher = await findAvailableVoucher(db, typed, now, mine);
+  return voucher
+    ? { valid: true, balance: voucher.available, expiresAt: voucher.expiresOn }
+    : { valid: false, balance: 0, expiresAt: null };
 }
 
 export const voucherPaymentMessages = {
@@ -158,8 +170,6 @@ export const voucherPaymentMessages = {
  * SQL for a payment's insert: the voucher still holds `amount` and may pay today. In the same
  * statement as the insert, so of two payments racing for the last naira one is held.
  */
-export const voucherCovers = (voucherId: string, amount: number, today: string) =>
-  sql`exists (select 1 from vouchers where id = ${voucherId} and ${usable(today)} and balance >= ${amount})`;
 
 /** The batch's statements that take `amount` off the voucher for the payment `reference`, once it is in. */
 export function holdVoucherStatements(
