@@ -71,6 +71,8 @@ describe('the manage link', () => {
         amount: 55_000,
         amountPaid: 55_000,
         balanceDue: 0,
+        paidOnline: 55_000,
+        paidByVoucher: 0,
       },
       canChange: Date.now() < lagosToUtc(date, '15:00').getTime() - 24 * 3_600_000,
       slotTaken: false,

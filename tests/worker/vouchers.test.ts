@@ -337,6 +337,30 @@ describe('paying with a voucher', () => {
     expect(await balanceOf(voucher.id)).toBe(0);
   });
 
+  it('takes its part again when a payment completes after its hold ended, or leaves it due when it is gone', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, reference));
+    // The hold ended: its ₦20,000 came back, and ₦6,000 of it pays for a soap meanwhile.
+    await startPaymentOk(
+      orderDetails({ orderItems: [item('goat-milk-bar-soap', '100g', 1)], voucherCode: code, amount: 0 }),
+      0,
+    );
+    expect(await balanceOf(voucher.id)).toBe(14_000);
+    // The Paystack tab left open is paid after all: the booking is recorded, the voucher's part due.
+    fake.settle(reference, 'success');
+    await verify(reference);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    expect(booking).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
+    expect(await balanceOf(voucher.id)).toBe(14_000);
+  });
+
   it('refuses a code that cannot pay, and stores nothing', async () => {
     const response = await startPayment(
       bookingDetails({ ...oneHourVisit, voucherCode: 'ABCD-EFGH-JKMN', amount: 25_000 }),

@@ -58,9 +58,17 @@ export const otherTherapistNotice = (name: string) =>
 
 /** The manage page's view of a booking (ARCHITECTURE.md, "Managing a booking"). */
 export async function manageView(db: Database, booking: BookingRow, refund: RefundRow | null | undefined, now: Date) {
-  const extra = await db.get<{ therapist: string | null; method: PaymentMethod | null }>(sql`select
+  const extra = await db.get<{
+    therapist: string | null;
+    method: PaymentMethod | null;
+    online: number | null;
+    voucher: number | null;
+  }>(sql`select
     (select name from therapists where id = ${booking.therapistId}) as therapist,
-    (select method from payments where reference = ${booking.paymentReference}) as method`);
+    (select method from payments where reference = ${booking.paymentReference}) as method,
+    (select amount from payments where reference = ${booking.paymentReference}) as online,
+    (select amount from voucher_uses where payment_reference = ${booking.paymentReference} and state = 'spent') as voucher`);
+  const method = extra?.method ?? 'paystack';
   return {
     booking: {
       _id: booking.id,
@@ -73,11 +81,14 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
       endTime: endTimeOf(booking.time, booking.durationMinutes),
       durationMinutes: booking.durationMinutes,
       therapist: booking.therapistId && extra?.therapist ? { _id: booking.therapistId, name: extra.therapist } : null,
-      payment: extra?.method ?? 'paystack',
+      payment: method,
       serviceStatus: booking.serviceStatus,
       amount: booking.amount,
       amountPaid: booking.amountPaid,
       balanceDue: booking.amount - booking.amountPaid,
+      /** What a cancellation gives back: to the card (what Paystack took), and to the gift voucher. */
+      paidOnline: method === 'paystack' || method === 'test' ? (extra?.online ?? 0) : 0,
+      paidByVoucher: extra?.voucher ?? 0,
     },
     canChange: canChange(booking, now),
     slotTaken: booking.serviceStatus === 'booked' && booking.needsAttention,

@@ -640,7 +640,8 @@ async function couponRefusal(
   replaced: SQL,
 ): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
   if (!charge.couponCode || !charge.couponId) return undefined;
-  const check = await checkCoupon(context.db, charge.couponCode, 0, context.now, {
+  // Only the coupon's availability is in question (its minimum was met when it was priced).
+  const check = await checkCoupon(context.db, charge.couponCode, Number.MAX_SAFE_INTEGER, context.now, {
     scope: scopeOfKind[kind],
     replaced,
   });
@@ -832,20 +833,26 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
         quantity: line.quantity,
         unitPrice: line.unitPrice,
       })),
-      amount: payment.amount,
+      // What the order cost, a gift voucher's part included.
+      amount: payment.subtotal - payment.discount,
     };
     context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
     return;
   }
   const token = await manageToken(payment.reference, context.linkSecret);
-  const { slotTaken } = await recordPaidBooking(context.db, payment, context.now, await manageTokenHash(token));
+  const { slotTaken, amountPaid } = await recordPaidBooking(
+    context.db,
+    payment,
+    context.now,
+    await manageTokenHash(token),
+  );
   const { booking } = payment.details as StoredBookingPayment;
   const therapist = payment.therapistId
     ? await context.db.get<{ name: string }>(sql`select name from therapists where id = ${payment.therapistId}`)
     : undefined;
   const facts = {
     ...bookingFacts(payment.reference, booking, payment.subtotal - payment.discount),
-    amountPaid: payment.amount + payment.voucherAmount,
+    amountPaid,
     therapistName: therapist?.name ?? null,
     durationMinutes: payment.durationMinutes ?? 60,
   };

@@ -192,6 +192,15 @@ export function ManagedBooking({
   );
 }
 
+/** What cancelling gives back: the card's part, the gift voucher's part, or only the time. */
+function refundSentence(booking: { paidOnline: number; paidByVoucher: number }): string {
+  const parts = [
+    booking.paidOnline > 0 ? `${formatNaira(booking.paidOnline)} refunded to the card or account you paid with` : '',
+    booking.paidByVoucher > 0 ? `${formatNaira(booking.paidByVoucher)} returned to your gift voucher` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(', and ')}.` : 'its time freed for someone else.';
+}
+
 /** Inside the 24 hours: no online change, and how to reach the studio instead. */
 function WithinNotice() {
   return (
@@ -329,11 +338,8 @@ function CancelConfirmation({
         Cancel this booking?
       </h3>
       <p>
-        Your appointment on {when(booking.date, booking.time)} will be cancelled and{' '}
-        {booking.amountPaid > 0
-          ? `${formatNaira(booking.amountPaid)} refunded to the card or account you paid with.`
-          : 'its time freed for someone else.'}{' '}
-        This cannot be undone.
+        Your appointment on {when(booking.date, booking.time)} will be cancelled and {refundSentence(booking)} This
+        cannot be undone.
       </p>
       <FormError message={error} />
       <div className="confirmation__actions">
