@@ -14,8 +14,7 @@ import {
   clearPaymentData,
   db,
   fake,
-  liveEnv,
-  origin,
+  staffCall as liveStaffCall,
   startPayment,
   startPaymentOk,
   verify,
@@ -33,20 +32,7 @@ beforeEach(async () => {
 });
 
 /** A staff call with the fake Paystack's key (refunds go to it). */
-const staffCall = (path: string, method = 'GET', body?: unknown) =>
-  call(
-    path,
-    {
-      method,
-      headers: {
-        Cookie: cookie,
-        Origin: origin,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    },
-    liveEnv,
-  );
+const staffCall = (path: string, method = 'GET', body?: unknown) => liveStaffCall(cookie, path, method, body);
 
 const setDeposit = (id: string, depositPercent: unknown) =>
   staffCall(`/api/treatments/${id}`, 'PUT', { depositPercent });

@@ -39,6 +39,22 @@ export type Env = typeof liveEnv;
 export const call = (path: string, init: RequestInit = {}, environment: Env = liveEnv) =>
   callApp(path, init, environment);
 
+/** A staff call (the session `cookie`, JSON from the site's Origin) with the fake Paystack's key. */
+export const staffCall = (cookie: string, path: string, method = 'GET', body?: unknown) =>
+  call(
+    path,
+    {
+      method,
+      headers: {
+        Cookie: cookie,
+        Origin: origin,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    liveEnv,
+  );
+
 /** The paying browser's cookie (middleware/payer-cookie.ts): the harness is one browser unless told otherwise. */
 export const PAYER_KEY = 'test-payer-key-0123456789abcdefghijklmnopqr';
 export const payerCookie = (key = PAYER_KEY) => `${PAYER_COOKIE}=${key}`;

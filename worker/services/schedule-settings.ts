@@ -64,30 +64,20 @@ export interface ScheduleSettingsChange {
 export async function saveScheduleSettings(db: Database, change: ScheduleSettingsChange): Promise<void> {
   const current = await readScheduleSettings(db);
   const statements = [];
-  if (change.startStepMinutes !== undefined) {
+  // Each setting given is its own column of the one settings row.
+  const columns = {
+    startStepMinutes: 'start_step_minutes',
+    healthRetentionMonths: 'health_retention_months',
+    voucherValidityMonths: 'voucher_validity_months',
+  } as const;
+  for (const [key, column] of Object.entries(columns) as Array<[keyof typeof columns, string]>) {
+    const value = change[key];
+    if (value === undefined) continue;
     statements.push(
       d1Statement(
         db,
-        sql`insert into schedule_settings (id, start_step_minutes) values (1, ${change.startStepMinutes})
-          on conflict (id) do update set start_step_minutes = excluded.start_step_minutes`,
-      ),
-    );
-  }
-  if (change.healthRetentionMonths !== undefined) {
-    statements.push(
-      d1Statement(
-        db,
-        sql`insert into schedule_settings (id, health_retention_months) values (1, ${change.healthRetentionMonths})
-          on conflict (id) do update set health_retention_months = excluded.health_retention_months`,
-      ),
-    );
-  }
-  if (change.voucherValidityMonths !== undefined) {
-    statements.push(
-      d1Statement(
-        db,
-        sql`insert into schedule_settings (id, voucher_validity_months) values (1, ${change.voucherValidityMonths})
-          on conflict (id) do update set voucher_validity_months = excluded.voucher_validity_months`,
+        sql`insert into schedule_settings (id, ${sql.raw(column)}) values (1, ${value})
+          on conflict (id) do update set ${sql.raw(column)} = excluded.${sql.raw(column)}`,
       ),
     );
   }

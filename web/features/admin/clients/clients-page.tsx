@@ -1,4 +1,3 @@
-import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatNaira } from '../../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
@@ -6,27 +5,14 @@ import { formatDate } from '../../../../worker/shared/time';
 import { paths } from '../../../config/paths';
 import { adminPage, api } from '../admin-api';
 import { AdminPageHeader, ListFrame, Notice, Pager } from '../admin-ui';
+import { SearchField, useTypedSearch } from '../search-field';
 import { useAdminList } from '../use-admin-list';
-
-/** How long typing pauses before the list follows it. */
-const SEARCH_PAUSE_MS = 250;
 
 /** Clients: everyone who booked or ordered, found by name, email or phone as staff type. */
 export default function ClientsPage() {
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const searchId = useId();
+  const { typed, setTyped, query, page, setPage } = useTypedSearch();
   // Back from an erasure: say it happened.
   const erased = (useLocation().state as { erased?: string } | null)?.erased;
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(typed.trim());
-      setPage(1);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const { state, retry } = useAdminList(
     () => adminPage(api.clients.$get({ query: { q: query, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } })),
@@ -37,24 +23,12 @@ export default function ClientsPage() {
     <div className="admin-page">
       <AdminPageHeader title="Clients" />
       <Notice notice={erased ? { tone: 'success', text: `${erased} is erased.` } : undefined} />
-      <div className="field admin-clients__search">
-        <label className="field__label" htmlFor={searchId}>
-          Search clients
-        </label>
-        <input
-          id={searchId}
-          className="field__control"
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${searchId}-hint`}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <p className="field__hint" id={`${searchId}-hint`}>
-          A name, an email or a phone number, in part: 0803…, +234 803… and 803… all find the same person.
-        </p>
-      </div>
+      <SearchField
+        label="Search clients"
+        hint="A name, an email or a phone number, in part: 0803…, +234 803… and 803… all find the same person."
+        value={typed}
+        onChange={setTyped}
+      />
       <ListFrame
         state={state}
         errorMessage="Error fetching clients"

@@ -1,16 +1,15 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatShortDate } from '../../../../worker/shared/time';
 import { adminPage, adminRequest, api, messageOf } from '../admin-api';
 import { adminDataChangedAtom } from '../admin-session';
 import { AdminPageHeader, ListFrame, Notice, Pager, StatusBadge, useCan } from '../admin-ui';
+import { SearchField, useTypedSearch } from '../search-field';
 import { useAdminList } from '../use-admin-list';
 import { SellVoucherForm } from './sell-voucher-form';
 import { VoidVoucherForm } from './void-voucher-form';
-
-const SEARCH_PAUSE_MS = 250;
 
 /** A Lagos calendar day, short: "26 Nov 2027". */
 const formatDay = (date: string) => formatShortDate(`${date}T12:00:00Z`);
@@ -43,24 +42,13 @@ const paymentLabels: Record<string, string> = {
 
 /** Vouchers: every gift voucher, what is left of it and what the studio owes; sell, resend, void. */
 export default function VouchersPage() {
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const { typed, setTyped, query, page, setPage } = useTypedSearch();
   const [figures, setFigures] = useState<VoucherList['figures']>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
   const [selling, setSelling] = useState(false);
   const [voiding, setVoiding] = useState<Voucher>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
   const mayVoid = useCan('voucherVoid');
-  const searchId = useId();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(typed.trim());
-      setPage(1);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const { state, retry } = useAdminList(async () => {
     const list = await loadVouchers(query, page);
@@ -103,24 +91,12 @@ export default function VouchersPage() {
         </dl>
       ) : null}
       <Notice notice={notice} />
-      <div className="field admin-clients__search">
-        <label className="field__label" htmlFor={searchId}>
-          Find a voucher
-        </label>
-        <input
-          id={searchId}
-          className="field__control"
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${searchId}-hint`}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <p className="field__hint" id={`${searchId}-hint`}>
-          The code’s last 4 characters, or the buyer’s or recipient’s name or email.
-        </p>
-      </div>
+      <SearchField
+        label="Find a voucher"
+        hint="The code’s last 4 characters, or the buyer’s or recipient’s name or email."
+        value={typed}
+        onChange={setTyped}
+      />
       <ListFrame
         state={state}
         errorMessage="Error fetching gift vouchers"
