@@ -203,3 +203,34 @@ export function Detail({ label, wide, children }: { label: string; wide?: boolea
     </div>
   );
 }
+
+/** A group's radio buttons, each with its label beside it; the caller's fieldset and legend name the group. */
+export function RadioOptions<Value extends string>({
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <>
+      {options.map((option) => (
+        <label key={option.value} className="checkbox">
+          <input
+            type="radio"
+            className="checkbox__input"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </>
+  );
+}

@@ -9,6 +9,7 @@ import { couponInputSchema } from '../../../worker/shared/coupon-schema';
 import { lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, FieldFrame, FormError, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
+import { RadioOptions } from './admin-ui';
 
 export interface CouponValues {
   code: string;
@@ -145,24 +146,15 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
         />
         <fieldset className="admin-coupon-form__type">
           <legend className="field__label">Discount type</legend>
-          {(
-            [
-              ['percent', 'Percentage'],
-              ['fixed', 'Fixed amount'],
-            ] as const
-          ).map(([type, label]) => (
-            <label key={type} className="checkbox">
-              <input
-                type="radio"
-                className="checkbox__input"
-                name="type"
-                value={type}
-                checked={draft.type === type}
-                onChange={() => set('type', type)}
-              />
-              <span>{label}</span>
-            </label>
-          ))}
+          <RadioOptions
+            name="type"
+            options={[
+              { value: 'percent', label: 'Percentage' },
+              { value: 'fixed', label: 'Fixed amount' },
+            ]}
+            value={draft.type}
+            onChange={(type) => set('type', type)}
+          />
         </fieldset>
         <div className="admin-coupon-form__pair">
           <TextField

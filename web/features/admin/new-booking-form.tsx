@@ -12,6 +12,7 @@ import { formatTime, lagosDate } from '../../../worker/shared/time';
 import { FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { adminRequest, api, messageOf } from './admin-api';
+import { RadioOptions } from './admin-ui';
 import { useTeam } from './use-team';
 
 export const newBookingMessages = {
@@ -224,19 +225,7 @@ export function NewBookingForm({
         </div>
         <fieldset className="admin-new-booking__payment">
           <legend className="field__label">Payment</legend>
-          {paymentChoices.map((choice) => (
-            <label key={choice.value} className="checkbox">
-              <input
-                type="radio"
-                className="checkbox__input"
-                name="payment"
-                value={choice.value}
-                checked={payment === choice.value}
-                onChange={() => setPayment(choice.value)}
-              />
-              <span>{choice.label}</span>
-            </label>
-          ))}
+          <RadioOptions name="payment" options={paymentChoices} value={payment} onChange={setPayment} />
         </fieldset>
         <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
         <FormError message={error} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { TextAreaField, TextField } from '../../../components/ui/field';
+import { RadioOptions } from '../admin-ui';
 import { addTreatment, changeTreatment, type Group, type Treatment } from './catalogue-api';
 import {
   catalogueCheckMessages,
@@ -208,24 +209,15 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
           </div>
           <fieldset className="admin-catalogue-form__payment">
             <legend className="field__label">Payment when booked</legend>
-            {(
-              [
-                ['full', 'Pay online in full'],
-                ['deposit', 'Deposit online, the rest at the studio'],
-              ] as const
-            ).map(([payment, label]) => (
-              <label key={payment} className="checkbox">
-                <input
-                  type="radio"
-                  className="checkbox__input"
-                  name="payment"
-                  value={payment}
-                  checked={draft.payment === payment}
-                  onChange={() => set('payment', payment)}
-                />
-                <span>{label}</span>
-              </label>
-            ))}
+            <RadioOptions
+              name="payment"
+              options={[
+                { value: 'full', label: 'Pay online in full' },
+                { value: 'deposit', label: 'Deposit online, the rest at the studio' },
+              ]}
+              value={draft.payment}
+              onChange={(payment) => set('payment', payment)}
+            />
             {draft.payment === 'deposit' ? (
               <TextField
                 label="Deposit (%)"

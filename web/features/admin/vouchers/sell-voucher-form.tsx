@@ -5,6 +5,7 @@ import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../../worker/
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../admin-api';
+import { RadioOptions } from '../admin-ui';
 
 type Treatment = { _id: string; name: string; price: number };
 
@@ -128,19 +129,7 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
         />
         <fieldset className="admin-new-booking__payment">
           <legend className="field__label">Paid by</legend>
-          {payments.map((choice) => (
-            <label key={choice.value} className="checkbox">
-              <input
-                type="radio"
-                className="checkbox__input"
-                name="payment"
-                value={choice.value}
-                checked={payment === choice.value}
-                onChange={() => setPayment(choice.value)}
-              />
-              <span>{choice.label}</span>
-            </label>
-          ))}
+          <RadioOptions name="payment" options={payments} value={payment} onChange={setPayment} />
         </fieldset>
         <FormError message={error} />
         <div className="admin-compose__buttons">
