@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/field';
 import { Logo } from '../../../components/ui/logo';
@@ -29,15 +29,15 @@ const FAILED = 'Your password could not be saved. Please try again.';
  * once (kept in memory), so it stays out of the history, a screenshot or a shared address.
  */
 export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'password-reset' }) {
-  const [token] = useState(() => {
+  // Read once, purely: a render React discards (a suspended first mount) runs this again, so the
+  // address is cleaned in an effect, after the token is kept.
+  const [token] = useState(() => new URL(window.location.href).searchParams.get('token') ?? '');
+  useEffect(() => {
     const url = new URL(window.location.href);
-    const found = url.searchParams.get('token') ?? '';
-    if (found) {
-      url.searchParams.delete('token');
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
-    }
-    return found;
-  });
+    if (!url.searchParams.has('token')) return;
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+  }, []);
   const markSignedIn = useSetAtom(markSignedInAtom);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
