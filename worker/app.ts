@@ -25,6 +25,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
+import { adminReviewRoutes, publicReviewRoutes } from './routes/reviews';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
@@ -47,6 +48,9 @@ export const app = new Hono<AppEnv>()
   .route('/api', waitlistRoutes)
   .route('/api', publicCouponRoutes)
   .route('/api', publicVoucherRoutes)
+  // Before the public review routes: /reviews/pending is not a review link's token.
+  .route('/api', adminReviewRoutes)
+  .route('/api', publicReviewRoutes)
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
   .route('/api', publicTeamRoutes)

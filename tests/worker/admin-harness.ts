@@ -23,7 +23,7 @@ import {
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { linkClientStatements } from '../../worker/services/client-records';
-import { resetTeam, takeFreeTherapist } from './team-fixtures';
+import { clearReviews, resetTeam, takeFreeTherapist } from './team-fixtures';
 
 export const origin = 'https://studio.test';
 export const db = createDb(env.DB);
@@ -77,6 +77,7 @@ export function adminCall(cookie: string, path: string, method = 'GET', body?: u
 }
 
 export async function clearData() {
+  await clearReviews();
   await db.delete(refunds);
   await db.delete(orderItems);
   await db.delete(orders);

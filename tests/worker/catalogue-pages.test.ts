@@ -6,6 +6,7 @@ import { renderCataloguePage } from 'virtual:page-renderer';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { publicProducts, publicTreatments, readCatalogue } from '../../worker/services/catalogue';
 import { fillFrame } from '../../worker/services/catalogue-pages';
+import { reviewBoard } from '../../worker/services/reviews';
 import { EMBEDDED_CATALOGUE_ID } from '../../worker/shared/site-pages';
 import { adminCall, db, signIn } from './admin-harness';
 import { resetTeam } from './team-fixtures';
@@ -26,8 +27,11 @@ const frame = `<!doctype html>
 </html>`;
 
 async function pageFromD1(path: string) {
-  const catalogue = await readCatalogue(db);
-  return renderCataloguePage(path, { treatments: publicTreatments(catalogue), products: publicProducts(catalogue) });
+  const [catalogue, board] = await Promise.all([readCatalogue(db), reviewBoard(db)]);
+  return renderCataloguePage(path, {
+    treatments: publicTreatments(catalogue, board),
+    products: publicProducts(catalogue, board),
+  });
 }
 
 describe('a catalogue page rendered from D1', () => {

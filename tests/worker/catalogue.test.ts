@@ -40,6 +40,9 @@ describe('the public menu and shop', () => {
         durationMinutes: treatment.durationMinutes,
         bufferMinutes: 0,
         depositPercent: 0,
+        rating: null,
+        reviewCount: 0,
+        reviews: [],
       })),
     );
     const shop = await json<Array<Record<string, unknown>>>(await call('/api/products'));
@@ -52,8 +55,18 @@ describe('the public menu and shop', () => {
         ingredients: product.ingredients ?? null,
         images: [product.image],
         sizes: product.sizes.map((size) => ({ ...size, stock: null })),
-        rating: product.rating,
-        reviews: product.reviews,
+        // The seed reviews (migration 0025), averaged, newest first, marked as not verified.
+        rating:
+          Math.round((product.reviews.reduce((sum, review) => sum + review.rating, 0) / product.reviews.length) * 10) /
+          10,
+        reviewCount: product.reviews.length,
+        reviews: product.reviews.map((review) => ({
+          ...review,
+          id: `seed-${review.id}`,
+          reply: null,
+          date: '2025-06-01',
+          verified: false,
+        })),
       })),
     );
   });
@@ -148,7 +161,8 @@ describe('staff edit the menu and the shop', () => {
       ...validProduct,
       ingredients: null,
       images: [],
-      rating: 0,
+      rating: null,
+      reviewCount: 0,
       reviews: [],
     });
     // The same name again (in any case) is refused.

@@ -12,6 +12,8 @@ import {
   clients,
   outboxMessages,
   payments,
+  reviewRequests,
+  reviews,
   staffAccounts,
   vouchers,
   waitlistEntries,
@@ -215,8 +217,42 @@ describe('erasing a client', () => {
     const email = 'temitope.erasure@example.com';
     const phone = '+2348077776666';
     const booking = await seedBooking({ date: addDays(today(), 3), name, email, phone, amount: 40_000, notes: 'Knee' });
-    await seedBooking({ date: addDays(today(), -3), name, email, phone, amount: 25_000, serviceStatus: 'completed' });
-    await seedOrder({ name, email, amount: 32_000 });
+    const visited = await seedBooking({
+      date: addDays(today(), -3),
+      name,
+      email,
+      phone,
+      amount: 25_000,
+      serviceStatus: 'completed',
+    });
+    const order = await seedOrder({ name, email, amount: 32_000 });
+    // Their reviews of the visit and of a product, with the requests that asked for them.
+    const [visitRequest, productRequest] = await db
+      .insert(reviewRequests)
+      .values([
+        { tokenHash: 'erase-visit', kind: 'visit', bookingId: visited.id, subject: 'Swedish', name },
+        {
+          tokenHash: 'erase-product',
+          kind: 'product',
+          orderId: order.id,
+          productId: 'all-glow-body-oil',
+          subject: 'All Glow Body Oil',
+          name,
+        },
+      ])
+      .returning();
+    await db.insert(reviews).values([
+      { requestId: visitRequest?.id, kind: 'visit', author: 'Temitope E.', rating: 5, comment: 'My Knee is better' },
+      {
+        requestId: productRequest?.id,
+        kind: 'product',
+        productId: 'all-glow-body-oil',
+        author: 'Temitope E.',
+        rating: 4,
+        comment: `${name} loves it`,
+        status: 'approved',
+      },
+    ]);
     await db.update(payments).set({ details: { booking: { customerName: name, customerEmail: email } } });
     await db.insert(outboxMessages).values([
       {
@@ -314,6 +350,7 @@ describe('erasing a client', () => {
     expect((await adminCall(owner, `/api/clients/${id}`)).status).toBe(404);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'client-erase'));
     expect(entry).toMatchObject({ target: id, details: {} });
+    expect(await db.select().from(reviews).where(sql`${reviews.source} = 'verified'`)).toEqual([]);
   });
 });
 

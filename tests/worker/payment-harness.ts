@@ -20,7 +20,7 @@ import {
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { FakePaystack } from '../fakes/paystack';
 import { call as callApp, db, origin } from './admin-harness';
-import { resetTeam } from './team-fixtures';
+import { clearReviews, resetTeam } from './team-fixtures';
 
 export { db, origin };
 
@@ -153,6 +153,7 @@ export function withFakePaystack(): void {
  * resets the team to a fresh install's `therapists` (team-fixtures.ts).
  */
 export async function clearPaymentData(therapists: number | object = 2): Promise<void> {
+  await clearReviews();
   for (const table of [
     outboxMessages,
     refunds,

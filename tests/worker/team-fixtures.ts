@@ -38,8 +38,21 @@ export function catalogueResetStatements(): string[] {
 }
 
 /** Resets therapists, rooms, hours, days off, the menu's lengths and the start step (bookings must be gone). */
+/** Clients' reviews point to their visits, orders and therapists; the shop's seed reviews stay, shown. */
+const reviewResetStatements = [
+  'delete from reviews where request_id is not null',
+  'delete from review_requests',
+  "update reviews set status = 'approved', reply = null, replied_at = null where source = 'seed'",
+];
+
+/** Before bookings and orders are deleted: the reviews and requests that point to them. */
+export async function clearReviews(): Promise<void> {
+  await env.DB.batch(reviewResetStatements.map((statement) => env.DB.prepare(statement)));
+}
+
 export async function resetTeam(therapists = 2): Promise<void> {
   const statements = [
+    ...reviewResetStatements,
     ...catalogueResetStatements(),
     'delete from time_blocks',
     'delete from therapist_time_off',

@@ -9,7 +9,7 @@ import { catalogueReady } from '../features/catalogue/starting-catalogue';
 const withCatalogue = <T,>(page: Promise<T>) => Promise.all([page, catalogueReady()]).then(([module]) => module);
 
 // Each page is its own chunk: a visitor downloads the shell and the page in front of them only.
-const HomePage = lazy(() => import('./routes/home'));
+const HomePage = lazy(() => withCatalogue(import('./routes/home')));
 const AboutPage = lazy(() => import('./routes/about'));
 const MassageTherapyPage = lazy(() => withCatalogue(import('./routes/massage-therapy')));
 const BookingPage = lazy(() => withCatalogue(import('./routes/booking')));
@@ -25,6 +25,7 @@ const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy'));
 const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
 const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
+const ReviewPage = lazy(() => import('./routes/review'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them.
 const AdminApp = lazy(() => import('./routes/admin'));
@@ -53,6 +54,7 @@ export function AppRoutes() {
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route path={paths.academyConfirm} element={<AcademyConfirmPage />} />
         <Route path={paths.manageBooking} element={<ManageBookingPage />} />
+        <Route path={paths.review} element={<ReviewPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

@@ -18,6 +18,7 @@ export const paths = {
   unsubscribe: sitePaths.unsubscribe,
   academyConfirm: sitePaths.academyConfirm,
   manageBooking: `${sitePaths.manageBooking}/:token`,
+  review: `${sitePaths.review}/:token`,
   admin: '/admin',
   login: '/login',
 } as const;

@@ -3,6 +3,7 @@
 // Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
 
 import { formatNaira } from '../../worker/shared/money';
+import type { PublicReview } from '../../worker/shared/review-rules';
 import { sitePages, studioName } from '../../worker/shared/site-pages';
 import { durationLabel } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
@@ -44,7 +45,29 @@ export function studioJsonLd({ treatments, products }: PageCatalogue): JsonLd {
   };
 }
 
-/** The massage menu: every treatment an offer of the studio, in naira (the massage page). */
+/** A treatment's or product's approved reviews as schema.org wants them: at least one behind a rating. */
+function ratingJsonLd(summary: { rating?: number | null; reviewCount?: number; reviews?: readonly PublicReview[] }) {
+  const count = summary.reviewCount ?? summary.reviews?.length ?? 0;
+  if (count === 0 || !summary.rating) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: summary.rating,
+      bestRating: 5,
+      worstRating: 1,
+      reviewCount: count,
+    },
+    review: (summary.reviews ?? []).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.user },
+      ...(review.date ? { datePublished: review.date } : {}),
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      reviewBody: review.comment,
+    })),
+  };
+}
+
+/** The massage menu: every treatment an offer of the studio, in naira, with its reviews (the massage page). */
 export function treatmentsJsonLd({ treatments }: PageCatalogue): JsonLd {
   const page = `${siteUrl}${sitePages.massageTherapy.path}`;
   return {
@@ -64,6 +87,7 @@ export function treatmentsJsonLd({ treatments }: PageCatalogue): JsonLd {
         name: treatment.name,
         description: `${treatment.description} (${durationLabel(treatment)})`,
         serviceType: 'Massage therapy',
+        ...ratingJsonLd(treatment),
       },
     })),
   };
@@ -90,21 +114,7 @@ export function productsJsonLd({ products }: PageCatalogue): JsonLd {
         url: `${siteUrl}${sitePages.shop.path}`,
       })),
       // schema.org wants at least one review behind a rating: a new product has none.
-      aggregateRating:
-        product.reviews.length > 0
-          ? {
-              '@type': 'AggregateRating',
-              ratingValue: product.rating,
-              bestRating: 5,
-              reviewCount: product.reviews.length,
-            }
-          : undefined,
-      review: product.reviews.map((review) => ({
-        '@type': 'Review',
-        author: { '@type': 'Person', name: review.user },
-        reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5 },
-        reviewBody: review.comment,
-      })),
+      ...ratingJsonLd(product),
     })),
   };
 }

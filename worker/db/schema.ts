@@ -10,6 +10,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -163,6 +164,8 @@ export const bookings = sqliteTable(
      */
     manageTokenHash: text('manage_token_hash'),
     cancelledAt: text('cancelled_at'),
+    /** When staff marked the visit completed (the client came): a review request follows a day later. */
+    completedAt: text('completed_at'),
     createdAt: createdAt(),
     /** The person (clients.id), linked in the batch that records the booking. */
     clientId: text('client_id').references((): AnySQLiteColumn => clients.id),
@@ -208,6 +211,8 @@ export const orders = sqliteTable(
     shippingAddress: text('shipping_address').notNull(),
     amount: integer('amount').notNull(),
     orderStatus: text('order_status', { enum: orderStatuses }).notNull().default('processing'),
+    /** When staff marked it delivered: a review request for its products follows a day later. */
+    deliveredAt: text('delivered_at'),
     /** The person (clients.id), linked in the batch that records the order. */
     clientId: text('client_id').references((): AnySQLiteColumn => clients.id),
     createdAt: createdAt(),
@@ -930,5 +935,94 @@ export const voucherUses = sqliteTable(
     index('voucher_uses_state').on(table.state),
     check('voucher_uses_amount', sql`${table.amount} >= 1`),
     check('voucher_uses_state', oneOf('state', voucherUseStates)),
+  ],
+);
+
+export const reviewKinds = ['visit', 'product'] as const;
+export const reviewStatuses = ['pending', 'approved', 'hidden'] as const;
+export const reviewSources = ['verified', 'seed'] as const;
+
+/**
+ * The private invitation to review: one per completed booking, one per product of a delivered
+ * order, written by the cron (its unique keys make "once" hold however often it runs). The link's
+ * token is never stored, only its SHA-256 (services/review-links.ts).
+ */
+export const reviewRequests = sqliteTable(
+  'review_requests',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: reviewKinds }).notNull(),
+    bookingId: text('booking_id').references(() => bookings.id),
+    orderId: text('order_id').references(() => orders.id),
+    productId: text('product_id'),
+    /** What is reviewed, as the client knew it: the treatments, or the product's name. */
+    subject: text('subject').notNull(),
+    /** The menu's treatment ids of a visit, for the treatments' averages. */
+    treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    therapistId: text('therapist_id').references(() => therapists.id),
+    /** Who is asked, as the booking or order named them (the review's author is made from it). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('review_requests_token_hash').on(table.tokenHash),
+    uniqueIndex('review_requests_booking').on(table.bookingId),
+    uniqueIndex('review_requests_order_product').on(table.orderId, table.productId),
+    check('review_requests_kind', oneOf('kind', reviewKinds)),
+    check(
+      'review_requests_subject_of_kind',
+      sql`(${table.kind} = 'visit' and ${table.bookingId} is not null and ${table.orderId} is null)
+        or (${table.kind} = 'product' and ${table.orderId} is not null and ${table.productId} is not null and ${table.bookingId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Reviews: written by a client through their request's link (`verified`; one per request, the
+ * unique key), shown once staff approve them. The shop's first reviews, from the old site, are
+ * `seed` data: approved, without a request, marked as such on the Reviews screen.
+ */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: id(),
+    requestId: text('request_id').references(() => reviewRequests.id),
+    kind: text('kind', { enum: reviewKinds }).notNull(),
+    source: text('source', { enum: reviewSources }).notNull().default('verified'),
+    productId: text('product_id'),
+    treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    therapistId: text('therapist_id').references(() => therapists.id),
+    /** As shown: a first name and an initial ("Funmi A."). */
+    author: text('author').notNull(),
+    /** 1 to 5 (the seed data has halves). */
+    rating: real('rating').notNull(),
+    therapistRating: integer('therapist_rating'),
+    comment: text('comment').notNull().default(''),
+    status: text('status', { enum: reviewStatuses }).notNull().default('pending'),
+    /** The studio's public answer, and who gave it (named as they were then). */
+    reply: text('reply'),
+    repliedAt: text('replied_at'),
+    moderatedBy: text('moderated_by'),
+    moderatedAt: text('moderated_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reviews_request').on(table.requestId),
+    index('reviews_status').on(table.status, table.createdAt),
+    index('reviews_product').on(table.productId, table.status),
+    check('reviews_kind', oneOf('kind', reviewKinds)),
+    check('reviews_status', oneOf('status', reviewStatuses)),
+    check('reviews_source', oneOf('source', reviewSources)),
+    check(
+      'reviews_rating',
+      sql`${table.rating} between 1 and 5 and (${table.source} = 'seed' or ${table.rating} = cast(${table.rating} as integer))`,
+    ),
+    check(
+      'reviews_therapist_rating',
+      sql`${table.therapistRating} is null or ${table.therapistRating} between 1 and 5`,
+    ),
+    check('reviews_comment', sql`length(${table.comment}) <= 2000`),
+    check('reviews_verified', sql`${table.source} = 'seed' or ${table.requestId} is not null`),
   ],
 );

@@ -70,6 +70,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/vouchers': { action: 'voucher-sell', keep: ['amount', 'treatment', 'deliverOn', 'payment'] },
   'POST /api/vouchers/:id/resend': { action: 'voucher-resend' },
   'POST /api/vouchers/:id/void': { action: 'voucher-void', keep: ['reason'] },
+  'PUT /api/reviews/:id': { action: 'review-moderate', keep: ['status', 'reply'] },
   'POST /api/send-bulk-email': { action: 'campaign-email', keep: ['subject'] },
   'POST /api/send-whatsapp-bulk': { action: 'campaign-whatsapp' },
   'POST /api/closures': { action: 'closure-add', keep: ['date', 'reason'] },

@@ -19,6 +19,7 @@ import {
   updateTreatment,
 } from '../services/catalogue';
 import { refreshCataloguePages } from '../services/catalogue-pages';
+import { reviewBoard } from '../services/reviews';
 import {
   catalogueFieldMessages,
   MAX_BUFFER_MINUTES,
@@ -141,10 +142,14 @@ const itemView = (value: { id: string }) => {
 /** Anyone: the menu and the shop as they are now (hidden items left out), in page order. */
 export const publicCatalogueRoutes = new Hono<AppEnv>()
   .get('/treatments', async (c) =>
-    c.json(publicTreatments(await readCatalogue(c.var.db)), 200, { 'Cache-Control': 'no-store' }),
+    c.json(publicTreatments(await readCatalogue(c.var.db), await reviewBoard(c.var.db)), 200, {
+      'Cache-Control': 'no-store',
+    }),
   )
   .get('/products', async (c) =>
-    c.json(publicProducts(await readCatalogue(c.var.db)), 200, { 'Cache-Control': 'no-store' }),
+    c.json(publicProducts(await readCatalogue(c.var.db), await reviewBoard(c.var.db)), 200, {
+      'Cache-Control': 'no-store',
+    }),
   );
 
 /** Staff only: every treatment and product, hidden ones too, and their changes. */

@@ -8,6 +8,7 @@ import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { recordAudit } from '../services/audit-log';
 import { forViewer } from '../services/booking-visibility';
+import { refreshCataloguePages } from '../services/catalogue-pages';
 import { clientExport, clientRecord, eraseClient, saveClientNotes, searchClients } from '../services/clients';
 import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
@@ -139,5 +140,7 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   .delete('/clients/:id', sameOriginJson, async (c) => {
     if (!(await eraseClient(c.var.db, c.req.param('id')))) return c.json({ message: clientMessages.notFound }, 404);
+    // Their approved reviews leave the pages that showed them.
+    afterResponse(c, refreshCataloguePages(c.env));
     return c.json({ success: true as const });
   });

@@ -285,7 +285,7 @@ export type TransitionResult = { ok: true } | { ok: false; reason: 'not-found' |
 export async function completeBooking(db: Database, id: string): Promise<TransitionResult> {
   const updated = await db
     .update(bookings)
-    .set({ serviceStatus: 'completed' })
+    .set({ serviceStatus: 'completed', completedAt: new Date().toISOString() })
     .where(sql`${bookings.id} = ${id} and ${bookings.serviceStatus} = 'booked'`)
     .returning({ id: bookings.id });
   if (updated.length === 1) return { ok: true };

@@ -13,6 +13,7 @@ import { loggable } from '../middleware/errors';
 import { inlineJson, jsonLdScriptTag } from '../shared/html';
 import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from './catalogue';
+import { reviewBoard } from './reviews';
 
 type PageEnv = Pick<Bindings, 'ASSETS' | 'DB' | 'PAGES'>;
 
@@ -65,10 +66,11 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
 }
 
 async function render(env: PageEnv, path: string, built: StoredPage): Promise<StoredPage> {
-  const catalogue = await readCatalogue(createDb(env.DB));
+  const db = createDb(env.DB);
+  const [catalogue, board] = await Promise.all([readCatalogue(db), reviewBoard(db)]);
   const page = await renderCataloguePage(path, {
-    treatments: publicTreatments(catalogue),
-    products: publicProducts(catalogue),
+    treatments: publicTreatments(catalogue, board),
+    products: publicProducts(catalogue, board),
   });
   const html = fillFrame(built.html, page);
   return { html, etag: `"${await hexDigest(html)}"` };

@@ -7,8 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { reviewsOf } from '../shared/products';
+import { noReviews } from '../shared/review-rules';
 import { unitsLeft } from '../shared/stock';
+import type { ReviewBoard } from './reviews';
 import { forgetCachedTeam } from './schedule';
 import { heldUnits } from './stock';
 
@@ -101,8 +102,8 @@ export async function treatmentIdsInOrder(db: Database): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** What visitors and the pages read: active treatments in page order. */
-export function publicTreatments(catalogue: Catalogue) {
+/** What visitors and the pages read: active treatments in page order, with their approved reviews. */
+export function publicTreatments(catalogue: Catalogue, board: ReviewBoard) {
   return catalogue.treatments
     .filter((treatment) => treatment.active)
     .map(({ id, name, group, description, price, durationMinutes, bufferMinutes, depositPercent }) => ({
@@ -114,27 +115,24 @@ export function publicTreatments(catalogue: Catalogue) {
       durationMinutes,
       bufferMinutes,
       depositPercent,
+      ...(board.treatments.get(id) ?? noReviews),
     }));
 }
 
 /** What visitors and the pages read: active products in page order, with their reviews. */
-export function publicProducts(catalogue: Catalogue) {
+export function publicProducts(catalogue: Catalogue, board: ReviewBoard) {
   return catalogue.products
     .filter((product) => product.active)
-    .map(({ id, name, category, description, ingredients, images, sizes }) => {
-      const reviews = reviewsOf(id);
-      return {
-        _id: id,
-        name,
-        category,
-        description,
-        ingredients,
-        images,
-        sizes: sizes.map(({ size, price, stock, held }) => ({ size, price, stock: unitsLeft(stock, held) })),
-        rating: reviews.rating,
-        reviews: reviews.reviews,
-      };
-    });
+    .map(({ id, name, category, description, ingredients, images, sizes }) => ({
+      _id: id,
+      name,
+      category,
+      description,
+      ingredients,
+      images,
+      sizes: sizes.map(({ size, price, stock, held }) => ({ size, price, stock: unitsLeft(stock, held) })),
+      ...(board.products.get(id) ?? noReviews),
+    }));
 }
 
 /** Staff's view: everything, hidden items too, with the version a save must name. */

@@ -149,7 +149,7 @@ export async function saveClientNotes(db: Database, id: string, notes: string): 
 export async function clientExport(db: Database, id: string, now: Date) {
   const record = await clientRecord(db, id, now);
   if (!record) return undefined;
-  const [messages, waitlist] = await Promise.all([
+  const [messages, waitlist, reviews] = await Promise.all([
     db
       .select({
         channel: outboxMessages.channel,
@@ -179,8 +179,16 @@ export async function clientExport(db: Database, id: string, now: Date) {
           .from(waitlistEntries)
           .where(eq(waitlistEntries.email, record.email))
       : Promise.resolve([]),
+    db.all<
+      Record<string, unknown>
+    >(sql`select q.subject as about, r.author, r.rating, r.therapist_rating as therapistRating,
+        r.comment, r.status, r.reply, r.created_at as writtenAt
+      from reviews r join review_requests q on q.id = r.request_id
+      where q.booking_id in (select id from bookings where client_id = ${id})
+        or q.order_id in (select id from orders where client_id = ${id})
+      order by r.created_at`),
   ]);
-  return { exportedAt: now.toISOString(), client: record, messages, waitlist };
+  return { exportedAt: now.toISOString(), client: record, messages, waitlist, reviews };
 }
 
 /**
@@ -230,6 +238,18 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
     d1Statement(db, sql`delete from waitlist_entries where ${anyOf(sql`email`)} or ${anyOf(sql`whatsapp`)}`),
     d1Statement(db, sql`delete from login_failures where key like 'username:%' and ${mentionsAny(sql`key`)}`),
     d1Statement(db, sql`update audit_log set details = '{}' where ${mentionsAny(sql`details`)}`),
+    // Their reviews (public words under their name) and the links that asked for them.
+    d1Statement(
+      db,
+      sql`delete from reviews where request_id in (select id from review_requests
+        where booking_id in (select id from bookings where client_id = ${id})
+          or order_id in (select id from orders where client_id = ${id}))`,
+    ),
+    d1Statement(
+      db,
+      sql`delete from review_requests where booking_id in (select id from bookings where client_id = ${id})
+        or order_id in (select id from orders where client_id = ${id})`,
+    ),
     d1Statement(
       db,
       sql`update payments set email = '', details = '{}'

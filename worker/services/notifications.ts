@@ -23,6 +23,8 @@ import {
   passwordReset,
   type RefundFacts,
   type RenderedMessage,
+  type ReviewRequestFacts,
+  reviewRequest,
   type TeamInvitationFacts,
   teamInvitation,
   type VoucherFacts,
@@ -229,5 +231,22 @@ export function voucherDeliveryMessages(
     ...(sending === 'delivery'
       ? [email('voucher-delivered', voucher.reference, buyerEmail ?? '', voucherDelivered(voucher, studio))]
       : []),
+  ]);
+}
+
+/**
+ * A review request: by email, and by WhatsApp for a visit (its approved template; an order's
+ * products are asked about by email). Keyed by the visit, or the order: once whatever the cron does.
+ */
+export function reviewRequestMessages(
+  about: string,
+  facts: ReviewRequestFacts,
+  to: { email: string; phone: string },
+  studio: StudioDetails,
+): NewMessage[] {
+  const message = reviewRequest(facts, studio);
+  return withRecipient([
+    email('review-request', about, to.email, message),
+    ...(facts.visit ? [whatsapp('review-request', about, to.phone, message)] : []),
   ]);
 }

@@ -132,7 +132,7 @@ export async function advanceOrder(db: Database, id: string, target: OrderStatus
   if (from) {
     const updated = await db
       .update(orders)
-      .set({ orderStatus: target })
+      .set({ orderStatus: target, ...(target === 'delivered' ? { deliveredAt: new Date().toISOString() } : {}) })
       .where(sql`${orders.id} = ${id} and ${orders.orderStatus} = ${from}`)
       .returning({ id: orders.id });
     if (updated.length === 1) return { ok: true };

@@ -154,6 +154,9 @@ const hideVoucherCodes = (text: string) =>
     .replace(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g, '(code hidden)')
     .replace(/gift-vouchers\/card\/[A-Za-z0-9_-]+/g, 'gift-vouchers/card/(hidden)');
 
+/** A review link writes a verified review as its client: the Messages screen hides it too. */
+const hideReviewLinks = (text: string) => text.replace(/review\/[A-Za-z0-9_-]+/g, 'review/(hidden)');
+
 export async function findMessage(db: Database, id: string, viewer: { seesInvitationLinks: boolean }) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   if (!row) return undefined;
@@ -163,6 +166,8 @@ export async function findMessage(db: Database, id: string, viewer: { seesInvita
     ? hideAccountLinks
     : row.template === 'voucher-delivery'
       ? hideVoucherCodes
-      : (text: string) => text;
+      : row.template === 'review-request'
+        ? hideReviewLinks
+        : (text: string) => text;
   return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

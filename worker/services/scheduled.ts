@@ -10,6 +10,7 @@ import { sweepOutbox } from './outbox';
 import { reconcilePayments } from './payment-maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
+import { queueReviewRequests } from './reviews';
 import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
 
@@ -37,6 +38,7 @@ export const scheduledTasks: ScheduledTask[] = [
   reconcilePayments,
   deliverDueVouchers,
   queueReminders,
+  queueReviewRequests,
   sweepMessages,
   finishCampaigns,
   retryRefunds,

@@ -27,6 +27,7 @@ export const auditActions = {
   'voucher-sell': 'Sold a gift voucher at the desk',
   'voucher-resend': 'Resent a gift voucher',
   'voucher-void': 'Voided a gift voucher',
+  'review-moderate': 'Approved, hid or answered a review',
   'treatment-create': 'Added a treatment',
   'treatment-update': 'Changed a treatment',
   'product-create': 'Added a product',

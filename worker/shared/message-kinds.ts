@@ -19,4 +19,5 @@ export const messageTemplates = [
   'voucher-receipt',
   'voucher-delivery',
   'voucher-delivered',
+  'review-request',
 ] as const;

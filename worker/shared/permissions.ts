@@ -44,6 +44,8 @@ export const permissions = {
   vouchers: ['owner', 'manager', 'reception'],
   /** Voiding a gift voucher (money the studio owes). */
   voucherVoid: ['owner', 'manager'],
+  /** The Reviews screen: approving, hiding and answering clients' reviews (what the public reads). */
+  reviews: ['owner', 'manager'],
   /** The academy waitlist, bulk email and WhatsApp, and the message log. */
   campaigns: ['owner', 'manager'],
   /** Therapists, rooms, hours, days off, closed days and the schedule's settings. */

@@ -1,7 +1,8 @@
 /**
  * The skincare products the studio opened with, their sizes with prices in naira, ratings and
  * reviews. Migration 0013 seeded D1 from this list (products, sizes, prices and stock are D1's,
- * edited by staff); the reviews are still read from here (reviewsOf); the build prerenders with it.
+ * edited by staff) and migration 0025 its reviews (as seed data, in the reviews table); the build
+ * prerenders with it.
  */
 
 export interface ProductSize {
@@ -11,12 +12,9 @@ export interface ProductSize {
   price: number;
 }
 
-export interface ProductReview {
-  id: string;
-  user: string;
-  rating: number;
-  comment: string;
-}
+export type { PublicReview as ProductReview } from './review-rules';
+
+import type { PublicReview } from './review-rules';
 
 export interface Product {
   id: string;
@@ -28,7 +26,10 @@ export interface Product {
   image: string;
   rating: number;
   sizes: readonly ProductSize[];
-  reviews: readonly ProductReview[];
+  /** The latest approved reviews (all of them in this list, the build's). */
+  reviews: readonly PublicReview[];
+  /** How many approved reviews there are (when more than `reviews` holds). */
+  reviewCount?: number;
 }
 
 export const products: readonly Product[] = [
@@ -131,9 +132,3 @@ export const products: readonly Product[] = [
     ],
   },
 ];
-
-/** A product's reviews and rating (reviews stay in code); none for a product staff added. */
-export function reviewsOf(id: string): { rating: number; reviews: readonly ProductReview[] } {
-  const product = products.find((candidate) => candidate.id === id);
-  return { rating: product?.rating ?? 0, reviews: product?.reviews ?? [] };
-}

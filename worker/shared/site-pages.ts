@@ -79,6 +79,12 @@ export const sitePages = {
     description: 'Reschedule or cancel your appointment.',
     indexable: false,
   },
+  review: {
+    path: sitePaths.review,
+    title: `Your review · ${studioName}`,
+    description: 'Rate your visit or your order.',
+    indexable: false,
+  },
   academyConfirm: {
     path: sitePaths.academyConfirm,
     title: `Confirm your place · ${studioName}`,
@@ -150,6 +156,7 @@ export const appShells = [
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
+  { module: 'review', paths: [`${sitePages.review.path}/*`] },
 ] as const;
 
 // Pure: the browser's bundle, which never uses it, leaves it out.

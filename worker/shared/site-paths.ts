@@ -15,6 +15,7 @@ export const sitePaths = {
   giftVouchers: '/gift-vouchers',
   giftVoucherConfirmation: '/gift-voucher-confirmation',
   manageBooking: '/manage-booking',
+  review: '/review',
   academyConfirm: '/academy/confirm',
   unsubscribe: '/unsubscribe',
   shop: '/ecommerce',

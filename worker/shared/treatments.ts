@@ -3,6 +3,8 @@
  * data in D1 (staff edit them); the list the studio opened with is treatment-list.ts.
  */
 
+import type { PublicReview } from './review-rules';
+
 export type TreatmentGroupId = 'sensual' | 'therapeutic';
 
 export interface Treatment {
@@ -18,6 +20,10 @@ export interface Treatment {
   durationMinutes: number | null;
   /** Percent paid online when booked, the rest at the studio; 0 or absent: paid online in full. */
   depositPercent?: number;
+  /** Its approved reviews' average, their count and the latest few (absent: none yet). */
+  rating?: number | null;
+  reviewCount?: number;
+  reviews?: readonly PublicReview[];
 }
 
 export const treatmentGroups: ReadonlyArray<{ id: TreatmentGroupId; title: string; intro: string }> = [

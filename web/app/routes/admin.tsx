@@ -29,6 +29,7 @@ import { LoginForm } from '../../features/admin/login-form';
 import MenuPage from '../../features/admin/menu/menu-page';
 import MessagesPage from '../../features/admin/messages-page';
 import OrdersPage from '../../features/admin/orders-page';
+import ReviewsPage from '../../features/admin/reviews-page';
 import SchedulePage from '../../features/admin/schedule-page';
 import ShopPage from '../../features/admin/shop/shop-page';
 import ActivityPage from '../../features/admin/team/activity-page';
@@ -138,6 +139,7 @@ const screens: Record<string, ReactNode> = {
   orders: <OrdersPage />,
   shop: <ShopPage />,
   coupons: <CouponsPage />,
+  reviews: <ReviewsPage />,
   vouchers: <VouchersPage />,
   academy: <AcademyPage />,
   messages: <MessagesPage />,

@@ -1,8 +1,12 @@
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
+import type { PublicReview } from '../../../worker/shared/review-rules';
 import { ArrowRightIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
+import { type MenuTreatment, menuAtom } from '../../features/booking/live-menu';
 import { WaitlistForm } from '../../features/waitlist/waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -39,8 +43,23 @@ const testimonials = [
   },
 ];
 
+/** Clients' approved reviews with words, newest first, one each (a visit of two treatments is in both). */
+function latestReviews(menu: readonly MenuTreatment[]): Array<PublicReview & { treatment: string }> {
+  const seen = new Map<string, PublicReview & { treatment: string }>();
+  for (const treatment of menu) {
+    for (const review of treatment.reviews ?? []) {
+      if (review.comment && !seen.has(review.id)) seen.set(review.id, { ...review, treatment: treatment.name });
+    }
+  }
+  return [...seen.values()].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+}
+
+/** Once three clients' reviews are approved, they replace the studio's own words. */
+const SHOWN_REVIEWS = 3;
+
 export default function HomePage() {
   usePageMeta('home');
+  const reviews = latestReviews(useAtomValue(menuAtom)).slice(0, SHOWN_REVIEWS);
   return (
     <>
       <PageHero
@@ -93,16 +112,30 @@ export default function HomePage() {
         <div className="container">
           <SectionHeading id="clients-heading" eyebrow="Kind words" title="Our Clients" />
           <ul className="grid grid--three testimonials">
-            {testimonials.map((testimonial) => (
-              <li key={testimonial.role} className="card testimonial">
-                <figure>
-                  <blockquote>
-                    <p>{testimonial.quote}</p>
-                  </blockquote>
-                  <figcaption>{testimonial.role}</figcaption>
-                </figure>
-              </li>
-            ))}
+            {reviews.length === SHOWN_REVIEWS
+              ? reviews.map((review) => (
+                  <li key={review.id} className="card testimonial">
+                    <figure>
+                      <Rating value={review.rating} />
+                      <blockquote>
+                        <p>{review.comment}</p>
+                      </blockquote>
+                      <figcaption>
+                        {review.user}, {review.treatment}
+                      </figcaption>
+                    </figure>
+                  </li>
+                ))
+              : testimonials.map((testimonial) => (
+                  <li key={testimonial.role} className="card testimonial">
+                    <figure>
+                      <blockquote>
+                        <p>{testimonial.quote}</p>
+                      </blockquote>
+                      <figcaption>{testimonial.role}</figcaption>
+                    </figure>
+                  </li>
+                ))}
           </ul>
         </div>
       </section>

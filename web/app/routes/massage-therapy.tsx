@@ -3,8 +3,10 @@ import { formatNaira } from '../../../worker/shared/money';
 import { durationLabel } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { groupsOf, useMenu } from '../../features/booking/live-menu';
+import { ReviewList } from '../../features/reviews/review-list';
 import { usePageMeta } from '../../lib/page-meta';
 import { whatsappLink } from '../../lib/whatsapp';
 
@@ -35,7 +37,15 @@ export default function MassageTherapyPage() {
                       <ClockIcon size={16} />
                       {durationLabel(treatment)}
                     </p>
+                    {treatment.reviewCount ? (
+                      <Rating value={treatment.rating ?? 0} reviews={treatment.reviewCount} />
+                    ) : null}
                     <p>{treatment.description}</p>
+                    {treatment.reviews?.length ? (
+                      <section className="treatment-card__reviews" aria-label={`Reviews of ${treatment.name}`}>
+                        <ReviewList reviews={treatment.reviews} verifiedLabel="Verified client" />
+                      </section>
+                    ) : null}
                   </div>
                   <div className="treatment-card__footer">
                     <p className="price">{formatNaira(treatment.price)}</p>

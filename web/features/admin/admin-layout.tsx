@@ -22,6 +22,7 @@ export const sections = [
   { path: 'shop', label: 'Shop', permission: 'catalogue' },
   { path: 'coupons', label: 'Coupons', permission: 'coupons' },
   { path: 'vouchers', label: 'Gift Vouchers', permission: 'vouchers' },
+  { path: 'reviews', label: 'Reviews', permission: 'reviews' },
   { path: 'academy', label: 'Academy', permission: 'campaigns' },
   { path: 'messages', label: 'Messages', permission: 'campaigns' },
   { path: 'schedule', label: 'Schedule', permission: 'settings' },

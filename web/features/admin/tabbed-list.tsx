@@ -1,5 +1,5 @@
 /**
- * The frame of the Bookings and Orders screens: a title with Export CSV, status tabs, and the
+ * The frame of the Bookings, Orders and Reviews screens: a title (with Export CSV), status tabs, and the
  * current tab's list a page at a time; the tab and page live in the address, so a reload or a
  * shared link keeps them. Staff actions on a row report back in one notice line.
  */
@@ -18,7 +18,8 @@ type NoticeState = { tone: 'success' | 'error'; text: string };
 
 interface TabbedListProps<Tab extends string, Row> {
   title: string;
-  exportName: ExportName;
+  /** The CSV export beside the title, where the list has one. */
+  exportName?: ExportName;
   tabs: TabList<Tab>;
   load: (tab: Tab, page: number) => Promise<{ rows: Row[]; total: number }>;
   errorMessage: string;
@@ -65,7 +66,7 @@ export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, 
           setNotice({ tone: 'success', text: success });
           dataChanged();
         })}
-        <ExportButton name={exportName} status={tab.value} />
+        {exportName ? <ExportButton name={exportName} status={tab.value} /> : null}
       </AdminPageHeader>
       <Tabs label={title} tabs={tabs} value={tab.value} onChange={(value) => go({ tab: value })} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${tab.value}`} className="admin-panel">

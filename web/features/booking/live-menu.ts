@@ -13,29 +13,11 @@ export type MenuTreatment = Treatment;
 /** Read first once the page's route has waited for catalogueReady() (web/app/router.tsx). */
 export const menuAtom = atomWithLazy<readonly MenuTreatment[]>(() => startingCatalogue('treatments'));
 
-/** The API's treatments (GET /api/treatments) as the pages hold them. */
-export const menuFromApi = (
-  rows: ReadonlyArray<{
-    _id: string;
-    name: string;
-    group: string;
-    description: string;
-    price: number;
-    durationMinutes: number | null;
-    depositPercent?: number;
-  }>,
-): MenuTreatment[] =>
-  rows.map(({ _id, name, group, description, price, durationMinutes, depositPercent }) => ({
-    id: _id,
-    name,
-    group: group as Treatment['group'],
-    description,
-    price,
-    durationMinutes,
-    ...(depositPercent ? { depositPercent } : {}),
-  }));
+/** The API's treatments (GET /api/treatments) as the pages hold them: `_id` is `id`. */
+export const menuFromApi = (rows: ReturnType<typeof publicTreatments>): MenuTreatment[] =>
+  rows.map(({ _id, group, ...treatment }) => ({ ...treatment, id: _id, group: group as Treatment['group'] }));
 
-const loadMenu = async () => menuFromApi(await getJson<ReturnType<typeof publicTreatments>>('/api/treatments'));
+const loadMenu = async () => menuFromApi(await getJson('/api/treatments'));
 
 /** The treatments on offer now, in page order. */
 export const useMenu = () => useLiveAtom('treatments', menuAtom, loadMenu);

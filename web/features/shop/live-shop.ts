@@ -45,8 +45,9 @@ export const shopFromApi = (
       ingredients: product.ingredients ?? undefined,
       image: product.images[0] ?? fallbackImage,
       fallbackImage,
-      rating: product.rating,
+      rating: product.rating ?? 0,
       reviews: product.reviews,
+      reviewCount: product.reviewCount,
       sizes: product.sizes,
     };
   });

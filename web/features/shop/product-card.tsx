@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
+import { Rating } from '../../components/ui/rating';
 import { type ShopProduct, stockOf } from './live-shop';
-import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 
 interface ProductCardProps {
@@ -23,7 +23,7 @@ export function ProductCard({ product, onAdd, onDetails, eager = false }: Produc
       <div className="card__body product-card__body">
         <p className="product-card__category">{product.category}</p>
         <h3 className="product-card__name">{product.name}</h3>
-        <Rating value={product.rating} reviews={product.reviews.length} />
+        <Rating value={product.rating} reviews={product.reviewCount ?? product.reviews.length} />
         <SizePicker product={product} value={size} onChange={setSize} name={`size-${product.id}`} />
         <p className="product-card__price">{formatNaira(price)}</p>
         <StockBadge left={stockOf(product, size)} />

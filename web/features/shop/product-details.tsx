@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { CloseIcon } from '../../components/ui/icons';
+import { Rating } from '../../components/ui/rating';
+import { ReviewList } from '../reviews/review-list';
 import type { ShopProduct } from './live-shop';
 import { stockOf } from './live-shop';
 import { AddToCartButton, ProductImage, StockBadge } from './product-card';
-import { Rating } from './rating';
 import { SizePicker } from './size-picker';
 
 interface ProductDetailsProps {
@@ -41,7 +42,7 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
         <div className="product-details__info">
           <p className="product-card__category">{product.category}</p>
           <h2 id={titleId}>{product.name}</h2>
-          <Rating value={product.rating} reviews={product.reviews.length} />
+          <Rating value={product.rating} reviews={product.reviewCount ?? product.reviews.length} />
           <p>{product.description}</p>
           {product.ingredients ? (
             <>
@@ -57,18 +58,10 @@ export default function ProductDetails({ product, initialSize, onAdd, onClose }:
       </div>
       <section className="product-details__reviews" aria-labelledby={`${titleId}-reviews`}>
         <h3 id={`${titleId}-reviews`} className="product-details__subheading">
-          Reviews ({product.reviews.length})
+          Reviews ({product.reviewCount ?? product.reviews.length})
         </h3>
         {product.reviews.length === 0 ? <p>No reviews yet.</p> : null}
-        <ul>
-          {product.reviews.map((review) => (
-            <li key={review.id} className="review">
-              <p className="review__author">{review.user}</p>
-              <Rating value={review.rating} />
-              <p className="review__comment">{review.comment}</p>
-            </li>
-          ))}
-        </ul>
+        <ReviewList reviews={product.reviews} verifiedLabel="Verified buyer" />
       </section>
     </dialog>
   );
