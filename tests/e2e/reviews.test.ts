@@ -107,6 +107,16 @@ describe('a verified review', () => {
     expect(problems).toEqual([]);
     await page.context().close();
 
+    // Bola's link at a desk: the same page, wider.
+    const desk = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await desk.page.goto(`/review/${tokens[1]}`);
+    await desk.page.getByRole('heading', { level: 1, name: 'How was your visit?' }).waitFor();
+    await desk.page.getByRole('group', { name: 'Your visit' }).getByLabel('4 stars').check();
+    expect(await axeViolations(desk.page)).toEqual([]);
+    await screenshot(desk.page, 'review-form-1280', 'viewport');
+    expect(desk.problems).toEqual([]);
+    await desk.page.context().close();
+
     // The other two, by the API the page uses.
     for (const [token, rating, comment] of [
       [tokens[1], 4, 'Firm pressure, just as I asked. Lovely room.'],
