@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, outboxMessages } from '../../worker/db/schema';
-import { bookingConfirmation } from '../../worker/messages/templates';
+import { bookingConfirmation, bookingReminder } from '../../worker/messages/templates';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { manageToken } from '../../worker/services/manage-tokens';
 import {
@@ -165,6 +165,7 @@ describe('the email templates', () => {
         booking.name,
         'Swedish, Hotstone',
         'Tuesday, 1 December 2026 at 3:00 PM – 5:30 PM (WAT) with Amaka',
+        'Amount paid: ₦55,000',
         'BK-20261201-abc',
       ],
     });
@@ -181,6 +182,26 @@ describe('the email templates', () => {
     expect(overnight.text).toContain('please pay at the studio when you arrive');
     expect(overnight.text).toContain('To pay at the studio');
     expect(overnight.text).not.toContain('confirmed and paid');
+    expect(overnight.whatsapp?.parameters[3]).toBe('To pay at the studio: ₦55,000');
+  });
+
+  it('tells a client with a deposit paid what is left to bring, in the confirmation and the WhatsApp reminder', () => {
+    const deposit = { ...booking, amountPaid: 16_500 };
+    expect(bookingConfirmation(deposit, studio).whatsapp?.parameters[3]).toBe(
+      'Paid (deposit): ₦16,500; To pay at the studio: ₦38,500',
+    );
+    const reminder = bookingReminder(deposit, studio);
+    expect(reminder.text).toContain('To pay at the studio: ₦38,500');
+    expect(reminder.text).not.toContain('Paid (deposit)');
+    expect(reminder.whatsapp).toEqual({
+      name: 'booking_reminder',
+      parameters: [
+        booking.name,
+        'Tuesday, 1 December 2026 at 3:00 PM – 5:30 PM (WAT) with Amaka',
+        'To pay at the studio: ₦38,500',
+      ],
+    });
+    expect(bookingReminder(booking, studio).whatsapp?.parameters[2]).toBe('Nothing to pay at the studio');
   });
 });
 

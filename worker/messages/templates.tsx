@@ -157,10 +157,16 @@ const whenSpan = (booking: BookingFacts) =>
 const withTherapist = (booking: BookingFacts) =>
   booking.therapistName ? `${whenSpan(booking)} with ${booking.therapistName}` : whenSpan(booking);
 
+/** What is left to pay at the studio: all of it when booked unpaid, the rest after a deposit. */
+function dueAtStudio(booking: BookingFacts): number {
+  if (booking.paidOnArrival) return booking.amount;
+  return booking.amountPaid === undefined ? 0 : Math.max(0, booking.amount - booking.amountPaid);
+}
+
 /** What the visit costs the client now: paid, or to pay at the studio, or a deposit paid and the rest due. */
 function moneyRows(booking: BookingFacts): Array<[string, string]> {
   if (booking.paidOnArrival) return [['To pay at the studio', formatNaira(booking.amount)]];
-  const due = booking.amountPaid === undefined ? 0 : booking.amount - booking.amountPaid;
+  const due = dueAtStudio(booking);
   if (due <= 0) return [['Amount paid', formatNaira(booking.amount)]];
   return [
     ['Paid (deposit)', formatNaira(booking.amountPaid ?? 0)],
@@ -182,12 +188,22 @@ function bookingRows(booking: BookingFacts, studio: StudioDetails): Array<[strin
 /** Rows that say what was paid: a reminder or a change keeps only what is still to pay. */
 const paidLabels = new Set(['Amount paid', 'Paid (deposit)']);
 
-const hasBalance = (booking: BookingFacts) => booking.amountPaid !== undefined && booking.amountPaid < booking.amount;
+/** The money rows on one line, for a WhatsApp template parameter (no line breaks allowed there). */
+const moneyLine = (booking: BookingFacts) =>
+  moneyRows(booking)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('; ');
+
+/** What the client still brings to the visit, for the WhatsApp reminder. */
+const dueLine = (booking: BookingFacts) => {
+  const due = dueAtStudio(booking);
+  return due > 0 ? `To pay at the studio: ${formatNaira(due)}` : 'Nothing to pay at the studio';
+};
 
 const confirmedLine = (booking: BookingFacts) =>
   booking.paidOnArrival
     ? 'Your appointment is confirmed; please pay at the studio when you arrive.'
-    : hasBalance(booking)
+    : dueAtStudio(booking) > 0
       ? 'Your appointment is confirmed and your deposit is paid; please pay the rest at the studio.'
       : 'Your appointment is confirmed and paid.';
 
@@ -227,7 +243,13 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
     ),
     whatsapp: {
       name: 'booking_confirmation',
-      parameters: [booking.name, booking.treatments.join(', '), withTherapist(booking), booking.reference],
+      parameters: [
+        booking.name,
+        booking.treatments.join(', '),
+        withTherapist(booking),
+        moneyLine(booking),
+        booking.reference,
+      ],
     },
   };
 }
@@ -306,7 +328,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
         <ManageLink booking={booking} />
       </EmailLayout>,
     ),
-    whatsapp: { name: 'booking_reminder', parameters: [booking.name, withTherapist(booking)] },
+    whatsapp: { name: 'booking_reminder', parameters: [booking.name, withTherapist(booking), dueLine(booking)] },
   };
 }
 
