@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { reviewToken } from '../../worker/services/review-links';
+import { reviewMessages } from '../../worker/shared/review-rules';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { payBookingOverHttp } from './pay-over-http';
@@ -105,6 +106,10 @@ describe('a verified review', () => {
     await page.goto(`/review/${tokens[0]}`);
     await page.getByRole('heading', { level: 1, name: 'You have already reviewed this' }).waitFor();
     expect(problems).toEqual([]);
+    // An altered link opens nothing, and says so.
+    await page.goto(`/review/${tokens[0]?.slice(0, -2)}xx`);
+    await page.getByRole('heading', { level: 1, name: 'Review link not found' }).waitFor();
+    expect(await page.getByText(reviewMessages.badLink).isVisible()).toBe(true);
     await page.context().close();
 
     // Bola's link at a desk: the same page, wider.

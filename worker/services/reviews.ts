@@ -3,7 +3,7 @@
  * once per visit and per product: review_requests' unique keys), one review per link (reviews'
  * unique request), shown to visitors only once staff approve it.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { createDb, type Database } from '../db/client';
 import { reviewRequests, type reviewStatuses, reviews } from '../db/schema';
 import type { Bindings } from '../env';
@@ -252,26 +252,25 @@ const publicReview = (row: {
 
 type PublicRow = Parameters<typeof publicReview>[0] & { subject: string; total: number; average: number };
 
+/** The columns a visitor may see of a review `r`. */
+const publicColumns = sql`r.id, r.author, r.rating, r.comment, r.reply, r.created_at, r.source`;
+
+/** Approved reviews of one kind by `subject` (a treatment or product id): each one's count, average and latest `shown`. */
+const latestBySubject = (db: Database, subject: SQL, from: SQL, kind: ReviewRow['kind'], shown: number) =>
+  db.all<PublicRow>(sql`select * from (select ${publicColumns}, ${subject} as subject,
+      count(*) over (partition by ${subject}) as total, avg(r.rating) over (partition by ${subject}) as average,
+      row_number() over (partition by ${subject} order by r.created_at desc, r.id) as position
+    from ${from} where r.status = 'approved' and r.kind = ${kind})
+    where position <= ${shown}`);
+
 /**
  * Each treatment's and product's approved reviews as the pages show them: the average, the
  * count and the latest few. A visit of several treatments counts for each of them.
  */
 export async function reviewBoard(db: Database) {
   const [visits, products] = await Promise.all([
-    db.all<PublicRow>(sql`select * from (select r.id, r.author, r.rating, r.comment, r.reply, r.created_at, r.source,
-        j.value as subject, count(*) over (partition by j.value) as total,
-        avg(r.rating) over (partition by j.value) as average,
-        row_number() over (partition by j.value order by r.created_at desc, r.id) as position
-      from reviews r, json_each(r.treatment_ids) j
-      where r.status = 'approved' and r.kind = 'visit')
-      where position <= ${TREATMENT_REVIEWS_SHOWN}`),
-    db.all<PublicRow>(sql`select * from (select r.id, r.author, r.rating, r.comment, r.reply, r.created_at, r.source,
-        r.product_id as subject, count(*) over (partition by r.product_id) as total,
-        avg(r.rating) over (partition by r.product_id) as average,
-        row_number() over (partition by r.product_id order by r.created_at desc, r.id) as position
-      from reviews r
-      where r.status = 'approved' and r.kind = 'product')
-      where position <= ${PRODUCT_REVIEWS_SHOWN}`),
+    latestBySubject(db, sql`j.value`, sql`reviews r, json_each(r.treatment_ids) j`, 'visit', TREATMENT_REVIEWS_SHOWN),
+    latestBySubject(db, sql`r.product_id`, sql`reviews r`, 'product', PRODUCT_REVIEWS_SHOWN),
   ]);
   const summaries = (rows: PublicRow[]) => {
     const bySubject = new Map<string, ReviewSummary & { reviews: PublicReview[] }>();
@@ -308,8 +307,8 @@ export async function listPublicReviews(
     sql` and `,
   );
   const [rows, [totals]] = await Promise.all([
-    db.all<Parameters<typeof publicReview>[0]>(sql`select r.id, r.author, r.rating, r.comment, r.reply, r.created_at,
-        r.source from reviews r where ${where} order by r.created_at desc, r.id
+    db.all<Parameters<typeof publicReview>[0]>(sql`select ${publicColumns} from reviews r where ${where}
+        order by r.created_at desc, r.id
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
     db.all<{ total: number; average: number | null }>(
       sql`select count(*) as total, avg(r.rating) as average from reviews r where ${where}`,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageHero } from '../../components/ui/page-hero';
+import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
@@ -22,9 +22,7 @@ export default function AcademyConfirmPage() {
   }
   return (
     <PageHero eyebrow="Academy waitlist" title="Your place on the waitlist is confirmed" lead={state.result.message}>
-      <Link to={paths.home} className="button button--light button--large">
-        Back to home
-      </Link>
+      <HomeLink />
     </PageHero>
   );
 }

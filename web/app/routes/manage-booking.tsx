@@ -1,66 +1,27 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { PageHero } from '../../components/ui/page-hero';
-import { paths } from '../../config/paths';
-import { ManagedBooking, type ManageView } from '../../features/manage-booking/managed-booking';
-import { ApiError, api, request } from '../../lib/api-client';
+import { PrivateLinkStatus } from '../../components/ui/private-link-status';
+import { ManagedBooking } from '../../features/manage-booking/managed-booking';
+import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
+import { usePrivateLink } from '../../lib/use-private-link';
 
-type State =
-  | { step: 'loading' }
-  | { step: 'missing'; message: string }
-  | { step: 'failed'; message: string }
-  | { step: 'ready'; view: ManageView };
+const loadBooking = (token: string) => request(api['manage-booking'][':token'].$get({ param: { token } }));
 
 /** The private page of one booking, opened from the confirmation page, email or reminder. */
 export default function ManageBookingPage() {
   usePageMeta('manageBooking');
-  const token = useParams().token ?? '';
-  const [state, setState] = useState<State>({ step: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { token, state, setView, retry } = usePrivateLink(loadBooking);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try again button's way to load again.
-  useEffect(() => {
-    let current = true;
-    request(api['manage-booking'][':token'].$get({ param: { token } })).then(
-      (view) => current && setState({ step: 'ready', view }),
-      (error) => {
-        if (!current) return;
-        if (error instanceof ApiError && error.status === 404) setState({ step: 'missing', message: error.message });
-        else setState({ step: 'failed', message: error instanceof ApiError ? error.message : String(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, attempt]);
-
-  if (state.step === 'loading') {
+  if (state.step !== 'ready') {
     return (
-      <PageHero eyebrow="Your booking" title="Manage your booking">
-        <p className="verifying" role="status">
-          Loading your booking…
-        </p>
-      </PageHero>
+      <PrivateLinkStatus
+        state={state}
+        eyebrow="Your booking"
+        loading={{ title: 'Manage your booking', text: 'Loading your booking…' }}
+        missingTitle="Booking not found"
+        failedTitle="We could not load your booking"
+        onRetry={retry}
+      />
     );
   }
-  if (state.step === 'missing') {
-    return (
-      <PageHero eyebrow="Your booking" title="Booking not found" lead={state.message}>
-        <Link to={paths.home} className="button button--light button--large">
-          Back to home
-        </Link>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') {
-    return (
-      <PageHero eyebrow="Your booking" title="We could not load your booking" lead={state.message}>
-        <button type="button" className="button button--light button--large" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </PageHero>
-    );
-  }
-  return <ManagedBooking token={token} view={state.view} onChange={(view) => setState({ step: 'ready', view })} />;
+  return <ManagedBooking token={token} view={state.view} onChange={setView} />;
 }

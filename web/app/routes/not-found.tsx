@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PageHero } from '../../components/ui/page-hero';
+import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -11,9 +11,7 @@ export default function NotFoundPage() {
       title="Page not found"
       lead="We couldn't find the page you were looking for. It may have moved, or the link may be mistyped."
     >
-      <Link to={paths.home} className="button button--light button--large">
-        Back to home
-      </Link>
+      <HomeLink />
       <Link to={paths.massageTherapy} className="button button--ghost button--large">
         See our treatments
       </Link>

@@ -1,23 +1,16 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { type FormEvent, useId, useState } from 'react';
 import { looksLikeMarkup, MAX_REVIEW_COMMENT, reviewMessages } from '../../../worker/shared/review-rules';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError, TextAreaField } from '../../components/ui/field';
-import { PageHero } from '../../components/ui/page-hero';
-import { paths } from '../../config/paths';
-import { ApiError, api, request } from '../../lib/api-client';
+import { HomeLink, PageHero } from '../../components/ui/page-hero';
+import { PrivateLinkStatus } from '../../components/ui/private-link-status';
+import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
+import { usePrivateLink } from '../../lib/use-private-link';
 
 type ReviewRequest = Awaited<ReturnType<typeof loadRequest>>;
 
 const loadRequest = (token: string) => request(api['review-requests'][':token'].$get({ param: { token } }));
-
-type State =
-  | { step: 'loading' }
-  | { step: 'missing'; message: string }
-  | { step: 'failed'; message: string }
-  | { step: 'ready'; request: ReviewRequest }
-  | { step: 'sent'; request: ReviewRequest };
 
 const starLabel = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 const STAR = 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z';
@@ -113,7 +106,7 @@ function ReviewForm({ token, review, onSent }: { token: string; review: ReviewRe
       );
       onSent();
     } catch (failure) {
-      setErrors({ form: failure instanceof ApiError ? failure.message : String(failure) });
+      setErrors({ form: failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE });
       setBusy(false);
     }
   }
@@ -163,72 +156,38 @@ function ReviewForm({ token, review, onSent }: { token: string; review: ReviewRe
 /** The private page a review request links to: stars, a few words, once. */
 export default function ReviewPage() {
   usePageMeta('review');
-  const token = useParams().token ?? '';
-  const [state, setState] = useState<State>({ step: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { token, state, retry } = usePrivateLink(loadRequest);
+  const [sent, setSent] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try again button's way to load again.
-  useEffect(() => {
-    let current = true;
-    loadRequest(token).then(
-      (review) => current && setState({ step: 'ready', request: review }),
-      (error) => {
-        if (!current) return;
-        if (error instanceof ApiError && error.status === 404) setState({ step: 'missing', message: error.message });
-        else setState({ step: 'failed', message: error instanceof ApiError ? error.message : String(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token, attempt]);
-
-  if (state.step === 'loading') {
+  if (state.step !== 'ready') {
     return (
-      <PageHero eyebrow="Your review" title="Your review">
-        <p className="verifying" role="status">
-          Loading…
-        </p>
-      </PageHero>
+      <PrivateLinkStatus
+        state={state}
+        eyebrow="Your review"
+        loading={{ title: 'Your review', text: 'Loading…' }}
+        missingTitle="Review link not found"
+        failedTitle="We could not load this page"
+        onRetry={retry}
+      />
     );
   }
-  if (state.step === 'missing') {
-    return (
-      <PageHero eyebrow="Your review" title="Review link not found" lead={state.message}>
-        <Link to={paths.home} className="button button--light button--large">
-          Back to home
-        </Link>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') {
-    return (
-      <PageHero eyebrow="Your review" title="We could not load this page" lead={state.message}>
-        <button type="button" className="button button--light button--large" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </PageHero>
-    );
-  }
-  const review = state.request;
+  const review = state.view;
   const about =
     review.kind === 'visit'
       ? `${review.subject}${review.visitDate ? ` on ${formatDate(review.visitDate)}` : ''}${review.therapistName ? ` with ${review.therapistName}` : ''}`
       : review.subject;
-  if (state.step === 'sent' || review.reviewed) {
+  if (sent || review.reviewed) {
     return (
       <PageHero
         eyebrow="Your review"
-        title={state.step === 'sent' ? 'Thank you for your review' : 'You have already reviewed this'}
+        title={sent ? 'Thank you for your review' : 'You have already reviewed this'}
         lead={
-          state.step === 'sent'
+          sent
             ? 'We read every review before it appears on our site. Your words help others choose, and help us do better.'
             : `${about}: one review is kept per visit or product. Thank you for yours.`
         }
       >
-        <Link to={paths.home} className="button button--light button--large">
-          Back to home
-        </Link>
+        <HomeLink />
       </PageHero>
     );
   }
@@ -241,7 +200,7 @@ export default function ReviewPage() {
       />
       <section className="section section--tight">
         <div className="container">
-          <ReviewForm token={token} review={review} onSent={() => setState({ step: 'sent', request: review })} />
+          <ReviewForm token={token} review={review} onSent={() => setSent(true)} />
         </div>
       </section>
     </>

@@ -1,6 +1,4 @@
-import { Link } from 'react-router-dom';
-import { PageHero } from '../../components/ui/page-hero';
-import { paths } from '../../config/paths';
+import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { api, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { useEmailedLink } from '../../lib/use-emailed-link';
@@ -14,9 +12,7 @@ export default function UnsubscribePage() {
   if (state.step === 'failed') {
     return (
       <PageHero eyebrow="Academy updates" title="We could not unsubscribe you" lead={state.message}>
-        <Link to={paths.home} className="button button--light button--large">
-          Back to home
-        </Link>
+        <HomeLink />
       </PageHero>
     );
   }
@@ -26,9 +22,7 @@ export default function UnsubscribePage() {
       title="You are unsubscribed"
       lead="You will receive no more academy updates from us. Your place on the waitlist is kept."
     >
-      <Link to={paths.home} className="button button--light button--large">
-        Back to home
-      </Link>
+      <HomeLink />
     </PageHero>
   );
 }

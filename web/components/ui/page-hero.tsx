@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 
 interface PageHeroProps {
   title: ReactNode;
@@ -20,5 +22,14 @@ export function PageHero({ title, eyebrow, lead, children, size = 'page' }: Page
         {children ? <div className="hero__actions">{children}</div> : null}
       </div>
     </section>
+  );
+}
+
+/** The hero's way out of a page that ends here: a light button back to the home page. */
+export function HomeLink() {
+  return (
+    <Link to={paths.home} className="button button--light button--large">
+      Back to home
+    </Link>
   );
 }
