@@ -121,6 +121,30 @@ describe('paying a deposit', () => {
     expect(email?.text).toContain('Paid (deposit): ₦7,500');
     expect(email?.text).toContain('To pay at the studio: ₦17,500');
     expect(email?.text).toContain('your deposit is paid; please pay the rest at the studio');
+    const whatsapp = (await db.select().from(outboxMessages)).find(
+      (message) => message.template === 'booking-confirmation' && message.channel === 'whatsapp',
+    );
+    expect(whatsapp?.whatsappTemplate?.parameters).toContain('Paid (deposit): ₦7,500; To pay at the studio: ₦17,500');
+  });
+
+  it('shows the same on the manage page, the Calendar and the bookings export', async () => {
+    const { booking, summary } = await paidDepositBooking();
+    const token = String(summary.manageUrl).split('/').at(-1) ?? '';
+    const manage = (await (await call(`/api/manage-booking/${token}`)).json()) as { booking: Record<string, unknown> };
+    expect(manage.booking).toMatchObject({ amount: 25_000, amountPaid: 7_500, balanceDue: 17_500, paidOnline: 7_500 });
+
+    const calendar = (await (await staffCall(`/api/calendar?from=${booking.date}&to=${booking.date}`)).json()) as {
+      bookings: Array<Record<string, unknown>>;
+    };
+    expect(calendar.bookings.find((entry) => entry._id === booking.id)).toMatchObject({
+      amountPaid: 7_500,
+      balanceDue: 17_500,
+    });
+
+    const csv = await (await staffCall('/api/export/bookings.csv')).text();
+    const [header, row] = csv.trim().split('\r\n');
+    expect(header).toContain('Amount (NGN),Paid (NGN),Balance due (NGN)');
+    expect(row).toContain(',25000,7500,17500,');
   });
 });
 
@@ -165,7 +189,11 @@ describe('cancelling a deposit booking in time', () => {
     const [refund] = await db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
     expect(refund).toMatchObject({ amount: 7_500, paymentReference: reference });
     expect(fake.refundCalls).toEqual([{ transaction: reference }]);
-    // A cancelled booking's balance is not collected.
+    // A cancelled booking's balance is not collected, and none is shown as due.
     expect((await staffCall(`/api/bookings/${booking.id}`, 'PUT', { payment: 'cash' })).status).toBe(409);
+    const list = (await (await staffCall('/api/bookings?status=cancelled')).json()) as Array<Record<string, unknown>>;
+    expect(list[0]).toMatchObject({ amountPaid: 7_500, balanceDue: 0 });
+    const csv = await (await staffCall('/api/export/bookings.csv?status=cancelled')).text();
+    expect(csv).toContain(',25000,7500,0,');
   });
 });

@@ -20,6 +20,10 @@ import { endTimeOf } from '../shared/schedule';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
+/** What is left to pay at the studio: nothing once the visit is cancelled (its money went back by the refund rules). */
+export const balanceDueOf = (booking: { amount: number; amountPaid: number; serviceStatus: ServiceStatus }) =>
+  booking.serviceStatus === 'cancelled' ? 0 : Math.max(0, booking.amount - booking.amountPaid);
+
 /**
  * The intake's health answers: sensitive personal data (NDPA 2023). They go only to the people
  * who care for the client (services/booking-visibility.ts), never into exports or messages.
@@ -159,7 +163,7 @@ function toView(
     referralSource: booking.referralSource,
     amount: booking.amount,
     amountPaid: booking.amountPaid,
-    balanceDue: booking.amount - booking.amountPaid,
+    balanceDue: balanceDueOf(booking),
     paidOnline: method === 'paystack' || method === 'test' ? paymentAmount : 0,
     balancePayment: booking.balanceMethod,
     couponCode,

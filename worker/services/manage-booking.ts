@@ -16,7 +16,7 @@ import {
   moveBooking,
   type RefundRow,
 } from './booking-changes';
-import type { PaymentMethod } from './bookings';
+import { balanceDueOf, type PaymentMethod } from './bookings';
 import { isManageToken, manageTokenHash } from './manage-tokens';
 import { refundView } from './refunds';
 
@@ -85,7 +85,7 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
       serviceStatus: booking.serviceStatus,
       amount: booking.amount,
       amountPaid: booking.amountPaid,
-      balanceDue: booking.amount - booking.amountPaid,
+      balanceDue: balanceDueOf(booking),
       /** What a cancellation gives back: to the card (what Paystack took), and to the gift voucher. */
       paidOnline: method === 'paystack' || method === 'test' ? (extra?.online ?? 0) : 0,
       paidByVoucher: extra?.voucher ?? 0,

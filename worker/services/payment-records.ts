@@ -11,6 +11,7 @@ import type { BookingDetails } from '../shared/booking-schema';
 import type { OrderDetails } from '../shared/order-schema';
 import type { OrderPrice } from '../shared/pricing';
 import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../shared/schedule';
+import { balanceDueOf } from './bookings';
 import { linkClientStatements } from './client-records';
 import { managePath } from './manage-tokens';
 import { takeStockStatements } from './stock';
@@ -325,7 +326,7 @@ export async function bookingSummary(
     payment: payment.method,
     amount: booking.amount,
     amountPaid: booking.amountPaid,
-    balanceDue: booking.amount - booking.amountPaid,
+    balanceDue: balanceDueOf(booking),
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,
