@@ -240,4 +240,21 @@ describe('requests in a loop from one address', () => {
     // Another address is not affected.
     expect((await coupon(newAddress(), 'GUESS')).status).not.toBe(429);
   });
+
+  it('counts gift voucher checks with coupon checks: guessing either kind of code meets one limit', async () => {
+    const address = newAddress();
+    const voucher = (code: string) =>
+      call('/api/vouchers/check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': address },
+        body: JSON.stringify({ code }),
+      });
+    const statuses = [];
+    for (let index = 0; index < limit / 2; index += 1) statuses.push((await coupon(address, `GUESS${index}`)).status);
+    for (let index = 0; index < limit / 2; index += 1) statuses.push((await voucher(`ABCD-EFGH-JK${index}`)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await voucher('ABCD-EFGH-JKMN');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: rateLimitMessage });
+  });
 });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, outboxMessages } from '../../worker/db/schema';
-import { bookingConfirmation, bookingReminder } from '../../worker/messages/templates';
+import { bookingConfirmation, bookingReminder, voucherDelivery } from '../../worker/messages/templates';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { manageToken } from '../../worker/services/manage-tokens';
 import {
@@ -202,6 +202,37 @@ describe('the email templates', () => {
       ],
     });
     expect(bookingReminder(booking, studio).whatsapp?.parameters[2]).toBe('Nothing to pay at the studio');
+  });
+
+  it('puts the buyer’s message on the gift voucher’s WhatsApp card, on one line', () => {
+    const voucher = {
+      reference: 'VC-1',
+      amount: 50_000,
+      balance: 50_000,
+      treatment: null,
+      buyerName: 'Tunde',
+      recipientName: 'Ngozi',
+      recipientEmail: null,
+      recipientPhone: '+2348031234567',
+      message: 'Happy birthday!\n\nRelax, you deserve it.',
+      deliverOn: '2026-12-01',
+      expiresOn: '2027-12-01',
+      code: 'ABCD-EFGH-JKMN',
+      cardUrl: 'https://example.com/gift-vouchers/card/x',
+    };
+    expect(voucherDelivery(voucher, studio).whatsapp).toEqual({
+      name: 'gift_voucher',
+      parameters: [
+        'Ngozi',
+        'Tunde',
+        '₦50,000',
+        'ABCD-EFGH-JKMN',
+        'Wednesday, 1 December 2027',
+        'https://example.com/gift-vouchers/card/x',
+        '“Happy birthday! Relax, you deserve it.”',
+      ],
+    });
+    expect(voucherDelivery({ ...voucher, message: null }, studio).whatsapp?.parameters[6]).toBe('Enjoy your treat.');
   });
 });
 

@@ -2,9 +2,10 @@
 // on their date by the cron, checked by code, spent on bookings and orders with balances that never
 // go below zero however many payments race, given back when a hold ends or a booking is cancelled.
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  auditLog,
   bookings,
   orders,
   outboxMessages,
@@ -13,6 +14,7 @@ import {
   vouchers,
   voucherUses,
 } from '../../worker/db/schema';
+import { voucherRouteMessages } from '../../worker/routes/vouchers';
 import { voucherCardToken, voucherCode } from '../../worker/services/voucher-codes';
 import { deliverDueVouchers } from '../../worker/services/voucher-delivery';
 import { voucherPaymentMessages } from '../../worker/services/vouchers';
@@ -215,6 +217,17 @@ describe('POST /api/vouchers/check', () => {
     await db.update(vouchers).set({ status: 'void' }).where(eq(vouchers.id, voucher.id));
     expect(await check(code)).toEqual(nothing);
   });
+
+  it('answers a code past its last day like an unknown one; on its last day it still pays', async () => {
+    const { code, voucher } = await buyVoucher();
+    await db.update(vouchers).set({ expiresOn: today() }).where(eq(vouchers.id, voucher.id));
+    expect(await check(code)).toEqual({ valid: true, balance: 50_000, expiresAt: today() });
+    await db
+      .update(vouchers)
+      .set({ expiresOn: addDays(today(), -1) })
+      .where(eq(vouchers.id, voucher.id));
+    expect(await check(code)).toEqual({ valid: false, balance: 0, expiresAt: null });
+  });
 });
 
 describe('paying with a voucher', () => {
@@ -385,7 +398,11 @@ describe('paying with a voucher', () => {
 describe('the Vouchers screen', () => {
   it('lists vouchers with the month’s sales and what is owed, finds one by its last 4, voids and resends', async () => {
     const { voucher, code } = await buyVoucher({ amount: 50_000 });
-    await buyVoucher({ amount: 20_000, buyerEmail: 'kemi@example.com', buyerName: 'Kemi Ade' });
+    const { voucher: kemis } = await buyVoucher({
+      amount: 20_000,
+      buyerEmail: 'kemi@example.com',
+      buyerName: 'Kemi Ade',
+    });
     const listed = await staffCall('/api/vouchers');
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as {
@@ -395,6 +412,10 @@ describe('the Vouchers screen', () => {
     expect(body.figures).toEqual({ soldThisMonth: { count: 2, amount: 70_000 }, outstanding: 70_000 });
     const found = (await (await staffCall(`/api/vouchers?q=${code.slice(-4).toLowerCase()}`)).json()) as typeof body;
     expect(found.vouchers.map((row) => row._id)).toEqual([voucher.id]);
+    for (const buyer of ['kemi ade', 'KEMI@example']) {
+      const byBuyer = (await (await staffCall(`/api/vouchers?q=${encodeURIComponent(buyer)}`)).json()) as typeof body;
+      expect(byBuyer.vouchers.map((row) => row._id)).toEqual([kemis.id]);
+    }
 
     await db.delete(outboxMessages);
     expect((await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST')).status).toBe(200);
@@ -408,6 +429,29 @@ describe('the Vouchers screen', () => {
     const after = (await (await staffCall('/api/vouchers')).json()) as typeof body;
     expect(after.figures.outstanding).toBe(20_000);
     expect(after.vouchers.find((row) => row._id === voucher.id)?.state).toBe('void');
+    // The reason is in the activity log, beside who voided it.
+    await vi.waitFor(async () => {
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.target, voucher.id), eq(auditLog.action, 'voucher-void')));
+      expect(entry).toMatchObject({
+        actorName: 'Studio owner',
+        details: { reason: 'Refunded in cash' },
+      });
+    });
+  });
+
+  it('resends only a voucher already delivered: one waiting for its day goes on that day', async () => {
+    const deliverOn = addDays(today(), 5);
+    const { voucher } = await buyVoucher({ deliverOn });
+    await db.delete(outboxMessages);
+    const early = await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST');
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ message: voucherRouteMessages.notYetSent(deliverOn) });
+    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(row?.deliveredAt).toBeNull();
+    expect(await db.select().from(outboxMessages)).toEqual([]);
   });
 
   it('sells one at the desk for cash, delivered at once when dated today', async () => {

@@ -11,7 +11,7 @@ import { Text } from '@react-email/text';
 import type { CSSProperties, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { googleCalendarUrl } from '../shared/calendar';
-import { whatsappCampaignText } from '../shared/campaign';
+import { whatsappCampaignText, whatsappParameter } from '../shared/campaign';
 import { formatNaira } from '../shared/money';
 import { formatVisit } from '../shared/schedule';
 import { studioName } from '../shared/site-pages';
@@ -883,6 +883,8 @@ export function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): R
         code,
         formatDay(voucher.expiresOn),
         voucher.cardUrl ?? studio.siteUrl,
+        // The buyer's words on one line (a parameter may not be empty, nor break lines).
+        voucher.message ? `“${whatsappParameter(voucher.message)}”` : 'Enjoy your treat.',
       ],
     },
   };

@@ -19,7 +19,7 @@ import { checkVoucher, voucherFacts } from '../services/vouchers';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
-import { lagosDate } from '../shared/time';
+import { formatDate, lagosDate } from '../shared/time';
 import { voucherFields, voucherRules } from '../shared/voucher-schema';
 import { pageQuery } from './list-query';
 
@@ -28,6 +28,8 @@ export const voucherRouteMessages = {
   notActive: 'Only an active gift voucher can be voided, and only once.',
   reason: 'Please say why it is voided (at most 300 characters).',
   cannotResend: 'A void gift voucher cannot be sent.',
+  notYetSent: (deliverOn: string) =>
+    `This gift voucher is sent on ${formatDate(deliverOn)}, as the buyer chose; it can be resent after that.`,
 } as const;
 
 const checkBody = z.object({
@@ -146,6 +148,7 @@ export const adminVoucherRoutes = new Hono<AppEnv>()
     const voucher = await findVoucher(c.var.db, c.req.param('id'));
     if (!voucher) return c.json({ message: voucherRouteMessages.notFound }, 404);
     if (voucher.status !== 'active') return c.json({ message: voucherRouteMessages.cannotResend }, 409);
+    if (!voucher.deliveredAt) return c.json({ message: voucherRouteMessages.notYetSent(voucher.deliverOn) }, 409);
     await resendVoucher(deliveryContext(c, new Date()), voucher);
     return c.json({ success: true as const });
   })

@@ -17,7 +17,11 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
     origin,
     linkSecret: c.env.MANAGE_LINK_SECRET,
     now: new Date(),
-    notify: (messages) => afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages)),
+    notify: (messages) => {
+      const queued = queueMessages(c.var.db, c.env.MESSAGES, messages);
+      afterResponse(c, queued);
+      return queued;
+    },
     stockMoved: () => afterResponse(c, refreshCataloguePages(c.env, [sitePages.shop.path])),
     studio: studioDetails(c.env),
   };

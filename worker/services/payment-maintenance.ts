@@ -32,7 +32,11 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     origin: '',
     linkSecret: env.MANAGE_LINK_SECRET,
     now,
-    notify: (messages) => queued.push(queueMessages(db, env.MESSAGES, messages)),
+    notify: (messages) => {
+      const queuing = queueMessages(db, env.MESSAGES, messages);
+      queued.push(queuing);
+      return queuing;
+    },
     stockMoved: () => queued.push(refreshCataloguePages(env, [sitePages.shop.path])),
     studio: studioDetails(env),
   };

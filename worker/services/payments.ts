@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts, OrderFacts } from '../messages/templates';
+import { loggable } from '../middleware/errors';
 import { PaystackError, type PaystackTransaction } from '../providers/paystack';
 import { bookingDetailsSchema } from '../shared/booking-schema';
 import { scopeOfKind } from '../shared/coupon-rules';
@@ -64,8 +65,11 @@ export interface PaymentContext {
   /** The secret the bookings' manage links are derived from (the pepper; services/manage-tokens.ts). */
   linkSecret: string;
   now: Date;
-  /** Queues messages through the outbox without making the visitor wait. */
-  notify: (messages: NewMessage[]) => void;
+  /**
+   * Queues messages through the outbox without making the visitor wait; the promise is there for
+   * a caller that must know they are queued before it records that they were sent.
+   */
+  notify: (messages: NewMessage[]) => Promise<unknown>;
   /** A paid order took units off the shelf: the shop's page is rendered again (catalogue-pages.ts). */
   stockMoved: () => void;
   studio: StudioDetails;
@@ -809,12 +813,12 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     });
     if (!voucher) return;
     context.notify(voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, context.studio));
-    // Bought for today: sent at once (later dates are the cron's).
+    // Bought for today: sent at once (later dates are the cron's). Marked delivered only once its
+    // messages are in the outbox; if queueing fails, the cron's next run sends it.
     if (voucher.deliverOn <= lagosDate(context.now)) {
-      const send = async (messages: NewMessage[]) => context.notify(messages);
-      await deliverVoucher(
-        { db: context.db, secret: context.linkSecret, studio: context.studio, now: context.now, send },
-        voucher,
+      const delivery = { db: context.db, secret: context.linkSecret, studio: context.studio, now: context.now };
+      await deliverVoucher({ ...delivery, send: context.notify }, voucher).catch((error) =>
+        console.error('Gift voucher left for the cron to deliver', voucher.paymentReference, loggable(error)),
       );
     }
     return;

@@ -51,12 +51,6 @@ export async function deliverVoucher(context: DeliveryContext, voucher: VoucherR
 /** Staff send a delivered voucher again (a lost email, a new phone): a new message each time. */
 export async function resendVoucher(context: DeliveryContext, voucher: VoucherRow): Promise<void> {
   await context.send(await deliveryMessages(context, voucher, `resend:${context.now.toISOString()}`));
-  if (!voucher.deliveredAt) {
-    await context.db
-      .update(vouchers)
-      .set({ deliveredAt: context.now.toISOString() })
-      .where(sql`${vouchers.id} = ${voucher.id} and ${vouchers.deliveredAt} is null`);
-  }
 }
 
 /** The cron's task: every active voucher whose day has come (from 08:00 Lagos on it) is sent. */

@@ -156,14 +156,17 @@ export default function VouchersPage() {
                   <td data-label="Actions">
                     {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? null : (
                       <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`Resend the voucher for ${voucher.recipientName} (…${voucher.last4})`}
-                          onClick={() => resend(voucher)}
-                        >
-                          Resend
-                        </button>
+                        {/* One waiting for its day is the cron's to send, on the day the buyer chose. */}
+                        {voucher.deliveredAt ? (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={`Resend the voucher for ${voucher.recipientName} (…${voucher.last4})`}
+                            onClick={() => resend(voucher)}
+                          >
+                            Resend
+                          </button>
+                        ) : null}
                         {mayVoid ? (
                           <button
                             type="button"
