@@ -3,7 +3,7 @@
 // they apply to; an unfinished payment's use comes back when its hold ends.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coupons, orders, payments, productSizes } from '../../worker/db/schema';
+import { bookings, coupons, orders, outboxMessages, payments, productSizes } from '../../worker/db/schema';
 import { type CouponView, couponMessages } from '../../worker/services/coupons';
 import { nairaToKobo } from '../../worker/shared/money';
 import { adminCall, signIn } from './admin-harness';
@@ -207,6 +207,74 @@ describe('a total number of uses', () => {
       Cookie: payerCookie('third-browser-0123456789abcdefghijklmnopqrst'),
     });
     expect(third.status).toBe(200);
+  });
+
+  it('is never exceeded by a payment that comes after its hold gave the use back: it loses the coupon', async () => {
+    await addCoupon({ code: 'LASTONE', maxUses: 1 });
+    const expire = (reference: string) =>
+      db
+        .update(payments)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(payments.reference, reference));
+    // A's booking hold runs out; B takes the freed use and pays.
+    const late = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, couponCode: 'LASTONE', amount: 22_500 }),
+      nairaToKobo(22_500),
+    );
+    await expire(late.reference);
+    const other = payerCookie('other-browser-0123456789abcdefghijklmnopqrs');
+    const paid = await startPayment(soapOrder('b@example.com', 'LASTONE', 5_400), nairaToKobo(5_400), undefined, {
+      Cookie: other,
+    });
+    expect(paid.status).toBe(200);
+    await pay(((await paid.json()) as { data: { reference: string } }).data.reference, other);
+
+    // Then A's card goes through after all: the visit is recorded at its full price, the coupon's
+    // ₦2,500 left to pay at the studio, and the coupon still has one use.
+    await pay(late.reference);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, late.reference));
+    expect(payment).toMatchObject({ status: 'paid', amount: 22_500, discount: 0, couponCode: null, couponId: null });
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, late.reference));
+    expect(booking).toMatchObject({ amount: 25_000, amountPaid: 22_500 });
+    const summary = (await (await verify(late.reference)).json()) as { data: Record<string, unknown> };
+    expect(summary.data).toMatchObject({ amount: 25_000, amountPaid: 22_500, balanceDue: 2_500, couponCode: null });
+    const email = (await db.select().from(outboxMessages)).find(
+      (message) => message.template === 'booking-confirmation' && message.channel === 'email',
+    );
+    expect(email?.text).toContain('To pay at the studio: ₦2,500');
+    expect((await couponList()).find((coupon) => coupon.code === 'LASTONE')?.uses).toBe(1);
+
+    // An order the same way: recorded at its price before the coupon.
+    await db.update(coupons).set({ maxUses: 2 });
+    const lateOrder = await startPaymentOk(soapOrder('c@example.com', 'LASTONE', 5_400), nairaToKobo(5_400));
+    await expire(lateOrder.reference);
+    await db.update(coupons).set({ maxUses: 1 });
+    await pay(lateOrder.reference);
+    const [order] = await db.select().from(orders).where(eq(orders.paymentReference, lateOrder.reference));
+    expect(order?.amount).toBe(6_000);
+    expect((await couponList()).find((coupon) => coupon.code === 'LASTONE')?.uses).toBe(1);
+    // Staff see what is left to collect on delivery.
+    const listed = (await (await adminCall(cookie, '/api/orders')).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row.paymentReference === lateOrder.reference)).toMatchObject({
+      amount: 6_000,
+      paidOnline: 5_400,
+      paidByVoucher: 0,
+      balanceDue: 600,
+      couponCode: null,
+    });
+  });
+
+  it('keeps the coupon of a payment that comes after its hold, when a use is still free', async () => {
+    await addCoupon({ code: 'LASTONE', maxUses: 1 });
+    const { reference } = await startPaymentOk(soapOrder('a@example.com', 'LASTONE', 5_400), nairaToKobo(5_400));
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, reference));
+    await pay(reference);
+    const [order] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+    expect(order?.amount).toBe(5_400);
+    expect((await couponList()).find((coupon) => coupon.code === 'LASTONE')?.uses).toBe(1);
   });
 
   it('lets the same browser retry a declined card without using the coupon twice', async () => {

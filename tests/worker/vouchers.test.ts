@@ -258,6 +258,13 @@ describe('paying with a voucher', () => {
     expect(order?.amount).toBe(52_000);
     expect(await balanceOf(voucher.id)).toBe(48_000);
     expect(await check(code)).toMatchObject({ valid: true, balance: 48_000 });
+    // Staff see that a cancellation's refund goes to the voucher, not the card.
+    const listed = (await (await staffCall('/api/orders')).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row.paymentReference === reference)).toMatchObject({
+      paidOnline: 0,
+      paidByVoucher: 52_000,
+      balanceDue: 0,
+    });
   });
 
   it('never pays out more than its balance to 20 payments at once', async () => {
@@ -380,6 +387,8 @@ describe('paying with a voucher', () => {
     await verify(reference);
     expect(await balanceOf(voucher.id)).toBe(0);
     const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    const listed = (await (await staffCall('/api/bookings?status=booked')).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row._id === booking?.id)).toMatchObject({ paidOnline: 15_000, paidByVoucher: 10_000 });
     const response = await staffCall(`/api/bookings/${booking?.id}`, 'PUT', {
       serviceStatus: 'cancelled',
       refund: true,

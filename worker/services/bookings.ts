@@ -70,6 +70,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   balanceDue: number;
   /** What Paystack took (the full price or a deposit): what a cancellation's refund gives back. */
   paidOnline: number;
+  /** What a gift voucher paid: a cancellation with a refund puts it back on the voucher. */
+  paidByVoucher: number;
   /** How a deposit's balance was paid at the studio (null until then, or without one). */
   balancePayment: (typeof studioPaymentMethods)[number] | null;
   couponCode: string | null;
@@ -115,6 +117,8 @@ const bookingColumns = {
   couponCode: payments.couponCode,
   method: payments.method,
   paymentAmount: payments.amount,
+  voucherAmount: sql<number>`coalesce((select amount from voucher_uses
+    where payment_reference = ${bookings.paymentReference} and state = 'spent'), 0)`,
   refund: refunds,
   therapistName: therapists.name,
   roomName: rooms.name,
@@ -128,6 +132,7 @@ function toView(
     couponCode,
     method,
     paymentAmount,
+    voucherAmount,
     refund,
     therapistName,
     roomName,
@@ -136,6 +141,7 @@ function toView(
     couponCode: string | null;
     method: PaymentMethod;
     paymentAmount: number;
+    voucherAmount: number;
     refund: typeof refunds.$inferSelect | null;
     therapistName: string | null;
     roomName: string | null;
@@ -165,6 +171,7 @@ function toView(
     amountPaid: booking.amountPaid,
     balanceDue: balanceDueOf(booking),
     paidOnline: method === 'paystack' || method === 'test' ? paymentAmount : 0,
+    paidByVoucher: voucherAmount,
     balancePayment: booking.balanceMethod,
     couponCode,
     paymentReference: booking.paymentReference,

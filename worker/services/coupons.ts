@@ -1,6 +1,6 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { coupons } from '../db/schema';
+import { type Database, d1Statement } from '../db/client';
+import { coupons, type payments } from '../db/schema';
 import type { CouponScope } from '../shared/coupon-rules';
 import type { CouponInput } from '../shared/coupon-schema';
 import { formatNaira } from '../shared/money';
@@ -57,6 +57,30 @@ export function couponStillOpen(couponId: string, customer: CouponCustomer, nowI
     and (not c.once_per_customer or not exists (select 1 from (${uses}) u
       where lower(u.email) = lower(${customer.email})
         or (u.phone_key <> '' and u.phone_key = ${phoneKeySql(sql`${customer.phone}`)}))))`;
+}
+
+/**
+ * For the batch that records a payment, before it is marked paid: a payment recorded after its
+ * hold gave the coupon's use back keeps the coupon only if a use is still free for it now. If the
+ * coupon was used up meanwhile (or by the same customer), the payment loses it, and what it took
+ * off stays to pay (at the studio, or on delivery), so a coupon never pays more than its uses. A
+ * payment within its hold always keeps its coupon: its own use is counted out here.
+ */
+export function dropLapsedCouponStatement(
+  db: Database,
+  payment: Pick<typeof payments.$inferSelect, 'reference' | 'couponId' | 'email' | 'phoneKey'>,
+  nowIso: string,
+): D1PreparedStatement[] {
+  if (!payment.couponId) return [];
+  const customer = { email: payment.email, phone: payment.phoneKey ?? '' };
+  const open = couponStillOpen(payment.couponId, customer, nowIso, sql`${payment.reference}`);
+  return [
+    d1Statement(
+      db,
+      sql`update payments set coupon_id = null, coupon_code = null, due_at_studio = due_at_studio + discount, discount = 0
+        where reference = ${payment.reference} and status != 'paid' and coupon_id is not null and not ${open}`,
+    ),
+  ];
 }
 
 /**

@@ -26,6 +26,15 @@ export interface OrderView {
   shippingAddress: string;
   items: Array<{ productName: string; productQuantity: number; productSize: string; unitPrice: number }>;
   couponCode: string | null;
+  /** What Paystack took: what a cancellation's refund gives back to the card. */
+  paidOnline: number;
+  /** What a gift voucher paid: a cancellation with a refund puts it back on the voucher. */
+  paidByVoucher: number;
+  /**
+   * Left to collect on delivery: a payment that came after its hold had given back the coupon's
+   * last use or the voucher's balance (spent elsewhere meanwhile) paid less than the order's price.
+   */
+  balanceDue: number;
   paymentReference: string;
   /** The money of a cancelled order going back, when staff chose to refund it. */
   refund: { status: RefundRow['status']; amount: number; testMode: boolean } | null;
@@ -48,7 +57,15 @@ export async function listOrders(
   // Waiting to ship: oldest first, as they should be sent; the others most recent first.
   const order = status === 'processing' ? asc(orders.createdAt) : desc(orders.createdAt);
   const query = db
-    .select({ order: orders, couponCode: payments.couponCode, refund: refunds })
+    .select({
+      order: orders,
+      couponCode: payments.couponCode,
+      method: payments.method,
+      paymentAmount: payments.amount,
+      voucherAmount: sql<number>`coalesce((select amount from voucher_uses
+        where payment_reference = ${orders.paymentReference} and state = 'spent'), 0)`,
+      refund: refunds,
+    })
     .from(orders)
     .innerJoin(payments, eq(payments.reference, orders.paymentReference))
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
@@ -61,21 +78,27 @@ export async function listOrders(
   const ids = rows.map((row) => row.order.id);
   const [items, history] = await Promise.all([itemsOf(db, ids), historyOf(db, ids)]);
   return {
-    orders: rows.map(({ order, couponCode, refund }) => ({
-      _id: order.id,
-      name: order.name,
-      createdAt: order.createdAt,
-      amount: order.amount,
-      orderStatus: order.orderStatus,
-      email: order.email,
-      phone: order.phone,
-      shippingAddress: order.shippingAddress,
-      items: items.get(order.id) ?? [],
-      couponCode,
-      paymentReference: order.paymentReference,
-      refund: refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null,
-      history: history.get(order.id) ?? [],
-    })),
+    orders: rows.map(({ order, couponCode, method, paymentAmount, voucherAmount, refund }) => {
+      const paidOnline = method === 'paystack' || method === 'test' ? paymentAmount : 0;
+      return {
+        _id: order.id,
+        name: order.name,
+        createdAt: order.createdAt,
+        amount: order.amount,
+        orderStatus: order.orderStatus,
+        email: order.email,
+        phone: order.phone,
+        shippingAddress: order.shippingAddress,
+        items: items.get(order.id) ?? [],
+        couponCode,
+        paidOnline,
+        paidByVoucher: voucherAmount,
+        balanceDue: order.orderStatus === 'cancelled' ? 0 : Math.max(0, order.amount - paidOnline - voucherAmount),
+        paymentReference: order.paymentReference,
+        refund: refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null,
+        history: history.get(order.id) ?? [],
+      };
+    }),
     total: total?.value ?? 0,
   };
 }

@@ -13,6 +13,7 @@ import type { OrderPrice } from '../shared/pricing';
 import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../shared/schedule';
 import { balanceDueOf } from './bookings';
 import { linkClientStatements } from './client-records';
+import { dropLapsedCouponStatement } from './coupons';
 import { managePath } from './manage-tokens';
 import { takeStockStatements } from './stock';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
@@ -119,7 +120,7 @@ export async function recordPaidBooking(
   payment: Payment,
   now: Date,
   manageTokenHash: string,
-): Promise<{ slotTaken: boolean; amountPaid: number }> {
+): Promise<{ slotTaken: boolean; amount: number; amountPaid: number }> {
   const { booking, treatmentIds } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   const nowIso = now.toISOString();
@@ -139,6 +140,7 @@ export async function recordPaidBooking(
       : undefined;
   const flagged = sql`(select needs_attention from bookings where payment_reference = ${reference}) = 1`;
   await d1.batch([
+    ...dropLapsedCouponStatement(db, payment, nowIso),
     markPaid(db, payment, now),
     ...spendVoucherStatements(db, reference, nowIso),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
@@ -150,7 +152,9 @@ export async function recordPaidBooking(
           exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
           therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid
         )
-        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+          -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above).
+          ?19 - (select discount from payments where reference = ?2), ?, ?, ?, ?,
           (select count(*) from time_blocks where payment_reference = ?2) < ?24
             or exists (select 1 from closures where date = ?5), ?25,
           -- Paid online, and what the gift voucher did pay (a part given back when the hold ended,
@@ -178,8 +182,8 @@ export async function recordPaidBooking(
         booking.exerciseFrequency ?? null,
         booking.exerciseHours ?? null,
         JSON.stringify(booking.healthConditions),
-        // The visit's price; what of it was paid now (online and by voucher) is amount_paid.
-        payment.subtotal - payment.discount,
+        // The visit's price before the coupon; what of it was paid now (online and by voucher) is amount_paid.
+        payment.subtotal,
         manageTokenHash,
         therapistId ?? null,
         roomId ?? null,
@@ -198,11 +202,15 @@ export async function recordPaidBooking(
     ...linkClientStatements(db, 'bookings', reference, now),
   ]);
   const [recorded] = await db
-    .select({ needsAttention: bookings.needsAttention, amountPaid: bookings.amountPaid })
+    .select({ needsAttention: bookings.needsAttention, amount: bookings.amount, amountPaid: bookings.amountPaid })
     .from(bookings)
     .where(eq(bookings.paymentReference, reference))
     .limit(1);
-  return { slotTaken: recorded?.needsAttention ?? false, amountPaid: recorded?.amountPaid ?? payment.amount };
+  return {
+    slotTaken: recorded?.needsAttention ?? false,
+    amount: recorded?.amount ?? payment.subtotal - payment.discount,
+    amountPaid: recorded?.amountPaid ?? payment.amount,
+  };
 }
 
 /**
@@ -211,7 +219,11 @@ export async function recordPaidBooking(
  * the order is guarded by its UNIQUE payment reference, and each line by UNIQUE (order, product,
  * size) on the order that holds this reference, whichever call created it.
  */
-export async function recordPaidOrder(db: Database, payment: Payment, now: Date): Promise<{ recorded: boolean }> {
+export async function recordPaidOrder(
+  db: Database,
+  payment: Payment,
+  now: Date,
+): Promise<{ recorded: boolean; amount: number }> {
   const { order, lines } = payment.details as StoredOrderPayment;
   const d1 = db.$client;
   const notRecorded = sql`not exists (select 1 from orders where payment_reference = ${payment.reference})`;
@@ -221,14 +233,16 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
     notRecorded,
   );
   const spend = spendVoucherStatements(db, payment.reference, now.toISOString());
+  const dropCoupon = dropLapsedCouponStatement(db, payment, now.toISOString());
   const results = await d1.batch([
+    ...dropCoupon,
     markPaid(db, payment, now),
     ...spend,
     ...takeStock,
     d1
       .prepare(
         `insert into orders (id, payment_reference, name, email, phone, shipping_address, amount)
-        values (?, ?, ?, ?, ?, ?, ?)
+        values (?, ?, ?, ?, ?, ?, ?7 - (select discount from payments where reference = ?2))
         on conflict (payment_reference) do nothing`,
       )
       .bind(
@@ -238,8 +252,9 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
         order.customerEmail,
         order.customerPhone,
         order.shippingAddress,
-        // What the order cost after the coupon; a gift voucher may have paid part of it.
-        payment.subtotal - payment.discount,
+        // What the order costs before the coupon (taken off as the payment has it now, a lapsed
+        // one dropped above); a gift voucher may have paid part of it.
+        payment.subtotal,
       ),
     ...lines.map((line) =>
       d1
@@ -261,7 +276,7 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
     ...linkClientStatements(db, 'orders', payment.reference, now),
   ]);
   // The order's insert follows the payment's update and the stock's: did this call record it?
-  const recorded = results[1 + spend.length + takeStock.length]?.meta.changes === 1;
+  const recorded = results[dropCoupon.length + 1 + spend.length + takeStock.length]?.meta.changes === 1;
   if (recorded && payment.voucherAmount > 0) {
     const use = await db.get<{ state: string }>(
       sql`select state from voucher_uses where payment_reference = ${payment.reference}`,
@@ -270,7 +285,10 @@ export async function recordPaidOrder(db: Database, payment: Payment, now: Date)
     // customer paid only the rest. Staff must collect it (the order's reference is enough).
     if (use?.state !== 'spent') console.error('Order paid without its gift voucher part', payment.reference);
   }
-  return { recorded };
+  const stored = await db.get<{ amount: number }>(
+    sql`select amount from orders where payment_reference = ${payment.reference}`,
+  );
+  return { recorded, amount: stored?.amount ?? payment.subtotal - payment.discount };
 }
 
 export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {

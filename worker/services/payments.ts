@@ -787,7 +787,8 @@ export async function confirmTransaction(
       return { status: false, message: paymentMessages.mismatch };
     }
     await recordPaid(context, payment);
-    return summaryOf(context, payment);
+    // As recorded: a coupon that lapsed with the hold may have been dropped.
+    return summaryOf(context, (await findPayment(context.db, payment.reference)) ?? payment);
   }
   if (transaction.status === 'failed' || transaction.status === 'abandoned' || transaction.status === 'reversed') {
     await markUnpaid(context.db, payment.reference, transaction.status === 'failed' ? 'failed' : 'abandoned');
@@ -824,7 +825,7 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     return;
   }
   if (payment.kind === 'order') {
-    const { recorded } = await recordPaidOrder(context.db, payment, context.now);
+    const { recorded, amount } = await recordPaidOrder(context.db, payment, context.now);
     if (recorded) context.stockMoved();
     const { order, lines } = payment.details as StoredOrderPayment;
     const facts: OrderFacts = {
@@ -838,13 +839,13 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
         unitPrice: line.unitPrice,
       })),
       // What the order cost, a gift voucher's part included.
-      amount: payment.subtotal - payment.discount,
+      amount,
     };
     context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
     return;
   }
   const token = await manageToken(payment.reference, context.linkSecret);
-  const { slotTaken, amountPaid } = await recordPaidBooking(
+  const { slotTaken, amount, amountPaid } = await recordPaidBooking(
     context.db,
     payment,
     context.now,
@@ -855,7 +856,7 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     ? await context.db.get<{ name: string }>(sql`select name from therapists where id = ${payment.therapistId}`)
     : undefined;
   const facts = {
-    ...bookingFacts(payment.reference, booking, payment.subtotal - payment.discount),
+    ...bookingFacts(payment.reference, booking, amount),
     amountPaid,
     therapistName: therapist?.name ?? null,
     durationMinutes: payment.durationMinutes ?? 60,

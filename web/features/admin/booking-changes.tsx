@@ -8,7 +8,7 @@ import { timeSlots } from '../../../worker/shared/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
 import { adminRequest, api } from './admin-api';
-import { CancelWithRefund } from './cancel-with-refund';
+import { CancelWithRefund, refundWords } from './cancel-with-refund';
 import { useTeam } from './use-team';
 
 /** Runs a change and reports it (the screen's notice line), then the list reloads. */
@@ -19,8 +19,9 @@ interface ChangeableBooking {
   name: string;
   date: string;
   time: string;
-  /** What Paystack took: what a refund gives back. */
+  /** What Paystack took and what a gift voucher paid: what a refund gives back. */
   paidOnline: number;
+  paidByVoucher: number;
   /** Its therapist, who keeps it by default when it moves. */
   therapist?: { _id: string; name: string } | null;
 }
@@ -34,7 +35,7 @@ export function MoveBookingForm({
   booking,
   submit,
 }: {
-  booking: Omit<ChangeableBooking, 'paidOnline'>;
+  booking: Omit<ChangeableBooking, 'paidOnline' | 'paidByVoucher'>;
   submit: SubmitChange;
 }) {
   const id = useId();
@@ -116,13 +117,14 @@ export function MoveBookingForm({
 }
 
 export function CancelBookingForm({ booking, submit }: { booking: ChangeableBooking; submit: SubmitChange }) {
-  // What Paystack took goes back through it; money paid at the studio is returned there.
-  const amount = formatNaira(booking.paidOnline);
+  // What Paystack took goes back through it, a voucher's part to the voucher; money paid at the
+  // studio is returned there.
+  const amount = refundWords(booking, 'client');
   return (
     <CancelWithRefund
       thing="booking"
       name={booking.name}
-      amount={booking.paidOnline}
+      paid={booking}
       payee="client"
       question={(refund) =>
         `Cancel ${booking.name}’s booking on ${formatAppointment(booking.date, booking.time)}${refund ? ` and refund ${amount}` : ' without a refund'}? The client is told by email and WhatsApp.`

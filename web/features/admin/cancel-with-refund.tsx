@@ -11,8 +11,8 @@ interface CancelWithRefundProps {
   thing: 'booking' | 'order';
   /** Whose it is, as staff know them. */
   name: string;
-  /** What was paid, in naira: nothing to refund at 0. */
-  amount: number;
+  /** What was paid online and by gift voucher, in naira: nothing to refund when both are 0. */
+  paid: PaidBack;
   /** Who the money goes back to: "client", "customer". */
   payee: string;
   /** The confirming question, given whether the money goes back. */
@@ -20,9 +20,25 @@ interface CancelWithRefundProps {
   onCancel: (refund: boolean) => Promise<void>;
 }
 
-export function CancelWithRefund({ thing, name, amount, payee, question, onCancel }: CancelWithRefundProps) {
+/** What a cancellation can give back: what Paystack took goes to the card, a voucher's part to the voucher. */
+export interface PaidBack {
+  paidOnline: number;
+  paidByVoucher: number;
+}
+
+/** "₦30,000 to the client and ₦20,000 to the gift voucher": where a refund's money goes. */
+export function refundWords({ paidOnline, paidByVoucher }: PaidBack, payee: string): string {
+  const parts = [
+    paidOnline > 0 || paidByVoucher === 0 ? `${formatNaira(paidOnline)} to the ${payee}` : '',
+    paidByVoucher > 0 ? `${formatNaira(paidByVoucher)} to the gift voucher` : '',
+  ];
+  return parts.filter(Boolean).join(' and ');
+}
+
+export function CancelWithRefund({ thing, name, paid, payee, question, onCancel }: CancelWithRefundProps) {
   const id = useId();
-  const [refund, setRefund] = useState(amount > 0);
+  const refundable = paid.paidOnline + paid.paidByVoucher > 0;
+  const [refund, setRefund] = useState(refundable);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -43,12 +59,10 @@ export function CancelWithRefund({ thing, name, amount, payee, question, onCance
           id={`${id}-refund`}
           type="checkbox"
           checked={refund}
-          disabled={amount === 0}
+          disabled={!refundable}
           onChange={(event) => setRefund(event.target.checked)}
         />
-        <label htmlFor={`${id}-refund`}>
-          Refund {formatNaira(amount)} to the {payee}
-        </label>
+        <label htmlFor={`${id}-refund`}>Refund {refundWords(paid, payee)}</label>
       </div>
       {confirming ? (
         <div className="admin-booking-change__confirm">

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminPage, adminRequest, api } from './admin-api';
 import { Detail, RefundBadge, StatusBadge } from './admin-ui';
-import { CancelWithRefund } from './cancel-with-refund';
+import { CancelWithRefund, refundWords } from './cancel-with-refund';
 import { type AdminAction, ExpandableRow, TabbedList } from './tabbed-list';
 
 const tabs = [
@@ -62,6 +62,9 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
       <div className="admin-row__badges">
         <StatusBadge status={order.orderStatus} />
         {order.refund ? <RefundBadge refund={order.refund} /> : null}
+        {order.balanceDue > 0 ? (
+          <StatusBadge status={`${formatNaira(order.balanceDue)} to collect`} tone="warning" />
+        ) : null}
       </div>
     </>
   );
@@ -97,6 +100,13 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
           </ul>
         </Detail>
         <Detail label="Coupon">{order.couponCode || '-'}</Detail>
+        {order.paidByVoucher > 0 ? (
+          <Detail label="Paid by gift voucher">{formatNaira(order.paidByVoucher)}</Detail>
+        ) : null}
+        {order.balanceDue > 0 ? (
+          // Paid after its hold ended, when the coupon's last use or the voucher's balance had gone.
+          <Detail label="To collect on delivery">{formatNaira(order.balanceDue)}</Detail>
+        ) : null}
         <Detail label="Payment reference">{order.paymentReference}</Detail>
         {order.refund ? (
           <Detail label="Refund">
@@ -130,12 +140,12 @@ const orderStepLabels: Record<Order['orderStatus'], string> = {
 
 /** Cancel, after a second click that says what will happen; the units go back on the shelf. */
 function CancelOrderForm({ order, act }: { order: Order; act: AdminAction }) {
-  const amount = formatNaira(order.amount);
+  const amount = refundWords(order, 'customer');
   return (
     <CancelWithRefund
       thing="order"
       name={order.name}
-      amount={order.amount}
+      paid={order}
       payee="customer"
       question={(refund) =>
         `Cancel ${order.name}’s order${refund ? ` and refund ${amount}` : ' without a refund'}? The items go back into stock and the customer is told by email.`
