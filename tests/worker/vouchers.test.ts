@@ -343,6 +343,42 @@ describe('paying with a voucher', () => {
     expect(await balanceOf(voucher.id)).toBe(0);
   });
 
+  it('passes what a browser’s unpaid payment holds to its next one: another time, then the shop', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const ten = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    expect(await balanceOf(voucher.id)).toBe(0);
+    // The visitor goes back and picks 14:00 instead: the check and the start agree on ₦20,000.
+    expect(await check(code)).toMatchObject({ valid: true, balance: 20_000 });
+    const two = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, appointmentTime: '14:00', voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    // Then a bar of soap (₦6,000) from the same browser, wholly on the voucher.
+    const soap = await startPaymentOk(
+      orderDetails({ orderItems: [item('goat-milk-bar-soap', '100g', 1)], voucherCode: code, amount: 0 }),
+      0,
+    );
+    const uses = await db.select().from(voucherUses).where(eq(voucherUses.voucherId, voucher.id));
+    expect(Object.fromEntries(uses.map((use) => [use.paymentReference, [use.state, use.amount]]))).toEqual({
+      [ten.reference]: ['released', 20_000],
+      [two.reference]: ['released', 20_000],
+      [soap.reference]: ['spent', 6_000],
+    });
+    expect(await balanceOf(voucher.id)).toBe(14_000);
+    // Another browser gets what is left: ₦14,000 of its ₦25,000 visit.
+    const elsewhere = await startPayment(
+      bookingDetails({ ...oneHourVisit, appointmentTime: '16:00', voucherCode: code, amount: 11_000 }),
+      nairaToKobo(11_000),
+      undefined,
+      { Cookie: payerCookie('another-browser-0123456789abcdefghijklmnopq') },
+    );
+    expect(elsewhere.status).toBe(200);
+    expect(await balanceOf(voucher.id)).toBe(0);
+  });
+
   it('takes its part again when a payment completes after its hold ended, or leaves it due when it is gone', async () => {
     const { code, voucher } = await buyVoucher({ amount: 20_000 });
     const { reference } = await startPaymentOk(

@@ -51,6 +51,7 @@ import {
   priceVoucher,
   releaseVoucherHoldsStatements,
   storedVoucher,
+  takeOverVoucherHoldsStatements,
   voucherFacts,
   voucherPaymentMessages,
   voucherValidityMonths,
@@ -247,6 +248,7 @@ async function initializeBookingPayment(
     clientAmountKobo: request.amount,
     customer,
     replaced: ownHoldsHere,
+    browserKeyHash: request.browserKeyHash,
     split: (afterCoupon) => depositSplit(priced.lines, afterCoupon),
     voucherCode,
   });
@@ -299,7 +301,7 @@ async function initializeBookingPayment(
             ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
           where not ${closedOn(date)}
             and ${couponCondition(charge, customer, nowIso, ownHoldsHere)}
-            and ${voucherCondition(charge, lagosDate(context.now), ownHoldsHere)}
+            and ${voucherCondition(charge, lagosDate(context.now))}
             and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${date})
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
             and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
@@ -325,7 +327,7 @@ async function initializeBookingPayment(
   if (!taken.value) {
     const refused =
       (await couponRefusal(context, charge, 'booking', customer, ownHoldsHere)) ??
-      (await voucherRefusal(context, charge, ownHoldsHere));
+      (await voucherRefusal(context, charge));
     if (refused) return refused;
     for (const [holds, limit, message] of [
       [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
@@ -392,6 +394,7 @@ async function initializeOrderPayment(
     clientAmountKobo: request.amount,
     customer,
     replaced: ownEarlier,
+    browserKeyHash: request.browserKeyHash,
     voucherCode,
   });
   if (!charge.ok) return charge;
@@ -423,7 +426,7 @@ async function initializeOrderPayment(
         ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}
       where ${enoughLeft(stock, nowIso, ownEarlier)}
         and ${couponCondition(charge, customer, nowIso, ownEarlier)}
-        and ${voucherCondition(charge, lagosDate(context.now), ownEarlier)}
+        and ${voucherCondition(charge, lagosDate(context.now))}
         and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
         and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
     ),
@@ -437,8 +440,7 @@ async function initializeOrderPayment(
   ]);
   if (!(await findPayment(context.db, reference))) {
     const refused =
-      (await couponRefusal(context, charge, 'order', customer, ownEarlier)) ??
-      (await voucherRefusal(context, charge, ownEarlier));
+      (await couponRefusal(context, charge, 'order', customer, ownEarlier)) ?? (await voucherRefusal(context, charge));
     if (refused) return refused;
     return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
   }
@@ -512,8 +514,11 @@ type Charge = {
   dueAtStudio: number;
   couponCode: string | null;
   couponId: string | null;
-  /** The gift voucher that pays first, and how much of its balance. */
-  voucher: { id: string; amount: number } | null;
+  /**
+   * The gift voucher that pays first, and how much of its balance; `takenFrom`: the payments whose
+   * holds on it pass to this one (replaced ones, and this browser's other unpaid ones).
+   */
+  voucher: { id: string; amount: number; takenFrom: SQL } | null;
 };
 
 interface ChargeRequest {
@@ -525,6 +530,8 @@ interface ChargeRequest {
   customer: CouponCustomer;
   /** The customer's earlier payments this one replaces (a retried card): they hold no coupon use. */
   replaced: SQL;
+  /** The paying browser: what its other unpaid payments hold of the gift voucher passes to this one. */
+  browserKeyHash: string;
   /** A booking with deposits: what of the price after the coupon is paid now, and what at the studio. */
   split?: (afterCoupon: number) => DepositSplit;
   voucherCode: string | undefined;
@@ -558,10 +565,14 @@ async function chargeFor(
   }
   const afterCoupon = request.subtotal - discount;
   let voucher: { id: string; balance: number } | null = null;
+  // What the customer's replaced payments hold of the voucher comes back in the same batch, and so
+  // does what this browser's other unpaid payments hold (another time chosen, the shop after a
+  // booking): the voucher check counted it as theirs to spend, and this is what they pay now.
+  const takenFrom = sql`${request.replaced} union select reference from payments
+    where status = 'pending' and browser_key_hash = ${request.browserKeyHash}`;
   if (request.voucherCode) {
     await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
-    // What the customer's own replaced payment holds of it comes back in the same batch.
-    const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, request.replaced);
+    const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, takenFrom);
     if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
     voucher = { id: found.id, balance: found.available };
   }
@@ -579,7 +590,7 @@ async function chargeFor(
     dueAtStudio: split.atStudio,
     couponCode: applied?.code ?? null,
     couponId: applied?.id ?? null,
-    voucher: voucher && split.voucher > 0 ? { id: voucher.id, amount: split.voucher } : null,
+    voucher: voucher && split.voucher > 0 ? { id: voucher.id, amount: split.voucher, takenFrom } : null,
   };
 }
 
@@ -594,34 +605,41 @@ const couponCondition = (charge: Charge, customer: CouponCustomer, nowIso: strin
 async function voucherRefusal(
   context: PaymentContext,
   charge: Charge,
-  replaced: SQL,
 ): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
   if (!charge.voucher) return undefined;
   const still = await context.db.get<{ covers: number }>(
-    sql`select ${voucherCondition(charge, lagosDate(context.now), replaced)} as covers`,
+    sql`select ${voucherCondition(charge, lagosDate(context.now))} as covers`,
   );
   return still?.covers === 1 ? undefined : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
 }
 
 /**
  * SQL for the payment's insert: its voucher (if any) still holds what it pays, counting what the
- * customer's replaced payments hold (given back in the same batch). In the insert itself, so racing
+ * payments it takes over hold (given back in the same batch). In the insert itself, so racing
  * payments never take more than the balance.
  */
-const voucherCondition = (charge: Charge, today: string, replaced: SQL) =>
+const voucherCondition = (charge: Charge, today: string) =>
   charge.voucher
     ? sql`exists (select 1 from vouchers v where v.id = ${charge.voucher.id} and v.status = 'active'
         and v.expires_on >= ${today} and v.balance + (select coalesce(sum(amount), 0) from voucher_uses
-          where voucher_id = v.id and state = 'held' and payment_reference in (${replaced})) >= ${charge.voucher.amount})`
+          where voucher_id = v.id and state = 'held' and payment_reference in (${charge.voucher.takenFrom}))
+          >= ${charge.voucher.amount})`
     : sql`1`;
 
 /**
- * The batch's last statements: the holds the batch just replaced give their voucher part back,
- * then the new payment takes its own.
+ * The batch's last statements: the holds the batch just replaced or took over give their voucher
+ * part back (a payment taken over keeps its place; paid later, it takes the part again if the
+ * voucher still has it), then the new payment takes its own.
  */
 const voucherHoldStatements = (context: PaymentContext, charge: Charge, reference: string, inserted: SQL) =>
   charge.voucher
     ? [
+        ...takeOverVoucherHoldsStatements(
+          context.db,
+          { reference, voucherId: charge.voucher.id, from: charge.voucher.takenFrom },
+          inserted,
+          context.now,
+        ),
         ...releaseVoucherHoldsStatements(context.db, context.now),
         ...holdVoucherStatements(
           context.db,

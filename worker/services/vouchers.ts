@@ -191,6 +191,34 @@ export function holdVoucherStatements(
 }
 
 /**
+ * A new payment (`reference`, once `inserted`) takes over what the payments `from` hold of the
+ * voucher: their holds are released (the amount back on the voucher) in the batch that then holds
+ * the new payment's part. Each use moves from `held` once.
+ */
+export function takeOverVoucherHoldsStatements(
+  db: Database,
+  takeover: { reference: string; voucherId: string; from: SQL },
+  inserted: SQL,
+  now: Date,
+) {
+  const taken = sql`select payment_reference from voucher_uses where voucher_id = ${takeover.voucherId}
+    and state = 'held' and payment_reference in (${takeover.from}) and payment_reference != ${takeover.reference}`;
+  return [
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance + (select coalesce(sum(amount), 0) from voucher_uses
+          where payment_reference in (${taken}))
+        where id = ${takeover.voucherId} and ${inserted}`,
+    ),
+    d1Statement(
+      db,
+      sql`update voucher_uses set state = 'released', updated_at = ${now.toISOString()}
+        where payment_reference in (${taken}) and ${inserted}`,
+    ),
+  ];
+}
+
+/**
  * Gives back what unpaid payments held of their vouchers: payments that failed, were abandoned or
  * expired, or whose hold has run out. Each use moves from `held` to `released` in the same batch
  * as its amount goes back, so it is given back once, whichever call (the cron, a new start, a
