@@ -126,6 +126,20 @@ export async function screenshot(page: Page, name: string, what: 'page' | 'viewp
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: what === 'page' });
 }
 
+/**
+ * The same screen as it stands, at a phone's width and a desk's: axe finds nothing at either, and a
+ * screenshot of each (`<name>-390`, `<name>-1280`). The page goes back to the width it had.
+ */
+export async function atBothWidths(page: Page, name: string, what: 'page' | 'viewport' = 'page'): Promise<void> {
+  const before = page.viewportSize();
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page), `axe at ${viewport.width} px`).toEqual([]);
+    await screenshot(page, `${name}-${viewport.width}`, what);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeViolation {

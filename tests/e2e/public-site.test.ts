@@ -33,6 +33,7 @@ const publicPages: Array<{ page: SitePage; h1: string }> = [
   { page: sitePages.about, h1: 'About the spa' },
   { page: sitePages.massageTherapy, h1: 'Massage Therapy' },
   { page: sitePages.booking, h1: 'Book a Service' },
+  { page: sitePages.giftVouchers, h1: 'Give the gift of calm' },
   { page: sitePages.orderConfirmation, h1: 'Order Not Found' }, // nothing was paid in this browser
   { page: sitePages.shop, h1: 'Skincare Products' },
   { page: sitePages.faq, h1: 'Frequently Asked Questions' },
