@@ -401,6 +401,36 @@ describe('paying with a voucher', () => {
     const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
     expect(booking).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
     expect(await balanceOf(voucher.id)).toBe(14_000);
+    // The voucher is topped up again meanwhile; the webhook for the same payment, arriving late,
+    // takes nothing for the part already left to pay at the studio.
+    await db.update(vouchers).set({ balance: 20_000 }).where(eq(vouchers.id, voucher.id));
+    const { body, signature } = await fake.webhook(reference);
+    expect((await webhook(body, signature)).status).toBe(200);
+    expect(await balanceOf(voucher.id)).toBe(20_000);
+    const [still] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    expect(still).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
+  });
+
+  it('takes nothing from a voucher voided before a late payment came', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    await db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(payments.reference, reference));
+    expect(await check(code)).toMatchObject({ valid: true, balance: 20_000 });
+    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' })).status).toBe(
+      200,
+    );
+    fake.settle(reference, 'success');
+    await verify(reference);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    expect(booking).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
+    const [use] = await db.select().from(voucherUses).where(eq(voucherUses.paymentReference, reference));
+    expect(use?.state).toBe('released');
   });
 
   it('refuses a code that cannot pay, and stores nothing', async () => {

@@ -142,7 +142,7 @@ export async function recordPaidBooking(
   await d1.batch([
     ...dropLapsedCouponStatement(db, payment, nowIso),
     markPaid(db, payment, now),
-    ...spendVoucherStatements(db, reference, nowIso),
+    ...spendVoucherStatements(db, reference, nowIso, notRecorded),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
     d1
       .prepare(
@@ -232,7 +232,7 @@ export async function recordPaidOrder(
     lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
     notRecorded,
   );
-  const spend = spendVoucherStatements(db, payment.reference, now.toISOString());
+  const spend = spendVoucherStatements(db, payment.reference, now.toISOString(), notRecorded);
   const dropCoupon = dropLapsedCouponStatement(db, payment, now.toISOString());
   const results = await d1.batch([
     ...dropCoupon,

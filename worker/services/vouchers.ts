@@ -244,23 +244,26 @@ export function releaseVoucherHoldsStatements(db: Database, now: Date) {
 }
 
 /**
- * For the batch that records a paid payment: its voucher use is spent. A payment that completed
- * after its hold had been given back takes it again if the voucher still holds it (never below 0);
- * if it does not, the use stays released and the caller flags it (the client paid the rest only).
+ * For the batch that records a paid payment, while `notRecorded` holds (its booking or order is not
+ * in yet): its voucher use is spent. A payment that completed after its hold had been given back
+ * takes it again if the voucher is still active and holds it (never below 0); if not, the use stays
+ * released and the part is left to pay. Only the call that records the payment decides: a later
+ * one (verify and webhook racing) never takes the voucher's balance for a part already left to pay.
  */
-export function spendVoucherStatements(db: Database, reference: string, nowIso: string) {
+export function spendVoucherStatements(db: Database, reference: string, nowIso: string, notRecorded: SQL) {
   const released = sql`(select amount from voucher_uses where payment_reference = ${reference} and state = 'released')`;
   return [
     d1Statement(
       db,
       sql`update vouchers set balance = balance - ${released}
         where id = (select voucher_id from voucher_uses where payment_reference = ${reference} and state = 'released')
-          and balance >= ${released}`,
+          and status = 'active' and balance >= ${released} and ${notRecorded}`,
     ),
     d1Statement(
       db,
       sql`update voucher_uses set state = 'spent', updated_at = ${nowIso}
-        where payment_reference = ${reference} and (state = 'held' or (state = 'released' and changes() = 1))`,
+        where payment_reference = ${reference} and ${notRecorded}
+          and (state = 'held' or (state = 'released' and changes() = 1))`,
     ),
   ];
 }
