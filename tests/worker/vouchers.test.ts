@@ -84,6 +84,20 @@ const check = async (code: string, browser = payerCookie()) =>
     })
   ).json()) as { valid: boolean; balance: number; expiresAt: string | null };
 
+/** A ₦20,000 voucher, and a ₦25,000 visit it paid ₦20,000 of whose hold has run out unpaid. */
+async function lapsedVoucherBooking() {
+  const { code, voucher } = await buyVoucher({ amount: 20_000 });
+  const { reference } = await startPaymentOk(
+    bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+    nairaToKobo(5_000),
+  );
+  await db
+    .update(payments)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+    .where(eq(payments.reference, reference));
+  return { code, voucher, reference };
+}
+
 const balanceOf = async (id: string) => (await db.select().from(vouchers).where(eq(vouchers.id, id)))[0]?.balance;
 
 const staffCall = (path: string, method = 'GET', body?: unknown) => liveStaffCall(cookie, path, method, body);
@@ -380,15 +394,7 @@ describe('paying with a voucher', () => {
   });
 
   it('takes its part again when a payment completes after its hold ended, or leaves it due when it is gone', async () => {
-    const { code, voucher } = await buyVoucher({ amount: 20_000 });
-    const { reference } = await startPaymentOk(
-      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
-      nairaToKobo(5_000),
-    );
-    await db
-      .update(payments)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where(eq(payments.reference, reference));
+    const { code, voucher, reference } = await lapsedVoucherBooking();
     // The hold ended: its ₦20,000 came back, and ₦6,000 of it pays for a soap meanwhile.
     await startPaymentOk(
       orderDetails({ orderItems: [item('goat-milk-bar-soap', '100g', 1)], voucherCode: code, amount: 0 }),
@@ -412,15 +418,7 @@ describe('paying with a voucher', () => {
   });
 
   it('takes nothing from a voucher voided before a late payment came', async () => {
-    const { code, voucher } = await buyVoucher({ amount: 20_000 });
-    const { reference } = await startPaymentOk(
-      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
-      nairaToKobo(5_000),
-    );
-    await db
-      .update(payments)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where(eq(payments.reference, reference));
+    const { code, voucher, reference } = await lapsedVoucherBooking();
     expect(await check(code)).toMatchObject({ valid: true, balance: 20_000 });
     expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' })).status).toBe(
       200,

@@ -17,6 +17,7 @@ import {
   therapists,
 } from '../db/schema';
 import { endTimeOf } from '../shared/schedule';
+import { voucherPaidSql } from './vouchers';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
@@ -117,8 +118,7 @@ const bookingColumns = {
   couponCode: payments.couponCode,
   method: payments.method,
   paymentAmount: payments.amount,
-  voucherAmount: sql<number>`coalesce((select amount from voucher_uses
-    where payment_reference = ${bookings.paymentReference} and state = 'spent'), 0)`,
+  voucherAmount: voucherPaidSql(bookings.paymentReference),
   refund: refunds,
   therapistName: therapists.name,
   roomName: rooms.name,

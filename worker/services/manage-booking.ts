@@ -19,6 +19,7 @@ import {
 import { balanceDueOf, type PaymentMethod } from './bookings';
 import { isManageToken, manageTokenHash } from './manage-tokens';
 import { refundView } from './refunds';
+import { voucherPaidSql } from './vouchers';
 
 /** How long before the start a visitor may still reschedule or cancel online. */
 export const CHANGE_NOTICE_HOURS = 24;
@@ -67,7 +68,7 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
     (select name from therapists where id = ${booking.therapistId}) as therapist,
     (select method from payments where reference = ${booking.paymentReference}) as method,
     (select amount from payments where reference = ${booking.paymentReference}) as online,
-    (select amount from voucher_uses where payment_reference = ${booking.paymentReference} and state = 'spent') as voucher`);
+    ${voucherPaidSql(booking.paymentReference)} as voucher`);
   const method = extra?.method ?? 'paystack';
   return {
     booking: {

@@ -10,7 +10,7 @@ import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '
 import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
 import { returnStockStatements } from './stock';
-import { returnVoucherStatements } from './vouchers';
+import { returnVoucherStatements, voucherPaidSql } from './vouchers';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -62,8 +62,7 @@ export async function listOrders(
       couponCode: payments.couponCode,
       method: payments.method,
       paymentAmount: payments.amount,
-      voucherAmount: sql<number>`coalesce((select amount from voucher_uses
-        where payment_reference = ${orders.paymentReference} and state = 'spent'), 0)`,
+      voucherAmount: voucherPaidSql(orders.paymentReference),
       refund: refunds,
     })
     .from(orders)

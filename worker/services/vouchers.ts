@@ -190,6 +190,10 @@ export function holdVoucherStatements(
   ];
 }
 
+/** SQL: what a gift voucher paid of the payment `reference` (a value or a column): its spent use, else 0. */
+export const voucherPaidSql = (reference: unknown) =>
+  sql<number>`coalesce((select amount from voucher_uses where payment_reference = ${reference} and state = 'spent'), 0)`;
+
 /**
  * A new payment (`reference`, once `inserted`) takes over what the payments `from` hold of the
  * voucher: their holds are released (the amount back on the voucher) in the batch that then holds
