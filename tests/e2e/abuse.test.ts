@@ -3,12 +3,14 @@
 // comes from an address of its own, so no other journey meets its limits.
 import { describe, expect, inject, it } from 'vitest';
 import { addDays, lagosDate } from '../../worker/shared/time';
+import { inOneRateWindow } from '../fakes/rate-window';
 
 const baseUrl = inject('baseUrl');
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 
 describe('a script in a loop', () => {
   it('gets 429 with Retry-After from the 21st payment start of a minute', async () => {
+    await inOneRateWindow();
     const from = address();
     const statuses: number[] = [];
     for (let index = 0; index < 22; index += 1) {

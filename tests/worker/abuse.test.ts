@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/payments';
+import { inOneRateWindow } from '../fakes/rate-window';
 import { bookingDetails, inDays, oneHourVisit } from './payment-fixtures';
 import {
   call,
@@ -209,6 +210,7 @@ describe('requests in a loop from one address', () => {
     });
 
   it('gets 429 with Retry-After after 20 payment starts a minute, whatever they carry', async () => {
+    await inOneRateWindow();
     const address = newAddress();
     const statuses = [];
     const badStart = (ip: string) =>
@@ -227,6 +229,7 @@ describe('requests in a loop from one address', () => {
   });
 
   it('limits the waitlist and the coupon check each on its own count', async () => {
+    await inOneRateWindow();
     const address = newAddress();
     const joined = [];
     for (let index = 0; index <= limit; index += 1) joined.push((await waitlist(address, index)).status);
@@ -242,6 +245,7 @@ describe('requests in a loop from one address', () => {
   });
 
   it('counts gift voucher checks with coupon checks: guessing either kind of code meets one limit', async () => {
+    await inOneRateWindow();
     const address = newAddress();
     const voucher = (code: string) =>
       call('/api/vouchers/check', {

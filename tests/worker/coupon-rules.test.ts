@@ -252,6 +252,14 @@ describe('a total number of uses', () => {
     await pay(lateOrder.reference);
     const [order] = await db.select().from(orders).where(eq(orders.paymentReference, lateOrder.reference));
     expect(order?.amount).toBe(6_000);
+    // The customer is told what they paid and what is left for the delivery.
+    const orderSummary = (await (await verify(lateOrder.reference)).json()) as { data: Record<string, unknown> };
+    expect(orderSummary.data).toMatchObject({ amount: 6_000, amountPaid: 5_400, balanceDue: 600 });
+    const orderEmail = (await db.select().from(outboxMessages)).find(
+      (message) => message.template === 'order-confirmation' && message.text.includes(lateOrder.reference),
+    );
+    expect(orderEmail?.text).toContain('Amount paid: ₦5,400');
+    expect(orderEmail?.text).toContain('To pay on delivery: ₦600');
     expect((await couponList()).find((coupon) => coupon.code === 'LASTONE')?.uses).toBe(1);
     // Staff see what is left to collect on delivery.
     const listed = (await (await adminCall(cookie, '/api/orders')).json()) as Array<Record<string, unknown>>;
@@ -262,6 +270,21 @@ describe('a total number of uses', () => {
       balanceDue: 600,
       couponCode: null,
     });
+  });
+
+  it('keeps the coupon of a payment made in time, whatever staff changed of the coupon meanwhile', async () => {
+    await addCoupon({ code: 'LASTONE', maxUses: 5 });
+    const kept = await startPaymentOk(soapOrder('a@example.com', 'LASTONE', 5_400), nairaToKobo(5_400));
+    const other = payerCookie('other-browser-0123456789abcdefghijklmnopqrs');
+    const gone = await startPayment(soapOrder('b@example.com', 'LASTONE', 5_400), nairaToKobo(5_400), undefined, {
+      Cookie: other,
+    });
+    // Staff lower the uses to one, then delete the coupon, while both customers are paying.
+    await db.update(coupons).set({ maxUses: 1 });
+    await pay(kept.reference);
+    await db.delete(coupons);
+    await pay(((await gone.json()) as { data: { reference: string } }).data.reference, other);
+    for (const row of await db.select().from(orders)) expect(row.amount).toBe(5_400);
   });
 
   it('keeps the coupon of a payment that comes after its hold, when a use is still free', async () => {

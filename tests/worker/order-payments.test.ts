@@ -181,6 +181,8 @@ describe('recording a paid order', () => {
           { productName: 'Goat Milk Bar Soap', productSize: '100g', unitPrice: 6_000, quantity: 1 },
         ],
         amount: 52_000,
+        amountPaid: 52_000,
+        balanceDue: 0,
         subtotal: 52_000,
         discount: 0,
         couponCode: null,

@@ -417,6 +417,23 @@ describe('paying with a voucher', () => {
     expect(still).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
   });
 
+  it('takes nothing from a voucher voided while a payment it is part of is at the checkout', async () => {
+    const { code, voucher } = await buyVoucher({ amount: 20_000 });
+    const { reference } = await startPaymentOk(
+      bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
+      nairaToKobo(5_000),
+    );
+    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' })).status).toBe(
+      200,
+    );
+    fake.settle(reference, 'success');
+    await verify(reference);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, reference));
+    expect(booking).toMatchObject({ amount: 25_000, amountPaid: 5_000 });
+    const [use] = await db.select().from(voucherUses).where(eq(voucherUses.paymentReference, reference));
+    expect(use?.state).toBe('released');
+  });
+
   it('takes nothing from a voucher voided before a late payment came', async () => {
     const { code, voucher, reference } = await lapsedVoucherBooking();
     expect(await check(code)).toMatchObject({ valid: true, balance: 20_000 });
@@ -521,7 +538,7 @@ describe('the Vouchers screen', () => {
     await db.delete(outboxMessages);
     const early = await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST');
     expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ message: voucherRouteMessages.notYetSent(deliverOn) });
+    expect(await early.json()).toEqual({ message: voucherRouteMessages.notYetSent(deliverOn, today()) });
     const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
     expect(row?.deliveredAt).toBeNull();
     expect(await db.select().from(outboxMessages)).toEqual([]);

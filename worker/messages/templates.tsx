@@ -62,6 +62,8 @@ export interface OrderFacts {
   shippingAddress: string;
   items: Array<{ productName: string; size: string; quantity: number; unitPrice: number }>;
   amount: number;
+  /** Paid of `amount` (online and by voucher) when it is less: a late payment, the rest due on delivery. */
+  amountPaid?: number;
 }
 
 const when = formatAppointmentWat;
@@ -517,9 +519,11 @@ const itemLine = (item: OrderFacts['items'][number]) =>
 const shippingNote = 'Shipping is quoted separately on WhatsApp within 1–2 hours and paid on delivery.';
 
 function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string, lead: string, subject: string) {
+  const due = order.amountPaid === undefined ? 0 : order.amount - order.amountPaid;
   const rows: Array<[string, string]> = [
     ['Items', order.items.map(itemLine).join('; ')],
-    ['Amount paid', formatNaira(order.amount)],
+    ['Amount paid', formatNaira(order.amount - Math.max(0, due))],
+    ...(due > 0 ? [['To pay on delivery', formatNaira(due)] as [string, string]] : []),
     ['Delivery address', order.shippingAddress],
     ['Reference', order.reference],
   ];

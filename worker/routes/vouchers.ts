@@ -28,8 +28,10 @@ export const voucherRouteMessages = {
   notActive: 'Only an active gift voucher can be voided, and only once.',
   reason: 'Please say why it is voided (at most 300 characters).',
   cannotResend: 'A void gift voucher cannot be sent.',
-  notYetSent: (deliverOn: string) =>
-    `This gift voucher is sent on ${formatDate(deliverOn)}, as the buyer chose; it can be resent after that.`,
+  notYetSent: (deliverOn: string, today: string) =>
+    deliverOn <= today
+      ? 'This gift voucher is being sent now; it can be resent once it has gone.'
+      : `This gift voucher is sent on ${formatDate(deliverOn)}, as the buyer chose; it can be resent after that.`,
 } as const;
 
 const checkBody = z.object({
@@ -148,7 +150,9 @@ export const adminVoucherRoutes = new Hono<AppEnv>()
     const voucher = await findVoucher(c.var.db, c.req.param('id'));
     if (!voucher) return c.json({ message: voucherRouteMessages.notFound }, 404);
     if (voucher.status !== 'active') return c.json({ message: voucherRouteMessages.cannotResend }, 409);
-    if (!voucher.deliveredAt) return c.json({ message: voucherRouteMessages.notYetSent(voucher.deliverOn) }, 409);
+    if (!voucher.deliveredAt) {
+      return c.json({ message: voucherRouteMessages.notYetSent(voucher.deliverOn, lagosDate(new Date())) }, 409);
+    }
     await resendVoucher(deliveryContext(c, new Date()), voucher);
     return c.json({ success: true as const });
   })

@@ -64,7 +64,7 @@ export function couponStillOpen(couponId: string, customer: CouponCustomer, nowI
  * hold gave the coupon's use back keeps the coupon only if a use is still free for it now. If the
  * coupon was used up meanwhile (or by the same customer), the payment loses it, and what it took
  * off stays to pay (at the studio, or on delivery), so a coupon never pays more than its uses. A
- * payment within its hold always keeps its coupon: its own use is counted out here.
+ * payment within its hold always keeps its coupon, whatever staff changed of it meanwhile.
  */
 export function dropLapsedCouponStatement(
   db: Database,
@@ -78,7 +78,8 @@ export function dropLapsedCouponStatement(
     d1Statement(
       db,
       sql`update payments set coupon_id = null, coupon_code = null, due_at_studio = due_at_studio + discount, discount = 0
-        where reference = ${payment.reference} and status != 'paid' and coupon_id is not null and not ${open}`,
+        where reference = ${payment.reference} and status != 'paid' and coupon_id is not null
+          and not (status = 'pending' and hold_expires_at > ${nowIso}) and not ${open}`,
     ),
   ];
 }

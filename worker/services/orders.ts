@@ -10,7 +10,7 @@ import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '
 import type { OrderFacts } from '../messages/templates';
 import type { Page, TransitionResult } from './bookings';
 import { returnStockStatements } from './stock';
-import { returnVoucherStatements, voucherPaidSql } from './vouchers';
+import { paidSql, returnVoucherStatements, voucherPaidSql } from './vouchers';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -165,8 +165,13 @@ export async function advanceOrder(db: Database, id: string, target: OrderStatus
 
 /** What an order's messages say, and where they go. */
 export async function orderFacts(db: Database, id: string): Promise<{ facts: OrderFacts; email: string } | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order) return undefined;
+  const [found] = await db
+    .select({ order: orders, amountPaid: paidSql(orders.paymentReference) })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!found) return undefined;
+  const { order, amountPaid } = found;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(sql`rowid`);
   return {
     email: order.email,
@@ -181,6 +186,7 @@ export async function orderFacts(db: Database, id: string): Promise<{ facts: Ord
         unitPrice: item.unitPrice,
       })),
       amount: order.amount,
+      amountPaid,
     },
   };
 }

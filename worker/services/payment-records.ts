@@ -19,6 +19,7 @@ import { takeStockStatements } from './stock';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 import {
   createVoucherStatement,
+  paidSql,
   releaseVoucherHoldsStatements,
   type StoredVoucherPayment,
   spendVoucherStatements,
@@ -80,6 +81,9 @@ export interface OrderSummary {
   shippingAddress: string;
   items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
   amount: number;
+  /** Paid of it (online and by voucher); the rest, if any, is due on delivery (a payment that came late). */
+  amountPaid: number;
+  balanceDue: number;
   subtotal: number;
   discount: number;
   couponCode: string | null;
@@ -223,7 +227,7 @@ export async function recordPaidOrder(
   db: Database,
   payment: Payment,
   now: Date,
-): Promise<{ recorded: boolean; amount: number }> {
+): Promise<{ recorded: boolean; amount: number; amountPaid: number }> {
   const { order, lines } = payment.details as StoredOrderPayment;
   const d1 = db.$client;
   const notRecorded = sql`not exists (select 1 from orders where payment_reference = ${payment.reference})`;
@@ -285,16 +289,18 @@ export async function recordPaidOrder(
     // customer paid only the rest. Staff must collect it (the order's reference is enough).
     if (use?.state !== 'spent') console.error('Order paid without its gift voucher part', payment.reference);
   }
-  const stored = await db.get<{ amount: number }>(
-    sql`select amount from orders where payment_reference = ${payment.reference}`,
+  const stored = await db.get<{ amount: number; paid: number }>(
+    sql`select amount, ${paidSql(payment.reference)} as paid from orders where payment_reference = ${payment.reference}`,
   );
-  return { recorded, amount: stored?.amount ?? payment.subtotal - payment.discount };
+  const amount = stored?.amount ?? payment.subtotal - payment.discount;
+  return { recorded, amount, amountPaid: stored?.paid ?? amount };
 }
 
 export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.paymentReference, payment.reference)).limit(1);
   if (!order) return undefined;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(sql`rowid`);
+  const paid = await db.get<{ amount: number }>(sql`select ${paidSql(payment.reference)} as amount`);
   return {
     kind: 'order',
     paid: true,
@@ -308,6 +314,8 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
       quantity: item.quantity,
     })),
     amount: order.amount,
+    amountPaid: Math.min(order.amount, paid?.amount ?? order.amount),
+    balanceDue: Math.max(0, order.amount - (paid?.amount ?? order.amount)),
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,

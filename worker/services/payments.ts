@@ -843,7 +843,7 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
     return;
   }
   if (payment.kind === 'order') {
-    const { recorded, amount } = await recordPaidOrder(context.db, payment, context.now);
+    const { recorded, amount, amountPaid } = await recordPaidOrder(context.db, payment, context.now);
     if (recorded) context.stockMoved();
     const { order, lines } = payment.details as StoredOrderPayment;
     const facts: OrderFacts = {
@@ -856,8 +856,9 @@ async function recordPaid(context: PaymentContext, payment: Payment): Promise<vo
         quantity: line.quantity,
         unitPrice: line.unitPrice,
       })),
-      // What the order cost, a gift voucher's part included.
+      // What the order cost, and what was paid of it (online and by voucher).
       amount,
+      amountPaid,
     };
     context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
     return;

@@ -190,6 +190,10 @@ export function holdVoucherStatements(
   ];
 }
 
+/** SQL: what an order or booking's payment `reference` paid: online (what Paystack took), and by voucher. */
+export const paidSql = (reference: unknown) =>
+  sql<number>`(select amount from payments where reference = ${reference}) + ${voucherPaidSql(reference)}`;
+
 /** SQL: what a gift voucher paid of the payment `reference` (a value or a column): its spent use, else 0. */
 export const voucherPaidSql = (reference: unknown) =>
   sql<number>`coalesce((select amount from voucher_uses where payment_reference = ${reference} and state = 'spent'), 0)`;
@@ -256,18 +260,34 @@ export function releaseVoucherHoldsStatements(db: Database, now: Date) {
  */
 export function spendVoucherStatements(db: Database, reference: string, nowIso: string, notRecorded: SQL) {
   const released = sql`(select amount from voucher_uses where payment_reference = ${reference} and state = 'released')`;
+  const usable = valid(lagosDate(new Date(nowIso)));
+  const ofVoucher = (state: 'held' | 'released') =>
+    sql`(select voucher_id from voucher_uses where payment_reference = ${reference} and state = ${state})`;
   return [
     d1Statement(
       db,
       sql`update vouchers set balance = balance - ${released}
-        where id = (select voucher_id from voucher_uses where payment_reference = ${reference} and state = 'released')
-          and status = 'active' and balance >= ${released} and ${notRecorded}`,
+        where id = ${ofVoucher('released')} and ${usable} and balance >= ${released} and ${notRecorded}`,
     ),
     d1Statement(
       db,
       sql`update voucher_uses set state = 'spent', updated_at = ${nowIso}
         where payment_reference = ${reference} and ${notRecorded}
-          and (state = 'held' or (state = 'released' and changes() = 1))`,
+          and ((state = 'held' and exists (select 1 from vouchers where id = ${ofVoucher('held')} and ${usable}))
+            or (state = 'released' and changes() = 1))`,
+    ),
+    // A hold on a voucher voided (or expired) meanwhile pays nothing: it is given back (as any
+    // ended hold is) and that part is left to pay.
+    d1Statement(
+      db,
+      sql`update vouchers set balance = balance + (select amount from voucher_uses
+          where payment_reference = ${reference} and state = 'held')
+        where id = ${ofVoucher('held')} and ${notRecorded}`,
+    ),
+    d1Statement(
+      db,
+      sql`update voucher_uses set state = 'released', updated_at = ${nowIso}
+        where payment_reference = ${reference} and state = 'held' and ${notRecorded}`,
     ),
   ];
 }

@@ -21,6 +21,9 @@ type Order = {
   shippingAddress: string;
   items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
   amount: number;
+  /** Older answers have neither: paid in full. */
+  amountPaid?: number;
+  balanceDue?: number;
   subtotal: number;
   discount: number;
   couponCode: string | null;
@@ -86,8 +89,14 @@ function OrderConfirmed({ order }: { order: Order }) {
         ) : null}
         <div className="order-totals__paid">
           <dt>Amount paid</dt>
-          <dd>{formatNaira(order.amount)}</dd>
+          <dd>{formatNaira(order.amountPaid ?? order.amount)}</dd>
         </div>
+        {order.balanceDue ? (
+          <div>
+            <dt>To pay on delivery</dt>
+            <dd>{formatNaira(order.balanceDue)}</dd>
+          </div>
+        ) : null}
       </dl>
       <dl className="confirmation__details">
         <div>
