@@ -15,8 +15,11 @@ export type Bindings = Env & OptionalSecrets;
 
 export interface AppEnv {
   Bindings: Bindings;
-  /** `staff`: the signed-in member, on staff routes (middleware/staff-access.ts). */
-  Variables: { db: Database; staff?: StaffMember };
+  /**
+   * `staff`: the signed-in member, on staff routes (middleware/staff-access.ts). `signInAccount`:
+   * the account a refused sign-in step was for, when the request named one (its audit entry).
+   */
+  Variables: { db: Database; staff?: StaffMember; signInAccount?: { _id: string; name: string } };
 }
 
 export const factory = createFactory<AppEnv>();

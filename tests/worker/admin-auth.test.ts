@@ -137,8 +137,13 @@ describe('the failure window', () => {
     expect(await takeAttempt(db, attempt, at(5 * 60))).toEqual({
       allowed: false,
       retryAfterSeconds: WINDOW_SECONDS - 5 * 60,
+      networkAllowed: false,
     });
-    expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS - 1))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS - 1))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+      networkAllowed: false,
+    });
     expect(await takeAttempt(db, attempt, at(WINDOW_SECONDS))).toEqual({ allowed: true });
   });
 

@@ -739,8 +739,13 @@ export const staffAccounts = sqliteTable(
      * out of all devices" (KV cannot list a person's sessions; every staff request checks this).
      */
     sessionsValidAfter: text('sessions_valid_after'),
-    /** The authenticator app's shared key (base64), once the person has confirmed a code from it. */
+    /**
+     * The authenticator app's shared key once the person has confirmed a code from it, encrypted
+     * (services/totp-keys.ts: AES-GCM under a key of its own purpose), never as is.
+     */
     totpSecret: text('totp_secret'),
+    /** The last 30-second step whose code signed in or confirmed the app: a code is accepted once. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -831,6 +836,29 @@ export const clients = sqliteTable(
  * The team's passkeys (WebAuthn): a phone's fingerprint or face, or a security key, signs the
  * person in without a password. Only the public key is kept.
  */
+/**
+ * Single-use values of the sign-in ceremonies: a password sign-in's ticket for its second step,
+ * a passkey's challenge. Kept in D1, not KV, so that taking one is one statement: a try is
+ * `tries = tries + 1 … where tries < limit RETURNING`, a use is `DELETE … RETURNING`, and two
+ * requests at once can never both use the same value (a KV get-then-delete let them).
+ */
+export const authChallenges = sqliteTable(
+  'auth_challenges',
+  {
+    /** What it is and its SHA-256 (`ticket:…`, `passkey-login:…`, `passkey-add:<account>`). */
+    key: text('key').primaryKey(),
+    accountId: text('account_id'),
+    /** What the ceremony needs back: the challenge, the sign-in's network and username. */
+    payload: text('payload', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (table) => [
+    index('auth_challenges_expiry').on(table.expiresAt),
+    check('auth_challenges_tries', sql`${table.tries} >= 0`),
+  ],
+);
+
 export const staffPasskeys = sqliteTable(
   'staff_passkeys',
   {

@@ -53,6 +53,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/auth/totp/setup': { action: 'totp-start' },
   'POST /api/auth/totp': { action: 'totp-enable' },
   'DELETE /api/auth/totp': { action: 'totp-disable' },
+  'POST /api/auth/confirm': { action: 'identity-confirm' },
   'POST /api/auth/invitations/accept': { action: 'invitation-accepted' },
   'POST /api/auth/password/reset': { action: 'password-reset' },
   'POST /api/auth/password': { action: 'password-change' },
@@ -93,6 +94,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/team': { action: 'team-invite', keep: ['name', 'email', 'role'] },
   'PUT /api/team/:id': { action: 'team-update', keep: ['role', 'active'] },
   'POST /api/team/:id/invitation': { action: 'team-invitation-resend' },
+  'POST /api/team/:id/second-factor/reset': { action: 'team-second-factor-reset' },
   // Never the notes themselves, nor anything of an erased person.
   'PUT /api/clients/:id': { action: 'client-notes' },
   'DELETE /api/clients/:id': { action: 'client-erase' },
@@ -150,8 +152,15 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
     const attempted = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
     const how =
       route === 'POST /api/auth/login' ? {} : { with: route.endsWith('totp') ? 'authenticator code' : 'passkey' };
-    const details = { username: attempted, ...how, ...(status === 429 ? { locked: true } : {}) };
-    afterResponse(c, recordAudit(c.var.db, { actor: null, action: 'sign-in-failed', details, address }));
+    const account = c.var.signInAccount;
+    const details = {
+      username: attempted,
+      ...how,
+      ...(account ? { account: account.name } : {}),
+      ...(status === 429 ? { locked: true } : {}),
+    };
+    const target = account?._id ?? null;
+    afterResponse(c, recordAudit(c.var.db, { actor: null, action: 'sign-in-failed', target, details, address }));
     return;
   }
   const body = c.req.header('Content-Type')?.startsWith('application/json')

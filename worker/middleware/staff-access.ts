@@ -8,7 +8,8 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
-import { liveSession } from '../services/admin-sessions';
+import { liveSession, recentlyConfirmed } from '../services/admin-sessions';
+import { confirmationMessages } from '../services/identity-confirmation';
 import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/second-factor';
 import { type StaffMember, sessionMember } from '../services/staff-accounts';
 import { accessMessages, can, type Permission } from '../shared/permissions';
@@ -75,6 +76,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/totp/setup': 'signedIn',
   'POST /api/auth/totp': 'signedIn',
   'DELETE /api/auth/totp': 'signedIn',
+  'POST /api/auth/confirm': 'signedIn',
 
   'GET /api/bookings': 'calendar',
   'POST /api/bookings': 'bookings',
@@ -122,6 +124,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/team': 'team',
   'PUT /api/team/:id': 'team',
   'POST /api/team/:id/invitation': 'team',
+  'POST /api/team/:id/second-factor/reset': 'team',
   'GET /api/activity': 'team',
   'GET /api/clients': 'clients',
   'GET /api/clients/:id': 'clients',
@@ -157,6 +160,19 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
     return c.json({ message: secondFactorMessages.setupRequired, secondFactorSetupRequired: true }, 403);
   }
   c.set('staff', member);
+  await next();
+});
+
+/**
+ * For the routes that add, replace or remove a second factor: the person proved it was them
+ * within the last 5 minutes (signing in, or POST /api/auth/confirm), else 403 with
+ * `confirmRequired`, which the screen turns into the prompt.
+ */
+export const recentConfirmation = factory.createMiddleware(async (c, next) => {
+  const session = await liveSession(c.env.SESSIONS, readSessionCookie(c), new Date());
+  if (!session || !recentlyConfirmed(session, new Date())) {
+    return c.json({ message: confirmationMessages.required, confirmRequired: true as const }, 403);
+  }
   await next();
 });
 

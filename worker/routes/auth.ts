@@ -6,10 +6,11 @@ import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie
 import { afterResponse } from '../middleware/after-response';
 import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
-import { secondFactorMissing, signedInMember, staffMember } from '../middleware/staff-access';
+import { recentConfirmation, secondFactorMissing, signedInMember, staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
-import { createSession, endSession } from '../services/admin-sessions';
+import { confirmSession, createSession, endSession } from '../services/admin-sessions';
+import { confirmIdentity } from '../services/identity-confirmation';
 import {
   addPasskey,
   listPasskeys,
@@ -29,7 +30,8 @@ import {
   secondFactorsOf,
   startTotp,
 } from '../services/second-factor';
-import { activeStaffMember, type StaffMember } from '../services/staff-accounts';
+import { type SecurityEvent, sendSecurityNotice } from '../services/security-notices';
+import { accountName, activeStaffMember, type StaffMember } from '../services/staff-accounts';
 import {
   changePassword,
   type PasswordResult,
@@ -91,6 +93,12 @@ const ticketBody = z.object({
 
 const codeBody = z.object({ code: sixDigitCode() });
 
+/** "Is it really you?": the password, or a code from the authenticator app. */
+const confirmBody = z.object({
+  password: z.optional(z.string().check(z.maxLength(500))),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(10))),
+});
+
 /** A browser's WebAuthn answer, checked in full by SimpleWebAuthn; here only its outline and size. */
 const webAuthnAnswer = () =>
   z.looseObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), type: z.literal('public-key') });
@@ -122,6 +130,12 @@ async function signInAnswer(c: Context<AppEnv>, member: StaffMember) {
   await endSession(c.env.SESSIONS, readSessionCookie(c));
   setSessionCookie(c, await createSession(c.env.SESSIONS, member._id, new Date()));
   return c.json({ success: true as const, data: { user: userOf(member) } });
+}
+
+/** Emails the signed-in person that a second factor of theirs was added or removed. */
+function tellOfFactor(c: Context<AppEnv>, event: SecurityEvent) {
+  const context = { at: new Date(), address: c.req.header('CF-Connecting-IP') ?? null };
+  afterResponse(c, sendSecurityNotice(c.env, c.var.db, staffMember(c)._id, event, context));
 }
 
 /** Choosing a password from an emailed link: the invitation's and the reset's one route shape. */
@@ -173,15 +187,32 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', ticketBody),
     async (c) => {
       const { ticket, code } = c.req.valid('json');
-      const result = await redeemLoginTicket(c.env.SESSIONS, c.var.db, ticket, code);
-      if (!result.ok) return c.json({ message: result.message }, 401);
+      const now = new Date();
+      const result = await redeemLoginTicket(c.var.db, c.env.ADMIN_PASSWORD_PEPPER, { ticket, code, now });
+      if (!result.ok) {
+        if (result.reason === 'ticket') return c.json({ message: secondFactorMessages.ticket }, 401);
+        c.set('signInAccount', await accountName(c.var.db, result.accountId));
+        if (result.reason === 'locked') {
+          return c.json({ message: secondFactorMessages.accountLocked }, 429, {
+            'Retry-After': String(result.retryAfterSeconds),
+          });
+        }
+        if (result.lockedNow) {
+          const context = { at: now, address: c.req.header('CF-Connecting-IP') ?? null };
+          afterResponse(
+            c,
+            sendSecurityNotice(c.env, c.var.db, result.accountId, { kind: 'code-step-locked' }, context),
+          );
+        }
+        return c.json({ message: secondFactorMessages.wrongCode }, 401);
+      }
       const member = await activeStaffMember(c.var.db, result.accountId);
       if (!member) return c.json({ message: secondFactorMessages.ticket }, 401);
       return signInAnswer(c, member);
     },
   )
   .post('/auth/passkey-login/options', sameOriginJson, rateLimit('FORM_LIMITER', 'passkey'), async (c) =>
-    c.json(await signInOptions(c.env.SESSIONS, relyingPartyOf(c.req.url))),
+    c.json(await signInOptions(c.var.db, relyingPartyOf(c.req.url), new Date())),
   )
   .post(
     '/auth/passkey-login',
@@ -190,7 +221,6 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', passkeyAnswerBody),
     async (c) => {
       const result = await signInWithPasskey(
-        c.env.SESSIONS,
         c.var.db,
         relyingPartyOf(c.req.url),
         c.req.valid('json').response as unknown as AuthenticationResponseJSON,
@@ -209,32 +239,57 @@ export const authRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ passkeys, totp: factors.totp, required: secondFactorRequired(c.env.SITE_URL, member.role) });
   })
-  .post('/auth/passkeys/options', sameOriginJson, async (c) =>
-    c.json(await registrationOptions(c.env.SESSIONS, c.var.db, staffMember(c), relyingPartyOf(c.req.url))),
+  .post('/auth/passkeys/options', sameOriginJson, recentConfirmation, async (c) =>
+    c.json(await registrationOptions(c.var.db, staffMember(c), relyingPartyOf(c.req.url), new Date())),
   )
-  .post('/auth/passkeys', sameOriginJson, validate('json', newPasskeyBody), async (c) => {
+  .post('/auth/passkeys', sameOriginJson, recentConfirmation, validate('json', newPasskeyBody), async (c) => {
     const { response, name } = c.req.valid('json');
-    const result = await addPasskey(c.env.SESSIONS, c.var.db, staffMember(c), relyingPartyOf(c.req.url), {
-      response: response as unknown as RegistrationResponseJSON,
-      name,
-    });
+    const result = await addPasskey(
+      c.var.db,
+      staffMember(c),
+      relyingPartyOf(c.req.url),
+      { response: response as unknown as RegistrationResponseJSON, name },
+      new Date(),
+    );
     if (!result.ok) return c.json({ message: result.message }, 400);
+    tellOfFactor(c, { kind: 'factor-added', factor: `A passkey named “${name}”` });
     return c.json({ success: true as const, _id: result.id }, 201);
   })
-  .delete('/auth/passkeys/:id', sameOriginJson, async (c) => {
-    if (!(await removePasskey(c.var.db, staffMember(c)._id, c.req.param('id')))) {
-      return c.json({ message: passkeyMessages.notFound }, 404);
-    }
+  .delete('/auth/passkeys/:id', sameOriginJson, recentConfirmation, async (c) => {
+    const name = await removePasskey(c.var.db, staffMember(c)._id, c.req.param('id'));
+    if (name === null) return c.json({ message: passkeyMessages.notFound }, 404);
+    tellOfFactor(c, { kind: 'factor-removed', factor: `The passkey “${name}”` });
     return c.json({ success: true as const });
   })
-  .post('/auth/totp/setup', sameOriginJson, async (c) => c.json(await startTotp(c.env.SESSIONS, staffMember(c))))
-  .post('/auth/totp', sameOriginJson, validate('json', codeBody), async (c) => {
-    const result = await enableTotp(c.env.SESSIONS, c.var.db, staffMember(c)._id, c.req.valid('json').code);
+  .post('/auth/totp/setup', sameOriginJson, recentConfirmation, async (c) =>
+    c.json(await startTotp(c.var.db, c.env.ADMIN_PASSWORD_PEPPER, staffMember(c), new Date())),
+  )
+  .post('/auth/totp', sameOriginJson, recentConfirmation, validate('json', codeBody), async (c) => {
+    const { code } = c.req.valid('json');
+    const result = await enableTotp(c.var.db, c.env.ADMIN_PASSWORD_PEPPER, staffMember(c)._id, code, new Date());
     if (!result.ok) return c.json({ message: result.message }, 400);
+    tellOfFactor(c, { kind: 'factor-added', factor: 'An authenticator app' });
     return c.json({ success: true as const });
   })
-  .delete('/auth/totp', sameOriginJson, async (c) => {
-    await disableTotp(c.var.db, staffMember(c)._id);
+  .delete('/auth/totp', sameOriginJson, recentConfirmation, async (c) => {
+    const member = staffMember(c);
+    if (!(await secondFactorsOf(c.var.db, member._id)).totp) return c.json({ success: true as const });
+    await disableTotp(c.var.db, member._id);
+    tellOfFactor(c, { kind: 'factor-removed', factor: 'The authenticator app' });
+    return c.json({ success: true as const });
+  })
+  .post('/auth/confirm', sameOriginJson, validate('json', confirmBody), async (c) => {
+    const now = new Date();
+    const result = await confirmIdentity(c.env, c.var.db, staffMember(c), {
+      ...c.req.valid('json'),
+      network: clientNetwork(c) ?? 'local',
+      now,
+    });
+    if (!result.ok) {
+      const headers = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined;
+      return c.json({ message: result.message }, result.status, headers);
+    }
+    await confirmSession(c.env.SESSIONS, readSessionCookie(c), now);
     return c.json({ success: true as const });
   })
   .post('/auth/logout', sameOriginJson, async (c) => {

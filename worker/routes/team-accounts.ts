@@ -7,12 +7,14 @@ import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { studioDetails, teamInvitationMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
+import { sendSecurityNotice } from '../services/security-notices';
 import { issueStaffToken } from '../services/staff-tokens';
 import {
   addTeamMember,
   changeTeamMember,
   findTeamAccount,
   listTeamAccounts,
+  resetSecondFactors,
   teamAccountMessages,
 } from '../services/team-accounts';
 import { emailAddress } from '../shared/contact-schema';
@@ -84,7 +86,7 @@ export const teamAccountRoutes = new Hono<AppEnv>()
   })
   .put('/team/:id', sameOriginJson, validate('json', changeBody), async (c) => {
     const id = c.req.param('id');
-    const result = await changeTeamMember(c.var.db, id, c.req.valid('json'));
+    const result = await changeTeamMember(c.var.db, id, c.req.valid('json'), new Date());
     if (!result.ok) return c.json({ message: result.message }, result.status);
     return c.json(await findTeamAccount(c.var.db, id));
   })
@@ -95,4 +97,14 @@ export const teamAccountRoutes = new Hono<AppEnv>()
     if (member.status !== 'invited') return c.json({ message: teamRouteMessages.notInvited }, 409);
     await sendInvitation(c, member);
     return c.json(await findTeamAccount(c.var.db, member._id));
+  })
+  .post('/team/:id/second-factor/reset', sameOriginJson, async (c) => {
+    const id = c.req.param('id');
+    const now = new Date();
+    const result = await resetSecondFactors(c.var.db, id, now);
+    if (!result.ok) return c.json({ message: result.message }, result.status);
+    const event = { kind: 'factors-reset' as const, by: staffMember(c).name };
+    const context = { at: now, address: c.req.header('CF-Connecting-IP') ?? null };
+    afterResponse(c, sendSecurityNotice(c.env, c.var.db, id, event, context));
+    return c.json(await findTeamAccount(c.var.db, id));
   });

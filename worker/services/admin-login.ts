@@ -4,7 +4,12 @@
  * owner, with ADMIN_PASSWORD_HASH until they choose their own) or a team member's email (with their own password). Exactly one
  * password is checked whatever the name (a stand-in hash when no account has it), so a wrong name
  * and a wrong password take the same time and get the same answer. A success gives the counts
- * back, ends the session the browser still held and starts a new one for the account.
+ * back, ends the session the browser still held and starts a new one for the account; a right
+ * password with a second step to come gives nothing back until that step succeeds.
+ *
+ * A username locked by guesses from many networks (the network itself still allowed) slows
+ * guesses without locking its holder out: the right password still leads on to the account's
+ * authenticator code, never to a session by itself; any other answer is the lock's.
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
@@ -50,7 +55,9 @@ type LoginEnv = Pick<
 export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt): Promise<LoginResult> {
   const keys = { network: attempt.network, username: attempt.username };
   const counted = await takeAttempt(db, keys, attempt.now);
-  if (!counted.allowed) return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
+  if (!counted.allowed && !counted.networkAllowed) {
+    return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
+  }
 
   const [isBuiltInOwner, account, builtInHash] = await Promise.all([
     constantTimeTextEqual(attempt.username, env.ADMIN_USERNAME),
@@ -63,13 +70,19 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   const hash = (isBuiltInOwner ? builtInHash : account?.passwordHash) ?? STAND_IN_HASH;
   const passwordMatches = await verifyPassword(attempt.password, env.ADMIN_PASSWORD_PEPPER, hash);
   const member = accountId && passwordMatches ? await activeStaffMember(db, accountId) : null;
+  if (!counted.allowed) {
+    const factors = member ? await secondFactorsOf(db, member._id) : null;
+    if (!member || !factors?.totp) return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
+    return { outcome: 'second-factor', ticket: await issueLoginTicket(db, member._id, keys, attempt.now) };
+  }
   if (!member) return { outcome: 'invalid' };
-  await clearAttempts(db, keys);
   if (secondFactorRequired(env.SITE_URL, member.role)) {
     const factors = await secondFactorsOf(db, member._id);
-    if (factors.totp) return { outcome: 'second-factor', ticket: await issueLoginTicket(env.SESSIONS, member._id) };
+    if (factors.totp)
+      return { outcome: 'second-factor', ticket: await issueLoginTicket(db, member._id, keys, attempt.now) };
     if (factors.passkeys > 0) return { outcome: 'use-passkey' };
   }
+  await clearAttempts(db, keys);
   await endSession(env.SESSIONS, attempt.previousSessionId);
   const { therapistId: _, ...user } = member;
   return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member._id, attempt.now), user };

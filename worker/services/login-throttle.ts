@@ -12,6 +12,8 @@ import { type Database, d1Statement } from '../db/client';
 
 export const MAX_FAILURES = 5;
 export const MAX_USERNAME_FAILURES = 20;
+/** Authenticator codes an account may get wrong in a window, whatever the tickets and networks. */
+export const MAX_SECOND_FACTOR_FAILURES = 10;
 export const WINDOW_SECONDS = 15 * 60;
 
 export interface AttemptKeys {
@@ -22,6 +24,7 @@ export interface AttemptKeys {
 
 const networkKey = (keys: AttemptKeys) => `network:${keys.network}`;
 const usernameKey = (keys: AttemptKeys) => `username:${keys.username.trim().toLowerCase()}`;
+const secondFactorKey = (accountId: string) => `second-factor:${accountId}`;
 
 /**
  * One more attempt for `key` in its window (a window that has passed starts again at 1), taken
@@ -45,13 +48,15 @@ type Counted = { failures: number; window_started_at: string };
 
 /**
  * Counts an attempt and says whether its password may be checked, or how many seconds until the
- * network or username may try again.
+ * network or username may try again. `networkAllowed` says the lock is the username's alone (many
+ * networks guessing one name): the right password may then still go on to a second factor, so a
+ * stranger's guesses cannot lock the account's holder out.
  */
 export async function takeAttempt(
   db: Database,
   keys: AttemptKeys,
   now: Date,
-): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; networkAllowed: boolean }> {
   const networkAllows = sql`(select failures from login_failures where key = ${networkKey(keys)}) <= ${MAX_FAILURES}`;
   const [network, username] = await db.$client.batch<Counted>([
     countAttempt(db, networkKey(keys), now),
@@ -63,13 +68,38 @@ export async function takeAttempt(
     { row: username?.results[0], limit: MAX_USERNAME_FAILURES },
   ].filter(({ row, limit }) => !row || row.failures > limit);
   if (over.length === 0) return { allowed: true };
+  const networkRow = network?.results[0];
+  const networkAllowed = Boolean(networkRow && networkRow.failures <= MAX_FAILURES);
   const windowEnds = over
     .map(({ row }) => row?.window_started_at ?? network?.results[0]?.window_started_at)
     .map((started) => Date.parse(started ?? now.toISOString()) + WINDOW_SECONDS * 1000);
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((Math.max(...windowEnds) - now.getTime()) / 1000)),
-  };
+  return { allowed: false, retryAfterSeconds: secondsUntil(Math.max(...windowEnds), now), networkAllowed };
+}
+
+const secondsUntil = (time: number, now: Date) => Math.max(1, Math.ceil((time - now.getTime()) / 1000));
+
+/**
+ * One more authenticator code for the account, counted before it is checked (a right one clears
+ * the count): allowed while the account has had at most MAX_SECOND_FACTOR_FAILURES in its window.
+ * `lastAllowed`: this is the last one the window allows (if wrong, the account is now locked).
+ */
+export async function takeSecondFactorAttempt(
+  db: Database,
+  accountId: string,
+  now: Date,
+): Promise<{ allowed: true; lastAllowed: boolean } | { allowed: false; retryAfterSeconds: number }> {
+  const row = await countAttempt(db, secondFactorKey(accountId), now).first<Counted>();
+  const failures = row?.failures ?? MAX_SECOND_FACTOR_FAILURES + 1;
+  if (failures <= MAX_SECOND_FACTOR_FAILURES) {
+    return { allowed: true, lastAllowed: failures === MAX_SECOND_FACTOR_FAILURES };
+  }
+  const windowEnd = Date.parse(row?.window_started_at ?? now.toISOString()) + WINDOW_SECONDS * 1000;
+  return { allowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+}
+
+/** The account's second step succeeded (or an owner reset its factors): its wrong codes are forgiven. */
+export async function clearSecondFactorFailures(db: Database, accountId: string): Promise<void> {
+  await db.run(sql`delete from login_failures where key = ${secondFactorKey(accountId)}`);
 }
 
 /** A signed-in person: their network and their username start counting afresh. */

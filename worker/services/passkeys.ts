@@ -2,7 +2,8 @@
  * Passkeys for the team, through SimpleWebAuthn (a maintained WebAuthn library: the attestation
  * and assertion checks are its, not ours). A signed-in person adds one (their phone's fingerprint
  * or face, or a security key) and then signs in with it alone, no password. Each ceremony's
- * challenge lives 5 minutes in KV and is used once; only the credential's public key is kept.
+ * challenge lives 5 minutes in D1 and is used once (auth-challenges.ts: one DELETE … RETURNING,
+ * so the same answer sent twice at once signs in once); only the credential's public key is kept.
  */
 import {
   type AuthenticationResponseJSON,
@@ -17,6 +18,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffPasskeys } from '../db/schema';
 import { studioName } from '../shared/site-paths';
+import { putChallenge, takeChallenge } from './auth-challenges';
 import { fromBase64Url, toBase64Url } from './signing';
 import { activeStaffMember, type StaffMember } from './staff-accounts';
 
@@ -41,8 +43,8 @@ export const relyingPartyOf = (url: string): RelyingParty => {
   return { rpID: hostname, origin };
 };
 
-const registerKey = (accountId: string) => `webauthn:register:${accountId}`;
-const loginKey = (challenge: string) => `webauthn:login:${challenge}`;
+const registerKey = (accountId: string) => `passkey-add:${accountId}`;
+const loginKey = (challenge: string) => `passkey-login:${challenge}`;
 
 export async function listPasskeys(db: Database, accountId: string) {
   return db
@@ -58,7 +60,7 @@ export async function listPasskeys(db: Database, accountId: string) {
 }
 
 /** The options the browser's navigator.credentials.create() takes, its challenge kept for the answer. */
-export async function registrationOptions(kv: KVNamespace, db: Database, member: StaffMember, rp: RelyingParty) {
+export async function registrationOptions(db: Database, member: StaffMember, rp: RelyingParty, now: Date) {
   const existing = await db
     .select({ id: staffPasskeys.id, transports: staffPasskeys.transports })
     .from(staffPasskeys)
@@ -76,21 +78,26 @@ export async function registrationOptions(kv: KVNamespace, db: Database, member:
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await kv.put(registerKey(member._id), options.challenge, { expirationTtl: CHALLENGE_TTL_SECONDS });
+  await putChallenge(
+    db,
+    registerKey(member._id),
+    { accountId: member._id, payload: { challenge: options.challenge } },
+    CHALLENGE_TTL_SECONDS,
+    now,
+  );
   return options;
 }
 
 /** Checks the browser's answer and keeps the passkey; the message when it cannot be kept. */
 export async function addPasskey(
-  kv: KVNamespace,
   db: Database,
   member: StaffMember,
   rp: RelyingParty,
   answer: { response: RegistrationResponseJSON; name: string },
+  now: Date,
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
-  const expectedChallenge = await kv.get(registerKey(member._id));
+  const expectedChallenge = (await takeChallenge(db, registerKey(member._id), now))?.payload.challenge;
   if (!expectedChallenge) return { ok: false, message: passkeyMessages.expired };
-  await kv.delete(registerKey(member._id));
   const verification = await verifyRegistrationResponse({
     response: answer.response,
     expectedChallenge,
@@ -114,18 +121,19 @@ export async function addPasskey(
   return { ok: true, id: credential.id };
 }
 
-export async function removePasskey(db: Database, accountId: string, id: string): Promise<boolean> {
-  const removed = await db
+/** Removes the account's passkey `id`: its name, or null when the account has no such passkey. */
+export async function removePasskey(db: Database, accountId: string, id: string): Promise<string | null> {
+  const [removed] = await db
     .delete(staffPasskeys)
     .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.accountId, accountId)))
-    .returning({ id: staffPasskeys.id });
-  return removed.length > 0;
+    .returning({ name: staffPasskeys.name });
+  return removed?.name ?? null;
 }
 
 /** The options of navigator.credentials.get() for signing in: any passkey of the site (discoverable). */
-export async function signInOptions(kv: KVNamespace, rp: RelyingParty) {
+export async function signInOptions(db: Database, rp: RelyingParty, now: Date) {
   const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' });
-  await kv.put(loginKey(options.challenge), '1', { expirationTtl: CHALLENGE_TTL_SECONDS });
+  await putChallenge(db, loginKey(options.challenge), { payload: {} }, CHALLENGE_TTL_SECONDS, now);
   return options;
 }
 
@@ -146,15 +154,15 @@ function signedChallenge(response: AuthenticationResponseJSON): string | null {
  * the signature checked against the kept public key; the counter moved on), or why not.
  */
 export async function signInWithPasskey(
-  kv: KVNamespace,
   db: Database,
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
   now: Date,
 ): Promise<{ ok: true; member: StaffMember } | { ok: false; message: string }> {
   const challenge = signedChallenge(response);
-  if (!challenge || !(await kv.get(loginKey(challenge)))) return { ok: false, message: passkeyMessages.expired };
-  await kv.delete(loginKey(challenge));
+  if (!challenge || !(await takeChallenge(db, loginKey(challenge), now))) {
+    return { ok: false, message: passkeyMessages.expired };
+  }
   const [passkey] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.id, response.id));
   if (!passkey) return { ok: false, message: passkeyMessages.unknown };
   const publicKey = fromBase64Url(passkey.publicKey);

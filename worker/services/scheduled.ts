@@ -2,6 +2,7 @@ import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { loggable } from '../middleware/errors';
 import { forgetOldActivity } from './audit-log';
+import { forgetExpiredChallenges } from './auth-challenges';
 import { resumeCampaigns } from './campaigns';
 import { eraseOldHealthAnswers } from './health-retention';
 import { forgetOldAttempts } from './login-throttle';
@@ -11,6 +12,7 @@ import { reconcilePayments } from './payment-maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';
+import { sealStoredTotpKeys } from './second-factor';
 import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
 
@@ -26,7 +28,12 @@ const sweepMessages: ScheduledTask = (env, now) =>
 const finishCampaigns: ScheduledTask = (env, now) =>
   resumeCampaigns(createDb(env.DB), env.MESSAGES, now, studioDetails(env), env.LINK_SECRET);
 
-const forgetLoginAttempts: ScheduledTask = (env, now) => forgetOldAttempts(createDb(env.DB), now);
+const forgetLoginAttempts: ScheduledTask = async (env, now) => {
+  const db = createDb(env.DB);
+  await Promise.all([forgetOldAttempts(db, now), forgetExpiredChallenges(db, now)]);
+};
+
+const sealTotpKeys: ScheduledTask = (env) => sealStoredTotpKeys(createDb(env.DB), env.ADMIN_PASSWORD_PEPPER);
 
 const expireUnconfirmedSignups: ScheduledTask = (env, now) => forgetUnconfirmed(createDb(env.DB), now);
 
@@ -43,6 +50,7 @@ export const scheduledTasks: ScheduledTask[] = [
   finishCampaigns,
   retryRefunds,
   forgetLoginAttempts,
+  sealTotpKeys,
   expireUnconfirmedSignups,
   forgetOldAuditEntries,
   eraseExpiredHealthAnswers,

@@ -53,6 +53,15 @@ export async function sessionMember(db: Database, session: LiveSession | null): 
   return member ?? null;
 }
 
+/** An account's id and name, active or not (what an audit entry names). */
+export async function accountName(db: Database, id: string): Promise<{ _id: string; name: string }> {
+  const [row] = await db
+    .select({ _id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, id));
+  return row ?? { _id: id, name: '' };
+}
+
 /** The active account with this email and its password hash (null when there is none to check). */
 export async function accountForEmail(db: Database, email: string) {
   const [account] = await db

@@ -3,10 +3,12 @@
  * they choose from the emailed link), and changing a person's role or deactivating them. The
  * studio always keeps an active owner with a way in: the last one cannot be demoted or deactivated.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { staffAccounts, staffTokens, therapists } from '../db/schema';
+import { staffAccounts, staffPasskeys, staffTokens, therapists } from '../db/schema';
 import type { StaffRole } from '../shared/permissions';
+import { dropChallengesOf } from './auth-challenges';
+import { clearSecondFactorFailures } from './login-throttle';
 import { BUILT_IN_OWNER_ID } from './staff-accounts';
 
 export const teamAccountMessages = {
@@ -34,6 +36,8 @@ export interface TeamMemberView {
   builtIn: boolean;
   /** When the person's invitation link stops working (invited people only). */
   invitationExpiresAt: string | null;
+  /** Whether they have a passkey or an authenticator app (the owner may reset them). */
+  secondFactor: boolean;
   createdAt: string;
 }
 
@@ -45,11 +49,12 @@ export async function listTeamAccounts(db: Database): Promise<TeamMemberView[]> 
       invitationExpiresAt: sql<string | null>`(select max(${staffTokens.expiresAt}) from ${staffTokens}
         where ${staffTokens.accountId} = ${staffAccounts.id} and ${staffTokens.purpose} = 'invitation'
           and ${staffTokens.usedAt} is null)`,
+      passkeys: sql<number>`(select count(*) from ${staffPasskeys} where ${staffPasskeys.accountId} = ${staffAccounts.id})`,
     })
     .from(staffAccounts)
     .leftJoin(therapists, eq(therapists.id, staffAccounts.therapistId))
     .orderBy(asc(staffAccounts.createdAt), asc(staffAccounts.name));
-  return rows.map(({ account, therapistName, invitationExpiresAt }) => {
+  return rows.map(({ account, therapistName, invitationExpiresAt, passkeys }) => {
     const builtIn = account.id === BUILT_IN_OWNER_ID;
     const invited = !builtIn && account.passwordHash === null;
     return {
@@ -62,6 +67,7 @@ export async function listTeamAccounts(db: Database): Promise<TeamMemberView[]> 
       therapist: account.therapistId ? { _id: account.therapistId, name: therapistName ?? '' } : null,
       builtIn,
       invitationExpiresAt: invited ? invitationExpiresAt : null,
+      secondFactor: account.totpSecret !== null || Number(passkeys) > 0,
       createdAt: account.createdAt,
     };
   });
@@ -124,12 +130,14 @@ export interface TeamMemberChange {
 
 /**
  * A new role or an (in)activation. The last active owner stays one: the check and the change are
- * one conditional UPDATE, so two owners demoting each other at once still leave one.
+ * one conditional UPDATE, so two owners demoting each other at once still leave one. Deactivating
+ * ends the person's sessions and links for good: reactivated, they start with none alive.
  */
 export async function changeTeamMember(
   db: Database,
   id: string,
   change: TeamMemberChange,
+  now: Date,
 ): Promise<{ ok: true } | Refusal> {
   const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id));
   if (!account) return { ok: false, status: 404, message: teamAccountMessages.notFound };
@@ -154,5 +162,34 @@ export async function changeTeamMember(
     .where(and(eq(staffAccounts.id, id), staysOwner ? undefined : anotherOwner))
     .returning({ id: staffAccounts.id });
   if (!updated) return { ok: false, status: 409, message: teamAccountMessages.lastOwner };
+  if (!active) await endAllAccess(db, id, now);
+  return { ok: true };
+}
+
+/** Every way into the account ends now: its sessions, its unused emailed links, its sign-in ceremonies. */
+async function endAllAccess(db: Database, id: string, now: Date): Promise<void> {
+  await db.batch([
+    db.update(staffAccounts).set({ sessionsValidAfter: now.toISOString() }).where(eq(staffAccounts.id, id)),
+    db.delete(staffTokens).where(and(eq(staffTokens.accountId, id), isNull(staffTokens.usedAt))),
+  ]);
+  await dropChallengesOf(db, id);
+}
+
+/**
+ * The owner's "Reset second factor" for a member who lost their phone: the account's passkeys and
+ * authenticator app are removed and its sessions end; the member signs in with their password and
+ * adds a factor again (an owner or manager on a public site must, before anything else opens).
+ */
+export async function resetSecondFactors(db: Database, id: string, now: Date): Promise<{ ok: true } | Refusal> {
+  const [account] = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.id, id));
+  if (!account) return { ok: false, status: 404, message: teamAccountMessages.notFound };
+  await db.batch([
+    db.delete(staffPasskeys).where(eq(staffPasskeys.accountId, id)),
+    db
+      .update(staffAccounts)
+      .set({ totpSecret: null, totpLastStep: null, sessionsValidAfter: now.toISOString() })
+      .where(eq(staffAccounts.id, id)),
+  ]);
+  await Promise.all([dropChallengesOf(db, id), clearSecondFactorFailures(db, id)]);
   return { ok: true };
 }

@@ -16,6 +16,7 @@ export const messageTemplates = [
   'campaign',
   'team-invitation',
   'password-reset',
+  'security-notice',
   'voucher-receipt',
   'voucher-delivery',
   'voucher-delivered',

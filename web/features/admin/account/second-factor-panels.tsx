@@ -7,11 +7,13 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatShortDateTime } from '../../../../worker/shared/time';
 import { FormError, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-errors';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { Notice } from '../admin-ui';
+import { PasswordField } from './password-field';
 import { AuthenticatorCodeField } from './sign-in-steps';
 
 type Status = Awaited<ReturnType<typeof loadStatus>>;
@@ -20,9 +22,21 @@ const loadStatus = () => adminRequest(api.auth['second-factor'].$get());
 const PASSKEY_FAILED = 'The passkey could not be added. Please try again.';
 const NO_WEBAUTHN = 'This browser cannot make passkeys. Use an up-to-date browser on your phone or computer.';
 
+/**
+ * When a factor change was refused until the person confirms it is them (403 `confirmRequired`):
+ * shows the prompt, which runs `retry` once they have. Else false: the caller shows the error.
+ */
+type AskConfirmation = (failure: unknown, retry: () => void) => boolean;
+
+const confirmationAsked = (failure: unknown) =>
+  failure instanceof ApiError &&
+  failure.status === 403 &&
+  (failure.body as { confirmRequired?: unknown } | undefined)?.confirmRequired === true;
+
 /** Both panels, sharing what the account has; `onChange` after a factor is added or removed. */
 export function SecondFactorPanels({ onChange }: { onChange: () => void }) {
   const [status, setStatus] = useState<Status>();
+  const [prompt, setPrompt] = useState<{ message: string; retry: () => void }>();
   const [error, setError] = useState<string>();
   const reload = useCallback(() => {
     loadStatus().then(setStatus, (failure: unknown) =>
@@ -34,23 +48,107 @@ export function SecondFactorPanels({ onChange }: { onChange: () => void }) {
     reload();
     onChange();
   };
+  const askConfirmation: AskConfirmation = (failure, retry) => {
+    if (!confirmationAsked(failure)) return false;
+    setPrompt({ message: (failure as ApiError).message, retry });
+    return true;
+  };
   if (!status) return <FormError message={error} />;
   return (
     <>
-      <PasskeysPanel status={status} onChange={changed} />
-      <AuthenticatorPanel status={status} onChange={changed} />
+      {prompt ? (
+        <ConfirmIdentityPanel
+          message={prompt.message}
+          withCode={status.totp}
+          onConfirmed={() => {
+            setPrompt(undefined);
+            prompt.retry();
+          }}
+          onCancel={() => setPrompt(undefined)}
+        />
+      ) : null}
+      <PasskeysPanel status={status} onChange={changed} askConfirmation={askConfirmation} />
+      <AuthenticatorPanel status={status} onChange={changed} askConfirmation={askConfirmation} />
     </>
   );
 }
 
-function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => void }) {
+/** "Is it really you?": the password, or the authenticator app's code, before a factor changes. */
+function ConfirmIdentityPanel({
+  message,
+  withCode,
+  onConfirmed,
+  onCancel,
+}: {
+  message: string;
+  withCode: boolean;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The prompt may open below the fold of a phone: bring it into view and announce it.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const proof = password ? { password } : { code: code.trim() };
+      await adminRequest(api.auth.confirm.$post({ json: proof }));
+      onConfirmed();
+    } catch (failure) {
+      setError(messageOf(failure, 'Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel admin-account__confirm" aria-labelledby="account-confirm">
+      <h2 id="account-confirm" className="admin-panel__title" tabIndex={-1} ref={heading}>
+        Confirm it is you
+      </h2>
+      <p>{message}</p>
+      <form onSubmit={submit} noValidate>
+        <PasswordField label="Your password" value={password} onChange={setPassword} autoComplete="current-password" />
+        {withCode ? (
+          <AuthenticatorCodeField label="Or a code from your authenticator app" value={code} onChange={setCode} />
+        ) : null}
+        <FormError message={error} />
+        <div className="admin-table__actions">
+          <button type="submit" className="button button--primary" disabled={busy || (!password && !code.trim())}>
+            {busy ? 'Checking...' : 'Confirm'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface PanelProps {
+  status: Status;
+  onChange: () => void;
+  askConfirmation: AskConfirmation;
+}
+
+function PasskeysPanel({ status, onChange, askConfirmation }: PanelProps) {
   const [name, setName] = useState('My phone');
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<{ tone: 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add(event?: FormEvent) {
+    event?.preventDefault();
     setError(undefined);
     setNotice(undefined);
     if (!browserSupportsWebAuthn()) {
@@ -73,6 +171,10 @@ function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => v
       });
       onChange();
     } catch (failure) {
+      if (askConfirmation(failure, () => void add())) {
+        setBusy(false);
+        return;
+      }
       // The person closed their device's prompt: nothing to say but to try again.
       setError(
         failure instanceof Error && failure.name === 'NotAllowedError'
@@ -83,14 +185,15 @@ function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => v
     setBusy(false);
   }
 
-  async function remove(id: string, label: string) {
-    if (!window.confirm(`Remove the passkey “${label}”? It will no longer sign you in.`)) return;
+  async function remove(id: string, label: string, asked = false) {
+    if (!asked && !window.confirm(`Remove the passkey “${label}”? It will no longer sign you in.`)) return;
     setError(undefined);
     try {
       await adminRequest(api.auth.passkeys[':id'].$delete({ param: { id } }));
       setNotice({ tone: 'success', text: `Passkey “${label}” removed.` });
       onChange();
     } catch (failure) {
+      if (askConfirmation(failure, () => void remove(id, label, true))) return;
       setError(messageOf(failure, 'The passkey could not be removed. Please try again.'));
     }
   }
@@ -144,7 +247,7 @@ function PasskeysPanel({ status, onChange }: { status: Status; onChange: () => v
   );
 }
 
-function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: () => void }) {
+function AuthenticatorPanel({ status, onChange, askConfirmation }: PanelProps) {
   const [setup, setSetup] = useState<{ secret: string; uri: string }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -157,12 +260,13 @@ function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: ()
     try {
       setSetup(await adminRequest(api.auth.totp.setup.$post()));
     } catch (failure) {
+      if (askConfirmation(failure, () => void start())) return;
       setError(messageOf(failure, 'Please try again.'));
     }
   }
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
+  async function confirm(event?: FormEvent) {
+    event?.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
@@ -175,18 +279,19 @@ function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: ()
       });
       onChange();
     } catch (failure) {
-      setError(messageOf(failure, 'Please try again.'));
+      if (!askConfirmation(failure, () => void confirm())) setError(messageOf(failure, 'Please try again.'));
     }
     setBusy(false);
   }
 
-  async function remove() {
-    if (!window.confirm('Remove your authenticator app? Signing in will no longer ask for its code.')) return;
+  async function remove(asked = false) {
+    if (!asked && !window.confirm('Remove your authenticator app? Signing in will no longer ask for its code.')) return;
     try {
       await adminRequest(api.auth.totp.$delete());
       setNotice({ tone: 'success', text: 'Authenticator app removed.' });
       onChange();
     } catch (failure) {
+      if (askConfirmation(failure, () => void remove(true))) return;
       setError(messageOf(failure, 'Please try again.'));
     }
   }
@@ -200,7 +305,7 @@ function AuthenticatorPanel({ status, onChange }: { status: Status; onChange: ()
       {status.totp ? (
         <>
           <p>Signing in asks for the 6-digit code your authenticator app shows.</p>
-          <button type="button" className="button button--secondary" onClick={remove}>
+          <button type="button" className="button button--secondary" onClick={() => remove()}>
             Remove authenticator app
           </button>
         </>

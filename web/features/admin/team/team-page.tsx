@@ -1,9 +1,9 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { roleLabels } from '../../../../worker/shared/permissions';
 import { formatShortDateTime } from '../../../../worker/shared/time';
 import { adminRequest, api, messageOf } from '../admin-api';
-import { adminDataChangedAtom } from '../admin-session';
+import { adminDataChangedAtom, staffUserAtom } from '../admin-session';
 import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../admin-ui';
 import { useAdminList } from '../use-admin-list';
 import { TeamMemberForm, type TeamMemberValues } from './team-member-form';
@@ -20,6 +20,8 @@ export const teamPageMessages = {
   update: 'The change could not be saved. Please try again.',
   confirmDeactivate: (name: string) =>
     `Deactivate ${name}? They are signed out at once and cannot sign in until you reactivate them.`,
+  confirmReset: (name: string) =>
+    `Reset the second factor of ${name}? Their passkeys and authenticator app are removed and they are signed out. They sign in with their password and add one again. Do this only when you are sure it is them asking (a lost phone).`,
 } as const;
 
 const statusBadge = (member: Member) =>
@@ -42,6 +44,7 @@ export default function TeamPage() {
   const [form, setForm] = useState<{ open: boolean; editing?: Member }>({ open: false });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
+  const me = useAtomValue(staffUserAtom);
 
   async function save(values: TeamMemberValues) {
     const editing = form.editing;
@@ -93,6 +96,14 @@ export default function TeamPage() {
       () => adminRequest(api.team[':id'].invitation.$post({ param: { id: member._id } })),
       `A new invitation is on its way to ${member.email}. The earlier link no longer works.`,
     );
+
+  const resetSecondFactor = (member: Member) => {
+    if (!window.confirm(teamPageMessages.confirmReset(member.name))) return;
+    return act(
+      () => adminRequest(api.team[':id']['second-factor'].reset.$post({ param: { id: member._id } })),
+      `${member.name}’s passkeys and authenticator app are removed, and they are signed out. They have an email saying so.`,
+    );
+  };
 
   return (
     <div className="admin-page">
@@ -155,6 +166,16 @@ export default function TeamPage() {
                             onClick={() => resend(member)}
                           >
                             Resend invitation
+                          </button>
+                        ) : null}
+                        {member.active && member.secondFactor && member._id !== me?._id ? (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={`Reset second factor of ${member.name}`}
+                            onClick={() => resetSecondFactor(member)}
+                          >
+                            Reset second factor
                           </button>
                         ) : null}
                         <button
