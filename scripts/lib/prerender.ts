@@ -125,10 +125,11 @@ function fillTemplate(template: string, page: { head: string[]; preloads: string
   }
   const hints = /^(?:<link [^>]*\/?>)*/.exec(page.body)?.[0] ?? '';
   const hintTags = hints.match(/<link [^>]*\/?>/g) ?? [];
+  // Function replacers: the page's text is data, where "$&" or "$`" must stay as written.
   const html = template
-    .replace(title, page.head.join('\n    '))
-    .replace(/\s*<\/head>/, `\n    ${[...page.preloads, ...hintTags].join('\n    ')}\n  </head>`)
-    .replace(emptyRoot, `<div id="root">${page.body.slice(hints.length)}</div>`);
+    .replace(title, () => page.head.join('\n    '))
+    .replace(/\s*<\/head>/, () => `\n    ${[...page.preloads, ...hintTags].join('\n    ')}\n  </head>`)
+    .replace(emptyRoot, () => `<div id="root">${page.body.slice(hints.length)}</div>`);
   // A prerendered page reads without its scripts: they load at low priority, leaving the
   // bandwidth of a slow phone connection to the HTML, the stylesheet and the pictures first.
   return page.body ? lowPriorityScripts(html) : html;

@@ -3,7 +3,9 @@
 // the structured data and the catalogue the browser's first render reads. What a visitor then gets
 // (from KV, within a minute of a change) is driven end to end in tests/e2e/catalogue-pages.test.ts.
 import { renderCataloguePage } from 'virtual:page-renderer';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { reviews } from '../../worker/db/schema';
 import { publicProducts, publicTreatments, readCatalogue } from '../../worker/services/catalogue';
 import { fillFrame } from '../../worker/services/catalogue-pages';
 import { reviewBoard } from '../../worker/services/reviews';
@@ -98,5 +100,32 @@ describe('a catalogue page rendered from D1', () => {
     const html = fillFrame(frame, await pageFromD1('/massage-therapy'));
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  it('keeps a client’s "$&" and "$`" as written: no text from data is a replacement pattern', async () => {
+    const comment = 'Worth every naira $& more: $` and $$ and $1 as typed.';
+    const [seeded] = await db
+      .insert(reviews)
+      .values({
+        kind: 'visit',
+        source: 'seed',
+        treatmentIds: ['swedish'],
+        author: 'Dollar D.',
+        rating: 5,
+        comment,
+        status: 'approved',
+      })
+      .returning({ id: reviews.id });
+    try {
+      const page = await pageFromD1('/massage-therapy');
+      const html = fillFrame(frame, page);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+      expect(jsonLd).toContain(JSON.stringify(comment).slice(1, -1));
+      expect(html).toContain(`<div id="root">${page.body}</div>`);
+      expect(page.body).toContain('Worth every naira $&amp; more: $` and $$ and $1 as typed.');
+    } finally {
+      if (seeded) await db.delete(reviews).where(eq(reviews.id, seeded.id));
+    }
   });
 });

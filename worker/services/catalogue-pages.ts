@@ -60,7 +60,9 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
   const head = frame
     .slice(0, rootStart)
     .replace(/\s*<script type="application\/ld\+json">.*?<\/script>/gs, '')
-    .replace(/\s*<\/head>/, `\n    ${page.jsonLd.map(jsonLdScriptTag).join('\n    ')}\n  </head>`);
+    // A function replacer: the structured data holds clients' words, where "$&" or "$`" would be
+    // read as replacement patterns by a string replacement.
+    .replace(/\s*<\/head>/, () => `\n    ${page.jsonLd.map(jsonLdScriptTag).join('\n    ')}\n  </head>`);
   const data = `<script id="${EMBEDDED_CATALOGUE_ID}" type="application/json">${inlineJson(page.embedded)}</script>`;
   return `${head}<div id="root">${page.body}</div>\n    ${data}${frame.slice(rootEnd + '</div>'.length)}`;
 }
