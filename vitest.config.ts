@@ -19,7 +19,8 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              // A developer's install, as .dev.vars.example declares it (the cron and queue run).
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations'), ENVIRONMENT: 'development' },
             },
           })),
         ],

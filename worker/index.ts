@@ -1,11 +1,14 @@
 import { app } from './app';
 import { handleMessageBatch } from './services/message-queue';
 import { runScheduledTasks } from './services/scheduled';
-import { unsafeConfiguration } from './services/site-config';
+import { backgroundProblem } from './services/site-config';
 
-/** The cron and the queue refuse to work too while the site runs with published secrets. */
+/**
+ * The cron and the queue refuse to work too while the site runs with published secrets, or with
+ * a local SITE_URL not declared a development install (ENVIRONMENT).
+ */
 async function refused(env: Env): Promise<boolean> {
-  const problem = await unsafeConfiguration(env);
+  const problem = await backgroundProblem(env);
   if (problem) console.error(problem);
   return problem !== undefined;
 }

@@ -25,7 +25,7 @@ import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { linkClientStatements } from '../../worker/services/client-records';
 import { clearReviews, resetTeam, takeFreeTherapist } from './team-fixtures';
 
-export const origin = 'https://studio.test';
+export const origin = 'https://localhost';
 export const db = createDb(env.DB);
 export const LOCAL_PASSWORD = 'spa-admin-local';
 

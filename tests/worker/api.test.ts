@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../worker/shared/security-headers';
 
-const origin = 'https://studio.test';
+const origin = 'https://localhost';
 const fetchApi = (path: string, init?: RequestInit) => exports.default.fetch(`${origin}${path}`, init);
 
 function expectSecurityHeaders(response: Response) {

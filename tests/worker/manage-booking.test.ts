@@ -241,7 +241,7 @@ describe('a cancelled booking', () => {
     expect(await left()).toBe(1);
     const cancelled = await call(`/api${manageUrl}/cancel`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+      headers: { 'Content-Type': 'application/json', Origin: 'https://localhost' },
       body: '{}',
     });
     expect(cancelled.status).toBe(200);
@@ -268,7 +268,7 @@ describe('rescheduling through the manage link', () => {
   const move = (token: string, body: unknown, headers: Record<string, string> = {}) =>
     call(`/api/manage-booking/${token}/reschedule`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test', ...headers },
+      headers: { 'Content-Type': 'application/json', Origin: 'https://localhost', ...headers },
       body: JSON.stringify(body),
     });
 
@@ -378,7 +378,7 @@ describe('cancelling through the manage link', () => {
       `/api/manage-booking/${token}/cancel`,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+        headers: { 'Content-Type': 'application/json', Origin: 'https://localhost' },
         body: JSON.stringify(body),
       },
       environment,
@@ -386,7 +386,7 @@ describe('cancelling through the manage link', () => {
   const move = (token: string, to: { date: string; time: string }) =>
     call(`/api/manage-booking/${token}/reschedule`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+      headers: { 'Content-Type': 'application/json', Origin: 'https://localhost' },
       body: JSON.stringify(to),
     });
   const view = async (token: string) =>

@@ -99,7 +99,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('rush' as const), slot, visit, therapist }) },
 );
 
-const json = { 'Content-Type': 'application/json', Origin: 'https://studio.test' };
+const json = { 'Content-Type': 'application/json', Origin: 'https://localhost' };
 
 async function staffCookie(): Promise<string> {
   const response = await call('/api/auth/login', {

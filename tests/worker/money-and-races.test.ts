@@ -256,7 +256,7 @@ describe('a refund', () => {
           const verified = (await (await verify(data.reference)).json()) as { data: { manageUrl: string } };
           const cancelled = await call(`/api${verified.data.manageUrl}/cancel`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+            headers: { 'Content-Type': 'application/json', Origin: 'https://localhost' },
             body: '{}',
           });
           expect(cancelled.status).toBe(200);

@@ -1,9 +1,17 @@
 // A public site never runs with the published local secrets, and test payments only on a local one.
-import { env } from 'cloudflare:workers';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import worker from '../../worker';
 import { unsafeConfigurationMessage } from '../../worker/middleware/safe-config';
 import { isTestMode, paymentSetup } from '../../worker/services/payment-gateway';
-import { isLocalSite, publishedSecretsIn } from '../../worker/services/site-config';
+import { backgroundProblem, isLocalSite, publishedSecretsIn } from '../../worker/services/site-config';
 import { call } from './admin-harness';
 
 const publicSite = 'https://studio.example.ng';
@@ -26,6 +34,55 @@ describe('where the site runs', () => {
     ['not a url', false],
   ])('%s is local: %s', (siteUrl, local) => {
     expect(isLocalSite(siteUrl)).toBe(local);
+  });
+});
+
+describe('an install whose SITE_URL is still local', () => {
+  it('serves this machine only: a public host gets 503 and a log line saying what to set', async () => {
+    expect(env.SITE_URL).toBe('http://127.0.0.1:8787');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const url of ['https://studio.example.ng/api/health', 'https://studio.example.ng/admin']) {
+      const response = await exports.default.fetch(url);
+      expect(response.status, url).toBe(503);
+      expect(await response.json()).toEqual({ message: unsafeConfigurationMessage });
+    }
+    expect(String(logged.mock.calls[0]?.[0])).toContain(
+      'Refusing to serve studio.example.ng: SITE_URL (http://127.0.0.1:8787) is a local address',
+    );
+    expect(String(logged.mock.calls[0]?.[0])).toContain('Set SITE_URL in wrangler.toml [vars]');
+    logged.mockRestore();
+    for (const url of [
+      'http://127.0.0.1:8787/api/health',
+      'http://localhost:5173/api/health',
+      'http://[::1]/api/health',
+    ]) {
+      expect((await exports.default.fetch(url)).status, url).toBe(200);
+    }
+  });
+
+  it('runs the cron and the queue only when ENVIRONMENT says it is a development install', async () => {
+    const laptop = { ...env, ENVIRONMENT: 'production' };
+    expect(await backgroundProblem(laptop)).toContain('ENVIRONMENT is "production", not "development"');
+    expect(await backgroundProblem(env)).toBeUndefined();
+    expect(await backgroundProblem({ ...env, SITE_URL: publicSite, ...ownSecrets, ENVIRONMENT: 'production' })).toBe(
+      undefined,
+    );
+
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const context = createExecutionContext();
+    worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/15 * * * *' }), laptop, context);
+    await waitOnExecutionContext(context);
+    expect(logged.mock.calls.map((call) => String(call[0]))).toContainEqual(
+      expect.stringContaining('Refusing to run the cron and the queue'),
+    );
+    const batch = createMessageBatch('spa-studio-messages', [
+      { id: 'one', timestamp: new Date(), attempts: 1, body: { outboxId: 'nothing' } },
+    ]);
+    const queueContext = createExecutionContext();
+    await worker.queue(batch, laptop);
+    // The messages wait on the queue, not one of them handled.
+    expect(await getQueueResult(batch, queueContext)).toMatchObject({ retryBatch: { retry: true }, explicitAcks: [] });
+    logged.mockRestore();
   });
 });
 

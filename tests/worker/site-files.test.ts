@@ -7,17 +7,17 @@ const origin = new URL(env.SITE_URL).origin;
 
 describe('site files', () => {
   it('serves robots.txt pointing at the sitemap on SITE_URL and keeping crawlers out of private pages', async () => {
-    const response = await exports.default.fetch('https://other-host.example/robots.txt');
+    const response = await exports.default.fetch('http://studio.localhost:9999/robots.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
     const text = await response.text();
     expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
-    expect(text).not.toContain('other-host.example');
+    expect(text).not.toContain('studio.localhost');
     expect(text).toContain('Disallow: /admin');
   });
 
   it('serves a sitemap listing every indexable page with absolute URLs on SITE_URL', async () => {
-    const response = await exports.default.fetch('https://other-host.example/sitemap.xml');
+    const response = await exports.default.fetch('http://studio.localhost:9999/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/xml/);
     const xml = await response.text();

@@ -12,7 +12,7 @@ const db = createDb(env.DB);
 const valid = { firstName: 'Ada', email: 'ada@example.com', whatsapp: '0803 123 4567', state: 'Lagos' };
 
 function signUp(body: unknown, init: RequestInit = {}) {
-  return exports.default.fetch('https://studio.test/api/academy-waitlist', {
+  return exports.default.fetch('https://localhost/api/academy-waitlist', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -48,9 +48,9 @@ async function confirmationToken(email: string): Promise<string> {
 }
 
 const confirm = (token: string) =>
-  exports.default.fetch('https://studio.test/api/academy-waitlist/confirm', {
+  exports.default.fetch('https://localhost/api/academy-waitlist/confirm', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: 'https://studio.test' },
+    headers: { 'Content-Type': 'application/json', Origin: 'https://localhost' },
     body: JSON.stringify({ token }),
   });
 

@@ -3,16 +3,33 @@
  * ::1) is a developer's or a test's install; anything else is the public site, which must never
  * run in test mode or with the published local secrets.
  */
+import { isLocalAddress } from '../shared/local-address';
 import { sha256Hex } from './signing';
 
-export function isLocalSite(siteUrl: string | undefined): boolean {
-  let host: string;
-  try {
-    host = new URL(siteUrl ?? '').hostname.toLowerCase();
-  } catch {
-    return false;
+export const isLocalSite = isLocalAddress;
+
+/**
+ * Why this request must not be served, or undefined: a local SITE_URL makes the install a
+ * developer's laptop (test payments, no second factor, the published secrets allowed), so a
+ * request for any host but this machine means a public site deployed with the laptop's setting.
+ */
+export function servingProblem(env: { SITE_URL: string }, requestUrl: string): string | undefined {
+  if (!isLocalSite(env.SITE_URL) || isLocalAddress(requestUrl)) return undefined;
+  return `Refusing to serve ${new URL(requestUrl).host}: SITE_URL (${env.SITE_URL}) is a local address, so this install would run as a developer's laptop (test payments, the published secrets, no second factor). Set SITE_URL in wrangler.toml [vars] to the site's public origin (https://…) and deploy again.`;
+}
+
+/**
+ * Why the cron and the queue must not run, or undefined. They have no request to tell where they
+ * run, so a local SITE_URL counts as local only with ENVIRONMENT = "development" (.dev.vars);
+ * a public one must not hold the published secrets.
+ */
+export async function backgroundProblem(
+  env: Record<PublishedSecret | 'SITE_URL', string> & { ENVIRONMENT?: string },
+): Promise<string | undefined> {
+  if (isLocalSite(env.SITE_URL) && env.ENVIRONMENT !== 'development') {
+    return `Refusing to run the cron and the queue: SITE_URL (${env.SITE_URL}) is a local address but ENVIRONMENT is "${env.ENVIRONMENT ?? ''}", not "development". A local install sets ENVIRONMENT=development in .dev.vars; a public one sets SITE_URL in wrangler.toml [vars] to its public origin.`;
   }
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return unsafeConfiguration(env);
 }
 
 /**
