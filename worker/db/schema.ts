@@ -354,6 +354,8 @@ export const outboxMessages = sqliteTable(
     claimedUntil: text('claimed_until'),
     createdAt: createdAt(),
     sentAt: text('sent_at'),
+    /** When the stored copy's links and codes were replaced by "[link removed]" (services/outbox-links.ts). */
+    linksRemovedAt: text('links_removed_at'),
   },
   (table) => [
     uniqueIndex('outbox_messages_idempotency').on(table.idempotencyKey),

@@ -6,7 +6,6 @@ import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
 import { escapeHtml } from '../shared/html';
-import { can } from '../shared/permissions';
 import { pageQuery } from './list-query';
 
 const messagesQuery = z.extend(pageQuery, {
@@ -24,17 +23,13 @@ export const messageRoutes = new Hono<AppEnv>()
     return c.json(await listMessages(c.var.db, filters, { page, pageSize }));
   })
   .get('/messages/:id', async (c) => {
-    const message = await findMessage(c.var.db, c.req.param('id'), {
-      seesInvitationLinks: can(staffMember(c).role, 'team'),
-    });
+    const message = await findMessage(c.var.db, c.req.param('id'), { owner: staffMember(c).role === 'owner' });
     return message ? c.json(message) : c.json(notFound, 404);
   })
   // The email's HTML on a page of its own (opened in a new tab), with a policy that lets its inline
   // styles show and nothing run.
   .get('/messages/:id/preview', async (c) => {
-    const message = await findMessage(c.var.db, c.req.param('id'), {
-      seesInvitationLinks: can(staffMember(c).role, 'team'),
-    });
+    const message = await findMessage(c.var.db, c.req.param('id'), { owner: staffMember(c).role === 'owner' });
     if (!message) return c.json(notFound, 404);
     c.header(
       'Content-Security-Policy',

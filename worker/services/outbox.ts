@@ -7,6 +7,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { withLinksHidden } from './outbox-links';
 
 export type NewMessage = Pick<
   typeof outboxMessages.$inferInsert,
@@ -138,36 +139,14 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
 }
 
 /**
- * Messages whose links open an account: the Messages screen shows them without the link, so no
- * one who reads the outbox can use another person's link. Owners (who invite) still see an
- * invitation's, to pass it on another way when an email does not arrive; a password reset's link
- * is its addressee's alone.
+ * One message as it was rendered, its live links shown only to an owner (outbox-links.ts). A
+ * password reset's link is its addressee's alone; a gift voucher's code and card link are money,
+ * and a review link writes as the client: no one on the Messages screen sees those.
  */
-const hideAccountLinks = (text: string) => text.replace(/token=[A-Za-z0-9_-]+/g, 'token=(hidden)');
-
-/**
- * A gift voucher's code and card link are money: the Messages screen shows them hidden, like a
- * reset link (staff find a voucher by its last 4 and resend it from the Vouchers screen).
- */
-const hideVoucherCodes = (text: string) =>
-  text
-    .replace(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g, '(code hidden)')
-    .replace(/gift-vouchers\/card\/[A-Za-z0-9_-]+/g, 'gift-vouchers/card/(hidden)');
-
-/** A review link writes a verified review as its client: the Messages screen hides it too. */
-const hideReviewLinks = (text: string) => text.replace(/review\/[A-Za-z0-9_-]+/g, 'review/(hidden)');
-
-export async function findMessage(db: Database, id: string, viewer: { seesInvitationLinks: boolean }) {
+export async function findMessage(db: Database, id: string, viewer: { owner: boolean }) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   if (!row) return undefined;
-  const hidden =
-    row.template === 'password-reset' || (row.template === 'team-invitation' && !viewer.seesInvitationLinks);
-  const shown = hidden
-    ? hideAccountLinks
-    : row.template === 'voucher-delivery'
-      ? hideVoucherCodes
-      : row.template === 'review-request'
-        ? hideReviewLinks
-        : (text: string) => text;
+  const neverShown = ['password-reset', 'voucher-delivery', 'review-request'].includes(row.template);
+  const shown = viewer.owner && !neverShown ? (text: string) => text : withLinksHidden;
   return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

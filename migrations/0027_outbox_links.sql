@@ -1,0 +1,1 @@
+ALTER TABLE `outbox_messages` ADD `links_removed_at` text;
