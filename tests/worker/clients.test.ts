@@ -71,6 +71,26 @@ describe('one record per person', () => {
     ]);
   });
 
+  it('keeps the name and phone on record when someone books with a known email', async () => {
+    const first = await seedBooking({
+      date: today(),
+      email: 'kemi@example.com',
+      phone: '0803 123 4567',
+      name: 'Kemi Ade',
+    });
+    await seedBooking({
+      date: addDays(today(), 1),
+      email: 'KEMI@example.com',
+      phone: '0809 999 9999',
+      name: 'Someone Else',
+    });
+    const [client] = await db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, await clientIdOf(first.id)));
+    expect(client).toMatchObject({ name: 'Kemi Ade', phone: '0803 123 4567', email: 'kemi@example.com' });
+  });
+
   it('links a booking taken by phone in the batch that records it', async () => {
     const owner = await signIn();
     const response = await adminCall(owner, '/api/bookings', 'POST', {
@@ -308,6 +328,56 @@ describe('erasing a client', () => {
         voucherRow('GV-ERASE-BOUGHT', { buyerName: name, buyerEmail: email, message: 'From Knee' }),
         voucherRow('GV-ERASE-GIFT', { recipientName: name, recipientEmail: email, recipientPhone: phone }),
       ]);
+    // Payments that never became a booking (abandoned, still pending), and their phone written
+    // other ways on a waitlist entry, a WhatsApp message and a voucher they were given.
+    await db.insert(payments).values([
+      {
+        reference: 'BK-ERASE-ABANDONED',
+        kind: 'booking',
+        status: 'abandoned',
+        amount: 25_000,
+        subtotal: 25_000,
+        email: email.toUpperCase(),
+        phoneKey: '2348077776666',
+        details: { booking: { customerName: name, customerPhone: '0807 777 6666' } },
+      },
+      {
+        reference: 'BK-ERASE-PENDING',
+        kind: 'booking',
+        status: 'pending',
+        amount: 25_000,
+        subtotal: 25_000,
+        email: '',
+        phoneKey: '2348077776666',
+        details: { booking: { customerName: 'T. E.', customerPhone: '08077776666' } },
+      },
+    ]);
+    await db.insert(waitlistEntries).values({
+      firstName: 'Tope',
+      email: 'tope.other@example.com',
+      whatsapp: '0807 777 6666',
+      state: 'Oyo',
+    });
+    await db.insert(outboxMessages).values({
+      channel: 'whatsapp',
+      recipient: '2348077776666',
+      template: 'campaign',
+      subject: 'News',
+      text: 'Hello',
+      idempotencyKey: 'erase-whatsapp',
+    });
+    await db.insert(payments).values({
+      reference: 'GV-ERASE-PHONE',
+      kind: 'voucher',
+      status: 'paid',
+      amount: 20_000,
+      subtotal: 20_000,
+      email: 'friend@example.com',
+      details: {},
+    });
+    await db
+      .insert(vouchers)
+      .values(voucherRow('GV-ERASE-PHONE', { recipientName: 'Tope', recipientPhone: '0807-777-6666' }));
     const other = await seedBooking({ date: addDays(today(), 4), name: 'Someone Else', email: 'else@example.com' });
     const id = await clientIdOf(booking.id);
     const owner = await signIn();
@@ -327,7 +397,16 @@ describe('erasing a client', () => {
     expect(tables.length).toBeGreaterThan(20);
     for (const { name: table } of tables) {
       const rows = JSON.stringify(await db.all(sql.raw(`select * from "${table}"`)));
-      for (const trace of [name, email, phone, '8077776666', 'Allergic to lavender', 'Knee']) {
+      for (const trace of [
+        name,
+        email,
+        phone,
+        '8077776666',
+        '807 777 6666',
+        '807-777-6666',
+        'Allergic to lavender',
+        'Knee',
+      ]) {
         expect(rows, `${table} holds ${trace}`).not.toContain(trace);
       }
     }

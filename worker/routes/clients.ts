@@ -3,10 +3,9 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
-import { recordHealthView } from '../middleware/audit-trail';
+import { recordHealthView, recordStaffRead } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { recordAudit } from '../services/audit-log';
 import { forViewer } from '../services/booking-visibility';
 import { refreshCataloguePages } from '../services/catalogue-pages';
 import { clientExport, clientRecord, eraseClient, saveClientNotes, searchClients } from '../services/clients';
@@ -44,7 +43,7 @@ function exportPage(data: NonNullable<Awaited<ReturnType<typeof clientExport>>>)
         ['Status', booking.serviceStatus],
         ['Therapist', booking.therapist?.name],
         ['Amount', formatNaira(booking.amount)],
-        ['Notes', booking.notes],
+        ['Notes for the therapist', booking.notes],
         ['Heard of us through', booking.referralSource],
         ['Health conditions', booking.healthConditions?.join(', ') || 'None declared'],
         ['Medication', booking.onMedication ? booking.medicationDetails || 'Yes' : 'No'],
@@ -71,6 +70,33 @@ function exportPage(data: NonNullable<Awaited<ReturnType<typeof clientExport>>>)
         ])}</table>`,
     )
     .join('');
+  const vouchers = data.vouchers
+    .map(
+      (voucher) =>
+        `<h3>Gift voucher ${cell(voucher.role)} ${cell(String(voucher.createdAt).slice(0, 10))}</h3><table>${rows([
+          ['Worth', voucher.treatment ?? formatNaira(Number(voucher.amount))],
+          ['Left to spend', formatNaira(Number(voucher.balance))],
+          ['From', voucher.buyerName],
+          ['For', voucher.recipientName],
+          ['Message', voucher.message],
+          ['Code ends in', voucher.last4],
+          ['Valid until', voucher.expiresOn],
+          ['Status', voucher.status],
+        ])}</table>`,
+    )
+    .join('');
+  const reviews = data.reviews
+    .map(
+      (review) =>
+        `<h3>Review of ${cell(review.about)}</h3><table>${rows([
+          ['Stars', review.rating],
+          ['Words', review.comment],
+          ['Shown', review.status],
+          ['The studio’s reply', review.reply],
+          ['Written', review.writtenAt],
+        ])}</table>`,
+    )
+    .join('');
   const messages = data.messages
     .map(
       (message) =>
@@ -90,6 +116,7 @@ th{text-align:left;padding:.25rem 1rem .25rem 0;vertical-align:top;color:#5c4a3d
     ['Staff notes', client.notes],
   ])}</table>
 <h2>Visits</h2>${visits || '<p>None.</p>'}<h2>Orders</h2>${bought || '<p>None.</p>'}
+<h2>Gift vouchers</h2>${vouchers || '<p>None.</p>'}<h2>Reviews</h2>${reviews || '<p>None.</p>'}
 <h2>Messages sent</h2>${messages ? `<table>${messages}</table>` : '<p>None.</p>'}
 <h2>Academy waitlist</h2>${data.waitlist.length > 0 ? `<table>${rows(data.waitlist.map((entry) => [entry.email, `joined ${entry.joinedAt}`]))}</table>` : '<p>Not on the list.</p>'}
 </body></html>`;
@@ -107,6 +134,7 @@ export const clientRoutes = new Hono<AppEnv>()
     if (!record) return c.json({ message: clientMessages.notFound }, 404);
     const member = staffMember(c);
     const bookings = record.bookings.map((booking) => forViewer(booking, member));
+    recordStaffRead(c, 'client-view', { target: record._id });
     recordHealthView(c, bookings);
     return c.json({ ...record, bookings });
   })
@@ -121,18 +149,10 @@ export const clientRoutes = new Hono<AppEnv>()
     const id = c.req.param('id');
     const data = await clientExport(c.var.db, id, new Date());
     if (!data) return c.json({ message: clientMessages.notFound }, 404);
-    const member = staffMember(c);
-    afterResponse(
-      c,
-      recordAudit(c.var.db, {
-        actor: { _id: member._id, name: member.name },
-        action: 'client-export',
-        target: id,
-        address: c.req.header('CF-Connecting-IP') ?? null,
-      }),
-    );
+    const format = c.req.valid('query').format;
+    recordStaffRead(c, 'client-export', { target: id, details: { format: format ?? 'json' } });
     const headers = { 'Cache-Control': 'no-store' };
-    if (c.req.valid('query').format === 'html') return c.html(exportPage(data), 200, headers);
+    if (format === 'html') return c.html(exportPage(data), 200, headers);
     return c.json(data, 200, {
       ...headers,
       'Content-Disposition': `attachment; filename="client-${id}.json"`,

@@ -28,8 +28,10 @@ type Recorded = 'bookings' | 'orders';
 
 /**
  * The statements that link the booking or order of `reference` to its client, creating the
- * client or bringing their name and phone up to date. For the batch that records it (they change
- * nothing once it is linked).
+ * client when new. For the batch that records it (they change nothing once it is linked). A
+ * client known by email keeps the name and phone on record: anyone may type a known email into
+ * the booking form, and staff would then call the wrong number (a missing phone is filled in).
+ * One known by phone takes the name given with that phone.
  */
 export function linkClientStatements(db: Database, table: Recorded, reference: string, now: Date) {
   const recorded = sql.raw(table);
@@ -42,7 +44,10 @@ export function linkClientStatements(db: Database, table: Recorded, reference: s
         select lower(hex(randomblob(16))), ${key}, ${recorded}.name, nullif(lower(trim(${recorded}.email)), ''),
           ${recorded}.phone, ${at}, ${at}
         from ${recorded} where ${recorded}.payment_reference = ${reference} and ${recorded}.client_id is null
-        on conflict (key) do update set name = excluded.name, phone = excluded.phone, updated_at = excluded.updated_at`,
+        on conflict (key) do update set
+          name = case when clients.key like 'email:%' then clients.name else excluded.name end,
+          phone = case when clients.key like 'email:%' and clients.phone <> '' then clients.phone else excluded.phone end,
+          updated_at = excluded.updated_at`,
     ),
     d1Statement(
       db,

@@ -9,7 +9,14 @@ import { type Database, d1Statement } from '../db/client';
 import { bookings, clients, orders, outboxMessages, waitlistEntries } from '../db/schema';
 import { lagosDate } from '../shared/time';
 import { type BookingView, listBookings } from './bookings';
+import { phoneKeySql } from './client-records';
 import { listOrders, type OrderView } from './orders';
+
+/** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
+const phoneKeyOf = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('0') && digits.length === 11 ? `234${digits.slice(1)}` : digits;
+};
 
 /** What an erased booking or order says where the person's name was. */
 export const ERASED_NAME = 'Erased client';
@@ -149,7 +156,9 @@ export async function saveClientNotes(db: Database, id: string, notes: string): 
 export async function clientExport(db: Database, id: string, now: Date) {
   const record = await clientRecord(db, id, now);
   if (!record) return undefined;
-  const [messages, waitlist, reviews] = await Promise.all([
+  const email = (record.email ?? '').trim().toLowerCase();
+  const phoneKey = record.phone.trim() === '' ? '' : phoneKeyOf(record.phone);
+  const [messages, waitlist, reviews, vouchers] = await Promise.all([
     db
       .select({
         channel: outboxMessages.channel,
@@ -187,8 +196,17 @@ export async function clientExport(db: Database, id: string, now: Date) {
       where q.booking_id in (select id from bookings where client_id = ${id})
         or q.order_id in (select id from orders where client_id = ${id})
       order by r.created_at`),
+    // Gift vouchers they bought or were given: what each was worth and what is left (never the code).
+    db.all<Record<string, unknown>>(sql`select case when lower(buyer_email) = ${email} then 'bought' else 'received' end
+        as "role", amount, balance, treatment, buyer_name as "buyerName", recipient_name as "recipientName",
+        message, deliver_on as "deliverOn", delivered_at as "deliveredAt", expires_on as "expiresOn", status,
+        code_last4 as "last4", created_at as "createdAt"
+      from vouchers
+      where (${email} <> '' and (lower(buyer_email) = ${email} or lower(recipient_email) = ${email}))
+        or (${phoneKey} <> '' and ${phoneKeySql(sql`recipient_phone`)} = ${phoneKey})
+      order by created_at`),
   ]);
-  return { exportedAt: now.toISOString(), client: record, messages, waitlist, reviews };
+  return { exportedAt: now.toISOString(), client: record, messages, waitlist, reviews, vouchers };
 }
 
 /**
@@ -208,10 +226,31 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       union all select phone from bookings where client_id = ${id}
       union all select email from orders where client_id = ${id}
       union all select phone from orders where client_id = ${id})
-    where address <> '' limit 50`);
+    where address <> '' limit 20`);
   const addresses = [...new Set([client.email ?? '', client.phone, ...given.map((row) => row.address)])].filter(
     (address) => address.trim() !== '',
   );
+  // Their phones however written (0803…, +234 803…, 234803…), as the keys phoneKeySql makes.
+  const phoneKeys = [...new Set(addresses.filter((address) => !address.includes('@')).map(phoneKeyOf))].filter(
+    (key) => key.length >= 7,
+  );
+  const anyKey = (key: SQL) =>
+    phoneKeys.length === 0
+      ? sql`0`
+      : sql`${key} in (${sql.join(
+          phoneKeys.map((phoneKey) => sql`${phoneKey}`),
+          sql`, `,
+        )})`;
+  const anyPhone = (column: SQL) => anyKey(phoneKeySql(column));
+  const anyEmail = (column: SQL) => {
+    const emails = addresses.filter((address) => address.includes('@')).map((email) => email.trim().toLowerCase());
+    return emails.length === 0
+      ? sql`0`
+      : sql`lower(trim(${column})) in (${sql.join(
+          emails.map((email) => sql`${email}`),
+          sql`, `,
+        )})`;
+  };
   const anyOf = (column: SQL) =>
     addresses.length === 0
       ? sql`0`
@@ -234,8 +273,11 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       where b.client_id = ${id} and instr(outbox_messages.idempotency_key, e.id) > 0)`;
   await db.$client.batch([
     // First what is found through their bookings and orders, while those still point to them.
-    d1Statement(db, sql`delete from outbox_messages where ${anyOf(sql`recipient`)} or ${aboutTheirRecords}`),
-    d1Statement(db, sql`delete from waitlist_entries where ${anyOf(sql`email`)} or ${anyOf(sql`whatsapp`)}`),
+    d1Statement(
+      db,
+      sql`delete from outbox_messages where ${anyOf(sql`recipient`)} or ${anyPhone(sql`recipient`)} or ${aboutTheirRecords}`,
+    ),
+    d1Statement(db, sql`delete from waitlist_entries where ${anyEmail(sql`email`)} or ${anyPhone(sql`whatsapp`)}`),
     d1Statement(db, sql`delete from login_failures where key like 'username:%' and ${mentionsAny(sql`key`)}`),
     d1Statement(db, sql`update audit_log set details = '{}' where ${mentionsAny(sql`details`)}`),
     // Their reviews (public words under their name) and the links that asked for them.
@@ -252,9 +294,15 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
     ),
     d1Statement(
       db,
-      sql`update payments set email = '', details = '{}'
+      sql`update payments set email = '', details = '{}', phone_key = null
         where reference in (select payment_reference from bookings where client_id = ${id})
           or reference in (select payment_reference from orders where client_id = ${id})`,
+    ),
+    // Payments that never became a booking or an order (declined, abandoned, expired, pending).
+    d1Statement(
+      db,
+      sql`update payments set email = '', details = '{}', phone_key = null
+        where status <> 'paid' and (${anyEmail(sql`email`)} or ${anyKey(sql`phone_key`)})`,
     ),
     d1Statement(
       db,
@@ -285,7 +333,7 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       db,
       sql`update vouchers set recipient_name = ${ERASED_NAME}, recipient_email = null, recipient_phone = '',
           message = null
-        where ${anyOf(sql`recipient_email`)} or ${anyOf(sql`recipient_phone`)}`,
+        where ${anyEmail(sql`recipient_email`)} or ${anyPhone(sql`recipient_phone`)}`,
     ),
     d1Statement(db, sql`delete from clients where id = ${id}`),
   ]);

@@ -8,7 +8,9 @@ import { eraseOldHealthAnswers } from './health-retention';
 import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
+import { forgetMessageLinks } from './outbox-links';
 import { reconcilePayments } from './payment-maintenance';
+import { forgetUnpaidPaymentDetails } from './payment-retention';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';
@@ -33,6 +35,10 @@ const forgetLoginAttempts: ScheduledTask = async (env, now) => {
   await Promise.all([forgetOldAttempts(db, now), forgetExpiredChallenges(db, now)]);
 };
 
+const forgetUnpaidDetails: ScheduledTask = (env, now) => forgetUnpaidPaymentDetails(createDb(env.DB), now);
+
+const forgetOldMessageLinks: ScheduledTask = (env, now) => forgetMessageLinks(createDb(env.DB), now);
+
 const sealTotpKeys: ScheduledTask = (env) => sealStoredTotpKeys(createDb(env.DB), env.ADMIN_PASSWORD_PEPPER);
 
 const expireUnconfirmedSignups: ScheduledTask = (env, now) => forgetUnconfirmed(createDb(env.DB), now);
@@ -51,6 +57,8 @@ export const scheduledTasks: ScheduledTask[] = [
   retryRefunds,
   forgetLoginAttempts,
   sealTotpKeys,
+  forgetOldMessageLinks,
+  forgetUnpaidDetails,
   expireUnconfirmedSignups,
   forgetOldAuditEntries,
   eraseExpiredHealthAnswers,
