@@ -147,6 +147,33 @@ describe('changes', () => {
   });
 });
 
+describe('reads of personal data', () => {
+  it('records each client record opened, CSV downloaded and client data copy, with who and what', async () => {
+    const booking = await seedBooking({ date: addDays(lagosDate(new Date()), 4) });
+    const [linked] = await db.all<{ client_id: string }>(sql`select client_id from bookings where id = ${booking.id}`);
+    const clientId = linked?.client_id ?? '';
+    expect(clientId).not.toBe('');
+    const reception = await receptionist();
+    expect((await adminCall(reception, `/api/clients/${clientId}`)).status).toBe(200);
+    const owner = await signIn();
+    expect((await adminCall(owner, '/api/export/bookings.csv?status=booked')).status).toBe(200);
+    expect((await adminCall(owner, '/api/export/waitlist.csv')).status).toBe(200);
+    expect((await adminCall(owner, `/api/clients/${clientId}/export?format=html`)).status).toBe(200);
+    // A client who is not there is no read of anyone.
+    expect((await adminCall(owner, '/api/clients/nobody')).status).toBe(404);
+    const reads = (await entries())
+      .filter((entry) => ['client-view', 'csv-export', 'client-export'].includes(entry.action))
+      .map((entry) => [entry.actorName, entry.action, entry.target, entry.details])
+      .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    expect(reads).toEqual([
+      ['Studio owner', 'client-export', clientId, { format: 'html' }],
+      ['Amaka Obi', 'client-view', clientId, {}],
+      ['Studio owner', 'csv-export', null, { list: 'bookings', status: 'booked', rows: 1 }],
+      ['Studio owner', 'csv-export', null, { list: 'waitlist', rows: 0 }],
+    ]);
+  });
+});
+
 describe('GET /api/activity', () => {
   it('lists entries newest first, filtered by person, action and Lagos days', async () => {
     const owner = { _id: 'owner', name: 'Studio owner' };

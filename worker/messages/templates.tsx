@@ -34,7 +34,6 @@ export interface BookingFacts {
   date: string;
   time: string;
   amount: number;
-  notes?: string | null;
   /** The visitor's private link to reschedule or cancel online, absolute. */
   manageUrl?: string;
   /** Paid after its hold ran out, into a slot that had filled meanwhile: a new time is needed. */
@@ -344,9 +343,9 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     ['Date and time', whenSpan(booking)],
     ['Therapist', booking.therapistName ?? 'Not assigned'],
     ...moneyRows(booking),
-    // Health answers are sensitive data: never in an email, only in the staff area (NDPA 2023).
-    ['Health answers', 'In the staff area: please read them before the visit'],
-    ['Notes', booking.notes || '-'],
+    // Health answers and the client's notes for the therapist are sensitive data: never in an
+    // email, only in the staff area (NDPA 2023).
+    ['Health answers and notes', 'In the staff area: please read them before the visit'],
     ['Reference', booking.reference],
   ];
   const intro = booking.slotTaken

@@ -182,13 +182,37 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
 });
 
 /**
+ * A read of personal data by a member of the team (a client's record, a CSV export, a client's
+ * data download): one entry with who, what, about whom and from where, after the answer.
+ */
+export function recordStaffRead(
+  c: Context<AppEnv>,
+  action: 'client-view' | 'csv-export' | 'client-export',
+  about: { target?: string; details?: Record<string, unknown> } = {},
+): void {
+  const member = c.var.staff;
+  if (!member) return;
+  const entry = {
+    actor: { _id: member._id, name: member.name },
+    action,
+    target: about.target ?? null,
+    details: about.details ?? {},
+    address: c.req.header('CF-Connecting-IP') ?? null,
+  };
+  afterResponse(c, recordAudit(c.var.db, entry));
+}
+
+/**
  * A view of clients' health answers: the bookings whose declared answers (a condition or a
  * medication) just went to the member, in one entry.
  */
 export function recordHealthView(c: Context<AppEnv>, shown: BookingView[]): void {
   const member = c.var.staff;
   const bookings = shown
-    .filter((booking) => (booking.healthConditions?.length ?? 0) > 0 || booking.onMedication === true)
+    .filter(
+      (booking) =>
+        (booking.healthConditions?.length ?? 0) > 0 || booking.onMedication === true || Boolean(booking.notes),
+    )
     .map((booking) => booking._id);
   if (!member || bookings.length === 0) return;
   const entry = {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { orderStatuses, serviceStatuses } from '../db/schema';
 import type { AppEnv } from '../env';
+import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
 import { listBookings } from '../services/bookings';
 import { toCsv } from '../services/csv';
@@ -16,7 +17,8 @@ const csvHeaders = (name: string) => ({
 
 /**
  * Staff only: each admin list as a spreadsheet (the tab's status, or everything). The clients'
- * health answers are never exported: they stay in D1 for the visit's care (NDPA 2023).
+ * health answers and their notes for the therapist are never exported: they stay in D1 for the
+ * visit's care (NDPA 2023).
  */
 export const exportRoutes = new Hono<AppEnv>()
   .get('/export/bookings.csv', validate('query', statusQuery(serviceStatuses)), async (c) => {
@@ -43,7 +45,6 @@ export const exportRoutes = new Hono<AppEnv>()
         'Payment reference',
         'Previous massage therapy',
         'Referral source',
-        'Notes',
         'Over capacity',
         'Booked at (UTC)',
       ],
@@ -67,11 +68,11 @@ export const exportRoutes = new Hono<AppEnv>()
         booking.paymentReference,
         booking.previousMassageTherapy,
         booking.referralSource,
-        booking.notes,
         booking.needsAttention,
         booking.createdAt,
       ]),
     );
+    recordStaffRead(c, 'csv-export', { details: { list: 'bookings', status: status ?? 'all', rows: bookings.length } });
     return c.body(csv, 200, csvHeaders(status ? `bookings-${status}` : 'bookings'));
   })
   .get('/export/orders.csv', validate('query', statusQuery(orderStatuses)), async (c) => {
@@ -105,6 +106,7 @@ export const exportRoutes = new Hono<AppEnv>()
         order.refund ? `${order.refund.amount} (${order.refund.testMode ? 'test mode' : order.refund.status})` : '',
       ]),
     );
+    recordStaffRead(c, 'csv-export', { details: { list: 'orders', status: status ?? 'all', rows: orders.length } });
     return c.body(csv, 200, csvHeaders(status ? `orders-${status}` : 'orders'));
   })
   .get('/export/waitlist.csv', async (c) => {
@@ -113,5 +115,6 @@ export const exportRoutes = new Hono<AppEnv>()
       ['First name', 'Email', 'WhatsApp', 'State', 'Joined at (UTC)'],
       waitlist.map((entry) => [entry.firstName, entry.email, entry.whatsapp, entry.state, entry.joinedAt]),
     );
+    recordStaffRead(c, 'csv-export', { details: { list: 'waitlist', rows: waitlist.length } });
     return c.body(csv, 200, csvHeaders('waitlist'));
   });

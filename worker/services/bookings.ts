@@ -36,6 +36,8 @@ export interface HealthAnswers {
   exerciseFrequency: number | null;
   exerciseHours: number | null;
   healthConditions: string[];
+  /** "Notes for your therapist": what a client writes there is about their body, so health data too. */
+  notes: string | null;
 }
 
 export const healthAnswerKeys = [
@@ -45,6 +47,7 @@ export const healthAnswerKeys = [
   'exerciseFrequency',
   'exerciseHours',
   'healthConditions',
+  'notes',
 ] as const satisfies ReadonlyArray<keyof HealthAnswers>;
 
 /**
@@ -60,7 +63,6 @@ export interface BookingView extends Partial<HealthAnswers> {
   email: string;
   phone: string;
   previousMassageTherapy: boolean;
-  notes: string | null;
   serviceStatus: ServiceStatus;
   service: string;
   referralSource: string | null;

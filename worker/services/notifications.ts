@@ -100,7 +100,6 @@ export function bookingRowFacts(
     date: booking.date,
     time: booking.time,
     amount: booking.amount,
-    notes: booking.notes,
     manageUrl,
   };
 }

@@ -899,7 +899,6 @@ export function bookingFacts(
     date: booking.appointmentDate,
     time: booking.appointmentTime,
     amount,
-    notes: booking.notes ?? null,
   };
 }
 

@@ -50,6 +50,8 @@ export const auditActions = {
   'campaign-email': 'Sent a bulk email',
   'campaign-whatsapp': 'Sent a bulk WhatsApp message',
   'health-view': 'Viewed clients’ health answers',
+  'client-view': 'Opened a client’s record',
+  'csv-export': 'Downloaded a CSV export',
   'client-notes': 'Wrote notes on a client',
   'client-export': 'Downloaded a client’s data',
   'client-erase': 'Erased a client',

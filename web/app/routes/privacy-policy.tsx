@@ -7,8 +7,8 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      // What is kept and for how long, and who sees health answers (NDPA 2023), since 25-11-2026.
-      lastUpdated="25-11-2026"
+      // What is kept and for how long, and who sees health answers and notes (NDPA 2023), since 26-11-2026.
+      lastUpdated="26-11-2026"
       sections={[
         {
           id: 'information-we-collect',
@@ -41,13 +41,18 @@ export default function PrivacyPolicyPage() {
             <>
               <p>
                 Your information is sent over encrypted connections and stored with access limited to the staff who need
-                it. Your health answers are sensitive personal data under the Nigeria Data Protection Act 2023: only
-                your therapist, our managers and the owner can read them, every time one of them does is recorded, and
-                they are never put in an email, a WhatsApp message or a spreadsheet.
+                it. Your health answers, and what you write in the notes for your therapist, are sensitive personal data
+                under the Nigeria Data Protection Act 2023: only your therapist, our managers and the owner can read
+                them, every time one of them does is recorded, and they are never put in an email, a WhatsApp message or
+                a spreadsheet.
               </p>
               <p>How long we keep what:</p>
               <ul>
-                <li>Health answers: for your visit’s care, then erased automatically 12 months after the visit.</li>
+                <li>
+                  Health answers and notes for your therapist: for your visit’s care, then erased automatically 12
+                  months after the visit.
+                </li>
+                <li>Payments that were not completed: your details are cleared after 30 days.</li>
                 <li>
                   Bookings, orders and payments: as long as our accounts and tax records need them (up to 6 years), the
                   amounts kept even after you ask us to erase your name and contact details.

@@ -218,9 +218,6 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         </Detail>
         <Detail label="Previous massage therapy">{yesNo(booking.previousMassageTherapy)}</Detail>
         <HealthAnswerDetails booking={booking} />
-        <Detail label="Notes" wide>
-          {booking.notes || '-'}
-        </Detail>
         <Detail label="Heard of us through">{booking.referralSource || '-'}</Detail>
         {booking.clientId && mayOpenClients ? (
           <Detail label="Client">

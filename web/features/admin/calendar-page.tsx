@@ -559,9 +559,6 @@ function BookingDialog({
         </Detail>
         <Detail label="Email">{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '-'}</Detail>
         <HealthAnswerDetails booking={booking} brief />
-        <Detail label="Notes" wide>
-          {booking.notes || '-'}
-        </Detail>
         <BookingMoneyDetails booking={booking} />
         <Detail label="History" wide>
           <BookingHistory booking={booking} />

@@ -1,6 +1,7 @@
 /**
- * A booking's health answers on the staff screens. The API sends them only to those who care for
- * the client (owner, manager, the visit's therapist); anyone else sees who can read them.
+ * A booking's health answers and the client's notes for their therapist on the staff screens. The
+ * API sends them only to those who care for the client (owner, manager, the visit's therapist);
+ * anyone else sees who can read them.
  */
 import type { HealthAnswers } from '../../../worker/services/bookings';
 import { Detail } from './admin-ui';
@@ -16,7 +17,7 @@ const answersOf = (booking: WithHealth): HealthAnswers | null =>
 /** Something declared that the therapist must read first (false when hidden from this person). */
 export function hasHealthNotes(booking: WithHealth): boolean {
   const answers = answersOf(booking);
-  return answers !== null && (answers.healthConditions.length > 0 || answers.onMedication);
+  return answers !== null && (answers.healthConditions.length > 0 || answers.onMedication || Boolean(answers.notes));
 }
 
 /** The answers as details of the booking; `brief` leaves out exercise (the calendar's dialog). */
@@ -50,6 +51,9 @@ export function HealthAnswerDetails({ booking, brief }: { booking: WithHealth; b
         ) : (
           'None declared'
         )}
+      </Detail>
+      <Detail label="Notes" wide>
+        {answers.notes || '-'}
       </Detail>
     </>
   );

@@ -86,9 +86,6 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
                 </div>
                 <dl className="admin-details">
                   <HealthAnswerDetails booking={booking} brief />
-                  <Detail label="Notes" wide>
-                    {booking.notes || '-'}
-                  </Detail>
                 </dl>
               </li>
             ))}
