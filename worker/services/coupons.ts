@@ -16,13 +16,15 @@ export type CouponCheck =
 
 export const couponMessages = {
   /**
-   * One answer for an unknown, inactive, expired, not yet started or used up code, or one for the
-   * other kind of purchase: a guesser learns nothing from it.
+   * One answer for an unknown, inactive, expired, not yet started or used up code, one for the
+   * other kind of purchase, or one below its minimum: a guesser learns nothing from it, not even
+   * that a code exists with a minimum. The minimum is told once the coupon applies.
    */
   invalid: 'This coupon code is invalid or expired.',
-  belowMinimum: (minimum: number) => `This coupon applies to amounts of ${formatNaira(minimum)} or more.`,
-  applied: (coupon: Pick<CouponRow, 'type' | 'discount'>) =>
-    `Coupon applied: ${coupon.type === 'percent' ? `${coupon.discount}%` : formatNaira(coupon.discount)} off.`,
+  applied: (coupon: Pick<CouponRow, 'type' | 'discount' | 'minAmount'>) =>
+    `Coupon applied: ${coupon.type === 'percent' ? `${coupon.discount}%` : formatNaira(coupon.discount)} off${
+      coupon.minAmount > 0 ? ` (on amounts of ${formatNaira(coupon.minAmount)} or more)` : ''
+    }.`,
   usedByCustomer: 'This coupon has already been used with your email address or phone number.',
 } as const;
 
@@ -87,8 +89,8 @@ export function dropLapsedCouponStatement(
 /**
  * Whether `code` (any case) gives a discount on `amount` naira today in Lagos, for a payment of
  * `scope` (any when not said): it must exist, be active, have started and not be past its last day,
- * apply to that kind of purchase and have uses left, `replaced` payments aside (all answered
- * alike), and `amount` must reach its minimum.
+ * apply to that kind of purchase, have uses left (`replaced` payments aside) and `amount` must
+ * reach its minimum, all answered alike.
  */
 export async function checkCoupon(
   db: Database,
@@ -112,12 +114,10 @@ export async function checkCoupon(
     coupon.expiryDate < today ||
     (coupon.startsAt !== null && coupon.startsAt > today) ||
     (scope && coupon.appliesTo !== 'both' && coupon.appliesTo !== scope) ||
-    (coupon.maxUses !== null && found.uses >= coupon.maxUses)
+    (coupon.maxUses !== null && found.uses >= coupon.maxUses) ||
+    amount < coupon.minAmount
   ) {
     return { success: false, discountAmount: 0, message: couponMessages.invalid };
-  }
-  if (amount < coupon.minAmount) {
-    return { success: false, discountAmount: 0, message: couponMessages.belowMinimum(coupon.minAmount) };
   }
   return {
     success: true,
