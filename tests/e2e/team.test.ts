@@ -2,11 +2,13 @@
 // emailed link, books a phone client, and never sees the revenue or a client's health answers; a
 // therapist sees only their own day; everyone has Your account; a forgotten password is asked for
 // on the login page.
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { formatVisit } from '../../worker/shared/schedule';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
-import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+import { atBothWidths, axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { THERAPIST } from './global-setup';
 import { payBookingOverHttp } from './pay-over-http';
 import { signIn, staffCookie } from './staff';
@@ -270,5 +272,68 @@ describe('the Team screen and the welcome page at the other width', () => {
     await screenshot(desk.page, 'admin-welcome-1280', 'viewport');
     expect(desk.problems).toEqual([]);
     await desk.page.context().close();
+  });
+});
+
+describe('the owner’s Reset second factor', () => {
+  it('removes a member’s authenticator app from the Team screen, signs them out and tells them', async () => {
+    const owner = await staffCookie(baseUrl);
+    const json = (cookie: string) => ({ 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie });
+    const invited = await fetch(`${baseUrl}/api/team`, {
+      method: 'POST',
+      headers: json(owner),
+      body: JSON.stringify({ name: 'Kunle Bello', email: 'kunle@studio.test', role: 'manager' }),
+    });
+    expect(invited.status).toBe(201);
+    // Kunle accepts, then adds an authenticator app (its key typed into the "app" here).
+    const token = new URLSearchParams((await invitationLink('kunle@studio.test')).split('?')[1]).get('token');
+    const accepted = await fetch(`${baseUrl}/api/auth/invitations/accept`, {
+      method: 'POST',
+      headers: json(''),
+      body: JSON.stringify({ token, password: 'kunle walks by the lagoon' }),
+    });
+    expect(accepted.status).toBe(200);
+    const kunle = (accepted.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+    const setup = (await (
+      await fetch(`${baseUrl}/api/auth/totp/setup`, { method: 'POST', headers: json(kunle) })
+    ).json()) as { secret: string };
+    const code = generateTOTP(decodeBase32IgnorePadding(setup.secret.replace(/ /g, '')), 30, 6);
+    const added = await fetch(`${baseUrl}/api/auth/totp`, {
+      method: 'POST',
+      headers: json(kunle),
+      body: JSON.stringify({ code }),
+    });
+    expect(added.status).toBe(200);
+
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+    page.on('dialog', (dialog) => {
+      expect(dialog.message()).toContain('Reset the second factor of Kunle Bello?');
+      void dialog.accept();
+    });
+    await signIn(page, `${paths.admin}/team`);
+    await page.getByRole('heading', { name: 'Team' }).waitFor();
+    const reset = page.getByRole('button', { name: 'Reset second factor of Kunle Bello' });
+    await reset.waitFor();
+    // Only for a member with a factor, and not the owner's own row: theirs are on Your account.
+    expect(await page.getByRole('button', { name: /^Reset second factor of/ }).count()).toBe(1);
+    await reset.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-team-reset-button-390', 'viewport');
+    await reset.click();
+    await eventually(() => page.getByRole('status').textContent()).toContain(
+      'Kunle Bello’s passkeys and authenticator app are removed, and they are signed out.',
+    );
+    await eventually(() => page.getByRole('button', { name: 'Reset second factor of Kunle Bello' }).count()).toBe(0);
+    await atBothWidths(page, 'admin-team-reset');
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const session = await (await fetch(`${baseUrl}/api/auth/session`, { headers: { Cookie: kunle } })).json();
+    expect(session).toEqual({ authenticated: false });
+    const notices = (await (
+      await fetch(`${baseUrl}/api/messages?template=security-notice`, { headers: { Cookie: owner } })
+    ).json()) as { messages: Array<{ to: string; subject: string }> };
+    expect(notices.messages).toContainEqual(
+      expect.objectContaining({ to: 'kunle@studio.test', subject: 'Your second factors were reset' }),
+    );
   });
 });
