@@ -64,7 +64,8 @@ describe('routes', () => {
 
   it('loads the admin area on demand', async () => {
     renderAt('/admin/bookings');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
+    // A bound, not an expectation: the admin chunk's first import is slow on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' }, { timeout: 15_000 })).toBeTruthy();
   });
 });
 

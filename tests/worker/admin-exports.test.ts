@@ -48,7 +48,13 @@ describe('CSV cells', () => {
 
 describe('GET /api/export/*.csv', () => {
   it('exports the bookings of a tab, formulas neutralised', async () => {
-    await seedBooking({ name: '=cmd|" /C calc"!A0', date: '2026-12-01', phone: '+2348031234567', notes: '-' });
+    await seedBooking({
+      name: '=cmd|" /C calc"!A0',
+      date: '2026-12-01',
+      phone: '+2348031234567',
+      referralSource: '-',
+      notes: 'Never in a spreadsheet',
+    });
     await seedBooking({ name: 'Done', date: '2026-11-01', serviceStatus: 'completed' });
     const lines = await download('/api/export/bookings.csv?status=booked');
     expect(
@@ -61,6 +67,9 @@ describe('GET /api/export/*.csv', () => {
       `"'=cmd|"" /C calc""!A0",Swedish,2026-12-01,10:00,11:00,60,Therapist 1,Room 1,booked,ada@example.com,'+2348031234567,paystack,25000,25000,0,`,
     );
     expect(lines[1]).toContain(`,'-,`);
+    // The client's notes for the therapist are health data: never exported.
+    expect(lines.join('\n')).not.toContain('Never in a spreadsheet');
+    expect(lines[0]).not.toContain('Notes');
     expect(lines[2]).toBe('');
     expect(await download('/api/export/bookings.csv')).toHaveLength(4);
   });

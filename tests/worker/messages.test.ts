@@ -87,7 +87,7 @@ describe('messages queued for events', () => {
       expect(JSON.stringify(message), message.template).not.toMatch(/High Blood pressure|Warfarin/);
     }
     const notice = (await outbox()).find((message) => message.template === 'booking-notice');
-    expect(notice?.text).toContain('Health answers: In the staff area');
+    expect(notice?.text).toContain('Health answers and notes: In the staff area');
   });
 
   it('queues an order confirmation once, and the shipped and delivered emails as staff move the order', async () => {
