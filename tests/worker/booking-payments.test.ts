@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
+import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
 import { reconcilePayments } from '../../worker/services/payment-maintenance';
@@ -400,6 +401,29 @@ describe('POST /api/payment/verify', () => {
     const own = (await (await verify(reference)).json()) as { data: { manageUrl?: string; name?: string } };
     expect(own.data.manageUrl).toMatch(/^\/manage-booking\/[A-Za-z0-9_-]{43}$/);
     expect(own.data.name).toBe('Ada Obi');
+  });
+
+  it('shows the paying browser its manage link once, then ends its payer key (a shared computer’s next user)', async () => {
+    const { reference } = await initializeOk();
+    fake.settle(reference, 'success');
+    const first = await verify(reference);
+    expect(((await first.json()) as { data: { manageUrl?: string } }).data.manageUrl).toMatch(/^\/manage-booking\//);
+    expect(first.headers.get('Set-Cookie')).toMatch(new RegExp(`^${PAYER_COOKIE}=;.*Max-Age=0`));
+    // The same browser again (a reload, the next person at the computer): the receipt alone.
+    expect(await (await verify(reference)).json()).toEqual({
+      status: true,
+      data: { reference, kind: 'booking', paid: true },
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment?.browserKeyHash).toBeNull();
+    // Two at once from the paying browser: one gets the link.
+    const second = await initializeOk(bookingDetails({ appointmentTime: '14:00' }));
+    fake.settle(second.reference, 'success');
+    const racing = await Promise.all([verify(second.reference), verify(second.reference)]);
+    const bodies = (await Promise.all(racing.map((answer) => answer.json()))) as Array<{
+      data: { manageUrl?: string };
+    }>;
+    expect(bodies.filter((body) => body.data.manageUrl !== undefined)).toHaveLength(1);
   });
 
   it('does not trust paymentDetails sent by the client', async () => {

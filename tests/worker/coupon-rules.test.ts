@@ -50,11 +50,13 @@ const soapOrder = (email: string, couponCode: string, amount: number) =>
     amount,
   });
 
-/** Pays a started payment at the fake Paystack and verifies it from the paying browser. */
+/** Pays a started payment at the fake Paystack and verifies it from the paying browser: its answer (shown once). */
 async function pay(reference: string, browser = payerCookie()) {
   fake.settle(reference, 'success');
   const response = await verify(reference, undefined, browser);
-  expect(((await response.json()) as { status: boolean }).status).toBe(true);
+  const answer = (await response.json()) as { status: boolean; data: Record<string, unknown> };
+  expect(answer.status).toBe(true);
+  return answer;
 }
 
 const couponList = async () => (await (await adminCall(cookie, '/api/get-coupons')).json()) as CouponView[];
@@ -231,12 +233,11 @@ describe('a total number of uses', () => {
 
     // Then A's card goes through after all: the visit is recorded at its full price, the coupon's
     // ₦2,500 left to pay at the studio, and the coupon still has one use.
-    await pay(late.reference);
+    const summary = await pay(late.reference);
     const [payment] = await db.select().from(payments).where(eq(payments.reference, late.reference));
     expect(payment).toMatchObject({ status: 'paid', amount: 22_500, discount: 0, couponCode: null, couponId: null });
     const [booking] = await db.select().from(bookings).where(eq(bookings.paymentReference, late.reference));
     expect(booking).toMatchObject({ amount: 25_000, amountPaid: 22_500 });
-    const summary = (await (await verify(late.reference)).json()) as { data: Record<string, unknown> };
     expect(summary.data).toMatchObject({ amount: 25_000, amountPaid: 22_500, balanceDue: 2_500, couponCode: null });
     const email = (await db.select().from(outboxMessages)).find(
       (message) => message.template === 'booking-confirmation' && message.channel === 'email',
@@ -249,11 +250,10 @@ describe('a total number of uses', () => {
     const lateOrder = await startPaymentOk(soapOrder('c@example.com', 'LASTONE', 5_400), nairaToKobo(5_400));
     await expire(lateOrder.reference);
     await db.update(coupons).set({ maxUses: 1 });
-    await pay(lateOrder.reference);
+    const orderSummary = await pay(lateOrder.reference);
     const [order] = await db.select().from(orders).where(eq(orders.paymentReference, lateOrder.reference));
     expect(order?.amount).toBe(6_000);
     // The customer is told what they paid and what is left for the delivery.
-    const orderSummary = (await (await verify(lateOrder.reference)).json()) as { data: Record<string, unknown> };
     expect(orderSummary.data).toMatchObject({ amount: 6_000, amountPaid: 5_400, balanceDue: 600 });
     const orderEmail = (await db.select().from(outboxMessages)).find(
       (message) => message.template === 'order-confirmation' && message.text.includes(lateOrder.reference),

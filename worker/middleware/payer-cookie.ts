@@ -6,7 +6,7 @@
  * SameSite=Lax (not Strict): the visitor arrives back from Paystack's site by a top-level link.
  */
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { randomToken, sha256Hex } from '../services/signing';
 import { HOLD_MINUTES } from '../services/slots';
@@ -37,4 +37,9 @@ export async function issuePayerKey(c: Context<AppEnv>): Promise<string> {
     maxAge: PAYER_COOKIE_SECONDS,
   });
   return sha256Hex(key);
+}
+
+/** Ends the browser's payer key (its confirmation has been shown: the next payment gets a new one). */
+export function endPayerKey(c: Context<AppEnv>): void {
+  deleteCookie(c, cookieName, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' });
 }

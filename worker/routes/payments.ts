@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOrigin, sameOriginJson } from '../middleware/admin-session';
 import { clientNetwork } from '../middleware/client-network';
-import { issuePayerKey, payerKeyHash } from '../middleware/payer-cookie';
+import { endPayerKey, issuePayerKey, payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
@@ -104,9 +104,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/payment/verify', validate('json', verifyBody), async (c) => {
     try {
       const { reference } = c.req.valid('json');
-      return c.json(await verifyPayment(paymentContext(c), reference, await payerKeyHash(c)), 200, {
-        'Cache-Control': 'no-store',
-      });
+      const { shownToPayer, ...answer } = await verifyPayment(paymentContext(c), reference, await payerKeyHash(c));
+      // The private part was shown: this browser's payer key ends (a shared computer's next user).
+      if (shownToPayer) endPayerKey(c);
+      return c.json(answer, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       if (!(error instanceof PaystackError)) throw error;
       console.error('Paystack verify failed', error.message);

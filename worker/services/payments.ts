@@ -733,14 +733,16 @@ export type VerifyResult =
 /**
  * Asks the gateway about a payment and records the booking or order if it is paid in full. The
  * summary (name, manage link, address) goes only to the browser that started the payment
- * (`browserKeyHash`, middleware/payer-cookie.ts); anyone else holding the reference learns only
- * whether it is paid.
+ * (`browserKeyHash`, middleware/payer-cookie.ts), and only once: the payment then forgets that
+ * browser (one conditional UPDATE, so of two calls at once one gets it), and a shared computer's
+ * next user, or a reload, gets what anyone holding the reference gets: whether it is paid.
+ * `shownToPayer` tells the route to end the browser's payer key too.
  */
 export async function verifyPayment(
   context: PaymentContext,
   reference: string,
   browserKeyHash: string | undefined,
-): Promise<VerifyResult> {
+): Promise<VerifyResult & { shownToPayer?: true }> {
   const payment = await findPayment(context.db, reference);
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
   let result: VerifyResult;
@@ -749,10 +751,17 @@ export async function verifyPayment(
   else if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
   // PaystackError → 502 in the route.
   else result = await confirmTransaction(context, payment, await context.gateway.verify(reference));
-  const ownBrowser = browserKeyHash !== undefined && payment.browserKeyHash === browserKeyHash;
-  return result.status && !ownBrowser
-    ? { status: true, data: { reference: payment.reference, kind: payment.kind, paid: true } }
-    : result;
+  if (!result.status) return result;
+  const receipt = {
+    status: true as const,
+    data: { reference: payment.reference, kind: payment.kind, paid: true as const },
+  };
+  if (browserKeyHash === undefined || payment.browserKeyHash !== browserKeyHash) return receipt;
+  const forgotten = await context.db.get<{ reference: string }>(
+    sql`update payments set browser_key_hash = null
+      where reference = ${reference} and browser_key_hash = ${browserKeyHash} returning reference`,
+  );
+  return forgotten ? { ...result, shownToPayer: true } : receipt;
 }
 
 /** Paid (or to be paid) online: the only payments a gateway knows of (not those taken at the studio). */
