@@ -10,6 +10,7 @@ import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { formatVoucherCode } from '../../worker/shared/voucher-rules';
 import { confirmBooking } from './booking-steps';
 import { atBothWidths, axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+import { RECEPTIONIST } from './global-setup';
 import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
@@ -166,6 +167,61 @@ describe('a gift voucher', () => {
       await screenshot(page, `admin-vouchers-sell-${name}`, 'viewport');
       await page.keyboard.press('Escape');
       await page.context().close();
+    }
+  });
+});
+
+describe('reception’s daily limit of desk gift vouchers', () => {
+  it('is set on the Schedule screen, and a desk sale past it is refused with the reason', async () => {
+    const setLimit = async (naira: number) => {
+      const saved = await fetch(`${baseUrl}/api/schedule-settings`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: await staffCookie(baseUrl) },
+        body: JSON.stringify({ deskVoucherDailyLimit: naira }),
+      });
+      expect(saved.status).toBe(200);
+    };
+    try {
+      // The owner, at a desk, sets ₦50,000.
+      const desk = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+      await signIn(desk.page, `${paths.admin}/schedule`);
+      const panel = desk.page.getByRole('region', { name: 'Desk gift vouchers' });
+      const field = panel.getByLabel('Naira reception may sell a day');
+      await eventually(() => field.inputValue()).toBe('200000');
+      await field.fill('50000');
+      await panel.getByRole('button', { name: 'Save' }).click();
+      await eventually(() => desk.page.getByRole('status').first().textContent()).toBe(
+        'Reception may now sell up to ₦50,000 of gift vouchers a day.',
+      );
+      await panel.scrollIntoViewIfNeeded();
+      await atBothWidths(desk.page, 'admin-desk-voucher-limit', 'viewport');
+      expect(desk.problems).toEqual([]);
+      await desk.page.context().close();
+
+      // The receptionist, on a phone: ₦60,000 taken in cash is more than reception may sell today.
+      const { page, problems } = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+      await page.goto(`${paths.admin}/vouchers`);
+      await page.getByLabel('Username').fill(RECEPTIONIST.email);
+      await page.getByLabel('Password', { exact: true }).fill(RECEPTIONIST.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Gift Vouchers' }).waitFor();
+      await page.getByRole('button', { name: 'Sell a voucher' }).click();
+      const sell = page.getByRole('dialog', { name: 'Sell a gift voucher' });
+      await sell.getByLabel('Amount (₦)').fill('60000');
+      await sell.getByLabel('Buyer’s name').fill('Walk-in Buyer');
+      await sell.getByLabel('Recipient’s name').fill('Bisi Ade');
+      await sell.getByLabel('Recipient’s WhatsApp number').fill('0802 555 0000');
+      await sell.getByLabel('Cash').check();
+      await sell.getByRole('button', { name: 'Sell voucher' }).click();
+      await eventually(() => sell.getByRole('alert').textContent()).toBe(
+        'Reception may sell up to ₦50,000 of gift vouchers a day: ₦50,000 is left today, and this one is ₦60,000. A manager or the owner can sell it.',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'admin-vouchers-over-limit-390', 'viewport');
+      expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
+      await page.context().close();
+    } finally {
+      await setLimit(200_000);
     }
   });
 });

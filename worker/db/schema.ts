@@ -574,6 +574,8 @@ export const scheduleSettings = sqliteTable(
     healthRetentionMonths: integer('health_retention_months').notNull().default(12),
     /** Months a gift voucher may be used from its delivery date. */
     voucherValidityMonths: integer('voucher_validity_months').notNull().default(12),
+    /** Naira of desk gift vouchers reception may sell in a Lagos day, all receptionists together. */
+    deskVoucherDailyLimit: integer('desk_voucher_daily_limit').notNull().default(200_000),
   },
   (table) => [
     check('schedule_settings_one_row', sql`${table.id} = 1`),
@@ -920,8 +922,9 @@ export const vouchers = sqliteTable(
     expiresOn: text('expires_on').notNull(),
     status: text('status', { enum: voucherStatuses }).notNull().default('active'),
     voidReason: text('void_reason'),
-    /** Sold at the desk: by whom (as named then). */
+    /** Sold at the desk: by whom (as named then), and their role then (reception's sales have a daily limit). */
     soldBy: text('sold_by'),
+    soldByRole: text('sold_by_role'),
     createdAt: createdAt(),
   },
   (table) => [

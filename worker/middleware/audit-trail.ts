@@ -84,7 +84,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'PUT /api/rooms/:id': { action: 'room-update', keep: ['name', 'active'] },
   'PUT /api/schedule-settings': {
     action: 'settings-update',
-    keep: ['startStepMinutes', 'healthRetentionMonths', 'voucherValidityMonths'],
+    keep: ['startStepMinutes', 'healthRetentionMonths', 'voucherValidityMonths', 'deskVoucherDailyLimit'],
   },
   'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },
   'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active', 'depositPercent'] },

@@ -125,9 +125,9 @@ export const adminVoucherRoutes = new Hono<AppEnv>()
     const result = await sellVoucherAtDesk(
       c.var.db,
       { ...details, buyerEmail: details.buyerEmail || undefined },
-      { payment, now, secret: c.env.MANAGE_LINK_SECRET, soldBy: staffMember(c).name },
+      { payment, now, secret: c.env.MANAGE_LINK_SECRET, soldBy: staffMember(c).name, soldByRole: staffMember(c).role },
     );
-    if (!result.ok) return c.json({ message: result.message }, 400);
+    if (!result.ok) return c.json({ message: result.message }, result.status);
     const { voucher } = result;
     const studio = studioDetails(c.env);
     afterResponse(

@@ -9,6 +9,9 @@ import { scheduleSettings, treatments } from '../db/schema';
 import type { StartStep } from '../shared/schedule';
 import { forgetCachedTeam } from './schedule';
 
+/** Reception's daily limit of desk gift vouchers, in naira, until the owner sets another. */
+export const DEFAULT_DESK_VOUCHER_DAILY_LIMIT = 200_000;
+
 /** The NDPA default: a year after the visit. */
 export const DEFAULT_HEALTH_RETENTION_MONTHS = 12;
 
@@ -26,6 +29,8 @@ export interface ScheduleSettingsView {
   healthRetentionMonths: number;
   /** Months a gift voucher may be used from its delivery date (vouchers.ts). */
   voucherValidityMonths: number;
+  /** Naira of desk gift vouchers reception may sell in a day (voucher-desk.ts). */
+  deskVoucherDailyLimit: number;
   treatments: TreatmentTimingView[];
 }
 
@@ -46,6 +51,7 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
     startStepMinutes: settings[0]?.startStepMinutes === 30 ? 30 : 60,
     healthRetentionMonths: settings[0]?.healthRetentionMonths ?? DEFAULT_HEALTH_RETENTION_MONTHS,
     voucherValidityMonths: settings[0]?.voucherValidityMonths ?? 12,
+    deskVoucherDailyLimit: settings[0]?.deskVoucherDailyLimit ?? DEFAULT_DESK_VOUCHER_DAILY_LIMIT,
     treatments: rows,
   };
 }
@@ -54,6 +60,7 @@ export interface ScheduleSettingsChange {
   startStepMinutes?: StartStep;
   healthRetentionMonths?: number;
   voucherValidityMonths?: number;
+  deskVoucherDailyLimit?: number;
   treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
 }
 
@@ -69,6 +76,7 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
     startStepMinutes: 'start_step_minutes',
     healthRetentionMonths: 'health_retention_months',
     voucherValidityMonths: 'voucher_validity_months',
+    deskVoucherDailyLimit: 'desk_voucher_daily_limit',
   } as const;
   for (const [key, column] of Object.entries(columns) as Array<[keyof typeof columns, string]>) {
     const value = change[key];

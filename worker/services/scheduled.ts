@@ -4,6 +4,7 @@ import { loggable } from '../middleware/errors';
 import { forgetOldActivity } from './audit-log';
 import { forgetExpiredChallenges } from './auth-challenges';
 import { resumeCampaigns } from './campaigns';
+import { sendDeskVoucherSummary } from './desk-voucher-summary';
 import { eraseOldHealthAnswers } from './health-retention';
 import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
@@ -35,6 +36,8 @@ const forgetLoginAttempts: ScheduledTask = async (env, now) => {
   await Promise.all([forgetOldAttempts(db, now), forgetExpiredChallenges(db, now)]);
 };
 
+const summariseDeskVouchers: ScheduledTask = (env, now) => sendDeskVoucherSummary(env, now).then(() => undefined);
+
 const forgetUnpaidDetails: ScheduledTask = (env, now) => forgetUnpaidPaymentDetails(createDb(env.DB), now);
 
 const forgetOldMessageLinks: ScheduledTask = (env, now) => forgetMessageLinks(createDb(env.DB), now);
@@ -59,6 +62,7 @@ export const scheduledTasks: ScheduledTask[] = [
   sealTotpKeys,
   forgetOldMessageLinks,
   forgetUnpaidDetails,
+  summariseDeskVouchers,
   expireUnconfirmedSignups,
   forgetOldAuditEntries,
   eraseExpiredHealthAnswers,

@@ -6,9 +6,12 @@
 import { desc, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { type studioPaymentMethods, vouchers } from '../db/schema';
+import { formatNaira } from '../shared/money';
+import type { StaffRole } from '../shared/permissions';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import type { VoucherDetails } from '../shared/voucher-schema';
 import { readCatalogue } from './catalogue';
+import { DEFAULT_DESK_VOUCHER_DAILY_LIMIT } from './schedule-settings';
 import {
   createVoucherStatement,
   priceVoucher,
@@ -134,7 +137,23 @@ export async function findVoucher(db: Database, id: string): Promise<VoucherRow 
   return row;
 }
 
-/** A voucher sold at the desk: its payment recorded as paid (cash, transfer, POS) with the voucher. */
+/** Naira of desk vouchers reception has sold in the Lagos day of `now` (an SQL expression). */
+const receptionSoldToday = (now: Date) =>
+  sql`(select coalesce(sum(amount), 0) from vouchers where sold_by_role = 'reception'
+    and created_at >= ${lagosToUtc(lagosDate(now), '00:00').toISOString()})`;
+const receptionDailyLimit = sql`coalesce((select desk_voucher_daily_limit from schedule_settings where id = 1), ${DEFAULT_DESK_VOUCHER_DAILY_LIMIT})`;
+
+export const deskVoucherMessages = {
+  overDailyLimit: (limit: number, sold: number, amount: number) =>
+    `Reception may sell up to ${formatNaira(limit)} of gift vouchers a day: ${formatNaira(Math.max(0, limit - sold))} is left today, and this one is ${formatNaira(amount)}. A manager or the owner can sell it.`,
+} as const;
+
+/**
+ * A voucher sold at the desk, once its payment was received (cash, transfer, POS): the payment
+ * recorded as paid with the voucher, in one batch. Reception's sales of the day may not pass the
+ * daily limit (Schedule settings): the payment's insert checks the day's total itself, so two
+ * receptionists selling at once cannot pass it together; managers and owners have no limit.
+ */
 export async function sellVoucherAtDesk(
   db: Database,
   details: Omit<VoucherDetails, 'buyerEmail'> & { buyerEmail?: string },
@@ -143,30 +162,44 @@ export async function sellVoucherAtDesk(
     now: Date;
     secret: string;
     soldBy: string;
+    soldByRole: StaffRole;
   },
-): Promise<{ ok: true; voucher: VoucherRow } | { ok: false; message: string }> {
+): Promise<{ ok: true; voucher: VoucherRow } | { ok: false; status: 400 | 409; message: string }> {
   const menu = (await readCatalogue(db)).treatments;
   const price = priceVoucher({ ...details, buyerEmail: details.buyerEmail ?? '' }, menu, lagosDate(options.now));
-  if (!price.ok) return price;
+  if (!price.ok) return { ...price, status: 400 };
   const reference = `VD-${lagosDate(options.now).replace(/-/g, '')}-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const stored = storedVoucher({ ...details, buyerEmail: details.buyerEmail ?? '' }, price).voucher;
   const nowIso = options.now.toISOString();
+  const withinLimit =
+    options.soldByRole === 'reception'
+      ? sql`${receptionSoldToday(options.now)} + ${price.amount} <= ${receptionDailyLimit}`
+      : sql`1`;
   await db.$client.batch([
     d1Statement(
       db,
       sql`insert into payments (reference, kind, status, amount, subtotal, discount, email, details, method, paid_at)
-        values (${reference}, 'voucher', 'paid', ${price.amount}, ${price.amount}, 0, ${details.buyerEmail ?? ''},
-          ${JSON.stringify({ voucher: stored, takenBy: 'staff' })}, ${options.payment}, ${nowIso})`,
+        select ${reference}, 'voucher', 'paid', ${price.amount}, ${price.amount}, 0, ${details.buyerEmail ?? ''},
+          ${JSON.stringify({ voucher: stored, takenBy: 'staff' })}, ${options.payment}, ${nowIso}
+        where ${withinLimit}`,
     ),
     await createVoucherStatement(db, reference, stored, {
       secret: options.secret,
       validityMonths: await voucherValidityMonths(db),
       soldBy: options.soldBy,
+      soldByRole: options.soldByRole,
     }),
   ]);
   const voucher = await voucherOfPayment(db, reference);
-  if (!voucher) throw new Error('the desk voucher was not recorded');
-  return { ok: true, voucher };
+  if (voucher) return { ok: true, voucher };
+  const figures = await db.get<{ sold: number; limit: number }>(
+    sql`select ${receptionSoldToday(options.now)} as sold, ${receptionDailyLimit} as "limit"`,
+  );
+  return {
+    ok: false,
+    status: 409,
+    message: deskVoucherMessages.overDailyLimit(figures?.limit ?? 0, figures?.sold ?? 0, price.amount),
+  };
 }
 
 /** Voids an active voucher: it can no longer pay. */

@@ -86,20 +86,23 @@ export async function createVoucherStatement(
   db: Database,
   reference: string,
   stored: StoredVoucherPayment['voucher'],
-  options: { secret: string; validityMonths: number; soldBy?: string | null },
+  options: { secret: string; validityMonths: number; soldBy?: string | null; soldByRole?: string | null },
 ) {
   const code = await voucherCode(reference, options.secret);
   return d1Statement(
     db,
     sql`insert into vouchers (
         id, payment_reference, code_hash, code_last4, card_token_hash, amount, balance, treatment, buyer_name,
-        buyer_email, recipient_name, recipient_email, recipient_phone, message, deliver_on, expires_on, sold_by
+        buyer_email, recipient_name, recipient_email, recipient_phone, message, deliver_on, expires_on, sold_by,
+        sold_by_role
       )
-      values (${crypto.randomUUID()}, ${reference}, ${await voucherCodeHash(code)}, ${code.slice(-4)},
+      select ${crypto.randomUUID()}, ${reference}, ${await voucherCodeHash(code)}, ${code.slice(-4)},
         ${await sha256Hex(await voucherCardToken(reference, options.secret))}, ${stored.amount}, ${stored.amount},
         ${stored.treatment ?? null}, ${stored.buyerName}, ${stored.buyerEmail || null}, ${stored.recipientName},
         ${stored.recipientEmail ?? null}, ${stored.recipientPhone ?? null}, ${stored.message ?? null},
-        ${stored.deliverOn}, ${voucherExpiry(stored.deliverOn, options.validityMonths)}, ${options.soldBy ?? null})
+        ${stored.deliverOn}, ${voucherExpiry(stored.deliverOn, options.validityMonths)}, ${options.soldBy ?? null},
+        ${options.soldByRole ?? null}
+      where exists (select 1 from payments where reference = ${reference})
       on conflict (payment_reference) do nothing`,
   );
 }

@@ -17,6 +17,7 @@ export const messageTemplates = [
   'team-invitation',
   'password-reset',
   'security-notice',
+  'desk-voucher-summary',
   'voucher-receipt',
   'voucher-delivery',
   'voucher-delivered',

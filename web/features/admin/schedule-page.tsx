@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { formatNaira } from '../../../worker/shared/money';
 import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from './admin-api';
@@ -162,7 +163,7 @@ export default function SchedulePage() {
 
       <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
       {/* How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */}
-      <MonthsPanel
+      <NumberSettingPanel
         setting="healthRetentionMonths"
         title="Clients’ health answers"
         text="Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy promises clients 12 months: if you choose another length, have its wording changed to match."
@@ -171,13 +172,24 @@ export default function SchedulePage() {
         saved={(months) => `Health answers are now erased ${months} months after each visit.`}
         onSaved={(text) => setNotice({ tone: 'success', text })}
       />
-      <MonthsPanel
+      <NumberSettingPanel
         setting="voucherValidityMonths"
         title="Gift vouchers"
         text="How long a gift voucher can be used, from the day it is delivered. A change applies to vouchers sold from now on."
         label="Months from delivery"
         max={60}
         saved={(months) => `Gift vouchers sold from now on are valid for ${months} months.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <NumberSettingPanel
+        setting="deskVoucherDailyLimit"
+        title="Desk gift vouchers"
+        text="The most reception may sell at the desk in a day, all receptionists together (managers and owners have no limit). Each morning the owners get an email of the day before’s desk sales."
+        label="Naira reception may sell a day"
+        min={0}
+        max={10_000_000}
+        step={1_000}
+        saved={(naira) => `Reception may now sell up to ${formatNaira(naira)} of gift vouchers a day.`}
         onSaved={(text) => setNotice({ tone: 'success', text })}
       />
     </>
@@ -301,37 +313,41 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
   );
 }
 
-type MonthsSetting = 'healthRetentionMonths' | 'voucherValidityMonths';
+type NumberSetting = 'healthRetentionMonths' | 'voucherValidityMonths' | 'deskVoucherDailyLimit';
 
 /**
- * A setting counted in months (how long health answers are kept, how long a gift voucher lasts):
- * its field, saved on its own.
+ * A setting that is one whole number (how long health answers are kept, how long a gift voucher
+ * lasts, reception's daily limit of desk vouchers): its field, saved on its own.
  */
-function MonthsPanel({
+function NumberSettingPanel({
   setting,
   title,
   text,
   label,
+  min = 1,
   max,
+  step = 1,
   saved,
   onSaved,
 }: {
-  setting: MonthsSetting;
+  setting: NumberSetting;
   title: string;
   text: string;
   label: string;
+  min?: number;
   max: number;
-  saved: (months: number) => string;
+  step?: number;
+  saved: (value: number) => string;
   onSaved: (text: string) => void;
 }) {
-  const [months, setMonths] = useState<string>();
+  const [value, setValue] = useState<string>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const titleId = useId();
 
   useEffect(() => {
     loadSettings().then(
-      (settings) => setMonths(String(settings[setting])),
+      (settings) => setValue(String(settings[setting])),
       () => setError(scheduleMessages.settingsFetch),
     );
   }, [setting]);
@@ -341,8 +357,8 @@ function MonthsPanel({
     setSaving(true);
     setError(undefined);
     try {
-      const answer = await adminRequest(api['schedule-settings'].$put({ json: { [setting]: Number(months) } }));
-      setMonths(String(answer[setting]));
+      const answer = await adminRequest(api['schedule-settings'].$put({ json: { [setting]: Number(value) } }));
+      setValue(String(answer[setting]));
       onSaved(saved(answer[setting]));
     } catch (failure) {
       setError(messageOf(failure, scheduleMessages.settingsSave));
@@ -357,7 +373,7 @@ function MonthsPanel({
         {title}
       </h2>
       <p>{text}</p>
-      {months === undefined ? (
+      {value === undefined ? (
         <FormError message={error} />
       ) : (
         <form onSubmit={save} noValidate>
@@ -366,11 +382,11 @@ function MonthsPanel({
             name={setting}
             type="number"
             inputMode="numeric"
-            min={1}
+            min={min}
             max={max}
-            step={1}
-            value={months}
-            onChange={(event) => setMonths(event.target.value)}
+            step={step}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
           />
           <FormError message={error} />
           <div className="admin-compose__buttons">
