@@ -8,6 +8,7 @@ import { reconcilePayments } from '../../worker/services/payment-maintenance';
 import { paymentMessages } from '../../worker/services/payments';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
+import { inOneRateWindow } from '../fakes/rate-window';
 import { bookingDetails, oneHourVisit, tomorrow } from './payment-fixtures';
 import {
   call,
@@ -29,6 +30,9 @@ import {
 const initialize = (details: BookingDetailsInput, amountKobo = 5_500_000, environment: Env = liveEnv) =>
   startPayment(details, amountKobo, environment);
 
+/** As if a minute had passed since verify last asked Paystack about `reference`. */
+const aMinuteLater = (reference: string) =>
+  db.run(sql`update payments set gateway_checked_at = null where reference = ${reference}`);
 const initializeOk = (details = bookingDetails(), amountKobo = 5_500_000, environment: Env = liveEnv) =>
   startPaymentOk(details, amountKobo, environment);
 
@@ -421,9 +425,9 @@ describe('POST /api/payment/verify', () => {
     fake.settle(second.reference, 'success');
     const racing = await Promise.all([verify(second.reference), verify(second.reference)]);
     const bodies = (await Promise.all(racing.map((answer) => answer.json()))) as Array<{
-      data: { manageUrl?: string };
+      data?: { manageUrl?: string };
     }>;
-    expect(bodies.filter((body) => body.data.manageUrl !== undefined)).toHaveLength(1);
+    expect(bodies.filter((body) => body.data?.manageUrl !== undefined)).toHaveLength(1);
   });
 
   it('does not trust paymentDetails sent by the client', async () => {
@@ -454,6 +458,7 @@ describe('POST /api/payment/verify', () => {
     fake.settle(reference, 'success', { amount: 100 });
     expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.mismatch });
     fake.settle(reference, 'success', { amount: 5_500_000, currency: 'USD' });
+    await aMinuteLater(reference);
     expect(await (await verify(reference)).json()).toEqual({ status: false, message: paymentMessages.mismatch });
     expect(await bookingRows()).toHaveLength(0);
   });
@@ -529,8 +534,50 @@ describe('POST /api/payment/webhook', () => {
     expect(await bookingRows()).toHaveLength(1);
     const verified = (await Promise.all(results.slice(0, 5).map((response) => response.json()))) as Array<{
       status: boolean;
+      message?: string;
     }>;
-    expect(verified.every((answer) => answer.status)).toBe(true);
+    // Paystack is asked at most once a minute per reference: a verify in the same minute answers
+    // with what is recorded by then, or asks to check again in a minute.
+    expect(verified.every((answer) => answer.status || answer.message === paymentMessages.checkedRecently)).toBe(true);
+    expect(fake.verifyCalls.filter((called) => called === reference).length).toBeLessThanOrEqual(1);
+  });
+
+  it('asks Paystack about a reference at most once a minute, however often the browser verifies', async () => {
+    const { reference } = await initializeOk();
+    const burst = await Promise.all(Array.from({ length: 8 }, () => verify(reference)));
+    const answers = (await Promise.all(burst.map((response) => response.json()))) as Array<{ message: string }>;
+    expect(fake.verifyCalls.filter((called) => called === reference)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.message === paymentMessages.stillProcessing)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.message === paymentMessages.checkedRecently)).toHaveLength(7);
+    // Paid meanwhile and recorded by the webhook: a verify within the minute answers the booking.
+    fake.settle(reference, 'success');
+    const { body, signature } = await fake.webhook(reference);
+    expect((await webhook(body, signature)).status).toBe(200);
+    const recorded = (await (await verify(reference)).json()) as { status: boolean; data: { manageUrl?: string } };
+    expect(recorded.status).toBe(true);
+    expect(fake.verifyCalls.filter((called) => called === reference)).toHaveLength(1);
+    // A minute on, it asks again.
+    const other = await initializeOk(bookingDetails({ appointmentTime: '15:00' }));
+    await verify(other.reference);
+    await aMinuteLater(other.reference);
+    await verify(other.reference);
+    expect(fake.verifyCalls.filter((called) => called === other.reference)).toHaveLength(2);
+  });
+
+  it('is rate limited per network', async () => {
+    await inOneRateWindow();
+    const network = { 'CF-Connecting-IP': '198.18.77.9', 'Content-Type': 'application/json' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await call('/api/payment/verify', {
+        method: 'POST',
+        headers: network,
+        body: JSON.stringify({ reference: 'BK-nope' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
 

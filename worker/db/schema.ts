@@ -90,6 +90,8 @@ export const payments = sqliteTable(
      * manage link and personal details only to that browser (the reference alone travels widely).
      */
     browserKeyHash: text('browser_key_hash'),
+    /** When verify last asked Paystack about it: at most once a minute per reference (services/payments.ts). */
+    gatewayCheckedAt: text('gateway_checked_at'),
     method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
     /** The coupon that priced it (its code may change; its uses are counted by this). */
     couponId: text('coupon_id'),

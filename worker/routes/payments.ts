@@ -101,7 +101,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       });
     },
   )
-  .post('/payment/verify', validate('json', verifyBody), async (c) => {
+  .post('/payment/verify', rateLimit('PAYMENT_LIMITER', 'verify'), validate('json', verifyBody), async (c) => {
     try {
       const { reference } = c.req.valid('json');
       const { shownToPayer, ...answer } = await verifyPayment(paymentContext(c), reference, await payerKeyHash(c));

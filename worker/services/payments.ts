@@ -86,6 +86,7 @@ export const paymentMessages = {
   unknownReference: 'We could not find that payment.',
   notCompleted: 'Your payment has not been completed.',
   stillProcessing: 'Your payment is still being processed. Please check again in a moment.',
+  checkedRecently: 'We asked Paystack about this payment less than a minute ago. Please check again in a minute.',
   mismatch: 'This payment does not match what was ordered. Please contact us and quote your reference.',
   tooManyHolds: (minutes: number) =>
     `You already have ${MAX_OPEN_HOLDS} bookings waiting for payment. Please finish paying for one of them, cancel one with "Cancel this payment" on the booking page, or try again in ${inMinutes(minutes)}.`,
@@ -749,6 +750,12 @@ export async function verifyPayment(
   if (payment.status === 'paid') result = await summaryOf(context, payment);
   else if (!isOnline(payment)) return { status: false, message: paymentMessages.notCompleted };
   else if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
+  else if (context.gateway.mode === 'paystack' && !(await mayAskPaystack(context, reference))) {
+    // Asked within the minute: what the other ask (or the webhook) has recorded since, if anything.
+    const settled = await findPayment(context.db, reference);
+    if (settled?.status !== 'paid') return { status: false, message: paymentMessages.checkedRecently };
+    result = await summaryOf(context, settled);
+  }
   // PaystackError → 502 in the route.
   else result = await confirmTransaction(context, payment, await context.gateway.verify(reference));
   if (!result.status) return result;
@@ -762,6 +769,20 @@ export async function verifyPayment(
       where reference = ${reference} and browser_key_hash = ${browserKeyHash} returning reference`,
   );
   return forgotten ? { ...result, shownToPayer: true } : receipt;
+}
+
+/**
+ * Whether verify may ask Paystack about `reference` now: at most once a minute per reference (one
+ * conditional UPDATE, so a burst of verifies asks once). The webhook and the cron still settle it.
+ */
+async function mayAskPaystack(context: PaymentContext, reference: string): Promise<boolean> {
+  const minuteAgo = new Date(context.now.getTime() - 60_000).toISOString();
+  const taken = await context.db.get<{ reference: string }>(
+    sql`update payments set gateway_checked_at = ${context.now.toISOString()}
+      where reference = ${reference} and (gateway_checked_at is null or gateway_checked_at <= ${minuteAgo})
+      returning reference`,
+  );
+  return taken !== undefined;
 }
 
 /** Paid (or to be paid) online: the only payments a gateway knows of (not those taken at the studio). */

@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `gateway_checked_at` text;
