@@ -6,10 +6,10 @@
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
-import { clearAttempts, clearSecondFactorFailures, takeAttempt, takeSecondFactorAttempt } from './login-throttle';
-import { verifyPassword } from './password';
+import { clearSecondFactorFailures, takeSecondFactorAttempt } from './login-throttle';
 import { acceptTotpCode, secondFactorMessages } from './second-factor';
-import { passwordHashOf, type StaffMember } from './staff-accounts';
+import type { StaffMember } from './staff-accounts';
+import { checkCurrentPassword } from './staff-passwords';
 
 export const confirmationMessages = {
   required:
@@ -32,22 +32,11 @@ export async function confirmIdentity(
   proof: { password?: string; code?: string; network: string; now: Date },
 ): Promise<ConfirmationResult> {
   if (proof.password) {
-    const keys = { network: proof.network, username: `account:${member._id}` };
-    const counted = await takeAttempt(db, keys, proof.now);
-    if (!counted.allowed) {
-      return {
-        ok: false,
-        status: 429,
-        message: confirmationMessages.locked,
-        retryAfterSeconds: counted.retryAfterSeconds,
-      };
-    }
-    const hash = await passwordHashOf(db, member._id, env.ADMIN_PASSWORD_HASH);
-    if (!hash || !(await verifyPassword(proof.password, env.ADMIN_PASSWORD_PEPPER, hash))) {
-      return { ok: false, status: 400, message: confirmationMessages.wrongPassword };
-    }
-    await clearAttempts(db, keys);
-    return { ok: true };
+    const checked = await checkCurrentPassword(env, db, member, { ...proof, password: proof.password });
+    if (checked.ok) return { ok: true };
+    return checked.locked
+      ? { ok: false, status: 429, message: confirmationMessages.locked, retryAfterSeconds: checked.retryAfterSeconds }
+      : { ok: false, status: 400, message: confirmationMessages.wrongPassword };
   }
   if (proof.code) {
     const counted = await takeSecondFactorAttempt(db, member._id, proof.now);

@@ -65,30 +65,39 @@ export async function setPasswordFromLink(
 }
 
 /**
- * A signed-in member's new password. The current one is checked and counted like a sign-in (so a
- * borrowed session cannot guess it); the member's other sessions end.
+ * A signed-in member's current password, checked and counted like a sign-in (so a borrowed session
+ * cannot guess it): for a new password, and for confirming it is them before a factor changes.
  */
+export async function checkCurrentPassword(
+  env: Pick<Bindings, 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER'>,
+  db: Database,
+  member: StaffMember,
+  request: { password: string; network: string; now: Date },
+): Promise<{ ok: true } | { ok: false; locked: true; retryAfterSeconds: number } | { ok: false; locked: false }> {
+  const keys = { network: request.network, username: `account:${member._id}` };
+  const counted = await takeAttempt(db, keys, request.now);
+  if (!counted.allowed) return { ok: false, locked: true, retryAfterSeconds: counted.retryAfterSeconds };
+  const hash = await passwordHashOf(db, member._id, env.ADMIN_PASSWORD_HASH);
+  if (!hash || !(await verifyPassword(request.password, env.ADMIN_PASSWORD_PEPPER, hash))) {
+    return { ok: false, locked: false };
+  }
+  await clearAttempts(db, keys);
+  return { ok: true };
+}
+
+/** A signed-in member's new password, once their current one is right; the member's other sessions end. */
 export async function changePassword(
   env: Env,
   db: Database,
   member: StaffMember,
   request: { current: string; password: string; network: string; now: Date },
 ): Promise<PasswordResult> {
-  const keys = { network: request.network, username: `account:${member._id}` };
-  const counted = await takeAttempt(db, keys, request.now);
-  if (!counted.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: staffPasswordMessages.locked,
-      retryAfterSeconds: counted.retryAfterSeconds,
-    };
+  const checked = await checkCurrentPassword(env, db, member, { ...request, password: request.current });
+  if (!checked.ok) {
+    return checked.locked
+      ? { ok: false, status: 429, message: staffPasswordMessages.locked, retryAfterSeconds: checked.retryAfterSeconds }
+      : { ok: false, status: 400, message: staffPasswordMessages.currentWrong };
   }
-  const hash = await passwordHashOf(db, member._id, env.ADMIN_PASSWORD_HASH);
-  if (!hash || !(await verifyPassword(request.current, env.ADMIN_PASSWORD_PEPPER, hash))) {
-    return { ok: false, status: 400, message: staffPasswordMessages.currentWrong };
-  }
-  await clearAttempts(db, keys);
   if (request.password === request.current)
     return { ok: false, status: 400, message: staffPasswordMessages.samePassword };
   const problem = await passwordProblem(request.password, member.email);
