@@ -193,8 +193,12 @@ describe('reception’s daily limit of desk gift vouchers', () => {
       await eventually(() => desk.page.getByRole('status').first().textContent()).toBe(
         'Reception may now sell up to ₦50,000 of gift vouchers a day.',
       );
-      await panel.scrollIntoViewIfNeeded();
-      await atBothWidths(desk.page, 'admin-desk-voucher-limit', 'viewport');
+      for (const viewport of [viewports.desktop, viewports.phone]) {
+        await desk.page.setViewportSize(viewport);
+        await panel.scrollIntoViewIfNeeded();
+        expect(await axeViolations(desk.page), `axe at ${viewport.width} px`).toEqual([]);
+        await screenshot(desk.page, `admin-desk-voucher-limit-${viewport.width}`, 'viewport');
+      }
       expect(desk.problems).toEqual([]);
       await desk.page.context().close();
 

@@ -122,7 +122,7 @@ function ConfirmIdentityPanel({
           <AuthenticatorCodeField label="Or a code from your authenticator app" value={code} onChange={setCode} />
         ) : null}
         <FormError message={error} />
-        <div className="admin-table__actions">
+        <div className="admin-compose__buttons">
           <button type="submit" className="button button--primary" disabled={busy || (!password && !code.trim())}>
             {busy ? 'Checking...' : 'Confirm'}
           </button>
