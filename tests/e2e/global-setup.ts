@@ -41,6 +41,7 @@ export const SLOT_TAKEN = {
   payerKey: 'e2e-slot-taken-payer-key-0123456789abcdefgh',
 };
 
+/** The rows the journeys start from (a waitlist subscriber among them whose number has written to the studio: WhatsApp campaigns go only to such numbers). */
 async function seedSql(): Promise<string> {
   const devVars = readFileSync('.dev.vars.example', 'utf8');
   const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(devVars)?.[1] ?? '';
@@ -63,7 +64,10 @@ async function seedSql(): Promise<string> {
       '${await hashPassword(RECEPTIONIST.password, pepper)}');
   insert into staff_accounts (id, name, email, role, therapist_id, password_hash)
     values ('e2e-therapist', '${THERAPIST.name}', '${THERAPIST.email}', 'therapist', '${THERAPIST.therapistId}',
-      '${await hashPassword(THERAPIST.password, pepper)}')`;
+      '${await hashPassword(THERAPIST.password, pepper)}');
+  insert into waitlist_entries (id, first_name, email, whatsapp, state, confirmed_at, whatsapp_confirmed_at)
+    values ('e2e-waitlist-whatsapp', 'Ngozi', 'ngozi.e2e@example.com', '+2348030000001', 'Lagos',
+      '${new Date().toISOString()}', '${new Date().toISOString()}')`;
 }
 
 export default async function setup(project: TestProject) {

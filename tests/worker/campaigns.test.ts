@@ -32,6 +32,8 @@ async function subscribers(count: number) {
     whatsapp: `+234803${String(index).padStart(7, '0')}`,
     state: 'Lagos',
     confirmedAt: '2026-11-01T10:00:00.000Z',
+    // Their numbers have written to the studio: WhatsApp campaigns reach them too.
+    whatsappConfirmedAt: '2026-11-02T10:00:00.000Z',
   }));
   for (let start = 0; start < rows.length; start += 10)
     await db.insert(waitlistEntries).values(rows.slice(start, start + 10));

@@ -6,6 +6,7 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import type { Bindings } from '../../worker/env';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { WHATSAPP_STOP_LINE, whatsappCampaignText } from '../../worker/shared/campaign';
+import { hmacHex } from '../fakes/hmac';
 import { metaWebhook } from '../fakes/whatsapp';
 import { adminCall, call, clearData, db, signIn } from './admin-harness';
 
@@ -36,9 +37,11 @@ beforeEach(async () => {
   await db.delete(outboxMessages);
   await db.delete(campaigns);
   await clearData();
+  // Both have written to the studio on WhatsApp already.
+  const reached = { confirmedAt: confirmed, whatsappConfirmedAt: confirmed };
   await db.insert(waitlistEntries).values([
-    { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos', confirmedAt: confirmed },
-    { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo', confirmedAt: confirmed },
+    { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos', ...reached },
+    { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo', ...reached },
   ]);
 });
 
@@ -79,6 +82,48 @@ describe('the WhatsApp webhook', () => {
     const response = await adminCall(cookie, '/api/send-whatsapp-bulk', 'POST');
     const { campaign } = (await response.json()) as { campaign: { total: number } };
     expect(campaign.total).toBe(1);
+  });
+});
+
+describe('a number typed into the waitlist form', () => {
+  it('gets WhatsApp campaigns only once it has written to the studio; email until then', async () => {
+    await db.insert(waitlistEntries).values({
+      firstName: 'Chidi',
+      email: 'chidi@example.com',
+      whatsapp: '+2348051112222',
+      state: 'Enugu',
+      confirmedAt: confirmed,
+    });
+    const total = async (path: string) =>
+      ((await (await adminCall(cookie, path, 'POST')).json()) as { campaign: { total: number } }).campaign.total;
+    expect(await total('/api/send-whatsapp-bulk')).toBe(2);
+    expect(await total('/api/send-bulk-email')).toBe(3);
+    const listed = (await (await adminCall(cookie, '/api/academy-waitlist')).json()) as {
+      waitlist: Array<{ firstName: string; whatsappConfirmedAt: string | null }>;
+    };
+    expect(listed.waitlist.find((entry) => entry.firstName === 'Chidi')?.whatsappConfirmedAt).toBeNull();
+
+    // A STOP from the number is no opt-in; any other message (here a template's button) is.
+    const stop = await metaWebhook('2348051112222', 'STOP', appSecret);
+    expect((await deliver(stop.body, stop.signature)).status).toBe(200);
+    expect((await entryOf('+2348051112222'))?.whatsappConfirmedAt).toBeNull();
+    await db
+      .update(waitlistEntries)
+      .set({ unsubscribedAt: null })
+      .where(eq(waitlistEntries.whatsapp, '+2348051112222'));
+    const button = JSON.stringify({
+      entry: [
+        {
+          changes: [
+            { value: { messages: [{ from: '2348051112222', type: 'button', button: { text: 'Yes please' } }] } },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${await hmacHex('SHA-256', appSecret, button)}`;
+    expect((await deliver(button, signature)).status).toBe(200);
+    expect((await entryOf('+2348051112222'))?.whatsappConfirmedAt).toEqual(expect.any(String));
+    expect(await total('/api/send-whatsapp-bulk')).toBe(3);
   });
 });
 

@@ -306,6 +306,11 @@ export const waitlistEntries = sqliteTable(
      * entry gets no welcome or campaign, does not count toward the first 50, and expires after 7 days.
      */
     confirmedAt: text('confirmed_at'),
+    /**
+     * Set when the WhatsApp number first wrote to the studio (a reply, a button): only then does
+     * it get WhatsApp campaigns (a number typed into a form may be someone else's).
+     */
+    whatsappConfirmedAt: text('whatsapp_confirmed_at'),
   },
   (table) => [
     uniqueIndex('waitlist_entries_email').on(sql`lower(${table.email})`),

@@ -621,6 +621,10 @@ export function waitlistConfirm(firstName: string, confirmUrl: string, studio: S
   };
 }
 
+/** WhatsApp news goes only to a number that wrote to the studio itself: how to start it. */
+const whatsappOptIn = (studio: StudioDetails) =>
+  `Academy news on WhatsApp too? Send us any message on WhatsApp (${studio.phone}) from the number you gave us; reply STOP at any time to stop.`;
+
 export function waitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. We will write as soon as enrolment opens.';
@@ -631,6 +635,7 @@ export function waitlistWelcome(firstName: string, studio: StudioDetails): Rende
       '',
       lead,
       'The first 50 to register receive a special discount on tuition.',
+      whatsappOptIn(studio),
       '',
       studioName,
     ].join('\n'),
@@ -641,6 +646,7 @@ export function waitlistWelcome(firstName: string, studio: StudioDetails): Rende
         </Heading>
         <Greeting name={firstName} lead={lead} />
         <Text style={textStyle}>The first 50 to register receive a special discount on tuition.</Text>
+        <Text style={textStyle}>{whatsappOptIn(studio)}</Text>
       </EmailLayout>,
     ),
   };

@@ -86,7 +86,13 @@ const webhookPayload = z.object({
           value: z.object({
             messages: z.optional(
               z.array(
-                z.object({ from: z.string(), type: z.string(), text: z.optional(z.object({ body: z.string() })) }),
+                z.object({
+                  from: z.string(),
+                  type: z.string(),
+                  text: z.optional(z.object({ body: z.string() })),
+                  // A template's quick-reply button, pressed.
+                  button: z.optional(z.object({ text: z.string() })),
+                }),
               ),
             ),
           }),
@@ -102,7 +108,11 @@ export function incomingTexts(payload: unknown): Array<{ from: string; body: str
   return parsed.data.entry.flatMap((entry) =>
     entry.changes.flatMap((change) =>
       (change.value.messages ?? []).flatMap((message) =>
-        message.type === 'text' && message.text ? [{ from: message.from, body: message.text.body }] : [],
+        message.type === 'text' && message.text
+          ? [{ from: message.from, body: message.text.body }]
+          : message.type === 'button' && message.button
+            ? [{ from: message.from, body: message.button.text }]
+            : [],
       ),
     ),
   );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { incomingTexts, isValidMetaSignature } from '../providers/whatsapp';
-import { unsubscribeWhatsapp } from '../services/waitlist';
+import { confirmWhatsapp, unsubscribeWhatsapp } from '../services/waitlist';
 
 /** What a subscriber replies to stop campaigns (any case, alone in the message). */
 const stopWords = new Set(['STOP', 'UNSUBSCRIBE']);
@@ -9,8 +9,9 @@ const stopWords = new Set(['STOP', 'UNSUBSCRIBE']);
 /**
  * Meta's WhatsApp webhook: the subscription handshake (GET, answered with the challenge when the
  * verify token matches WHATSAPP_VERIFY_TOKEN) and incoming messages (POST, signed with the app
- * secret). A "STOP" reply takes the number off the waitlist's campaigns. Without the secrets
- * every request is refused.
+ * secret). A "STOP" reply takes the number off the waitlist's campaigns; any other message (or
+ * a template's button) shows the number is the subscriber's own, and WhatsApp campaigns may go
+ * to it. Without the secrets every request is refused.
  */
 export const whatsappWebhookRoutes = new Hono<AppEnv>()
   .get('/whatsapp/webhook', (c) => {
@@ -26,6 +27,7 @@ export const whatsappWebhookRoutes = new Hono<AppEnv>()
     const now = new Date();
     for (const message of incomingTexts(safeJson(rawBody))) {
       if (stopWords.has(message.body.trim().toUpperCase())) await unsubscribeWhatsapp(c.var.db, message.from, now);
+      else await confirmWhatsapp(c.var.db, message.from, now);
     }
     return c.json({ received: true });
   });

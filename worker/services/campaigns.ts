@@ -13,14 +13,22 @@ import { unsubscribeToken } from './unsubscribe';
 
 export type Channel = (typeof campaigns.$inferSelect)['channel'];
 
-/** Who a campaign goes to: confirmed addresses (double opt-in) that have not unsubscribed. */
-const receivesCampaigns = and(isNotNull(waitlistEntries.confirmedAt), isNull(waitlistEntries.unsubscribedAt));
+/**
+ * Who a campaign goes to: confirmed addresses (double opt-in) that have not unsubscribed; by
+ * WhatsApp, only numbers that have written to the studio themselves (until then, email alone).
+ */
+const receivesCampaigns = (channel: Channel) =>
+  and(
+    isNotNull(waitlistEntries.confirmedAt),
+    isNull(waitlistEntries.unsubscribedAt),
+    channel === 'whatsapp' ? isNotNull(waitlistEntries.whatsappConfirmedAt) : undefined,
+  );
 
 export async function createCampaign(db: Database, channel: Channel, subject: string, text: string) {
   const [subscribers] = await db
     .select({ value: sql<number>`count(*)` })
     .from(waitlistEntries)
-    .where(receivesCampaigns);
+    .where(receivesCampaigns(channel));
   const [campaign] = await db
     .insert(campaigns)
     .values({ channel, subject, text, total: Number(subscribers?.value ?? 0) })
@@ -36,7 +44,7 @@ export async function campaignMessages(
   studio: StudioDetails,
   secret: string,
 ): Promise<NewMessage[]> {
-  const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns);
+  const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns(campaign.channel));
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));

@@ -100,6 +100,8 @@ export interface WaitlistView {
   unsubscribedAt: string | null;
   /** Null while the sign-up awaits the confirmation of its address. */
   confirmedAt: string | null;
+  /** Null until the number has written to the studio: no WhatsApp campaign goes to it before. */
+  whatsappConfirmedAt: string | null;
 }
 
 /**
@@ -127,6 +129,7 @@ export async function listWaitlist(
       joinedAt: row.joinedAt,
       unsubscribedAt: row.unsubscribedAt,
       confirmedAt: row.confirmedAt,
+      whatsappConfirmedAt: row.whatsappConfirmedAt,
     })),
     totalSubscribers: total?.value ?? 0,
     listed: listed?.value ?? 0,
@@ -144,6 +147,17 @@ export async function unsubscribe(db: Database, entryId: string): Promise<boolea
 }
 
 /** A STOP reply on WhatsApp: every waitlist entry with that number (digits as Meta sends them) is unsubscribed. */
+/** A number wrote to the studio (any reply but STOP): it is theirs, and may get WhatsApp campaigns. */
+export async function confirmWhatsapp(db: Database, digits: string, now: Date): Promise<number> {
+  const number = `+${digits.replace(/\D/g, '')}`;
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ whatsappConfirmedAt: sql`coalesce(${waitlistEntries.whatsappConfirmedAt}, ${now.toISOString()})` })
+    .where(eq(waitlistEntries.whatsapp, number))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
 export async function unsubscribeWhatsapp(db: Database, digits: string, now: Date): Promise<number> {
   const number = `+${digits.replace(/\D/g, '')}`;
   const rows = await db

@@ -97,7 +97,7 @@ export default function AcademyPage() {
           name="text"
           maxLength={5_000}
           rows={4}
-          hint="Left empty, subscribers get the academy update. Every email carries an unsubscribe link."
+          hint="Left empty, subscribers get the academy update. Every email carries an unsubscribe link. WhatsApp goes only to numbers that have messaged the studio."
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
@@ -169,7 +169,12 @@ export default function AcademyPage() {
                       ) : null}
                     </th>
                     <td data-label="Email">{orDash(entry.email)}</td>
-                    <td data-label="WhatsApp">{orDash(entry.whatsapp)}</td>
+                    <td data-label="WhatsApp">
+                      {orDash(entry.whatsapp)}
+                      {entry.whatsapp && !entry.whatsappConfirmedAt ? (
+                        <span className="admin-table__note">Email only until they message us on WhatsApp</span>
+                      ) : null}
+                    </td>
                     <td data-label="State">{orDash(entry.state)}</td>
                     <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
                   </tr>

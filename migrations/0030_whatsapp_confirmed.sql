@@ -1,0 +1,1 @@
+ALTER TABLE `waitlist_entries` ADD `whatsapp_confirmed_at` text;
