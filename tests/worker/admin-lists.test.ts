@@ -383,6 +383,8 @@ describe('GET /api/academy-waitlist', () => {
       joinedAt: '2026-11-02T10:00:00.000Z',
       confirmedAt: '2026-11-02T10:05:00.000Z',
       unsubscribedAt: null,
+      // Her number has not written to the studio: email only.
+      whatsappConfirmedAt: null,
     });
     const secondPage = await adminCall(cookie, '/api/academy-waitlist?page=2&pageSize=1');
     expect(((await secondPage.json()) as typeof body).waitlist.map((entry) => entry.firstName)).toEqual(['Bola']);
