@@ -40,9 +40,8 @@ export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetail
       <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa }}>
         {notice.heading}
       </Heading>
-      <Text style={textStyle}>
-        Dear {notice.name}, {notice.lead}
-      </Text>
+      <Text style={textStyle}>Dear {notice.name},</Text>
+      <Text style={textStyle}>{notice.lead}</Text>
       <Section
         style={{ padding: '16px 20px', backgroundColor: colours.sand, borderRadius: '12px', margin: '0 0 20px' }}
       >

@@ -35,7 +35,7 @@ function noticeFor(event: SecurityEvent, account: Recipient, reader: Recipient) 
       return {
         subject: `Wrong authenticator codes on ${whose}`,
         heading: 'Sign-in paused',
-        lead: `someone who knew the password of ${whose} entered 10 wrong authenticator codes. Signing in with a code is paused for 15 minutes.`,
+        lead: `Someone who knew the password of ${whose} entered 10 wrong authenticator codes. Signing in with a code is paused for 15 minutes.`,
         advice: yours
           ? 'If this was not you, your password is known: change it as soon as you can, and tell the studio’s owner.'
           : `If ${account.name} did not do this, their password is known: ask them to change it, or deactivate the account on the Team screen.`,

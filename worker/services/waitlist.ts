@@ -146,24 +146,28 @@ export async function unsubscribe(db: Database, entryId: string): Promise<boolea
   return entry !== undefined;
 }
 
-/** A STOP reply on WhatsApp: every waitlist entry with that number (digits as Meta sends them) is unsubscribed. */
-/** A number wrote to the studio (any reply but STOP): it is theirs, and may get WhatsApp campaigns. */
-export async function confirmWhatsapp(db: Database, digits: string, now: Date): Promise<number> {
-  const number = `+${digits.replace(/\D/g, '')}`;
+/**
+ * Stamps `field` (keeping the first time) on every waitlist entry with the number a WhatsApp
+ * message came from (digits as Meta sends them); how many entries that was.
+ */
+async function stampWhatsappNumber(
+  db: Database,
+  digits: string,
+  field: 'unsubscribedAt' | 'whatsappConfirmedAt',
+  now: Date,
+): Promise<number> {
   const rows = await db
     .update(waitlistEntries)
-    .set({ whatsappConfirmedAt: sql`coalesce(${waitlistEntries.whatsappConfirmedAt}, ${now.toISOString()})` })
-    .where(eq(waitlistEntries.whatsapp, number))
+    .set({ [field]: sql`coalesce(${waitlistEntries[field]}, ${now.toISOString()})` })
+    .where(eq(waitlistEntries.whatsapp, `+${digits.replace(/\D/g, '')}`))
     .returning({ id: waitlistEntries.id });
   return rows.length;
 }
 
-export async function unsubscribeWhatsapp(db: Database, digits: string, now: Date): Promise<number> {
-  const number = `+${digits.replace(/\D/g, '')}`;
-  const rows = await db
-    .update(waitlistEntries)
-    .set({ unsubscribedAt: sql`coalesce(${waitlistEntries.unsubscribedAt}, ${now.toISOString()})` })
-    .where(eq(waitlistEntries.whatsapp, number))
-    .returning({ id: waitlistEntries.id });
-  return rows.length;
-}
+/** A number wrote to the studio (any reply but STOP): it is theirs, and may get WhatsApp campaigns. */
+export const confirmWhatsapp = (db: Database, digits: string, now: Date) =>
+  stampWhatsappNumber(db, digits, 'whatsappConfirmedAt', now);
+
+/** A STOP reply on WhatsApp: every waitlist entry with that number is unsubscribed. */
+export const unsubscribeWhatsapp = (db: Database, digits: string, now: Date) =>
+  stampWhatsappNumber(db, digits, 'unsubscribedAt', now);
