@@ -896,8 +896,8 @@ export const voucherStatuses = ['active', 'void'] as const;
 /**
  * Gift vouchers: bought online (a payment of kind `voucher`) or sold at the desk, delivered to the
  * recipient on its date, spent on bookings and orders until its balance is 0 or it expires. The
- * code is never stored: only its SHA-256 (to find it when typed) and its last 4 characters (for
- * staff); it is derived again from the purchase's reference and the link secret when it is sent.
+ * code is random, made when it is sent (and anew on a resend): stored only as its SHA-256 (to find
+ * it when typed), its last 4 characters (for staff) and sealed under its card's link token.
  */
 export const vouchers = sqliteTable(
   'vouchers',
@@ -907,10 +907,13 @@ export const vouchers = sqliteTable(
     paymentReference: text('payment_reference')
       .notNull()
       .references(() => payments.reference),
+    /** SHA-256 of its code, and the code's last 4 ('' until it is sent: `unsent:<id>` marks both hashes). */
     codeHash: text('code_hash').notNull(),
     codeLast4: text('code_last4').notNull(),
     /** SHA-256 of the printable card's link token. */
     cardTokenHash: text('card_token_hash').notNull(),
+    /** The code sealed under the card's token (services/voucher-codes.ts): only the card's link opens it. */
+    cardCodeSealed: text('card_code_sealed'),
     /** What it was bought for, in naira, and what is left of it. */
     amount: integer('amount').notNull(),
     balance: integer('balance').notNull(),

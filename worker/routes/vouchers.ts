@@ -5,6 +5,7 @@ import { studioPaymentMethods, vouchers } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
+import { loggable } from '../middleware/errors';
 import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { staffMember } from '../middleware/staff-access';
@@ -28,6 +29,8 @@ export const voucherRouteMessages = {
   notActive: 'Only an active gift voucher can be voided, and only once.',
   reason: 'Please say why it is voided (at most 300 characters).',
   cannotResend: 'A void gift voucher cannot be sent.',
+  resendRaced:
+    'This gift voucher was just sent again (by someone else, or a second click). Its newest code is the one that works.',
   notYetSent: (deliverOn: string, today: string) =>
     deliverOn <= today
       ? 'This gift voucher is being sent now; it can be resent once it has gone.'
@@ -73,7 +76,7 @@ export const voucherCardRoutes = new Hono<AppEnv>()
       .where(sql`${vouchers.cardTokenHash} = ${await sha256Hex(token)}`)
       .limit(1);
     if (!voucher) return c.notFound();
-    return c.html(await renderVoucherCard(voucher, c.env.MANAGE_LINK_SECRET, studioDetails(c.env), new Date()), 200, {
+    return c.html(await renderVoucherCard(voucher, token, studioDetails(c.env), new Date()), 200, {
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex',
     });
@@ -104,10 +107,9 @@ const voidBody = z.object({
 
 const deliveryContext = (c: Context<AppEnv>, now: Date) => ({
   db: c.var.db,
-  secret: c.env.MANAGE_LINK_SECRET,
+  queue: c.env.MESSAGES,
   studio: studioDetails(c.env),
   now,
-  send: (messages: Parameters<typeof queueMessages>[2]) => queueMessages(c.var.db, c.env.MESSAGES, messages),
 });
 
 /** Staff: the Vouchers screen. */
@@ -125,26 +127,24 @@ export const adminVoucherRoutes = new Hono<AppEnv>()
     const result = await sellVoucherAtDesk(
       c.var.db,
       { ...details, buyerEmail: details.buyerEmail || undefined },
-      { payment, now, secret: c.env.MANAGE_LINK_SECRET, soldBy: staffMember(c).name, soldByRole: staffMember(c).role },
+      { payment, now, soldBy: staffMember(c).name, soldByRole: staffMember(c).role },
     );
     if (!result.ok) return c.json({ message: result.message }, result.status);
     const { voucher } = result;
     const studio = studioDetails(c.env);
     afterResponse(
       c,
-      (async () => {
-        await queueMessages(
-          c.var.db,
-          c.env.MESSAGES,
-          voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, studio),
-        );
-        if (voucher.deliverOn <= lagosDate(now)) await deliverVoucher(deliveryContext(c, now), voucher);
-      })(),
+      queueMessages(c.var.db, c.env.MESSAGES, voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, studio)),
     );
-    return c.json(
-      { _id: voucher.id, last4: voucher.codeLast4, amount: voucher.amount, deliverOn: voucher.deliverOn },
-      201,
-    );
+    // Sold for today: sent now, so the desk can tell the buyer the code's last 4 (a failure is the cron's).
+    const last4 =
+      voucher.deliverOn <= lagosDate(now)
+        ? await deliverVoucher(deliveryContext(c, now), voucher).catch((error) => {
+            console.error('Gift voucher left for the cron to deliver', voucher.paymentReference, loggable(error));
+            return undefined;
+          })
+        : undefined;
+    return c.json({ _id: voucher.id, last4: last4 ?? '', amount: voucher.amount, deliverOn: voucher.deliverOn }, 201);
   })
   .post('/vouchers/:id/resend', sameOriginJson, async (c) => {
     const voucher = await findVoucher(c.var.db, c.req.param('id'));
@@ -153,8 +153,9 @@ export const adminVoucherRoutes = new Hono<AppEnv>()
     if (!voucher.deliveredAt) {
       return c.json({ message: voucherRouteMessages.notYetSent(voucher.deliverOn, lagosDate(new Date())) }, 409);
     }
-    await resendVoucher(deliveryContext(c, new Date()), voucher);
-    return c.json({ success: true as const });
+    const last4 = await resendVoucher(deliveryContext(c, new Date()), voucher);
+    if (last4 === undefined) return c.json({ message: voucherRouteMessages.resendRaced }, 409);
+    return c.json({ success: true as const, last4 });
   })
   .post('/vouchers/:id/void', sameOriginJson, validate('json', voidBody), async (c) => {
     const id = c.req.param('id');

@@ -4,8 +4,8 @@
  * writes one row, and only the call that wrote it puts it on the queue. A row whose queue message
  * was lost (the request ended first) is put on the queue again by the cron sweep.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
 import { outboxMessages } from '../db/schema';
 import { withLinksHidden } from './outbox-links';
 
@@ -48,6 +48,25 @@ export async function queueMessages(db: Database, queue: Queue, messages: NewMes
   }
   await sendToQueue(queue, ids);
   return ids.length;
+}
+
+/**
+ * For a batch that writes a message only when `condition` holds after the batch's earlier
+ * statements (a gift voucher's new code was issued): the row as `queueMessages` would write it,
+ * under `id`. The caller queues the ids whose statement changed a row.
+ */
+export function insertMessageWhenStatement(db: Database, id: string, message: NewMessage, condition: SQL) {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  return d1Statement(
+    db,
+    sql`insert into outbox_messages (id, channel, recipient, template, subject, text, html, whatsapp_template,
+        headers, idempotency_key, campaign_id)
+      select ${id}, ${message.channel}, ${message.recipient}, ${message.template}, ${message.subject},
+        ${message.text}, ${message.html ?? null}, ${json(message.whatsappTemplate)}, ${json(message.headers)},
+        ${message.idempotencyKey}, ${message.campaignId ?? null}
+      where ${condition}
+      on conflict (idempotency_key) do nothing`,
+  );
 }
 
 export async function sendToQueue(queue: Queue, ids: string[]): Promise<void> {

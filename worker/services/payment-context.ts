@@ -22,6 +22,7 @@ export function paymentContext(c: Context<AppEnv>): PaymentContext {
       afterResponse(c, queued);
       return queued;
     },
+    queue: c.env.MESSAGES,
     stockMoved: () => afterResponse(c, refreshCataloguePages(c.env, [sitePages.shop.path])),
     studio: studioDetails(c.env),
   };

@@ -37,6 +37,7 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       queued.push(queuing);
       return queuing;
     },
+    queue: env.MESSAGES,
     stockMoved: () => queued.push(refreshCataloguePages(env, [sitePages.shop.path])),
     studio: studioDetails(env),
   };

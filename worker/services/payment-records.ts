@@ -95,13 +95,10 @@ export async function recordPaidVoucher(
   db: Database,
   payment: Payment,
   now: Date,
-  options: { secret: string; validityMonths: number },
+  options: { validityMonths: number },
 ): Promise<VoucherRow | undefined> {
   const { voucher } = payment.details as StoredVoucherPayment;
-  await db.$client.batch([
-    markPaid(db, payment, now),
-    await createVoucherStatement(db, payment.reference, voucher, options),
-  ]);
+  await db.$client.batch([markPaid(db, payment, now), createVoucherStatement(db, payment.reference, voucher, options)]);
   return voucherOfPayment(db, payment.reference);
 }
 

@@ -71,6 +71,8 @@ export interface PaymentContext {
    * a caller that must know they are queued before it records that they were sent.
    */
   notify: (messages: NewMessage[]) => Promise<unknown>;
+  /** The outbox's queue, for a gift voucher's delivery (it writes its messages in its own batch). */
+  queue: Queue;
   /** A paid order took units off the shelf: the shop's page is rendered again (catalogue-pages.ts). */
   stockMoved: () => void;
   studio: StudioDetails;
@@ -857,16 +859,15 @@ export async function confirmTransaction(
 async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
   if (payment.kind === 'voucher') {
     const voucher = await recordPaidVoucher(context.db, payment, context.now, {
-      secret: context.linkSecret,
       validityMonths: await voucherValidityMonths(context.db),
     });
     if (!voucher) return;
     context.notify(voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, context.studio));
-    // Bought for today: sent at once (later dates are the cron's). Marked delivered only once its
-    // messages are in the outbox; if queueing fails, the cron's next run sends it.
+    // Bought for today: sent at once (later dates are the cron's). Marked delivered in the batch
+    // that writes its messages; if that fails, the cron's next run sends it.
     if (voucher.deliverOn <= lagosDate(context.now)) {
-      const delivery = { db: context.db, secret: context.linkSecret, studio: context.studio, now: context.now };
-      await deliverVoucher({ ...delivery, send: context.notify }, voucher).catch((error) =>
+      const delivery = { db: context.db, queue: context.queue, studio: context.studio, now: context.now };
+      await deliverVoucher(delivery, voucher).catch((error) =>
         console.error('Gift voucher left for the cron to deliver', voucher.paymentReference, loggable(error)),
       );
     }

@@ -2,7 +2,8 @@
  * The printable gift voucher a recipient's message links to: the card (amount or treatment, who
  * it is for and from, the message, the code in groups, the balance and the last day) and how to
  * use it, on one page that prints on one sheet. A stylesheet of its own: the site's CSP allows no
- * inline style.
+ * inline style. The code is opened with the card's own token (voucher-codes.ts); a voucher sent
+ * before codes were sealed shows where its code is instead.
  */
 import type { StudioDetails } from '../messages/layout';
 import { escapeHtml } from '../shared/html';
@@ -10,18 +11,18 @@ import { formatNaira } from '../shared/money';
 import { studioName } from '../shared/site-paths';
 import { formatDate, lagosDate } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-schema';
-import { voucherCode } from './voucher-codes';
+import { openCodeOnCard } from './voucher-codes';
 import type { VoucherRow } from './vouchers';
 
 export const voucherCardStylesPath = '/gift-vouchers/card.css';
 
 export async function renderVoucherCard(
   voucher: VoucherRow,
-  secret: string,
+  cardToken: string,
   studio: StudioDetails,
   now: Date,
 ): Promise<string> {
-  const code = formatVoucherCode(await voucherCode(voucher.paymentReference, secret));
+  const code = await openCodeOnCard(voucher.cardCodeSealed, cardToken, voucher.id);
   const usable = voucher.status === 'active' && voucher.expiresOn >= lagosDate(now) && voucher.balance > 0;
   const state =
     voucher.status === 'void'
@@ -51,7 +52,7 @@ ${voucher.treatment ? `<p class="worth">${formatNaira(voucher.amount)}</p>` : ''
 <p class="people">For ${escapeHtml(voucher.recipientName)}, from ${escapeHtml(voucher.buyerName)}</p>
 ${voucher.message ? `<blockquote>${escapeHtml(voucher.message)}</blockquote>` : ''}
 <p class="code-label">Code</p>
-<p class="code">${escapeHtml(code)}</p>
+${code ? `<p class="code">${escapeHtml(formatVoucherCode(code))}</p>` : '<p class="code-missing">The code is in the message this card came with.</p>'}
 <p class="valid">Valid until ${escapeHtml(formatDate(voucher.expiresOn))}</p>
 </article>
 <p class="state${usable ? '' : ' state--ended'}" role="status">${escapeHtml(state)}</p>
@@ -78,6 +79,7 @@ h1 { margin: 0 0 0.25rem; font-family: Georgia, 'Times New Roman', serif; font-s
 blockquote { margin: 1rem auto; max-width: 26rem; font-style: italic; white-space: pre-line; }
 .code-label { margin: 1.5rem 0 0.25rem; color: #d8b57f; font-size: 0.75rem; letter-spacing: 0.2em; text-transform: uppercase; }
 .code { margin: 0; font-family: Menlo, Consolas, monospace; font-size: 1.75rem; font-weight: 700; letter-spacing: 0.08em; }
+.code-missing { margin: 0; font-size: 1rem; }
 .valid { margin: 1rem 0 0; font-size: 0.9rem; }
 .state { margin: 1.25rem 0; text-align: center; font-weight: 600; }
 .state--ended { color: #8a2b1d; }

@@ -1,11 +1,13 @@
 /**
  * Sending a gift voucher to its recipient: on its delivery date (the cron, from 08:00 in Lagos), or
- * at once when it was bought for today, and again when staff resend it. The messages are queued
- * before the voucher is marked delivered, under keys of the voucher's reference, so a delivery
- * raced by another (verify and webhook, two cron runs) sends each message once.
+ * at once when it was bought for today, and again when staff resend it. Each sending issues a new
+ * random code and card link (a resend retires the old ones): in one D1 batch the voucher takes
+ * them, guarded by the code it had, and the messages are written only if it did. So of two
+ * sendings racing (verify and webhook, two cron runs, two clicks on Resend) one issues and writes,
+ * and the code a message carries is always the one the voucher keeps.
  */
-import { sql } from 'drizzle-orm';
-import { createDb, type Database } from '../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { createDb, type Database, d1Statement } from '../db/client';
 import { vouchers } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
@@ -13,8 +15,9 @@ import { loggable } from '../middleware/errors';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-schema';
 import { studioDetails, voucherDeliveryMessages } from './notifications';
-import { type NewMessage, queueMessages } from './outbox';
-import { voucherCardPath, voucherCardToken, voucherCode } from './voucher-codes';
+import { insertMessageWhenStatement, sendToQueue } from './outbox';
+import { sha256Hex } from './signing';
+import { newCardToken, newVoucherCode, sealCodeForCard, voucherCardPath, voucherCodeHash } from './voucher-codes';
 import { type VoucherRow, voucherFacts } from './vouchers';
 
 /** The hour (Lagos) a voucher dated today is sent by the cron: a morning gift, not a midnight one. */
@@ -22,35 +25,63 @@ export const DELIVERY_HOUR = '08:00';
 
 export interface DeliveryContext {
   db: Database;
-  /** MANAGE_LINK_SECRET: the codes and card links are derived from it. */
-  secret: string;
+  /** The outbox's queue: the messages' rows are put on it once written. */
+  queue: Queue;
   studio: StudioDetails;
   now: Date;
-  send: (messages: NewMessage[]) => Promise<unknown>;
 }
 
-/** The recipient's messages: the card with its code and its printable link. */
-async function deliveryMessages(context: DeliveryContext, voucher: VoucherRow, sending: string) {
-  const code = formatVoucherCode(await voucherCode(voucher.paymentReference, context.secret));
-  const cardUrl = `${context.studio.siteUrl}${voucherCardPath(await voucherCardToken(voucher.paymentReference, context.secret))}`;
-  return voucherDeliveryMessages(voucherFacts(voucher, { code, cardUrl }), voucher.buyerEmail, context.studio, sending);
+/**
+ * Issues the voucher a new code and card link and writes the recipient's messages with them, if
+ * the voucher still has the code it was read with and `sendable` holds; the new code's last 4
+ * when this call issued, else undefined.
+ */
+async function issueAndSend(
+  context: DeliveryContext,
+  voucher: VoucherRow,
+  sending: string,
+  sendable: SQL,
+): Promise<string | undefined> {
+  const code = newVoucherCode();
+  const cardToken = newCardToken();
+  const codeHash = await voucherCodeHash(code);
+  const cardUrl = `${context.studio.siteUrl}${voucherCardPath(cardToken)}`;
+  const facts = voucherFacts(voucher, { code: formatVoucherCode(code), cardUrl });
+  const messages = voucherDeliveryMessages(facts, voucher.buyerEmail, context.studio, sending);
+  const ids = messages.map(() => crypto.randomUUID());
+  const issued = sql`exists (select 1 from vouchers where id = ${voucher.id} and code_hash = ${codeHash})`;
+  const [taken, ...written] = await context.db.$client.batch([
+    d1Statement(
+      context.db,
+      sql`update vouchers set code_hash = ${codeHash}, code_last4 = ${code.slice(-4)},
+          card_token_hash = ${await sha256Hex(cardToken)},
+          card_code_sealed = ${await sealCodeForCard(code, cardToken, voucher.id)},
+          delivered_at = coalesce(delivered_at, ${context.now.toISOString()})
+        where id = ${voucher.id} and code_hash = ${voucher.codeHash} and status = 'active' and ${sendable}`,
+    ),
+    ...messages.map((message, index) => insertMessageWhenStatement(context.db, ids[index] ?? '', message, issued)),
+  ]);
+  if (taken?.meta.changes !== 1) return undefined;
+  // A row whose queue message is lost here is queued again by the cron's outbox sweep.
+  await sendToQueue(
+    context.queue,
+    ids.filter((_, index) => written[index]?.meta.changes === 1),
+  ).catch((error) => console.error('Gift voucher messages left for the outbox sweep', loggable(error)));
+  return code.slice(-4);
 }
 
-/** Sends an active voucher not yet delivered (once), and notes the buyer; true when this call did. */
-export async function deliverVoucher(context: DeliveryContext, voucher: VoucherRow): Promise<boolean> {
-  if (voucher.deliveredAt || voucher.status !== 'active') return false;
-  await context.send(await deliveryMessages(context, voucher, 'delivery'));
-  const [marked] = await context.db
-    .update(vouchers)
-    .set({ deliveredAt: context.now.toISOString() })
-    .where(sql`${vouchers.id} = ${voucher.id} and ${vouchers.deliveredAt} is null`)
-    .returning({ id: vouchers.id });
-  return marked !== undefined;
+/** Sends an active voucher not yet delivered (once), and notes the buyer; its code's last 4 when this call did. */
+export async function deliverVoucher(context: DeliveryContext, voucher: VoucherRow): Promise<string | undefined> {
+  if (voucher.deliveredAt || voucher.status !== 'active') return undefined;
+  return issueAndSend(context, voucher, 'delivery', sql`delivered_at is null`);
 }
 
-/** Staff send a delivered voucher again (a lost email, a new phone): a new message each time. */
-export async function resendVoucher(context: DeliveryContext, voucher: VoucherRow): Promise<void> {
-  await context.send(await deliveryMessages(context, voucher, `resend:${context.now.toISOString()}`));
+/**
+ * Staff send a delivered voucher again (a lost email, a new phone): with a new code and card link,
+ * the old ones no longer valid (whoever found the lost message cannot spend it); its balance stays.
+ */
+export async function resendVoucher(context: DeliveryContext, voucher: VoucherRow): Promise<string | undefined> {
+  return issueAndSend(context, voucher, `resend:${context.now.toISOString()}`, sql`delivered_at is not null`);
 }
 
 /** The cron's task: every active voucher whose day has come (from 08:00 Lagos on it) is sent. */
@@ -66,13 +97,7 @@ export async function deliverDueVouchers(env: Bindings, now: Date): Promise<void
         and (${vouchers.deliverOn} < ${today} or ${vouchers.deliverOn} <= ${due})`,
     )
     .limit(50);
-  const context: DeliveryContext = {
-    db,
-    secret: env.MANAGE_LINK_SECRET,
-    studio: studioDetails(env),
-    now,
-    send: (messages) => queueMessages(db, env.MESSAGES, messages),
-  };
+  const context: DeliveryContext = { db, queue: env.MESSAGES, studio: studioDetails(env), now };
   for (const voucher of rows) {
     try {
       await deliverVoucher(context, voucher);

@@ -160,7 +160,6 @@ export async function sellVoucherAtDesk(
   options: {
     payment: (typeof studioPaymentMethods)[number];
     now: Date;
-    secret: string;
     soldBy: string;
     soldByRole: StaffRole;
   },
@@ -183,8 +182,7 @@ export async function sellVoucherAtDesk(
           ${JSON.stringify({ voucher: stored, takenBy: 'staff' })}, ${options.payment}, ${nowIso}
         where ${withinLimit}`,
     ),
-    await createVoucherStatement(db, reference, stored, {
-      secret: options.secret,
+    createVoucherStatement(db, reference, stored, {
       validityMonths: await voucherValidityMonths(db),
       soldBy: options.soldBy,
       soldByRole: options.soldByRole,

@@ -2,9 +2,8 @@
  * Gift vouchers: their codes, their price, what a payment may take from their balance and when it
  * comes back, their delivery, and what staff see and do with them.
  *
- * A code is 12 characters of an alphabet without look-alikes (no I, L, O, 0 or 1: about 59 bits),
- * derived from the purchase's reference with the manage-link secret, so the database keeps only its
- * SHA-256 (and its last 4 for staff) while delivery and a resend can write it again. The balance is
+ * A code is 12 random characters of an alphabet without look-alikes (voucher-codes.ts), made when
+ * the voucher is sent (voucher-delivery.ts); the database keeps its SHA-256 and last 4. The balance is
  * taken in the D1 batch that holds a payment, in the statement guarded by the balance itself (and
  * the table's CHECK keeps it from ever going below 0), so any number of payments racing for one
  * voucher take no more than it holds.
@@ -23,8 +22,7 @@ import {
   type VoucherDetails,
   voucherMessages,
 } from '../shared/voucher-schema';
-import { sha256Hex } from './signing';
-import { VOUCHER_CODE_LENGTH, voucherCardToken, voucherCode, voucherCodeHash } from './voucher-codes';
+import { unsentMark, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
@@ -81,14 +79,17 @@ export async function voucherValidityMonths(db: Database): Promise<number> {
   return row?.months ?? 12;
 }
 
-/** The statement that creates the voucher of a paid purchase, once (its payment reference is unique). */
-export async function createVoucherStatement(
+/**
+ * The statement that creates the voucher of a paid purchase, once (its payment reference is unique),
+ * with no code yet: it gets one when it is sent.
+ */
+export function createVoucherStatement(
   db: Database,
   reference: string,
   stored: StoredVoucherPayment['voucher'],
-  options: { secret: string; validityMonths: number; soldBy?: string | null; soldByRole?: string | null },
+  options: { validityMonths: number; soldBy?: string | null; soldByRole?: string | null },
 ) {
-  const code = await voucherCode(reference, options.secret);
+  const id = crypto.randomUUID();
   return d1Statement(
     db,
     sql`insert into vouchers (
@@ -96,8 +97,7 @@ export async function createVoucherStatement(
         buyer_email, recipient_name, recipient_email, recipient_phone, message, deliver_on, expires_on, sold_by,
         sold_by_role
       )
-      select ${crypto.randomUUID()}, ${reference}, ${await voucherCodeHash(code)}, ${code.slice(-4)},
-        ${await sha256Hex(await voucherCardToken(reference, options.secret))}, ${stored.amount}, ${stored.amount},
+      select ${id}, ${reference}, ${unsentMark(id)}, '', ${unsentMark(id)}, ${stored.amount}, ${stored.amount},
         ${stored.treatment ?? null}, ${stored.buyerName}, ${stored.buyerEmail || null}, ${stored.recipientName},
         ${stored.recipientEmail ?? null}, ${stored.recipientPhone ?? null}, ${stored.message ?? null},
         ${stored.deliverOn}, ${voucherExpiry(stored.deliverOn, options.validityMonths)}, ${options.soldBy ?? null},

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
-import { addDays, lagosDate } from '../../../../worker/shared/time';
+import { addDays, formatShortDate, lagosDate } from '../../../../worker/shared/time';
 import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../../worker/shared/voucher-rules';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -64,7 +64,11 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
           },
         }),
       );
-      onSold(`Gift voucher …${sold.last4} sold (${formatNaira(sold.amount)}), sent on ${sold.deliverOn}.`);
+      onSold(
+        sold.last4
+          ? `Gift voucher …${sold.last4} sold (${formatNaira(sold.amount)}) and sent.`
+          : `Gift voucher sold (${formatNaira(sold.amount)}); it is sent, with its code, on ${formatShortDate(`${sold.deliverOn}T12:00:00Z`)}.`,
+      );
       close();
     } catch (caught) {
       setError(messageOf(caught, 'Error selling the voucher'));

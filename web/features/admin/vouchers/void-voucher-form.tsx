@@ -3,7 +3,7 @@ import { formatNaira } from '../../../../worker/shared/money';
 import { TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../admin-api';
-import type { Voucher } from './vouchers-page';
+import { codeName, type Voucher } from './vouchers-page';
 
 /** Void a voucher, with the reason (kept in the activity log): it can no longer pay. */
 export function VoidVoucherForm({
@@ -32,7 +32,7 @@ export function VoidVoucherForm({
     setSaving(true);
     try {
       await adminRequest(api.vouchers[':id'].void.$post({ param: { id: voucher._id }, json: { reason } }));
-      onVoided(`The voucher for ${voucher.recipientName} (…${voucher.last4}) is void.`);
+      onVoided(`The voucher for ${voucher.recipientName} (${codeName(voucher)}) is void.`);
       close();
     } catch (caught) {
       setError(messageOf(caught, 'Error voiding the voucher'));
@@ -50,8 +50,8 @@ export function VoidVoucherForm({
         </button>
       </div>
       <p>
-        The voucher for {voucher.recipientName} (…{voucher.last4}) has {formatNaira(voucher.balance)} left. Once void it
-        can no longer pay for anything. This cannot be undone.
+        The voucher for {voucher.recipientName} ({codeName(voucher)}) has {formatNaira(voucher.balance)} left. Once void
+        it can no longer pay for anything. This cannot be undone.
       </p>
       <form onSubmit={submit} noValidate>
         <TextField

@@ -17,6 +17,9 @@ const formatDay = (date: string) => formatShortDate(`${date}T12:00:00Z`);
 type VoucherList = Awaited<ReturnType<typeof loadVouchers>>;
 export type Voucher = VoucherList['rows'][number];
 
+/** How staff name a voucher's code: its last 4 once sent (the code is made then), else that it has none yet. */
+export const codeName = (voucher: Pick<Voucher, 'last4'>) => (voucher.last4 ? `…${voucher.last4}` : 'no code yet');
+
 async function loadVouchers(query: string, page: number) {
   const { rows, total } = await adminPage(
     api.vouchers.$get({ query: { q: query, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
@@ -59,8 +62,11 @@ export default function VouchersPage() {
   async function resend(voucher: Voucher) {
     setNotice(undefined);
     try {
-      await adminRequest(api.vouchers[':id'].resend.$post({ param: { id: voucher._id } }));
-      setNotice({ tone: 'success', text: `The voucher is sent to ${voucher.recipientName} again.` });
+      const sent = await adminRequest(api.vouchers[':id'].resend.$post({ param: { id: voucher._id } }));
+      setNotice({
+        tone: 'success',
+        text: `The voucher is sent to ${voucher.recipientName} again with a new code (…${sent.last4}); the old code and card link no longer work.`,
+      });
     } catch (error) {
       setNotice({ tone: 'error', text: messageOf(error, 'Error resending the voucher') });
     }
@@ -122,7 +128,11 @@ export default function VouchersPage() {
               {rows.map((voucher) => (
                 <tr key={voucher._id}>
                   <th scope="row" data-label="Code" className="admin-table__code admin-vouchers__code">
-                    …{voucher.last4}
+                    {voucher.last4 ? (
+                      `…${voucher.last4}`
+                    ) : (
+                      <span className="admin-table__note admin-vouchers__no-code">Made when sent</span>
+                    )}
                   </th>
                   <td data-label="For">
                     {voucher.recipientName}
@@ -161,7 +171,7 @@ export default function VouchersPage() {
                           <button
                             type="button"
                             className="button button--secondary button--small"
-                            aria-label={`Resend the voucher for ${voucher.recipientName} (…${voucher.last4})`}
+                            aria-label={`Resend the voucher for ${voucher.recipientName} (${codeName(voucher)}) with a new code`}
                             onClick={() => resend(voucher)}
                           >
                             Resend
@@ -171,7 +181,7 @@ export default function VouchersPage() {
                           <button
                             type="button"
                             className="button button--danger button--small"
-                            aria-label={`Void the voucher for ${voucher.recipientName} (…${voucher.last4})`}
+                            aria-label={`Void the voucher for ${voucher.recipientName} (${codeName(voucher)})`}
                             onClick={() => setVoiding(voucher)}
                           >
                             Void

@@ -1,0 +1,1 @@
+ALTER TABLE `vouchers` ADD `card_code_sealed` text;
