@@ -48,6 +48,14 @@ export default defineConfig({
         },
       },
       {
+        // The house's own rules read from its source (the import graph's layers), in Node.
+        test: {
+          name: 'house',
+          environment: 'node',
+          include: ['tests/house/**/*.test.ts'],
+        },
+      },
+      {
         // The built site served by wrangler, driven in real Chromium.
         test: {
           name: 'e2e',

@@ -1,6 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { Database } from './db/client';
-import type { StaffMember } from './services/staff-accounts';
+import type { StaffMember } from './shared/permissions';
 
 /** Secrets that may be left unset: without a token WhatsApp messages wait in the outbox as held. */
 export interface OptionalSecrets {

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ShopProduct, shopAtom } from '../../web/features/catalogue/live-shop';
 import { catalogueReady } from '../../web/features/catalogue/starting-catalogue';
 import {
   addToCartAtom,
@@ -10,7 +11,6 @@ import {
   orderableItemsAtom,
   removeFromCartAtom,
 } from '../../web/features/shop/cart';
-import { type ShopProduct, shopAtom } from '../../web/features/shop/live-shop';
 import { CART_KEY } from '../../web/features/shop/shop-constants';
 
 const oil100 = { productId: 'all-glow-body-oil', size: '100ml' };

@@ -113,7 +113,7 @@ describe('request body limit', () => {
 
 describe('what an unhandled error logs', () => {
   it('leaves out the values of a failed query (a client’s details or health answers never go into logs)', async () => {
-    const { loggable } = await import('../../worker/middleware/errors');
+    const { loggable } = await import('../../worker/shared/loggable');
     const error = new Error(
       'Failed query: insert into bookings (name, health_conditions) values (?, ?)\nparams: Ada Obi,["Pregnancy"]',
     );

@@ -4,8 +4,8 @@ import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worke
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
-import { reconcilePayments } from '../../worker/services/payment-maintenance';
-import { paymentMessages } from '../../worker/services/payments';
+import { paymentMessages } from '../../worker/services/payments/context';
+import { reconcilePayments } from '../../worker/services/payments/maintenance';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { inOneRateWindow } from '../fakes/rate-window';

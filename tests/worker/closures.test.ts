@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, closures, payments, therapistTimeOff } from '../../worker/db/schema';
 import { closureMessages } from '../../worker/routes/closures';
-import { paymentMessages } from '../../worker/services/payments';
+import { paymentMessages } from '../../worker/services/payments/context';
 import { forgetCachedTeam } from '../../worker/services/schedule';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { call as adminAppCall, adminCall, jsonInit, signIn } from './admin-harness';

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, outboxMessages } from '../../worker/db/schema';
-import { bookingConfirmation, bookingReminder, voucherDelivery } from '../../worker/messages/templates';
+import { bookingConfirmation, bookingReminder } from '../../worker/messages/templates/booking';
+import { voucherDelivery } from '../../worker/messages/templates/vouchers';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { manageToken } from '../../worker/services/manage-tokens';
 import {

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments, refunds, roomTreatments, timeBlocks } from '../../worker/db/schema';
-import { reconcilePayments } from '../../worker/services/payment-maintenance';
+import { reconcilePayments } from '../../worker/services/payments/maintenance';
 import { retryRefunds } from '../../worker/services/refunds';
 import { forgetCachedTeam } from '../../worker/services/schedule';
 import { minuteOfDay } from '../../worker/shared/schedule';

@@ -10,7 +10,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker';
 import { unsafeConfigurationMessage } from '../../worker/middleware/safe-config';
-import { isTestMode, paymentSetup } from '../../worker/services/payment-gateway';
+import { isTestMode, paymentSetup } from '../../worker/services/payments/gateway';
 import { backgroundProblem, isLocalSite, publishedSecretsIn } from '../../worker/services/site-config';
 import { call } from './admin-harness';
 

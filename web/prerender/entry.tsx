@@ -9,9 +9,9 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
-import { menuAtom, menuFromApi } from '../features/booking/live-menu';
+import { menuAtom, menuFromApi } from '../features/catalogue/live-menu';
+import { type ApiProduct, shopAtom, shopFromApi } from '../features/catalogue/live-shop';
 import { catalogueReady, type PageCatalogue, startingCatalogue } from '../features/catalogue/starting-catalogue';
-import { type ApiProduct, shopAtom, shopFromApi } from '../features/shop/live-shop';
 import { pageJsonLd } from './structured-data';
 
 /** The build's catalogue: what the pages start from where none is embedded, as on the server. */

@@ -19,6 +19,17 @@ import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { couponScopes, couponTypes } from '../shared/coupon-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { staffRoles } from '../shared/permissions';
+import {
+  orderStatuses,
+  paymentKinds,
+  paymentMethods,
+  paymentStatuses,
+  reviewKinds,
+  reviewStatuses,
+  serviceStatuses,
+  studioPaymentMethods,
+  testCheckoutOutcomes,
+} from '../shared/statuses';
 
 export { messageChannels, messageStatuses, messageTemplates };
 
@@ -30,20 +41,19 @@ const id = () =>
 const utcNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(utcNow);
 
-export const paymentKinds = ['booking', 'order', 'voucher'] as const;
-export { couponScopes, couponTypes };
-export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
-export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
-export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
-export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
-/**
- * How a booking, order or gift voucher was paid: online through Paystack or the built-in test
- * checkout, free (a 100% coupon), wholly by a gift voucher, or at the studio for a booking staff
- * took by phone, WhatsApp or at the door (cash, bank transfer, POS, or not yet: `unpaid`, paid on
- * arrival and marked by staff).
- */
-export const paymentMethods = ['paystack', 'test', 'free', 'voucher', 'cash', 'transfer', 'pos', 'unpaid'] as const;
-export const studioPaymentMethods = ['cash', 'transfer', 'pos'] as const;
+export {
+  couponScopes,
+  couponTypes,
+  orderStatuses,
+  paymentKinds,
+  paymentMethods,
+  paymentStatuses,
+  reviewKinds,
+  reviewStatuses,
+  serviceStatuses,
+  studioPaymentMethods,
+  testCheckoutOutcomes,
+};
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -90,7 +100,7 @@ export const payments = sqliteTable(
      * manage link and personal details only to that browser (the reference alone travels widely).
      */
     browserKeyHash: text('browser_key_hash'),
-    /** When verify last asked Paystack about it: at most once a minute per reference (services/payments.ts). */
+    /** When verify last asked Paystack about it: at most once a minute per reference (services/payments/settle.ts). */
     gatewayCheckedAt: text('gateway_checked_at'),
     method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
     /** The coupon that priced it (its code may change; its uses are counted by this). */
@@ -981,8 +991,6 @@ export const voucherUses = sqliteTable(
   ],
 );
 
-export const reviewKinds = ['visit', 'product'] as const;
-export const reviewStatuses = ['pending', 'approved', 'hidden'] as const;
 export const reviewSources = ['verified', 'seed'] as const;
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { loggable } from './errors';
+import { loggable } from '../shared/loggable';
 
 /**
  * Work that must finish but that the visitor should not wait for (queueing messages): handed to

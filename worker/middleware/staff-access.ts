@@ -11,7 +11,8 @@ import { type AppEnv, factory } from '../env';
 import { liveSession, recentlyConfirmed } from '../services/admin-sessions';
 import { confirmationMessages } from '../services/identity-confirmation';
 import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/second-factor';
-import { type StaffMember, sessionMember } from '../services/staff-accounts';
+import { sessionMember } from '../services/staff-accounts';
+import type { StaffMember } from '../shared/permissions';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';
 

@@ -31,7 +31,7 @@ import {
   startTotp,
 } from '../services/second-factor';
 import { type SecurityEvent, sendSecurityNotice } from '../services/security-notices';
-import { accountName, activeStaffMember, type StaffMember } from '../services/staff-accounts';
+import { accountName, activeStaffMember } from '../services/staff-accounts';
 import {
   changePassword,
   type PasswordResult,
@@ -42,6 +42,7 @@ import {
 } from '../services/staff-passwords';
 import type { StaffTokenPurpose } from '../services/staff-tokens';
 import { emailAddress } from '../shared/contact-schema';
+import type { StaffMember } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
 
 export const authMessages = {

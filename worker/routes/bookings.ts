@@ -1,22 +1,23 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { serviceStatuses, studioPaymentMethods } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { recordHealthView } from '../middleware/audit-trail';
+import { scopeOf } from '../middleware/scope';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
 import { bookingScopeFilter, forViewer } from '../services/booking-visibility';
 import { bookingView, completeBooking, findBooking, listBookings } from '../services/bookings';
-import { isTestMode } from '../services/payment-gateway';
+import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
 import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { multiLine, singleLine } from '../shared/plain-text';
 import { anyStartTimes } from '../shared/schedule';
+import { serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { isIsoDate, lagosToUtc } from '../shared/time';
 import { listQuery } from './list-query';
 
@@ -114,7 +115,7 @@ export const bookingRoutes = new Hono<AppEnv>()
         testMode: isTestMode(c.env),
       });
       if (!result.ok) return c.json({ message: result.message }, 409);
-      const refund = await refundAndAnnounceCancel(c, result, 'staff');
+      const refund = await refundAndAnnounceCancel(scopeOf(c), result, 'staff');
       return c.json({ success: true as const, serviceStatus: 'cancelled' as const, refund: refundView(refund) });
     }
     if (body.payment) {
@@ -129,7 +130,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     }
     const result = await moveBooking(c.var.db, booking, target, { now, actor: 'staff', by: staffMember(c) });
     if (!result.ok) return c.json({ message: result.message }, result.status ?? 409);
-    await announceMove(c, result, 'staff');
+    await announceMove(scopeOf(c), result, 'staff');
     return c.json({ success: true as const, date: result.booking.date, time: result.booking.time });
   })
   .post('/bookings', sameOriginJson, validate('json', newBookingBody), async (c) => {
@@ -145,7 +146,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       { now, linkSecret: c.env.MANAGE_LINK_SECRET },
     );
     if (!result.ok) return c.json({ message: result.message }, result.status);
-    announceStaffBooking(c, result.booking, result.manageToken);
+    announceStaffBooking(scopeOf(c), result.booking, result.manageToken);
     const booking = await bookingView(c.var.db, result.booking.id);
     return c.json({ booking: booking && forViewer(booking, staffMember(c)) }, 201);
   });

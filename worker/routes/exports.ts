@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { orderStatuses, serviceStatuses } from '../db/schema';
 import type { AppEnv } from '../env';
 import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
@@ -7,6 +6,7 @@ import { listBookings } from '../services/bookings';
 import { toCsv } from '../services/csv';
 import { listOrders } from '../services/orders';
 import { listWaitlist } from '../services/waitlist';
+import { orderStatuses, serviceStatuses } from '../shared/statuses';
 import { lagosDate } from '../shared/time';
 import { statusQuery } from './list-query';
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
+import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
 import { announceMove, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { refundOf } from '../services/booking-changes';
@@ -12,7 +13,7 @@ import {
   otherTherapistNotice,
   rescheduleOwnBooking,
 } from '../services/manage-booking';
-import { isTestMode } from '../services/payment-gateway';
+import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
@@ -43,7 +44,7 @@ export const manageBookingRoutes = new Hono<AppEnv>()
     const now = new Date();
     const result = await rescheduleOwnBooking(c.var.db, booking, c.req.valid('json'), now);
     if (!result.ok) return c.json({ message: result.message }, result.status ?? 409);
-    await announceMove(c, result, 'visitor');
+    await announceMove(scopeOf(c), result, 'visitor');
     const view = await manageView(c.var.db, result.booking, null, now);
     // Said plainly when their therapist was not free then and another one will look after them.
     const notice =
@@ -56,7 +57,7 @@ export const manageBookingRoutes = new Hono<AppEnv>()
     const now = new Date();
     const result = await cancelOwnBooking(c.var.db, booking, now, isTestMode(c.env));
     if (!result.ok) return c.json({ message: result.message }, 409);
-    const refund = await refundAndAnnounceCancel(c, result, 'visitor');
+    const refund = await refundAndAnnounceCancel(scopeOf(c), result, 'visitor');
     return c.json({
       booking: (await manageView(c.var.db, result.booking, refund, now)).booking,
       refund: refundView(refund),

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { messageChannels, messageStatuses, messageTemplates } from '../db/schema';
 import type { AppEnv } from '../env';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
 import { escapeHtml } from '../shared/html';
+import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { pageQuery } from './list-query';
 
 const messagesQuery = z.extend(pageQuery, {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Database } from '../db/client';
-import { orderStatuses } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
@@ -10,10 +9,11 @@ import { refreshCataloguePages } from '../services/catalogue-pages';
 import { orderCancelledMessages, orderMovedMessages, studioDetails } from '../services/notifications';
 import { advanceOrder, cancelOrder, listOrders, orderFacts, type RefundRow } from '../services/orders';
 import { queueMessages } from '../services/outbox';
-import { isTestMode } from '../services/payment-gateway';
+import { isTestMode } from '../services/payments/gateway';
 import { refundClient, refundView, sendRefund } from '../services/refunds';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { sitePages } from '../shared/site-pages';
+import { orderStatuses } from '../shared/statuses';
 import { listQuery } from './list-query';
 
 export const orderMessages = {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Database } from '../db/client';
-import { reviewStatuses } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
@@ -21,6 +20,7 @@ import {
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { reviewMessages } from '../shared/review-rules';
 import { moderationBody, reviewBody } from '../shared/review-schema';
+import { reviewStatuses } from '../shared/statuses';
 import { listQuery, pageQuery } from './list-query';
 
 const idParam = z.optional(z.string().check(z.trim(), z.maxLength(80)));

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import { studioPaymentMethods, vouchers } from '../db/schema';
+import { vouchers } from '../db/schema';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
-import { loggable } from '../middleware/errors';
 import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { staffMember } from '../middleware/staff-access';
@@ -17,9 +16,11 @@ import { renderVoucherCard, voucherCardStyles, voucherCardStylesPath } from '../
 import { deliverVoucher, resendVoucher } from '../services/voucher-delivery';
 import { findVoucher, listVouchers, sellVoucherAtDesk, voidVoucher, voucherFigures } from '../services/voucher-desk';
 import { checkVoucher, voucherFacts } from '../services/vouchers';
+import { loggable } from '../shared/loggable';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
+import { studioPaymentMethods } from '../shared/statuses';
 import { formatDate, lagosDate } from '../shared/time';
 import { voucherFields, voucherRules } from '../shared/voucher-schema';
 import { pageQuery } from './list-query';

@@ -13,17 +13,12 @@
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
+import type { StaffMember } from '../shared/permissions';
 import { createSession, endSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
 import { issueLoginTicket, secondFactorRequired, secondFactorsOf } from './second-factor';
-import {
-  accountForEmail,
-  activeStaffMember,
-  BUILT_IN_OWNER_ID,
-  passwordHashOf,
-  type StaffMember,
-} from './staff-accounts';
+import { accountForEmail, activeStaffMember, BUILT_IN_OWNER_ID, passwordHashOf } from './staff-accounts';
 
 /** A well-formed hash no password matches (no derivation comes out all zeros): checked when no account has the name. */
 const STAND_IN_HASH = 'pbkdf2-sha256:100000:3q2+7wAAAAAAAAAAAAAAAA==:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -12,7 +12,8 @@ import { type bookingActors, bookingEvents, type bookings, refunds } from '../db
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
-import { closedOn, closureReason, slotMessages } from './slots';
+import { closedOn, closureReason, therapistOffOn } from './day-rules';
+import { slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 import { returnVoucherStatements } from './vouchers';
 
@@ -101,7 +102,7 @@ export async function moveBooking(
             room_id = ${choice.roomId}, duration_minutes = ${choice.minutes}, reminder_sent_at = null, needs_attention = 0
           where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
             and therapist_id is ${booking.therapistId} and not ${closedOn(target.date)}
-            and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${target.date})`,
+            and not ${therapistOffOn(choice.therapistId, target.date)}`,
         ),
         d1Statement(
           db,

@@ -5,9 +5,10 @@
  */
 import { eq, type SQL } from 'drizzle-orm';
 import { bookings } from '../db/schema';
+import { healthAnswerKeys } from '../shared/health-answers';
+import type { StaffMember } from '../shared/permissions';
 import { can } from '../shared/permissions';
-import { type BookingView, healthAnswerKeys } from './bookings';
-import type { StaffMember } from './staff-accounts';
+import type { BookingView } from './bookings';
 
 /** Null: every booking. Otherwise the one therapist whose bookings the member sees. */
 export function therapistScopeOf(member: StaffMember): string | null {

@@ -16,6 +16,7 @@ import {
   type studioPaymentMethods,
   therapists,
 } from '../db/schema';
+import type { HealthAnswers } from '../shared/health-answers';
 import { endTimeOf } from '../shared/schedule';
 import { voucherPaidSql } from './vouchers';
 
@@ -24,31 +25,6 @@ export type ServiceStatus = (typeof serviceStatuses)[number];
 /** What is left to pay at the studio: nothing once the visit is cancelled (its money went back by the refund rules). */
 export const balanceDueOf = (booking: { amount: number; amountPaid: number; serviceStatus: ServiceStatus }) =>
   booking.serviceStatus === 'cancelled' ? 0 : Math.max(0, booking.amount - booking.amountPaid);
-
-/**
- * The intake's health answers: sensitive personal data (NDPA 2023). They go only to the people
- * who care for the client (services/booking-visibility.ts), never into exports or messages.
- */
-export interface HealthAnswers {
-  onMedication: boolean;
-  medicationDetails: string | null;
-  exercising: boolean;
-  exerciseFrequency: number | null;
-  exerciseHours: number | null;
-  healthConditions: string[];
-  /** "Notes for your therapist": what a client writes there is about their body, so health data too. */
-  notes: string | null;
-}
-
-export const healthAnswerKeys = [
-  'onMedication',
-  'medicationDetails',
-  'exercising',
-  'exerciseFrequency',
-  'exerciseHours',
-  'healthConditions',
-  'notes',
-] as const satisfies ReadonlyArray<keyof HealthAnswers>;
 
 /**
  * A booking on the admin wire: the spec's fields, then what else the booking form captured. The

@@ -7,11 +7,11 @@
 import { and, asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings, closures, therapistTimeOff } from '../db/schema';
+import type { StaffMember } from '../shared/permissions';
 import { addDays } from '../shared/time';
 import { bookingScopeFilter, forViewer, therapistScopeOf } from './booking-visibility';
 import { type BookingView, listBookings } from './bookings';
 import { readScheduleSettings } from './schedule-settings';
-import type { StaffMember } from './staff-accounts';
 import { listTherapists, type TherapistView } from './team';
 
 export interface CalendarHold {

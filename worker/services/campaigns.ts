@@ -7,7 +7,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-
 import type { Database } from '../db/client';
 import { campaigns, outboxMessages, waitlistEntries } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
-import { campaignEmail } from '../messages/templates';
+import { campaignEmail } from '../messages/templates/waitlist';
 import { type NewMessage, queueMessages } from './outbox';
 import { unsubscribeToken } from './unsubscribe';
 

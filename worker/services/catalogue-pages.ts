@@ -9,8 +9,8 @@
 import { renderCataloguePage } from 'virtual:page-renderer';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
-import { loggable } from '../middleware/errors';
 import { inlineJson, jsonLdScriptTag } from '../shared/html';
+import { loggable } from '../shared/loggable';
 import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from './catalogue';
 import { reviewBoard } from './reviews';

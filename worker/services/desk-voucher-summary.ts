@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
-import { type DeskVoucherSale, deskVoucherSummary } from '../messages/desk-voucher-summary';
+import { type DeskVoucherSale, deskVoucherSummary } from '../messages/templates/desk-voucher-summary';
 import { roleLabels, type StaffRole } from '../shared/permissions';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { studioDetails } from './notifications';

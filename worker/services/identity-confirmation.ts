@@ -6,9 +6,9 @@
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
+import type { StaffMember } from '../shared/permissions';
 import { clearSecondFactorFailures, takeSecondFactorAttempt } from './login-throttle';
 import { acceptTotpCode, secondFactorMessages } from './second-factor';
-import type { StaffMember } from './staff-accounts';
 import { checkCurrentPassword } from './staff-passwords';
 
 export const confirmationMessages = {

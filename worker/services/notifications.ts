@@ -15,25 +15,19 @@ import {
   bookingReminder,
   bookingRescheduled,
   bookingSlotTaken,
+} from '../messages/templates/booking';
+import {
   type OrderFacts,
   orderCancelled,
   orderConfirmation,
   orderDelivered,
   orderShipped,
-  passwordReset,
-  type RefundFacts,
-  type RenderedMessage,
-  type ReviewRequestFacts,
-  reviewRequest,
-  type TeamInvitationFacts,
-  teamInvitation,
-  type VoucherFacts,
-  voucherDelivered,
-  voucherDelivery,
-  voucherReceipt,
-  waitlistConfirm,
-  waitlistWelcome,
-} from '../messages/templates';
+} from '../messages/templates/order';
+import { type ReviewRequestFacts, reviewRequest } from '../messages/templates/reviews';
+import type { RefundFacts, RenderedMessage } from '../messages/templates/shared';
+import { passwordReset, type TeamInvitationFacts, teamInvitation } from '../messages/templates/team';
+import { type VoucherFacts, voucherDelivered, voucherDelivery, voucherReceipt } from '../messages/templates/vouchers';
+import { waitlistConfirm, waitlistWelcome } from '../messages/templates/waitlist';
 import type { NewMessage } from './outbox';
 
 export function studioDetails(env: Pick<Bindings, 'STUDIO_PHONE' | 'STUDIO_EMAIL' | 'STUDIO_ADDRESS' | 'SITE_URL'>) {

@@ -17,10 +17,11 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffPasskeys } from '../db/schema';
+import type { StaffMember } from '../shared/permissions';
 import { studioName } from '../shared/site-paths';
 import { putChallenge, takeChallenge } from './auth-challenges';
 import { fromBase64Url, toBase64Url } from './signing';
-import { activeStaffMember, type StaffMember } from './staff-accounts';
+import { activeStaffMember } from './staff-accounts';
 
 const CHALLENGE_TTL_SECONDS = 300;
 

@@ -9,10 +9,10 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { createDb, type Database } from '../db/client';
 import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
-import { loggable } from '../middleware/errors';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
+import { loggable } from '../shared/loggable';
 import type { RefundRow } from './booking-changes';
-import { notConfiguredError, paymentSetup } from './payment-gateway';
+import { notConfiguredError, paymentSetup } from './payments/gateway';
 
 export const MAX_REFUND_ATTEMPTS = 8;
 /** A call that started this long ago and never recorded an answer (the Worker died) is retried. */

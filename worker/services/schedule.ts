@@ -21,6 +21,7 @@ import {
   weekdayOf,
 } from '../shared/schedule';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
+import { studioClosures, therapistDaysOff } from './day-rules';
 import { blockCounts, roomResource, therapistResource } from './time-blocks';
 
 export interface HoursRange {
@@ -111,7 +112,7 @@ export async function loadSchedule(
         'treatments', json((select json_group_array(treatment_id) from therapist_treatments where therapist_id = t.id)),
         'hours', json((select json_group_array(json_array(weekday, start_minute, end_minute))
           from therapist_hours where therapist_id = t.id)),
-        'off', json((select json_group_array(json_array(date, reason)) from therapist_time_off
+        'off', json((select json_group_array(json_array(date, reason)) from (${therapistDaysOff})
           where therapist_id = t.id and date >= ${addDays(lagosDate(now), -1)}))
       )) from therapists t) as therapists,
     (select json_group_array(json_object(
@@ -121,7 +122,8 @@ export async function loadSchedule(
     (select json_group_array(json_array(id, duration_minutes, buffer_minutes, name)) from treatments) as timings,
     (select start_step_minutes from schedule_settings where id = 1) as step`;
   const timeQuery = sql`select
-    (select json_group_array(json_array(date, reason)) from closures where date between ${from} and ${to}) as closures,
+    (select json_group_array(json_array(date, reason)) from (${studioClosures}) where date between ${from} and ${to})
+      as closures,
     -- The day's size is written into the SQL: D1 binds JavaScript numbers as floats, and
     -- block / 96.0 would not be a day number.
     (select json_group_array(json_array(resource, day, lo, hi)) from (

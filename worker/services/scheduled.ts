@@ -1,6 +1,6 @@
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
-import { loggable } from '../middleware/errors';
+import { loggable } from '../shared/loggable';
 import { forgetOldActivity } from './audit-log';
 import { forgetExpiredChallenges } from './auth-challenges';
 import { resumeCampaigns } from './campaigns';
@@ -10,8 +10,8 @@ import { forgetOldAttempts } from './login-throttle';
 import { studioDetails } from './notifications';
 import { sweepOutbox } from './outbox';
 import { forgetMessageLinks } from './outbox-links';
-import { reconcilePayments } from './payment-maintenance';
 import { forgetUnpaidPaymentDetails } from './payment-retention';
+import { reconcilePayments } from './payments/maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';

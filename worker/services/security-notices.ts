@@ -7,7 +7,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffAccounts } from '../db/schema';
 import type { Bindings } from '../env';
-import { securityNotice } from '../messages/security-notice';
+import { securityNotice } from '../messages/templates/security-notice';
 import { formatShortDateTime } from '../shared/time';
 import { studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import { timeMessages } from './booking-time';
 
@@ -16,15 +14,4 @@ export function isPastSlot(date: string, time: string, now: Date): boolean {
 
 export function isPastDate(date: string, now: Date): boolean {
   return date < lagosDate(now);
-}
-
-/** SQL: the studio is closed on `date` (staff closed it in the admin). */
-export function closedOn(date: string) {
-  return sql`exists (select 1 from closures where date = ${date})`;
-}
-
-/** Why the studio is closed on `date`, or undefined when it is open. */
-export async function closureReason(db: Database, date: string): Promise<string | undefined> {
-  const row = await db.get<{ reason: string }>(sql`select reason from closures where date = ${date}`);
-  return row?.reason;
 }

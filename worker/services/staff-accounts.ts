@@ -5,20 +5,13 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffAccounts } from '../db/schema';
-import type { StaffRole } from '../shared/permissions';
+import type { StaffMember } from '../shared/permissions';
 import type { LiveSession } from './admin-sessions';
 
 /** The built-in owner: a new install's way in (ADMIN_USERNAME, ADMIN_PASSWORD_HASH). */
 export const BUILT_IN_OWNER_ID = 'owner';
 
 /** A signed-in member of the team, as handlers and the session answer see them. */
-export interface StaffMember {
-  _id: string;
-  name: string;
-  email: string | null;
-  role: StaffRole;
-  therapistId: string | null;
-}
 
 const memberColumns = {
   _id: staffAccounts.id,

@@ -13,8 +13,9 @@ import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from './book
 import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
 import { linkClientStatements } from './client-records';
+import { closedOn, closureReason, therapistOffOn } from './day-rules';
 import { manageToken, manageTokenHash } from './manage-tokens';
-import { closedOn, closureReason, isPastSlot } from './slots';
+import { isPastSlot } from './slots';
 import { takeTimeStatements } from './time-blocks';
 
 export type StudioPayment = (typeof studioPaymentMethods)[number] | 'unpaid';
@@ -85,7 +86,7 @@ export async function createStaffBooking(
               ${email}, ${JSON.stringify({ takenBy: 'staff', lines: priced.lines })}, ${request.date}, ${request.time},
               ${request.payment}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${paid ? nowIso : null}
             where not ${closedOn(request.date)}
-              and not exists (select 1 from therapist_time_off where therapist_id = ${choice.therapistId} and date = ${request.date})`,
+              and not ${therapistOffOn(choice.therapistId, request.date)}`,
         ),
         ...takeTimeStatements(db, { reference, ...choice, expiresAt: null }, nowIso, inserted),
         d1Statement(

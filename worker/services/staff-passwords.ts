@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffAccounts } from '../db/schema';
 import type { Bindings } from '../env';
+import type { StaffMember } from '../shared/permissions';
 import { sitePaths } from '../shared/site-paths';
 import { createSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
@@ -16,7 +17,7 @@ import { type NewMessage, queueMessages } from './outbox';
 import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-rules';
 import { secondFactorRequired, secondFactorsOf } from './second-factor';
-import { accountForEmail, activeStaffMember, passwordHashOf, type StaffMember } from './staff-accounts';
+import { accountForEmail, activeStaffMember, passwordHashOf } from './staff-accounts';
 import { issueStaffToken, redeemStaffToken, type StaffTokenPurpose, staffTokenAccount } from './staff-tokens';
 
 export const staffPasswordMessages = {

@@ -11,7 +11,7 @@ import { createDb, type Database, d1Statement } from '../db/client';
 import { vouchers } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
-import { loggable } from '../middleware/errors';
+import { loggable } from '../shared/loggable';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-schema';
 import { studioDetails, voucherDeliveryMessages } from './notifications';

@@ -11,7 +11,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { vouchers } from '../db/schema';
-import type { VoucherFacts } from '../messages/templates';
+import type { VoucherFacts } from '../messages/templates/vouchers';
 import type { PricedTreatment } from '../shared/booking-pricing';
 import { formatNaira } from '../shared/money';
 import { addMonths, lagosDate } from '../shared/time';

@@ -70,3 +70,12 @@ export const accessMessages = {
  * site is public: those who can see the money and change everything.
  */
 export const secondFactorRoles = ['owner', 'manager'] as const satisfies readonly StaffRole[];
+
+/** A signed-in member of staff, as the session and the routes know them. */
+export interface StaffMember {
+  _id: string;
+  name: string;
+  email: string | null;
+  role: StaffRole;
+  therapistId: string | null;
+}

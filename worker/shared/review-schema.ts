@@ -1,8 +1,8 @@
 /** What a review and a moderation must hold (POST /api/reviews/:token, PUT /api/reviews/:id). */
 import * as z from 'zod/mini';
-import { reviewStatuses } from '../db/schema';
 import { multiLine } from './plain-text';
 import { looksLikeMarkup, MAX_REVIEW_COMMENT, MAX_REVIEW_REPLY, reviewMessages } from './review-rules';
+import { reviewStatuses } from './statuses';
 
 const stars = (message: string) => z.int({ error: message }).check(z.minimum(1, message), z.maximum(5, message));
 

@@ -9,9 +9,11 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { can } from '../../../worker/shared/permissions';
 import { sitePaths, studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
-import AcademyPage from '../../features/admin/academy-page';
+import AcademyPage from '../../features/admin/academy/academy-page';
+import MessagesPage from '../../features/admin/academy/messages-page';
 import AccountPage from '../../features/admin/account/account-page';
 import { ChoosePasswordPage } from '../../features/admin/account/choose-password-page';
+import { LoginForm } from '../../features/admin/account/login-form';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';
 import { AdminLayout, sections, sectionsFor } from '../../features/admin/admin-layout';
 import {
@@ -20,21 +22,19 @@ import {
   secondFactorSetupRequiredAtom,
   staffUserAtom,
 } from '../../features/admin/admin-session';
-import BookingsPage from '../../features/admin/bookings-page';
-import CalendarPage from '../../features/admin/calendar-page';
+import BookingsPage from '../../features/admin/bookings/bookings-page';
+import CalendarPage from '../../features/admin/bookings/calendar-page';
 import ClientPage from '../../features/admin/clients/client-page';
 import ClientsPage from '../../features/admin/clients/clients-page';
-import CouponsPage from '../../features/admin/coupons-page';
-import { LoginForm } from '../../features/admin/login-form';
+import CouponsPage from '../../features/admin/coupons/coupons-page';
 import MenuPage from '../../features/admin/menu/menu-page';
-import MessagesPage from '../../features/admin/messages-page';
-import OrdersPage from '../../features/admin/orders-page';
-import ReviewsPage from '../../features/admin/reviews-page';
-import SchedulePage from '../../features/admin/schedule-page';
+import OrdersPage from '../../features/admin/orders/orders-page';
+import ReviewsPage from '../../features/admin/reviews/reviews-page';
+import SchedulePage from '../../features/admin/schedule/schedule-page';
+import TherapistsPage from '../../features/admin/schedule/therapists-page';
 import ShopPage from '../../features/admin/shop/shop-page';
 import ActivityPage from '../../features/admin/team/activity-page';
 import TeamPage from '../../features/admin/team/team-page';
-import TherapistsPage from '../../features/admin/therapists-page';
 import VouchersPage from '../../features/admin/vouchers/vouchers-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';

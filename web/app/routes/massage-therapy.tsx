@@ -5,7 +5,7 @@ import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { groupsOf, useMenu } from '../../features/booking/live-menu';
+import { groupsOf, useMenu } from '../../features/catalogue/live-menu';
 import { ReviewList } from '../../features/reviews/review-list';
 import { usePageMeta } from '../../lib/page-meta';
 import { whatsappLink } from '../../lib/whatsapp';

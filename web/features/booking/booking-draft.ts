@@ -8,7 +8,7 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
 import { priceBooking } from '../../../worker/shared/booking-pricing';
-import { menuAtom } from './live-menu';
+import { menuAtom } from '../catalogue/live-menu';
 
 export interface BookingDraft {
   service: (typeof bookingServices)[number] | '';

@@ -6,6 +6,7 @@ import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
+import { groupsOf, idsOfNames, useMenu } from '../catalogue/live-menu';
 import type { PaymentChoice } from '../checkout-payment/payment-dialog';
 import {
   adoptTypedDraftAtom,
@@ -18,7 +19,6 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
-import { groupsOf, idsOfNames, useMenu } from './live-menu';
 
 // Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));

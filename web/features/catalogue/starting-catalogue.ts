@@ -7,7 +7,7 @@
 
 import { EMBEDDED_CATALOGUE_ID } from '../../../worker/shared/site-paths';
 import type { Treatment } from '../../../worker/shared/treatments';
-import type { ShopProduct } from '../shop/live-shop';
+import type { ShopProduct } from './live-shop';
 
 /** The catalogue as the pages hold it. */
 export interface PageCatalogue {

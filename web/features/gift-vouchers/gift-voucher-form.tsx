@@ -12,7 +12,7 @@ import type { VoucherDetailsInput } from '../../../worker/shared/voucher-schema'
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useMenu } from '../booking/live-menu';
+import { useMenu } from '../catalogue/live-menu';
 import type { VoucherErrors } from './gift-voucher-purchase';
 
 // The rules and the request load when the visitor sends the form (zod stays off the first load).

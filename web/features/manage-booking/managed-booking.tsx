@@ -16,8 +16,8 @@ import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
-import { idsOfNames, useMenu } from '../booking/live-menu';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
+import { idsOfNames, useMenu } from '../catalogue/live-menu';
 import { ConfirmationDetails, paidRows } from '../checkout-payment/confirmation-frames';
 
 const manageApi = api['manage-booking'][':token'];

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
 import { CloseIcon } from '../../components/ui/icons';
+import { stockOf } from '../catalogue/live-shop';
 import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, orderableItemsAtom, removeFromCartAtom } from './cart';
-import { stockOf } from './live-shop';
 import { ShippingNote } from './shipping-note';
 
 interface CartPanelProps {

@@ -8,9 +8,9 @@ import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { ApiError, api, request } from '../../lib/api-client';
 import { clearPendingPayment, savePendingPayment } from '../../lib/pending-payment';
+import { shopAtom } from '../catalogue/live-shop';
 import { type PaymentChoice, PaymentDialog } from '../checkout-payment/payment-dialog';
 import { type CartItem, cartSubtotalAtom, orderableItemsAtom } from './cart';
-import { shopAtom } from './live-shop';
 import { ShippingNote } from './shipping-note';
 
 interface Contact {

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { CloseIcon } from '../../components/ui/icons';
 import { Rating } from '../../components/ui/rating';
+import type { ShopProduct } from '../catalogue/live-shop';
+import { stockOf } from '../catalogue/live-shop';
 import { ReviewList } from '../reviews/review-list';
-import type { ShopProduct } from './live-shop';
-import { stockOf } from './live-shop';
 import { AddToCartButton, ProductImage, StockBadge } from './product-card';
 import { SizePicker } from './size-picker';
 

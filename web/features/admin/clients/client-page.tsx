@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from '../admin-ui';
-import { HealthAnswerDetails } from '../health-answers';
+import { HealthAnswerDetails } from '../bookings/health-answers';
 import { useAdminList } from '../use-admin-list';
 
 const loadClient = async (id: string) => {

@@ -3,7 +3,7 @@ import { formatNaira } from '../../../../worker/shared/money';
 import { TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../admin-api';
-import { codeName, type Voucher } from './vouchers-page';
+import { codeName, type Voucher } from './voucher-list';
 
 /** Void a voucher, with the reason (kept in the activity log): it can no longer pay. */
 export function VoidVoucherForm({

@@ -3,29 +3,17 @@ import { useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatShortDate } from '../../../../worker/shared/time';
-import { adminPage, adminRequest, api, messageOf } from '../admin-api';
+import { adminRequest, api, messageOf } from '../admin-api';
 import { adminDataChangedAtom } from '../admin-session';
 import { AdminPageHeader, ListFrame, Notice, Pager, StatusBadge, useCan } from '../admin-ui';
 import { SearchField, useTypedSearch } from '../search-field';
 import { useAdminList } from '../use-admin-list';
 import { SellVoucherForm } from './sell-voucher-form';
 import { VoidVoucherForm } from './void-voucher-form';
+import { codeName, loadVouchers, type Voucher, type VoucherList } from './voucher-list';
 
 /** A Lagos calendar day, short: "26 Nov 2027". */
 const formatDay = (date: string) => formatShortDate(`${date}T12:00:00Z`);
-
-type VoucherList = Awaited<ReturnType<typeof loadVouchers>>;
-export type Voucher = VoucherList['rows'][number];
-
-/** How staff name a voucher's code: its last 4 once sent (the code is made then), else that it has none yet. */
-export const codeName = (voucher: Pick<Voucher, 'last4'>) => (voucher.last4 ? `…${voucher.last4}` : 'no code yet');
-
-async function loadVouchers(query: string, page: number) {
-  const { rows, total } = await adminPage(
-    api.vouchers.$get({ query: { q: query, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
-  );
-  return { rows: rows.vouchers, total, figures: rows.figures };
-}
 
 const stateTones = {
   'to deliver': 'info',

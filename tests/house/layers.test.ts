@@ -1,0 +1,134 @@
+// The house's layers, held by a rule rather than by habit: the import graph of worker/ and web/
+// (every import, re-export and dynamic import, type-only ones too), checked against the directions
+// README's "Layout" names. A failure names the file, the import and the rule it breaks.
+
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Edge, importGraph, importsOf, root } from './import-graph';
+
+const edges = importGraph(['worker', 'web']);
+const under = (path: string, ...folders: string[]) => folders.some((folder) => path.startsWith(`${folder}/`));
+const lower = ['worker/services', 'worker/db', 'worker/shared', 'worker/providers', 'worker/messages'];
+const edge = ['worker/middleware', 'worker/routes'];
+
+/** A feature's folder under web/features, or undefined. */
+const featureOf = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1];
+
+/**
+ * Where one feature may use another's modules (bulletproof-react's rule, with the house's named
+ * exceptions): the payment flow booking and shop share, the live catalogue every page reads, the
+ * booking's time picker that moving a booking reuses, and the reviews a product's page shows.
+ */
+const featureImports: Record<string, readonly string[]> = {
+  booking: ['checkout-payment', 'catalogue'],
+  shop: ['checkout-payment', 'catalogue', 'reviews'],
+  'gift-vouchers': ['checkout-payment', 'catalogue'],
+  'manage-booking': ['checkout-payment', 'catalogue', 'booking'],
+};
+
+const rules: Array<{ rule: string; breaks: (edge: Edge) => boolean }> = [
+  {
+    rule: 'services, db, shared, providers and messages never import middleware or routes',
+    breaks: ({ from, to }) =>
+      under(from, ...lower) && (under(to, ...edge) || to === 'worker/app' || to === 'worker/index'),
+  },
+  {
+    rule: 'no Hono below the edge: services take a plain scope (services/scope.ts)',
+    breaks: ({ from, to }) => under(from, ...lower) && (to === 'hono' || to.startsWith('hono/')),
+  },
+  {
+    rule: 'worker/shared is isomorphic: it imports only worker/shared and packages',
+    breaks: ({ from, to }) => under(from, 'worker/shared') && to.startsWith('worker/') && !under(to, 'worker/shared'),
+  },
+  {
+    rule: 'worker/env.ts imports only db/client and shared types',
+    breaks: ({ from, to }) =>
+      from === 'worker/env.ts' && to.startsWith('worker/') && to !== 'worker/db/client' && !under(to, 'worker/shared'),
+  },
+  {
+    rule: 'the web imports the worker only from worker/shared (and the typed client its AppType)',
+    breaks: ({ from, to }) =>
+      under(from, 'web') &&
+      to.startsWith('worker/') &&
+      !under(to, 'worker/shared') &&
+      !(from === 'web/lib/api-client.ts' && to === 'worker/app'),
+  },
+  {
+    rule: 'a feature imports another feature only where featureImports names it',
+    breaks: ({ from, to }) => {
+      const [mine, theirs] = [featureOf(from), featureOf(to)];
+      return !!mine && !!theirs && mine !== theirs && !(featureImports[mine] ?? []).includes(theirs);
+    },
+  },
+  {
+    rule: 'a screen (a -page file) is imported only by the router: what two screens share is a module of their group',
+    breaks: ({ from, to }) => under(to, 'web') && /-page$/.test(to) && !under(from, 'web/app'),
+  },
+  {
+    rule: 'shared web parts (components, lib) never import features or app',
+    breaks: ({ from, to }) => under(from, 'web/components', 'web/lib') && under(to, 'web/features', 'web/app'),
+  },
+];
+
+/** The admin's frame: what every screen group uses, beside the groups' folders. */
+const adminFrame = [
+  'admin-api.ts',
+  'admin-layout.tsx',
+  'admin-session.ts',
+  'admin-ui.tsx',
+  'search-field.tsx',
+  'stats-strip.tsx',
+  'tabbed-list.tsx',
+  'use-admin-list.ts',
+  'use-team.ts',
+];
+
+describe('the admin', () => {
+  it('keeps every screen in its group’s folder, only the frame beside them', () => {
+    const flat = readdirSync(join(root, 'web/features/admin')).filter((name) => /\.tsx?$/.test(name));
+    expect(flat.sort()).toEqual(adminFrame);
+  });
+});
+
+describe('the layers', () => {
+  it('read every kind of import, and none in a comment', () => {
+    const source = [
+      "import { a, type B } from './one';",
+      "import type {\n  C,\n  D,\n} from '../two';",
+      "export { e } from './three';",
+      "export * from 'four';",
+      "import './five.css';",
+      "const lazy = () => import('./six');",
+      "// import { no } from './comment';",
+      "/* import { no } from './block'; */",
+      "const url = 'https://example.com'; import x from 'seven';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual(['./one', '../two', './three', 'four', './five.css', './six', 'seven']);
+  });
+
+  it('read a graph that has the imports it should', () => {
+    expect(edges.length).toBeGreaterThan(1_000);
+    expect(edges).toContainEqual({ from: 'worker/middleware/errors.ts', to: 'worker/shared/loggable' });
+    expect(edges).toContainEqual({ from: 'web/lib/api-client.ts', to: 'hono/client' });
+  });
+
+  it.each(rules)('$rule', ({ rule, breaks }) => {
+    const broken = edges.filter(breaks).map(({ from, to }) => `${from} imports ${to}`);
+    expect(broken, rule).toEqual([]);
+  });
+
+  it('catch a planted import against each rule', () => {
+    const planted: Edge[] = [
+      { from: 'worker/services/payments/settle.ts', to: 'worker/middleware/errors' },
+      { from: 'worker/services/outbox.ts', to: 'hono' },
+      { from: 'worker/shared/money.ts', to: 'worker/db/schema' },
+      { from: 'worker/env.ts', to: 'worker/services/staff-accounts' },
+      { from: 'web/features/booking/booking-form.tsx', to: 'worker/services/catalogue' },
+      { from: 'web/features/catalogue/live-shop.ts', to: 'web/features/shop/cart' },
+      { from: 'web/features/admin/bookings/calendar-page.tsx', to: 'web/features/admin/bookings/bookings-page' },
+      { from: 'web/components/ui/field.tsx', to: 'web/features/booking/booking-draft' },
+    ];
+    expect(planted.map((each, index) => rules[index]?.breaks(each))).toEqual(planted.map(() => true));
+  });
+});

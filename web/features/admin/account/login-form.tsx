@@ -1,0 +1,123 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/ui/field';
+import { Logo } from '../../../components/ui/logo';
+import { ApiError } from '../../../lib/api-client';
+import { adminRequest, api } from '../admin-api';
+import { markSignedInAtom } from '../admin-session';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { PasswordField } from './password-field';
+import { AuthenticatorCodeForm, PasskeySignIn } from './sign-in-steps';
+
+export const LOGIN_FAILED = 'Failed to login';
+export const LOGIN_FAILED_RETRY = 'Failed to login. Please try again.';
+
+/** Admin Login: the server checks the credentials and sets the session cookie. */
+export function LoginForm() {
+  const markSignedIn = useSetAtom(markSignedInAtom);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [forgot, setForgot] = useState(false);
+  const [ticket, setTicket] = useState<string>();
+  const [usePasskey, setUsePasskey] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError('Please enter your username and password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data } = await adminRequest(api.auth.login.$post({ json: { username: username.trim(), password } }));
+      if ('user' in data) markSignedIn(data.user);
+      else if (data.secondFactor === 'totp') setTicket(data.ticket);
+      else {
+        // This account signs in with its passkey: say so by the button.
+        setError(data.message);
+        setUsePasskey(true);
+      }
+      setBusy(false);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 0) setError(LOGIN_FAILED_RETRY);
+      else if (failure instanceof ApiError && failure.status < 500) setError(failure.message || LOGIN_FAILED);
+      else setError(LOGIN_FAILED);
+      setBusy(false);
+    }
+  }
+
+  if (ticket) {
+    return (
+      <main className="admin-login">
+        <AuthenticatorCodeForm
+          ticket={ticket}
+          onBack={() => {
+            setTicket(undefined);
+            setPassword('');
+          }}
+        />
+      </main>
+    );
+  }
+
+  if (forgot) {
+    return (
+      <main className="admin-login">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </main>
+    );
+  }
+
+  return (
+    <main className="admin-login">
+      <form className="admin-login__card" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+        <div className="admin-login__brand">
+          <Logo />
+        </div>
+        <h1 id="admin-login-title">Admin Login</h1>
+        <p className="admin-login__lead">
+          For studio staff. Sign in to manage bookings, orders, coupons and the academy.
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-username">
+            Username
+          </label>
+          <input
+            id="admin-username"
+            className="field__control"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            aria-describedby="admin-username-hint"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <p className="field__hint" id="admin-username-hint">
+            Team members sign in with their email.
+          </p>
+        </div>
+        <PasswordField
+          id="admin-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <FormError message={error} />
+        <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+        <PasskeySignIn highlighted={usePasskey} />
+        <button type="button" className="admin-login__back" onClick={() => setForgot(true)}>
+          Forgot password?
+        </button>
+      </form>
+    </main>
+  );
+}

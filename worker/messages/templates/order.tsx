@@ -1,0 +1,116 @@
+/**
+ * An order's messages: confirmed, shipped, delivered, cancelled.
+ */
+
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
+import { formatNaira } from '../../shared/money';
+import { studioName } from '../../shared/site-pages';
+import { EmailLayout, type StudioDetails, textStyle } from '../layout';
+import {
+  Facts,
+  factsText,
+  Greeting,
+  headingStyle,
+  type RefundFacts,
+  type RenderedMessage,
+  refundSentence,
+  render,
+} from './shared';
+
+export interface OrderFacts {
+  reference: string;
+  name: string;
+  shippingAddress: string;
+  items: Array<{ productName: string; size: string; quantity: number; unitPrice: number }>;
+  amount: number;
+  /** Paid of `amount` (online and by voucher) when it is less: a late payment, the rest due on delivery. */
+  amountPaid?: number;
+}
+
+const itemLine = (item: OrderFacts['items'][number]) =>
+  `${item.productName} (${item.size}) × ${item.quantity}: ${formatNaira(item.unitPrice * item.quantity)}`;
+
+const shippingNote = 'Shipping is quoted separately on WhatsApp within 1–2 hours and paid on delivery.';
+
+function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string, lead: string, subject: string) {
+  const due = order.amountPaid === undefined ? 0 : order.amount - order.amountPaid;
+  const rows: Array<[string, string]> = [
+    ['Items', order.items.map(itemLine).join('; ')],
+    ['Amount paid', formatNaira(order.amount - Math.max(0, due))],
+    ...(due > 0 ? [['To pay on delivery', formatNaira(due)] as [string, string]] : []),
+    ['Delivery address', order.shippingAddress],
+    ['Reference', order.reference],
+  ];
+  return {
+    subject,
+    text: [`Dear ${order.name},`, '', lead, '', factsText(rows), '', shippingNote, '', studioName].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {heading}
+        </Heading>
+        <Greeting name={order.name} lead={lead} />
+        <Facts rows={rows} />
+        <Text style={textStyle}>{shippingNote}</Text>
+      </EmailLayout>,
+    ),
+  };
+}
+
+export const orderConfirmation = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Thank you for your order',
+    'Thank you for your order. We are getting it ready.',
+    'Your order is confirmed',
+  );
+
+export const orderShipped = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Your order is on its way',
+    'Your order has been sent out and is on its way to you.',
+    'Your order is on its way',
+  );
+
+export const orderDelivered = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+  orderMessage(
+    order,
+    studio,
+    'Your order has been delivered',
+    'Your order has been delivered. We hope you love it.',
+    'Your order has been delivered',
+  );
+
+export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, studio: StudioDetails): RenderedMessage {
+  const lead = 'We are sorry: your order has been cancelled and will not be sent.';
+  const money = refundSentence(refund, 'order');
+  const rows: Array<[string, string]> = [
+    ['Items', order.items.map(itemLine).join('; ')],
+    ['Amount paid', formatNaira(order.amount)],
+    ['Reference', order.reference],
+  ];
+  const contact = `Questions? Call or WhatsApp us on ${studio.phone}.`;
+  return {
+    subject: 'Your order has been cancelled',
+    text: [`Dear ${order.name},`, '', lead, money, '', factsText(rows), '', contact, '', studioName].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your order is cancelled
+        </Heading>
+        <Greeting name={order.name} lead={lead} />
+        <Text style={textStyle}>{money}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>
+          Questions? Call or WhatsApp us on{' '}
+          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+        </Text>
+      </EmailLayout>,
+    ),
+  };
+}

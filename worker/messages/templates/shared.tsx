@@ -1,0 +1,95 @@
+/**
+ * What the studio says, once per template, one file per family in this folder: the email's subject,
+ * its HTML (React Email, rendered here in the Worker) and its plain text, and for WhatsApp the
+ * approved template's name and parameters. Dates and times always come from the one formatter, in
+ * Lagos time, labelled WAT.
+ *
+ * The parts every message family shares: the rendered shape (subject, HTML, text), the fact rows,
+ * the greeting, the studio's call-us line and closing, and the refund sentence.
+ */
+
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import type { CSSProperties, ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { formatNaira } from '../../shared/money';
+import { formatAppointmentWat } from '../../shared/time';
+import { colours, type StudioDetails, textStyle } from '../layout';
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  whatsapp?: { name: string; parameters: string[] };
+}
+
+/** A cancelled booking's refund, as the visitor is told of it. */
+export interface RefundFacts {
+  status: 'pending' | 'processed' | 'failed';
+  amount: number;
+  testMode: boolean;
+}
+
+export const when = formatAppointmentWat;
+
+export const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+
+export const headingStyle = { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa };
+
+const labelStyle = { ...textStyle, margin: '0', fontSize: '13px', color: colours.inkSoft };
+
+const valueStyle = { ...textStyle, margin: '0 0 12px', fontWeight: 600 };
+
+export function Facts({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <Section style={{ padding: '16px 20px', backgroundColor: colours.sand, borderRadius: '12px', margin: '0 0 20px' }}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text style={labelStyle}>{label}</Text>
+          <Text style={valueStyle}>{value}</Text>
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+export const buttonStyle = {
+  backgroundColor: colours.cocoa,
+  color: '#ffffff',
+  padding: '12px 22px',
+  borderRadius: '999px',
+  fontWeight: 700,
+  fontSize: '15px',
+};
+
+/** "Questions? Call or WhatsApp us on …", the number a link to call. */
+export function CallUs({ studio, style }: { studio: StudioDetails; style?: CSSProperties }) {
+  return (
+    <Text style={{ ...textStyle, ...style }}>
+      Questions? Call or WhatsApp us on <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+    </Text>
+  );
+}
+
+/** "Dear Ada, your appointment …": the greeting, then the lead sentence. */
+export function Greeting({ name, lead }: { name: string; lead: string }) {
+  return (
+    <Text style={textStyle}>
+      Dear {name}, {lead.charAt(0).toLowerCase()}
+      {lead.slice(1)}
+    </Text>
+  );
+}
+
+export const factsText = (rows: Array<[string, string]>) =>
+  rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+/** What the visitor is told of their money when a booking is cancelled. */
+export function refundSentence(refund: RefundFacts | null, what: 'booking' | 'order' = 'booking'): string {
+  if (!refund) return `No refund is due for this ${what}.`;
+  const amount = formatNaira(refund.amount);
+  if (refund.testMode) return `TEST MODE: a refund of ${amount} is recorded as processed; no money moved.`;
+  if (refund.status === 'processed') return `Your refund of ${amount} has been processed by Paystack.`;
+  return `We have asked Paystack to refund ${amount} to the card or account you paid with. It usually arrives within 5 to 10 working days.`;
+}
