@@ -1,0 +1,74 @@
+/**
+ * A booking opened from the Calendar: its details, money and history, with Move, Cancel and Mark paid.
+ */
+
+import { useEffect, useId, useRef } from 'react';
+import { formatVisit } from '../../../../worker/shared/schedule';
+import { CloseIcon } from '../../../components/ui/icons';
+import { Detail, StatusBadge } from '../admin-ui';
+import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
+import { BookingMoneyDetails, DueBadge, MarkPaidForm } from './booking-money';
+import type { Booking } from './calendar-data';
+import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
+
+export function BookingDialog({
+  booking,
+  submit,
+  onClose,
+}: {
+  booking: Booking;
+  /** Absent for a role that does not change bookings. */
+  submit?: SubmitChange;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => dialogRef.current?.close();
+  return (
+    <dialog ref={dialogRef} className="dialog admin-calendar__dialog" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId}>{booking.name}</h2>
+        <button type="button" className="dialog__close" onClick={close}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
+      <div className="admin-row__badges">
+        <StatusBadge status={booking.serviceStatus} />
+        {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
+        {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
+        <DueBadge booking={booking} />
+      </div>
+      <dl className="admin-details">
+        <Detail label="When" wide>
+          {formatVisit(booking.date, booking.time, booking.durationMinutes)}
+        </Detail>
+        <Detail label="Treatments" wide>
+          {booking.subservices.join(', ')}
+        </Detail>
+        <Detail label="Therapist">{booking.therapist?.name ?? 'None yet'}</Detail>
+        <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
+        <Detail label="Phone">
+          <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+        </Detail>
+        <Detail label="Email">{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '-'}</Detail>
+        <HealthAnswerDetails booking={booking} brief />
+        <BookingMoneyDetails booking={booking} />
+        <Detail label="History" wide>
+          <BookingHistory booking={booking} />
+        </Detail>
+      </dl>
+      {booking.serviceStatus === 'booked' && submit ? (
+        <div className="admin-booking-changes">
+          {booking.balanceDue > 0 ? <MarkPaidForm booking={booking} submit={submit} /> : null}
+          <MoveBookingForm booking={booking} submit={submit} />
+          <CancelBookingForm booking={booking} submit={submit} />
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
