@@ -4,6 +4,7 @@
 // then the staff's Gift Vouchers screen. Every screen at 390 px and 1280 px, with axe.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
+import { formatNaira } from '../../worker/shared/money';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { confirmBooking } from './booking-steps';
 import { atBothWidths, axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
@@ -152,6 +153,15 @@ describe('a gift voucher', () => {
   });
 
   it('shows the staff’s Gift Vouchers screen with its figures, at 1280 and 390 px', { timeout: 60_000 }, async () => {
+    const figuresNow = async () =>
+      (
+        (await (
+          await fetch(`${baseUrl}/api/vouchers`, { headers: { Cookie: await staffCookie(baseUrl) } })
+        ).json()) as {
+          figures: { soldThisMonth: { count: number; amount: number }; outstanding: number };
+        }
+      ).figures;
+    const before = await figuresNow();
     // One sold at the desk for next week: no code until it is sent.
     const sold = await fetch(`${baseUrl}/api/vouchers`, {
       method: 'POST',
@@ -175,6 +185,12 @@ describe('a gift voucher', () => {
       await page.getByRole('heading', { level: 1, name: 'Gift Vouchers' }).waitFor();
       const unsent = page.getByRole('row', { name: /Bola Ade/ });
       await unsent.waitFor();
+      // The figures count it: one more sold this month, ₦20,000 more sold and owed.
+      const figures = page.locator('dl[aria-label="Gift voucher figures"]');
+      const figure = (label: string) => figures.locator('div', { hasText: label }).locator('dd').textContent();
+      expect(await figure('Vouchers sold this month')).toBe(String(before.soldThisMonth.count + 1));
+      expect(await figure('Sold this month for')).toBe(formatNaira(before.soldThisMonth.amount + 20_000));
+      expect(await figure('Outstanding balance (owed)')).toBe(formatNaira(before.outstanding + 20_000));
       expect(await unsent.getByRole('rowheader').textContent()).toBe('Made when sent');
       expect(await page.getByText('Outstanding balance (owed)').isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);

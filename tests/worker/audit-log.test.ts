@@ -192,6 +192,13 @@ describe('GET /api/activity', () => {
       target: 'b2',
       at: new Date('2026-03-02T22:30:00Z'),
     });
+    // 23:30 UTC on 2 March is 00:30 in Lagos on 3 March: a UTC day would file it under the 2nd.
+    await recordAudit(db, {
+      actor: owner,
+      action: 'coupon-delete',
+      target: 'c2',
+      at: new Date('2026-03-02T23:30:00Z'),
+    });
     const cookie = await signIn();
     const read = async (query: string) => {
       const response = await adminCall(cookie, `/api/activity${query}`);
@@ -200,13 +207,14 @@ describe('GET /api/activity', () => {
         .filter((entry) => entry.action !== 'sign-in')
         .map((entry) => entry.target);
     };
-    expect(await read('')).toEqual(['b2', 'c1', 'b1']);
+    expect(await read('')).toEqual(['c2', 'b2', 'c1', 'b1']);
     expect(await read('?actor=audit-reception')).toEqual(['b2', 'b1']);
     expect(await read('?action=coupon-create')).toEqual(['c1']);
     expect(await read('?from=2026-03-02&to=2026-03-02')).toEqual(['b2', 'c1']);
+    expect(await read('?from=2026-03-03&to=2026-03-03')).toEqual(['c2']);
     expect(await read('?to=2026-03-01')).toEqual(['b1']);
     const total = await adminCall(cookie, '/api/activity?pageSize=1');
-    expect(total.headers.get('X-Total-Count')).toBe('4');
+    expect(total.headers.get('X-Total-Count')).toBe('5');
   });
 
   it('refuses an unknown action or dates the wrong way round with a message', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
@@ -7,7 +7,7 @@ import { couponMessages } from '../../worker/services/coupons';
 import { paymentMessages } from '../../worker/services/payments/context';
 import { reconcilePayments } from '../../worker/services/payments/maintenance';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
-import { addDays, lagosDate } from '../../worker/shared/time';
+import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { inOneRateWindow } from '../fakes/rate-window';
 import { bookingDetails, oneHourVisit, tomorrow } from './payment-fixtures';
 import {
@@ -323,13 +323,16 @@ describe('POST /api/payment/initialize', () => {
     const yesterday = await initialize(bookingDetails({ appointmentDate: addDays(lagosDate(new Date()), -1) }));
     expect(yesterday.status).toBe(409);
     expect(await yesterday.json()).toMatchObject({ message: paymentMessages.datePast });
-    const nowHour = new Date(Date.now() + 3_600_000).getUTCHours();
-    if (nowHour > 9) {
-      const started = await initialize(
-        bookingDetails({ appointmentDate: lagosDate(new Date()), appointmentTime: '09:00' }),
-      );
+    // At 15:00 Lagos (a fixed clock, whatever the hour the suite runs), today's 09:00 has begun.
+    const today = lagosDate(new Date());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(lagosToUtc(today, '15:00'));
+      const started = await initialize(bookingDetails({ appointmentDate: today, appointmentTime: '09:00' }));
       expect(started.status).toBe(409);
       expect(await started.json()).toMatchObject({ message: paymentMessages.slotPast });
+    } finally {
+      vi.useRealTimers();
     }
   });
 

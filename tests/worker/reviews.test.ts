@@ -105,13 +105,16 @@ describe('the review request (the cron)', () => {
     expect((await adminCall(cookie, `/api/orders/${order.id}`, 'PUT', { orderStatus: 'delivered' })).status).toBe(200);
     const [delivered] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(delivered?.deliveredAt).toBeTruthy();
-    const deliveredAt = Date.parse(delivered?.deliveredAt ?? '');
-    // Within the day: nothing (a daytime clock 23 hours on, or the check skips it).
-    const early = new Date(deliveredAt + 23 * 3_600_000);
-    await queueReviewRequests(env, early);
+    // Delivered at 10:00 today (a fixed clock): at 09:30 tomorrow, within the daytime hours, it is
+    // not yet a day; at 10:15 it is, and a second run asks nothing more.
+    await db
+      .update(orders)
+      .set({ deliveredAt: at(today, '10:00').toISOString() })
+      .where(eq(orders.id, order.id));
+    await queueReviewRequests(env, at(addDays(today, 1), '09:30'));
     expect(await requests()).toHaveLength(0);
 
-    const later = at(addDays(lagosDate(new Date(deliveredAt)), 2), '12:00');
+    const later = at(addDays(today, 1), '10:15');
     await queueReviewRequests(env, later);
     await queueReviewRequests(env, later);
     expect((await requests()).map((request) => [request.kind, request.productId, request.subject]).sort()).toEqual([
@@ -279,5 +282,28 @@ describe('moderation and what visitors see', () => {
     };
     expect(approved.reviews.filter((review) => review.source === 'seed')).toHaveLength(12);
     expect(approved.reviews.map((review) => review.subject)).toContain('All Glow Body Oil');
+  });
+
+  it('averages a buyer’s review with them once it is approved, never while it waits', async () => {
+    const oil = async () =>
+      (
+        (await (await call('/api/products')).json()) as Array<{ _id: string; rating: number; reviewCount: number }>
+      ).find((product) => product._id === 'all-glow-body-oil');
+    expect(await oil()).toMatchObject({ rating: 4.8, reviewCount: 2 });
+    const order = await seedOrder({ orderStatus: 'shipped' });
+    expect((await adminCall(cookie, `/api/orders/${order.id}`, 'PUT', { orderStatus: 'delivered' })).status).toBe(200);
+    await db
+      .update(orders)
+      .set({ deliveredAt: at(today, '10:00').toISOString() })
+      .where(eq(orders.id, order.id));
+    await queueReviewRequests(env, at(addDays(today, 1), '10:15'));
+    const [message] = await requestMessages();
+    const token = /Review All Glow Body Oil: \S*\/review\/(\S+)/.exec(message?.text ?? '')?.[1] ?? '';
+    expect((await postReview(token, { rating: 3, comment: 'Smells lovely, a little oily.' })).status).toBe(201);
+    expect(await oil()).toMatchObject({ rating: 4.8, reviewCount: 2 });
+    const [pending] = await reviewRows();
+    await approve(pending?.id ?? '');
+    // (4.8 × 2 + 3) / 3
+    expect(await oil()).toMatchObject({ rating: 4.2, reviewCount: 3 });
   });
 });

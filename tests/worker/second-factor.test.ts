@@ -24,6 +24,7 @@ import {
   send,
   ticketOf,
 } from './second-factor-harness';
+import { newTestPasskey } from './test-authenticator';
 
 beforeEach(clearTeamSecurity);
 
@@ -316,9 +317,32 @@ describe('passkeys', () => {
   it('count as the second factor: a manager with one signs in with it, not the password alone', async () => {
     await account('manager', 'kemi@second.test');
     const id = (await db.select().from(staffAccounts).where(eq(staffAccounts.email, 'kemi@second.test')))[0]?.id ?? '';
-    await db.insert(staffPasskeys).values({ id: 'a-passkey', accountId: id, publicKey: 'AA', name: 'Kemi’s phone' });
+    const phone = await newTestPasskey();
+    await db
+      .insert(staffPasskeys)
+      .values({ id: phone.id, accountId: id, publicKey: phone.publicKey, name: 'Kemi’s phone' });
     const response = await login('kemi@second.test');
     expect(response.headers.get('Set-Cookie')).toBeNull();
     expect(await response.json()).toMatchObject({ data: { secondFactor: 'passkey' } });
+
+    // The phone signs the site's challenge: Kemi is signed in, and the key's counter moves on.
+    const options = (await (await send('/api/auth/passkey-login/options', {})).json()) as { challenge: string };
+    const answer = await phone.sign(options.challenge, 'https://localhost');
+    const signedIn = await send('/api/auth/passkey-login', { response: answer });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ success: true, data: { user: { email: 'kemi@second.test' } } });
+    const session = await get('/api/auth/session', cookieOf(signedIn));
+    expect(await session.json()).toEqual({
+      authenticated: true,
+      user: { _id: id, name: 'manager of the test', email: 'kemi@second.test', role: 'manager' },
+    });
+    expect((await db.select().from(staffPasskeys).where(eq(staffPasskeys.id, phone.id)))[0]?.counter).toBe(1);
+    // The same answer again (its challenge used), or one signed by another key, signs no one in.
+    expect((await send('/api/auth/passkey-login', { response: answer })).status).toBe(401);
+    const options2 = (await (await send('/api/auth/passkey-login/options', {})).json()) as { challenge: string };
+    const forged = await (await newTestPasskey()).sign(options2.challenge, 'https://localhost');
+    const refused = await send('/api/auth/passkey-login', { response: { ...forged, id: phone.id, rawId: phone.id } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: passkeyMessages.notVerified });
   });
 });

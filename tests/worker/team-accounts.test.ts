@@ -33,7 +33,7 @@ async function tokenSentTo(to: string, template: 'team-invitation' | 'password-r
     .select()
     .from(outboxMessages)
     .where(sql`${outboxMessages.recipient} = ${to} and ${outboxMessages.template} = ${template}`)
-    .orderBy(desc(outboxMessages.createdAt));
+    .orderBy(desc(outboxMessages.createdAt), desc(sql`rowid`));
   const token = /token=([A-Za-z0-9_-]+)/.exec(message?.text ?? '')?.[1];
   if (!token) throw new Error(`no ${template} link sent to ${to}`);
   expect(message?.html).toContain(`token=${token}`);
@@ -233,14 +233,17 @@ describe('accepting an invitation', () => {
     // Expired.
     await db.update(staffTokens).set({ expiresAt: new Date(Date.now() - 1000).toISOString() });
     await refused(token);
-    // Replaced by a resent invitation: only the newest link works.
-    const bisi = await accountOf('bisi@studio.test');
-    expect((await send(`/api/team/${bisi?.id}/invitation`, {}, owner)).status).toBe(200);
-    const resent = await tokenSentTo('bisi@studio.test', 'team-invitation');
-    expect(resent).not.toBe(token);
-    // Deactivated since.
-    expect((await send(`/api/team/${bisi?.id}`, { active: false }, owner, 'PUT')).status).toBe(200);
-    await refused(resent);
+    // Replaced by a resent invitation: the earlier link, still within its time, no longer works.
+    await send('/api/team', { name: 'Chidi Okafor', email: 'chidi@studio.test', role: 'reception' }, owner);
+    const first = await tokenSentTo('chidi@studio.test', 'team-invitation');
+    const chidi = await accountOf('chidi@studio.test');
+    expect((await send(`/api/team/${chidi?.id}/invitation`, {}, owner)).status).toBe(200);
+    const newest = await tokenSentTo('chidi@studio.test', 'team-invitation');
+    expect(newest).not.toBe(first);
+    await refused(first);
+    // Deactivated since: even the newest link.
+    expect((await send(`/api/team/${chidi?.id}`, { active: false }, owner, 'PUT')).status).toBe(200);
+    await refused(newest);
   });
 
   it('takes the link once when two tabs send it at once', async () => {

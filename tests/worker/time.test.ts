@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   formatAppointment,
   formatDate,
   formatShortDate,
@@ -27,6 +28,17 @@ describe("the studio's clock (Africa/Lagos, UTC+1)", () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('24/11/2026')).toBe(false);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('adds months to the same day, or the month’s last day when it has none (a voucher’s last day)', () => {
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addMonths('2028-02-29', 48)).toBe('2032-02-29');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+    expect(addMonths('2026-03-31', 6)).toBe('2026-09-30');
+    expect(addMonths('2026-11-26', 60)).toBe('2031-11-26');
   });
 
   it('writes dates and times as people read them', () => {
