@@ -31,8 +31,6 @@ import {
   testCheckoutOutcomes,
 } from '../shared/statuses';
 
-export { messageChannels, messageStatuses, messageTemplates };
-
 const id = () =>
   text('id')
     .primaryKey()
@@ -40,20 +38,6 @@ const id = () =>
 
 const utcNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(utcNow);
-
-export {
-  couponScopes,
-  couponTypes,
-  orderStatuses,
-  paymentKinds,
-  paymentMethods,
-  paymentStatuses,
-  reviewKinds,
-  reviewStatuses,
-  serviceStatuses,
-  studioPaymentMethods,
-  testCheckoutOutcomes,
-};
 
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);

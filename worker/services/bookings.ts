@@ -5,19 +5,10 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  bookingEvents,
-  bookings,
-  type paymentMethods,
-  payments,
-  refunds,
-  rooms,
-  type serviceStatuses,
-  type studioPaymentMethods,
-  therapists,
-} from '../db/schema';
+import { bookingEvents, bookings, payments, refunds, rooms, therapists } from '../db/schema';
 import type { HealthAnswers } from '../shared/health-answers';
 import { endTimeOf } from '../shared/schedule';
+import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { voucherPaidSql } from './vouchers';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];

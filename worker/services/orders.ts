@@ -6,8 +6,9 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { auditLog, orderItems, orderStatuses, orders, payments, refunds } from '../db/schema';
+import { auditLog, orderItems, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates/order';
+import { orderStatuses } from '../shared/statuses';
 import type { Page, TransitionResult } from './bookings';
 import { returnStockStatements } from './stock';
 import { paidSql, returnVoucherStatements, voucherPaidSql } from './vouchers';

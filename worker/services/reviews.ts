@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { createDb, type Database } from '../db/client';
-import { reviewRequests, type reviewStatuses, reviews } from '../db/schema';
+import { reviewRequests, reviews } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
 import {
@@ -15,6 +15,7 @@ import {
   reviewAuthor,
   TREATMENT_REVIEWS_SHOWN,
 } from '../shared/review-rules';
+import type { reviewStatuses } from '../shared/statuses';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import { reviewRequestMessages, studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import type { studioPaymentMethods } from '../db/schema';
 import { priceBooking } from '../shared/pricing';
+import type { studioPaymentMethods } from '../shared/statuses';
 import { lagosDate } from '../shared/time';
 import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';

@@ -5,9 +5,10 @@
  */
 import { desc, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { type studioPaymentMethods, vouchers } from '../db/schema';
+import { vouchers } from '../db/schema';
 import { formatNaira } from '../shared/money';
 import type { StaffRole } from '../shared/permissions';
+import type { studioPaymentMethods } from '../shared/statuses';
 import { lagosDate, lagosToUtc } from '../shared/time';
 import type { VoucherDetails } from '../shared/voucher-schema';
 import { readCatalogue } from './catalogue';

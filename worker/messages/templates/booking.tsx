@@ -15,6 +15,8 @@ import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import {
   buttonStyle,
   CallUs,
+  callUsText,
+  cancellationMessage,
   Facts,
   factsText,
   Greeting,
@@ -53,12 +55,7 @@ export const cancellationPolicy =
   'Need to change your plans? Please give us at least 24 hours’ notice to reschedule or cancel. Please arrive 10 minutes early.';
 
 /** The last lines of every booking message's text: the policy, how to reach us, who we are. */
-const closingText = (studio: StudioDetails) => [
-  cancellationPolicy,
-  `Questions? Call or WhatsApp us on ${studio.phone}.`,
-  '',
-  studioName,
-];
+const closingText = (studio: StudioDetails) => [cancellationPolicy, callUsText(studio), '', studioName];
 
 const manageText = (booking: BookingFacts) =>
   booking.manageUrl ? [`Reschedule or cancel online until 24 hours before: ${booking.manageUrl}`, ''] : [];
@@ -210,7 +207,7 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
       factsText(rows),
       '',
       ...(booking.manageUrl ? [`Choose another time or cancel: ${booking.manageUrl}`, ''] : []),
-      `Questions? Call or WhatsApp us on ${studio.phone}.`,
+      callUsText(studio),
       '',
       studioName,
     ].join('\n'),
@@ -354,33 +351,17 @@ export function bookingCancelled(
   const lead = `Your appointment on ${when(booking.date, booking.time)} is cancelled.`;
   const money = refundSentence(refund);
   return {
-    subject: `Your booking on ${when(booking.date, booking.time)} is cancelled`,
-    text: [
-      `Dear ${booking.name},`,
-      '',
-      lead,
-      money,
-      '',
-      factsText(rows),
-      '',
-      `We hope to see you another time: ${studio.siteUrl}/booking`,
-      `Questions? Call or WhatsApp us on ${studio.phone}.`,
-      '',
-      studioName,
-    ].join('\n'),
-    html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your booking is cancelled
-        </Heading>
-        <Greeting name={booking.name} lead={lead} />
-        <Text style={textStyle}>{money}</Text>
-        <Facts rows={rows} />
-        <Text style={textStyle}>
-          We hope to see you another time: <Link href={`${studio.siteUrl}/booking`}>book again</Link>. Questions? Call
-          or WhatsApp us on <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
-        </Text>
-      </EmailLayout>,
+    ...cancellationMessage(
+      {
+        name: booking.name,
+        subject: `Your booking on ${when(booking.date, booking.time)} is cancelled`,
+        heading: 'Your booking is cancelled',
+        lead,
+        money,
+        rows,
+        again: { url: `${studio.siteUrl}/booking` },
+      },
+      studio,
     ),
     whatsapp: { name: 'booking_cancelled', parameters: [booking.name, when(booking.date, booking.time), money] },
   };

@@ -3,12 +3,12 @@
  */
 
 import { Heading } from '@react-email/heading';
-import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import {
+  cancellationMessage,
   Facts,
   factsText,
   Greeting,
@@ -94,23 +94,15 @@ export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, st
     ['Amount paid', formatNaira(order.amount)],
     ['Reference', order.reference],
   ];
-  const contact = `Questions? Call or WhatsApp us on ${studio.phone}.`;
-  return {
-    subject: 'Your order has been cancelled',
-    text: [`Dear ${order.name},`, '', lead, money, '', factsText(rows), '', contact, '', studioName].join('\n'),
-    html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your order is cancelled
-        </Heading>
-        <Greeting name={order.name} lead={lead} />
-        <Text style={textStyle}>{money}</Text>
-        <Facts rows={rows} />
-        <Text style={textStyle}>
-          Questions? Call or WhatsApp us on{' '}
-          <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
-        </Text>
-      </EmailLayout>,
-    ),
-  };
+  return cancellationMessage(
+    {
+      name: order.name,
+      subject: 'Your order has been cancelled',
+      heading: 'Your order is cancelled',
+      lead,
+      money,
+      rows,
+    },
+    studio,
+  );
 }

@@ -8,14 +8,16 @@
  * the greeting, the studio's call-us line and closing, and the refund sentence.
  */
 
+import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatNaira } from '../../shared/money';
+import { studioName } from '../../shared/site-pages';
 import { formatAppointmentWat } from '../../shared/time';
-import { colours, type StudioDetails, textStyle } from '../layout';
+import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
 
 export interface RenderedMessage {
   subject: string;
@@ -64,10 +66,18 @@ export const buttonStyle = {
 };
 
 /** "Questions? Call or WhatsApp us on …", the number a link to call. */
+/** The plain-text twin of `CallUs`. */
+export const callUsText = (studio: StudioDetails) => `Questions? Call or WhatsApp us on ${studio.phone}.`;
+
+/** The studio's phone number as a link to call it. */
+export const PhoneLink = ({ studio }: { studio: StudioDetails }) => (
+  <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>
+);
+
 export function CallUs({ studio, style }: { studio: StudioDetails; style?: CSSProperties }) {
   return (
     <Text style={{ ...textStyle, ...style }}>
-      Questions? Call or WhatsApp us on <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link>.
+      Questions? Call or WhatsApp us on <PhoneLink studio={studio} />.
     </Text>
   );
 }
@@ -92,4 +102,57 @@ export function refundSentence(refund: RefundFacts | null, what: 'booking' | 'or
   if (refund.testMode) return `TEST MODE: a refund of ${amount} is recorded as processed; no money moved.`;
   if (refund.status === 'processed') return `Your refund of ${amount} has been processed by Paystack.`;
   return `We have asked Paystack to refund ${amount} to the card or account you paid with. It usually arrives within 5 to 10 working days.`;
+}
+
+/** A cancelled booking or order, as both emails say it: what happened, the money, the facts, how to reach us. */
+export interface Cancellation {
+  name: string;
+  subject: string;
+  heading: string;
+  lead: string;
+  money: string;
+  rows: Array<[string, string]>;
+  /** A booking's invitation to book again: where, and the words the link stands in. */
+  again?: { url: string };
+}
+
+export function cancellationMessage(
+  cancellation: Cancellation,
+  studio: StudioDetails,
+): Omit<RenderedMessage, 'whatsapp'> {
+  const { name, subject, heading, lead, money, rows, again } = cancellation;
+  return {
+    subject,
+    text: [
+      `Dear ${name},`,
+      '',
+      lead,
+      money,
+      '',
+      factsText(rows),
+      '',
+      ...(again ? [`We hope to see you another time: ${again.url}`] : []),
+      callUsText(studio),
+      '',
+      studioName,
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {heading}
+        </Heading>
+        <Greeting name={name} lead={lead} />
+        <Text style={textStyle}>{money}</Text>
+        <Facts rows={rows} />
+        {again ? (
+          <Text style={textStyle}>
+            We hope to see you another time: <Link href={again.url}>book again</Link>. Questions? Call or WhatsApp us on{' '}
+            <PhoneLink studio={studio} />.
+          </Text>
+        ) : (
+          <CallUs studio={studio} />
+        )}
+      </EmailLayout>,
+    ),
+  };
 }
