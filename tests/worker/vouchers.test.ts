@@ -1,11 +1,10 @@
-// Gift vouchers: bought through the same checkout (exactly once, at the server's price), delivered
-// on their date by the cron, checked by code, spent on bookings and orders with balances that never
-// go below zero however many payments race, given back when a hold ends or a booking is cancelled.
-import { env } from 'cloudflare:workers';
-import { and, eq, like } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+// Gift vouchers: bought through the same checkout (exactly once, at the server's price), checked by
+// code, spent on bookings and orders with balances that never go below zero however many payments
+// race, given back when a hold ends or a booking is cancelled. Delivery and the staff's screen:
+// voucher-delivery.test.ts.
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  auditLog,
   bookings,
   orders,
   outboxMessages,
@@ -14,21 +13,16 @@ import {
   vouchers,
   voucherUses,
 } from '../../worker/db/schema';
-import { voucherRouteMessages } from '../../worker/routes/vouchers';
-import { newVoucherCode, openCodeOnCard, voucherCodeHash } from '../../worker/services/voucher-codes';
-import { deliverDueVouchers } from '../../worker/services/voucher-delivery';
 import { voucherPaymentMessages } from '../../worker/services/vouchers';
 import { nairaToKobo } from '../../worker/shared/money';
-import { addDays, addMonths, lagosDate, lagosToUtc } from '../../worker/shared/time';
-import { type VoucherDetailsInput, voucherMessages } from '../../worker/shared/voucher-schema';
+import { addDays, addMonths } from '../../worker/shared/time';
+import { voucherMessages } from '../../worker/shared/voucher-schema';
 import { signIn } from './admin-harness';
 import { bookingDetails, item, oneHourVisit, orderDetails } from './payment-fixtures';
 import {
-  call,
   clearPaymentData,
   db,
   fake,
-  liveEnv,
   staffCall as liveStaffCall,
   payerCookie,
   startPayment,
@@ -37,98 +31,20 @@ import {
   webhook,
   withFakePaystack,
 } from './payment-harness';
+import { balanceOf, buyVoucher, check, purchase, today, voucherBooking } from './voucher-fixtures';
 
 withFakePaystack();
+
 let cookie: string;
+
 beforeAll(async () => {
   cookie = await signIn();
 });
+
 beforeEach(async () => {
   await clearPaymentData();
   await db.delete(outboxMessages);
 });
-
-const today = () => lagosDate(new Date());
-
-const purchase = (overrides: Partial<VoucherDetailsInput> = {}): VoucherDetailsInput & { customerEmail: string } => ({
-  paymentType: 'voucher',
-  amount: 50_000,
-  buyerName: 'Tunde Bello',
-  buyerEmail: 'tunde@example.com',
-  recipientName: 'Ada Obi',
-  recipientEmail: 'ada@example.com',
-  recipientPhone: '0803 123 4567',
-  message: 'Happy birthday, Ada!',
-  deliverOn: today(),
-  ...overrides,
-  customerEmail: overrides.buyerEmail ?? 'tunde@example.com',
-});
-
-const codePattern = /\b[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\b/;
-const cardPattern = /\/gift-vouchers\/card\/([A-Za-z0-9_-]{43})/;
-
-/** Every code and card token the voucher of `reference` was sent with (its recipient's messages), oldest first. */
-async function sentCards(reference: string) {
-  const rows = await db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(eq(outboxMessages.template, 'voucher-delivery'), like(outboxMessages.idempotencyKey, `%${reference}:%`)),
-    );
-  const cards = rows.map((row) => ({
-    code: codePattern.exec(row.text)?.[0] ?? '',
-    token: cardPattern.exec(row.text)?.[1] ?? '',
-  }));
-  return cards.filter((card, index) => cards.findIndex((each) => each.code === card.code) === index);
-}
-
-/** The code and card token the voucher of `reference` holds now: the one its newest message carries. */
-async function liveCard(reference: string) {
-  const [voucher] = await db.select().from(vouchers).where(eq(vouchers.paymentReference, reference));
-  for (const card of await sentCards(reference)) {
-    if (card.code && (await voucherCodeHash(card.code)) === voucher?.codeHash) return card;
-  }
-  return undefined;
-}
-
-/** Buys a voucher through initialize and the fake Paystack; returns its row and, once sent, its code. */
-async function buyVoucher(overrides: Partial<VoucherDetailsInput> = {}) {
-  const details = purchase(overrides);
-  const amount = typeof details.amount === 'number' ? details.amount : 50_000;
-  const { reference } = await startPaymentOk(details, nairaToKobo(amount));
-  fake.settle(reference, 'success');
-  await verify(reference);
-  const [voucher] = await db.select().from(vouchers).where(eq(vouchers.paymentReference, reference));
-  if (!voucher) throw new Error('no voucher');
-  return { voucher, reference, code: (await liveCard(reference))?.code ?? '' };
-}
-
-const check = async (code: string, browser = payerCookie()) =>
-  (await (
-    await call('/api/vouchers/check', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: browser },
-      body: JSON.stringify({ code }),
-    })
-  ).json()) as { valid: boolean; balance: number; expiresAt: string | null };
-
-/** A ₦20,000 voucher, and a ₦25,000 visit it pays ₦20,000 of, unpaid; `lapsed`: its hold has run out. */
-async function voucherBooking({ lapsed }: { lapsed: boolean }) {
-  const { code, voucher } = await buyVoucher({ amount: 20_000 });
-  const { reference } = await startPaymentOk(
-    bookingDetails({ ...oneHourVisit, voucherCode: code, amount: 5_000 }),
-    nairaToKobo(5_000),
-  );
-  if (lapsed) {
-    await db
-      .update(payments)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
-      .where(eq(payments.reference, reference));
-  }
-  return { code, voucher, reference };
-}
-
-const balanceOf = async (id: string) => (await db.select().from(vouchers).where(eq(vouchers.id, id)))[0]?.balance;
 
 const staffCall = (path: string, method = 'GET', body?: unknown) => liveStaffCall(cookie, path, method, body);
 
@@ -209,118 +125,6 @@ describe('how long a voucher lasts', () => {
     } finally {
       await staffCall('/api/schedule-settings', 'PUT', { voucherValidityMonths: 12 });
     }
-  });
-});
-
-describe('delivery on the date', () => {
-  it('waits for the date (from 08:00 in Lagos), then sends the card once, with the code and its link', async () => {
-    const tomorrow = addDays(today(), 1);
-    const { voucher, reference } = await buyVoucher({ deliverOn: tomorrow });
-    // No code before it is sent: its code and card columns hold a mark no code or link can match.
-    expect(voucher).toMatchObject({ codeLast4: '', codeHash: `unsent:${voucher.id}`, cardCodeSealed: null });
-    const templates = async () => (await db.select().from(outboxMessages)).map((message) => message.template).sort();
-    expect(await templates()).toEqual(['voucher-receipt']);
-    await deliverDueVouchers(env, lagosToUtc(tomorrow, '07:45'));
-    expect(await templates()).toEqual(['voucher-receipt']);
-    await deliverDueVouchers(env, lagosToUtc(tomorrow, '08:00'));
-    await deliverDueVouchers(env, lagosToUtc(tomorrow, '08:15'));
-    expect(await templates()).toEqual(['voucher-delivered', 'voucher-delivery', 'voucher-delivery', 'voucher-receipt']);
-    const card = (await db.select().from(outboxMessages)).find(
-      (message) => message.template === 'voucher-delivery' && message.channel === 'email',
-    );
-    expect(card?.recipient).toBe('ada@example.com');
-    expect(card?.text).toContain('Happy birthday, Ada!');
-    // One code, in both messages, and it is the voucher's: its hash and last 4 are what the row keeps.
-    const cards = await sentCards(reference);
-    expect(cards).toHaveLength(1);
-    const { code, token } = cards[0] ?? { code: '', token: '' };
-    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    expect(row?.deliveredAt).not.toBeNull();
-    expect(row).toMatchObject({ codeHash: await voucherCodeHash(code), codeLast4: code.slice(-4) });
-    expect(await check(code)).toMatchObject({ valid: true, balance: 50_000 });
-
-    const page = await call(`/gift-vouchers/card/${token}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(code);
-    expect(html).toContain('Ada Obi');
-    expect((await call(`/gift-vouchers/card/${token.replace(/^./, token[0] === 'A' ? 'B' : 'A')}`)).status).toBe(404);
-  });
-});
-
-describe('a voucher’s code and card link', () => {
-  it('are drawn at random from the 31 characters without look-alikes, none twice', () => {
-    const codes = Array.from({ length: 2_000 }, newVoucherCode);
-    expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{12}$/);
-    const seen = new Set(codes.join(''));
-    expect([...seen].sort().join('')).toBe('23456789ABCDEFGHJKMNPQRSTUVWXYZ');
-  });
-
-  it('are new on a resend: the old code and card no longer work, the balance stays', async () => {
-    const { voucher, reference, code } = await buyVoucher({ amount: 20_000 });
-    const old = await liveCard(reference);
-    expect(old?.code).toBe(code);
-    const resent = await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST');
-    expect(resent.status).toBe(200);
-    const fresh = await liveCard(reference);
-    expect(fresh?.code).not.toBe(code);
-    expect(await resent.json()).toEqual({ success: true, last4: fresh?.code.slice(-4) });
-    expect(await check(code)).toEqual({ valid: false, balance: 0, expiresAt: null });
-    expect(await check(fresh?.code ?? '')).toMatchObject({ valid: true, balance: 20_000 });
-    expect((await call(`/gift-vouchers/card/${old?.token}`)).status).toBe(404);
-    const card = await call(`/gift-vouchers/card/${fresh?.token}`);
-    expect(await card.text()).toContain(fresh?.code);
-    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    expect(row).toMatchObject({ balance: 20_000, codeLast4: fresh?.code.slice(-4) });
-  });
-
-  it('sends one new code when two resends race; the other is told', async () => {
-    const { voucher, reference } = await buyVoucher();
-    await db.delete(outboxMessages);
-    const answers = await Promise.all([
-      staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST'),
-      staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST'),
-    ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const refused = answers.find((answer) => answer.status === 409);
-    expect(await refused?.json()).toEqual({ message: voucherRouteMessages.resendRaced });
-    const cards = await sentCards(reference);
-    expect(cards).toHaveLength(1);
-    expect(await liveCard(reference)).toEqual(cards[0]);
-  });
-
-  it('keep working when every Worker secret is rotated', async () => {
-    const { reference, code } = await buyVoucher();
-    const card = await liveCard(reference);
-    const rotated = {
-      ...liveEnv,
-      MANAGE_LINK_SECRET: 'a-rotated-manage-link-secret',
-      LINK_SECRET: 'a-rotated-link-secret',
-      ADMIN_PASSWORD_PEPPER: 'a-rotated-pepper',
-    };
-    const page = await call(`/gift-vouchers/card/${card?.token}`, {}, rotated);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`<p class="code">${code}</p>`);
-    const checked = await call(
-      '/api/vouchers/check',
-      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) },
-      rotated,
-    );
-    expect(await checked.json()).toMatchObject({ valid: true, balance: 50_000 });
-  });
-
-  it('is kept only as its hash, its last 4 and sealed under its card’s token', async () => {
-    const { voucher, reference, code } = await buyVoucher();
-    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    const card = await liveCard(reference);
-    expect(await openCodeOnCard(row?.cardCodeSealed ?? null, card?.token ?? '', voucher.id)).toBe(
-      code.replace(/-/g, ''),
-    );
-    expect(await openCodeOnCard(row?.cardCodeSealed ?? null, 'A'.repeat(43), voucher.id)).toBeNull();
-    expect(await openCodeOnCard(row?.cardCodeSealed ?? null, card?.token ?? '', 'another-voucher')).toBeNull();
-    expect(JSON.stringify(row)).not.toContain(code.replace(/-/g, ''));
-    expect(JSON.stringify(row)).not.toContain(card?.token);
   });
 });
 
@@ -601,91 +405,5 @@ describe('paying with a voucher', () => {
     // Cancelling again gives nothing back twice.
     await staffCall(`/api/bookings/${booking?.id}`, 'PUT', { serviceStatus: 'cancelled', refund: true });
     expect(await balanceOf(voucher.id)).toBe(10_000);
-  });
-});
-
-describe('the Vouchers screen', () => {
-  it('lists vouchers with the month’s sales and what is owed, finds one by its last 4, voids and resends', async () => {
-    const { voucher, code } = await buyVoucher({ amount: 50_000 });
-    const { voucher: kemis } = await buyVoucher({
-      amount: 20_000,
-      buyerEmail: 'kemi@example.com',
-      buyerName: 'Kemi Ade',
-    });
-    const listed = await staffCall('/api/vouchers');
-    expect(listed.status).toBe(200);
-    const body = (await listed.json()) as {
-      vouchers: Array<{ _id: string; last4: string; state: string }>;
-      figures: { soldThisMonth: { count: number; amount: number }; outstanding: number };
-    };
-    expect(body.figures).toEqual({ soldThisMonth: { count: 2, amount: 70_000 }, outstanding: 70_000 });
-    const found = (await (await staffCall(`/api/vouchers?q=${code.slice(-4).toLowerCase()}`)).json()) as typeof body;
-    expect(found.vouchers.map((row) => row._id)).toEqual([voucher.id]);
-    for (const buyer of ['kemi ade', 'KEMI@example']) {
-      const byBuyer = (await (await staffCall(`/api/vouchers?q=${encodeURIComponent(buyer)}`)).json()) as typeof body;
-      expect(byBuyer.vouchers.map((row) => row._id)).toEqual([kemis.id]);
-    }
-
-    await db.delete(outboxMessages);
-    expect((await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST')).status).toBe(200);
-    expect((await db.select().from(outboxMessages)).map((message) => message.template)).toContain('voucher-delivery');
-
-    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: '' })).status).toBe(400);
-    const voided = await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' });
-    expect(voided.status).toBe(200);
-    expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Again' })).status).toBe(409);
-    expect(await check(code)).toMatchObject({ valid: false });
-    const after = (await (await staffCall('/api/vouchers')).json()) as typeof body;
-    expect(after.figures.outstanding).toBe(20_000);
-    expect(after.vouchers.find((row) => row._id === voucher.id)?.state).toBe('void');
-    // The reason is in the activity log, beside who voided it.
-    await vi.waitFor(async () => {
-      const [entry] = await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.target, voucher.id), eq(auditLog.action, 'voucher-void')));
-      expect(entry).toMatchObject({
-        actorName: 'Studio owner',
-        details: { reason: 'Refunded in cash' },
-      });
-    });
-  });
-
-  it('resends only a voucher already delivered: one waiting for its day goes on that day', async () => {
-    const deliverOn = addDays(today(), 5);
-    const { voucher } = await buyVoucher({ deliverOn });
-    await db.delete(outboxMessages);
-    const early = await staffCall(`/api/vouchers/${voucher.id}/resend`, 'POST');
-    expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ message: voucherRouteMessages.notYetSent(deliverOn, today()) });
-    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
-    expect(row?.deliveredAt).toBeNull();
-    expect(await db.select().from(outboxMessages)).toEqual([]);
-  });
-
-  it('sells one at the desk for cash, delivered at once when dated today', async () => {
-    const response = await staffCall('/api/vouchers', 'POST', {
-      amount: 25_000,
-      buyerName: 'Walk-in Buyer',
-      recipientName: 'Bisi',
-      recipientPhone: '0802 555 0000',
-      deliverOn: today(),
-      payment: 'cash',
-    });
-    expect(response.status).toBe(201);
-    const { _id, last4 } = (await response.json()) as { _id: string; last4: string };
-    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, _id));
-    expect(row).toMatchObject({ amount: 25_000, balance: 25_000, soldBy: 'Studio owner' });
-    // The desk can tell the buyer the code's last 4: the one in the recipient's message.
-    expect(last4).toBe((await liveCard(row?.paymentReference ?? ''))?.code.slice(-4));
-    expect(last4).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
-    expect(row?.deliveredAt).not.toBeNull();
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.reference, row?.paymentReference ?? ''));
-    expect(payment).toMatchObject({ kind: 'voucher', status: 'paid', method: 'cash' });
-    const sent = (await db.select().from(outboxMessages)).map((message) => `${message.template}:${message.channel}`);
-    expect(sent).toEqual(['voucher-delivery:whatsapp']);
   });
 });
