@@ -1,12 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { bookingMessages, bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
-import { formatNaira } from '../../../worker/shared/money';
+import { bookingMessages } from '../../../worker/shared/booking';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
-import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
-import { groupsOf, idsOfNames, useMenu } from '../catalogue/live-menu';
+import { idsOfNames, useMenu } from '../catalogue/live-menu';
 import type { PaymentChoice } from '../checkout-payment/payment-dialog';
 import {
   adoptTypedDraftAtom,
@@ -19,11 +17,16 @@ import {
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
+import {
+  ConfirmSection,
+  DetailsSection,
+  type FieldErrors,
+  HealthSection,
+  TreatmentsSection,
+  WhenSection,
+} from './booking-form-sections';
 
-// Loaded when needed (a date is chosen, the visitor pays), keeping them off the first load.
-const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
-const FreeDays = lazy(() => import('./free-days').then((module) => ({ default: module.FreeDays })));
-const TherapistField = lazy(() => import('./therapist-field').then((module) => ({ default: module.TherapistField })));
+// Loaded when the visitor pays, keeping them off the first load.
 const PaymentDialog = lazy(() =>
   import('../checkout-payment/payment-dialog').then((module) => ({ default: module.PaymentDialog })),
 );
@@ -31,7 +34,27 @@ const UnfinishedPayment = lazy(() =>
   import('../checkout-payment/unfinished-payment').then((module) => ({ default: module.UnfinishedPayment })),
 );
 
-type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
+/** What is wrong with each field of the draft, in the API's own words (its schema, loaded on the first submit). */
+async function fieldErrorsOf(draft: BookingDraft, today: string | undefined): Promise<FieldErrors> {
+  const [{ bookingDetailsSchema }, { toDetails }] = await Promise.all([
+    import('../../../worker/shared/booking-schema'),
+    import('./start-booking-payment'),
+  ]);
+  const result = bookingDetailsSchema.safeParse(toDetails(draft));
+  const found: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0]) as keyof BookingDraft;
+      if (field !== 'disclaimerAgreed' && !found[field]) found[field] = issue.message;
+    }
+  }
+  // The schema checks medication details only once every field is valid; ask for them now.
+  if (draft.onMedication && !draft.medicationDetails.trim())
+    found.medicationDetails = bookingMessages.medicationDetails;
+  if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
+  if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
+  return found;
+}
 
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
@@ -82,24 +105,7 @@ export function BookingForm() {
       setAlert(bookingMessages.noOption);
       return;
     }
-    // The API's own schema, loaded on the first submit rather than with the page.
-    const [{ bookingDetailsSchema }, { toDetails }] = await Promise.all([
-      import('../../../worker/shared/booking-schema'),
-      import('./start-booking-payment'),
-    ]);
-    const result = bookingDetailsSchema.safeParse(toDetails(draft));
-    const found: FieldErrors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0]) as keyof BookingDraft;
-        if (field !== 'disclaimerAgreed' && !found[field]) found[field] = issue.message;
-      }
-    }
-    // The schema checks medication details only once every field is valid; ask for them now.
-    if (draft.onMedication && !draft.medicationDetails.trim())
-      found.medicationDetails = bookingMessages.medicationDetails;
-    if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
-    if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
+    const found = await fieldErrorsOf(draft, today);
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid) {
@@ -125,238 +131,29 @@ export function BookingForm() {
   return (
     <>
       <form ref={formRef} className="booking-form" noValidate onSubmit={submit} aria-label="Book a massage">
-        <section className="booking-form__section" aria-labelledby="booking-treatments">
-          <h2 id="booking-treatments">1. Your treatments</h2>
-          <SelectField
-            label="Service"
-            name="service"
-            placeholder="Choose a service"
-            options={bookingServices}
-            value={draft.service}
-            error={errors.service}
-            onChange={(event) => chooseService(event.target.value as BookingDraft['service'])}
-          />
-          {draft.service ? (
-            <fieldset className="option-list">
-              <legend className="field__label">Service options (choose one or more)</legend>
-              {groupsOf(menu).map((group) => (
-                <div key={group.id} className="option-list__group">
-                  <p className="option-list__title">{group.title}</p>
-                  {group.treatments.map((treatment) => (
-                    <label key={treatment.id} className="option">
-                      <input
-                        type="checkbox"
-                        name="subservices"
-                        value={treatment.name}
-                        checked={draft.subservices.includes(treatment.name)}
-                        onChange={() => {
-                          toggleTreatment(treatment.name);
-                          setAlert(undefined);
-                        }}
-                      />
-                      <span className="option__name">{treatment.name}</span>
-                      <span className="option__price">{formatNaira(treatment.price)}</span>
-                    </label>
-                  ))}
-                </div>
-              ))}
-            </fieldset>
-          ) : null}
-          <p className="booking-form__total" aria-live="polite">
-            Total: <strong>{formatNaira(total)}</strong>
-          </p>
-        </section>
+        <TreatmentsSection
+          draft={draft}
+          errors={errors}
+          menu={menu}
+          total={total}
+          onChooseService={chooseService}
+          onToggle={(treatment) => {
+            toggleTreatment(treatment);
+            setAlert(undefined);
+          }}
+        />
+        <WhenSection
+          draft={draft}
+          errors={errors}
+          set={set}
+          today={today}
+          chosenIds={chosenIds}
+          therapistId={therapistId}
+        />
+        <DetailsSection draft={draft} errors={errors} set={set} />
+        <HealthSection draft={draft} errors={errors} set={set} onToggleCondition={toggleCondition} />
 
-        <section className="booking-form__section" aria-labelledby="booking-when">
-          <h2 id="booking-when">2. Date and time</h2>
-          {/* Whom to ask for depends on what is asked for: shown once a treatment is chosen. */}
-          {today && chosenIds.length > 0 ? (
-            <Suspense fallback={null}>
-              <TherapistField
-                value={therapistId}
-                treatments={chosenIds}
-                onChange={(id) => update({ therapistId: id })}
-              />
-            </Suspense>
-          ) : null}
-          <TextField
-            label="Date"
-            name="appointmentDate"
-            type="date"
-            min={today}
-            value={draft.appointmentDate}
-            error={errors.appointmentDate}
-            onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
-          />
-          {today && chosenIds.length > 0 ? (
-            <Suspense fallback={null}>
-              <FreeDays
-                today={today}
-                value={draft.appointmentDate}
-                treatments={chosenIds}
-                therapist={therapistId}
-                onChoose={(appointmentDate) => set({ appointmentDate, appointmentTime: '' })}
-              />
-            </Suspense>
-          ) : null}
-          {today && draft.appointmentDate >= today ? (
-            <Suspense fallback={<p className="field__hint">Loading free times…</p>}>
-              <TimeSlotPicker
-                date={draft.appointmentDate}
-                value={draft.appointmentTime}
-                error={errors.appointmentTime}
-                treatments={chosenIds}
-                therapist={therapistId}
-                onChange={(appointmentTime) => set({ appointmentTime })}
-              />
-            </Suspense>
-          ) : (
-            <fieldset className="slot-picker">
-              <legend className="field__label">Time</legend>
-              <p className="field__hint">Choose a date to see the free times.</p>
-              {errors.appointmentTime ? <p className="field__error">{errors.appointmentTime}</p> : null}
-            </fieldset>
-          )}
-        </section>
-
-        <section className="booking-form__section" aria-labelledby="booking-you">
-          <h2 id="booking-you">3. Your details</h2>
-          <div className="booking-form__grid">
-            <TextField
-              label="Full name"
-              name="customerName"
-              autoComplete="name"
-              value={draft.customerName}
-              error={errors.customerName}
-              onChange={(event) => set({ customerName: event.target.value })}
-            />
-            <TextField
-              label="Email address"
-              name="customerEmail"
-              type="email"
-              autoComplete="email"
-              value={draft.customerEmail}
-              error={errors.customerEmail}
-              onChange={(event) => set({ customerEmail: event.target.value })}
-            />
-            <TextField
-              label="Phone number"
-              name="customerPhone"
-              type="tel"
-              autoComplete="tel"
-              hint="We confirm your booking on this number"
-              value={draft.customerPhone}
-              error={errors.customerPhone}
-              onChange={(event) => set({ customerPhone: event.target.value })}
-            />
-            <SelectField
-              label="How did you hear about us? (optional)"
-              name="referralSource"
-              placeholder="Choose one"
-              options={referralSources}
-              value={draft.referralSource}
-              onChange={(event) => set({ referralSource: event.target.value as BookingDraft['referralSource'] })}
-            />
-          </div>
-          <TextAreaField
-            label="Notes for your therapist (optional)"
-            name="notes"
-            rows={3}
-            maxLength={1000}
-            value={draft.notes}
-            onChange={(event) => set({ notes: event.target.value })}
-          />
-        </section>
-
-        <section className="booking-form__section" aria-labelledby="booking-health">
-          <h2 id="booking-health">4. Health and background</h2>
-          <p className="field__hint">This helps your therapist treat you safely. It stays private.</p>
-          <CheckboxField
-            label="I have had massage therapy before"
-            name="previousMassageTherapy"
-            checked={draft.previousMassageTherapy}
-            onChange={(event) => set({ previousMassageTherapy: event.target.checked })}
-          />
-          <CheckboxField
-            label="I am currently on medication"
-            name="onMedication"
-            checked={draft.onMedication}
-            onChange={(event) => set({ onMedication: event.target.checked })}
-          />
-          {draft.onMedication ? (
-            <TextField
-              label="Which medication?"
-              name="medicationDetails"
-              value={draft.medicationDetails}
-              error={errors.medicationDetails}
-              onChange={(event) => set({ medicationDetails: event.target.value })}
-            />
-          ) : null}
-          <CheckboxField
-            label="I exercise regularly"
-            name="exercising"
-            checked={draft.exercising}
-            onChange={(event) => set({ exercising: event.target.checked })}
-          />
-          {draft.exercising ? (
-            <div className="booking-form__grid">
-              <TextField
-                label="Times per week"
-                name="exerciseFrequency"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={14}
-                value={draft.exerciseFrequency}
-                error={errors.exerciseFrequency}
-                onChange={(event) => set({ exerciseFrequency: event.target.value })}
-              />
-              <TextField
-                label="Hours per week"
-                name="exerciseHours"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={40}
-                value={draft.exerciseHours}
-                error={errors.exerciseHours}
-                onChange={(event) => set({ exerciseHours: event.target.value })}
-              />
-            </div>
-          ) : null}
-          <fieldset className="conditions">
-            <legend className="field__label">Do any of these apply to you?</legend>
-            <div className="conditions__grid">
-              {healthConditions.map((condition) => (
-                <CheckboxField
-                  key={condition}
-                  label={condition}
-                  name="healthConditions"
-                  value={condition}
-                  checked={draft.healthConditions.includes(condition)}
-                  onChange={() => toggleCondition(condition)}
-                />
-              ))}
-            </div>
-          </fieldset>
-        </section>
-
-        <section className="booking-form__section" aria-labelledby="booking-confirm">
-          <h2 id="booking-confirm">5. Confirm</h2>
-          <CheckboxField
-            name="disclaimerAgreed"
-            checked={draft.disclaimerAgreed}
-            onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
-            label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy. I agree that the studio keeps my health answers for my treatment: only my therapist, managers and the owner see them, and they are erased 12 months after my visit."
-          />
-          <FormError message={alert} />
-          {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET
-              putting the name, phone and health answers in the address, its history and the logs.
-              Disabled for those seconds instead: a native POST would end on an error page. */}
-          <button type="submit" className="button button--primary button--large" disabled={!hydrated}>
-            Confirm booking
-          </button>
-        </section>
+        <ConfirmSection draft={draft} errors={errors} set={set} alert={alert} hydrated={hydrated} />
       </form>
 
       {paying ? (
