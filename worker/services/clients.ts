@@ -210,6 +210,57 @@ export async function clientExport(db: Database, id: string, now: Date) {
 }
 
 /**
+ * Every address a client gave (few: their email, the phones they used), read first; their
+ * bookings and orders are found through client_id (D1 allows few compound SELECTs and 100 bound values).
+ */
+async function addressesOf(
+  db: Database,
+  client: { id: string; email: string | null; phone: string },
+): Promise<string[]> {
+  const id = client.id;
+  const given = await db.all<{ address: string }>(sql`
+    select distinct address from (
+      select email as address from bookings where client_id = ${id}
+      union all select phone from bookings where client_id = ${id}
+      union all select email from orders where client_id = ${id}
+      union all select phone from orders where client_id = ${id})
+    where address <> '' limit 20`);
+  return [...new Set([client.email ?? '', client.phone, ...given.map((row) => row.address)])].filter(
+    (address) => address.trim() !== '',
+  );
+}
+
+/** SQL: the values as a list of bound parameters (for `in (…)`). */
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** SQL tests of a column against a person's addresses: as given, as emails, as phone keys, or anywhere in a text. */
+function addressMatchers(addresses: string[]) {
+  // Their phones however written (0803…, +234 803…, 234803…), as the keys phoneKeySql makes.
+  const phoneKeys = [...new Set(addresses.filter((address) => !address.includes('@')).map(phoneKeyOf))].filter(
+    (key) => key.length >= 7,
+  );
+  const anyKey = (key: SQL) => (phoneKeys.length === 0 ? sql`0` : sql`${key} in (${inList(phoneKeys)})`);
+  const anyPhone = (column: SQL) => anyKey(phoneKeySql(column));
+  const anyEmail = (column: SQL) => {
+    const emails = addresses.filter((address) => address.includes('@')).map((email) => email.trim().toLowerCase());
+    return emails.length === 0 ? sql`0` : sql`lower(trim(${column})) in (${inList(emails)})`;
+  };
+  const anyOf = (column: SQL) => (addresses.length === 0 ? sql`0` : sql`${column} in (${inList(addresses)})`);
+  const mentionsAny = (column: SQL) =>
+    addresses.length === 0
+      ? sql`0`
+      : sql`(${sql.join(
+          addresses.map((address) => sql`instr(lower(${column}), lower(${address})) > 0`),
+          sql` or `,
+        )})`;
+  return { anyKey, anyPhone, anyEmail, anyOf, mentionsAny };
+}
+
+/**
  * Erases the person in one D1 batch: their bookings and orders keep their money, dates and
  * treatments under "Erased client", with no contact details, notes, address or health answers;
  * the payments' stored details go; their messages, waitlist entries and sign-in attempts are
@@ -218,53 +269,8 @@ export async function clientExport(db: Database, id: string, now: Date) {
 export async function eraseClient(db: Database, id: string): Promise<boolean> {
   const [client] = await db.select().from(clients).where(eq(clients.id, id));
   if (!client) return false;
-  // Every address they gave (few: their email, the phones they used), read first; their
-  // bookings and orders are found through client_id (D1 allows few compound SELECTs and 100 bound values).
-  const given = await db.all<{ address: string }>(sql`
-    select distinct address from (
-      select email as address from bookings where client_id = ${id}
-      union all select phone from bookings where client_id = ${id}
-      union all select email from orders where client_id = ${id}
-      union all select phone from orders where client_id = ${id})
-    where address <> '' limit 20`);
-  const addresses = [...new Set([client.email ?? '', client.phone, ...given.map((row) => row.address)])].filter(
-    (address) => address.trim() !== '',
-  );
-  // Their phones however written (0803…, +234 803…, 234803…), as the keys phoneKeySql makes.
-  const phoneKeys = [...new Set(addresses.filter((address) => !address.includes('@')).map(phoneKeyOf))].filter(
-    (key) => key.length >= 7,
-  );
-  const anyKey = (key: SQL) =>
-    phoneKeys.length === 0
-      ? sql`0`
-      : sql`${key} in (${sql.join(
-          phoneKeys.map((phoneKey) => sql`${phoneKey}`),
-          sql`, `,
-        )})`;
-  const anyPhone = (column: SQL) => anyKey(phoneKeySql(column));
-  const anyEmail = (column: SQL) => {
-    const emails = addresses.filter((address) => address.includes('@')).map((email) => email.trim().toLowerCase());
-    return emails.length === 0
-      ? sql`0`
-      : sql`lower(trim(${column})) in (${sql.join(
-          emails.map((email) => sql`${email}`),
-          sql`, `,
-        )})`;
-  };
-  const anyOf = (column: SQL) =>
-    addresses.length === 0
-      ? sql`0`
-      : sql`${column} in (${sql.join(
-          addresses.map((address) => sql`${address}`),
-          sql`, `,
-        )})`;
-  const mentionsAny = (column: SQL) =>
-    addresses.length === 0
-      ? sql`0`
-      : sql`(${sql.join(
-          addresses.map((address) => sql`instr(lower(${column}), lower(${address})) > 0`),
-          sql` or `,
-        )})`;
+  const addresses = await addressesOf(db, client);
+  const { anyKey, anyPhone, anyEmail, anyOf, mentionsAny } = addressMatchers(addresses);
   const aboutTheirRecords = sql`exists (select 1 from bookings b where b.client_id = ${id}
       and instr(outbox_messages.idempotency_key, b.payment_reference) > 0)
     or exists (select 1 from orders o where o.client_id = ${id}
