@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
@@ -14,6 +14,34 @@ const services = [
   { to: paths.academy, label: 'Academy' },
 ];
 
+/** Whether the page has scrolled past `threshold` pixels, kept up to date. */
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+/** Listens for Escape anywhere and a press outside `inside`; returns what stops listening. */
+function onEscapeOrOutside(inside: RefObject<HTMLElement | null>, onEscape: () => void, onOutside: () => void) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onEscape();
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (!inside.current?.contains(event.target as Node)) onOutside();
+  };
+  document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('pointerdown', onPointerDown);
+  return () => {
+    document.removeEventListener('keydown', onKeyDown);
+    document.removeEventListener('pointerdown', onPointerDown);
+  };
+}
+
 /**
  * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
  * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
@@ -21,7 +49,7 @@ const services = [
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [scrolled, setScrolled] = useState(false);
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -35,13 +63,6 @@ export function SiteHeader() {
     setServicesOpen(false);
   }, []);
 
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
-
   // A new page closes whatever was open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new pathname
   useEffect(() => {
@@ -50,21 +71,13 @@ export function SiteHeader() {
 
   useEffect(() => {
     if (!menuOpen && !servicesOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+    // Escape closes the innermost open part (focus back on its button); a press outside, all.
+    const onEscape = () => {
       (servicesOpen ? servicesButtonRef : menuButtonRef).current?.focus();
       if (servicesOpen) setServicesOpen(false);
       else setMenuOpen(false);
     };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) closeAll();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return onEscapeOrOutside(headerRef, onEscape, closeAll);
   }, [menuOpen, servicesOpen, closeAll]);
 
   const solid = scrolled || menuOpen;

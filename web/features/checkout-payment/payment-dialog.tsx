@@ -110,6 +110,50 @@ const failure = (error: unknown, fallback: string) => ({
   text: error instanceof ApiError && error.status !== 0 ? error.message : fallback,
 });
 
+/** What the visitor pays: the subtotal, the coupon's and the voucher's parts, what is left for the studio, and now. */
+function PaymentTotals({
+  subtotal,
+  coupon,
+  split,
+}: {
+  subtotal: number;
+  coupon: AppliedCoupon | undefined;
+  split: ReturnType<typeof withVoucher>;
+}) {
+  return (
+    <dl className="payment-dialog__totals">
+      {coupon || split.voucher > 0 || split.atStudio > 0 ? (
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatNaira(subtotal)}</dd>
+        </div>
+      ) : null}
+      {coupon ? (
+        <div>
+          <dt>Discount ({coupon.code})</dt>
+          <dd>−{formatNaira(coupon.discount)}</dd>
+        </div>
+      ) : null}
+      {split.voucher > 0 ? (
+        <div>
+          <dt>Gift voucher</dt>
+          <dd>−{formatNaira(split.voucher)}</dd>
+        </div>
+      ) : null}
+      {split.atStudio > 0 ? (
+        <div>
+          <dt>To pay at the studio</dt>
+          <dd>{formatNaira(split.atStudio)}</dd>
+        </div>
+      ) : null}
+      <div className="payment-dialog__total">
+        <dt>{split.atStudio > 0 ? 'Deposit to pay now' : 'Amount to pay'}</dt>
+        <dd>{formatNaira(split.online)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * The payment dialog shared by bookings and orders: the summary, a coupon and a gift voucher
  * checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
@@ -211,36 +255,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
       <CodeField id={`${titleId}-coupon`} label="Coupon code" action="Apply" apply={applyCoupon} />
       <CodeField id={`${titleId}-voucher`} label="Gift voucher" action="Redeem" apply={applyVoucher} />
 
-      <dl className="payment-dialog__totals">
-        {coupon || split.voucher > 0 || split.atStudio > 0 ? (
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatNaira(subtotal)}</dd>
-          </div>
-        ) : null}
-        {coupon ? (
-          <div>
-            <dt>Discount ({coupon.code})</dt>
-            <dd>−{formatNaira(coupon.discount)}</dd>
-          </div>
-        ) : null}
-        {split.voucher > 0 ? (
-          <div>
-            <dt>Gift voucher</dt>
-            <dd>−{formatNaira(split.voucher)}</dd>
-          </div>
-        ) : null}
-        {split.atStudio > 0 ? (
-          <div>
-            <dt>To pay at the studio</dt>
-            <dd>{formatNaira(split.atStudio)}</dd>
-          </div>
-        ) : null}
-        <div className="payment-dialog__total">
-          <dt>{split.atStudio > 0 ? 'Deposit to pay now' : 'Amount to pay'}</dt>
-          <dd>{formatNaira(split.online)}</dd>
-        </div>
-      </dl>
+      <PaymentTotals subtotal={subtotal} coupon={coupon} split={split} />
 
       <FormError message={payError} />
       <button

@@ -84,6 +84,75 @@ const withStockLeft = <T extends { id: string; sizes: ReadonlyArray<{ size: stri
 
 const lineLabel = (item: CartItem) => `${item.product.name} ${item.size} × ${item.quantity}`;
 
+/** What is wrong with each delivery detail, in the API's own words (its order schema). */
+function contactErrorsOf(contact: Contact, items: CartItem[]): Errors {
+  const result = orderDetailsSchema.safeParse(orderDetails(contact, items));
+  const found: Errors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0]);
+      if (field in emptyContact && !found[field as keyof Contact]) found[field as keyof Contact] = issue.message;
+    }
+  }
+  return found;
+}
+
+/** The four delivery details, each required, its message inline. */
+function DeliveryFields({
+  contact,
+  errors,
+  set,
+}: {
+  contact: Contact;
+  errors: Errors;
+  set: (field: keyof Contact, value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Full name"
+        name="customerName"
+        autoComplete="name"
+        required
+        value={contact.customerName}
+        error={errors.customerName}
+        onChange={(event) => set('customerName', event.target.value)}
+      />
+      <TextField
+        label="Email address"
+        name="customerEmail"
+        type="email"
+        autoComplete="email"
+        required
+        value={contact.customerEmail}
+        error={errors.customerEmail}
+        onChange={(event) => set('customerEmail', event.target.value)}
+      />
+      <TextField
+        label="Phone number"
+        name="customerPhone"
+        type="tel"
+        autoComplete="tel"
+        hint="We send your shipping quote to this number on WhatsApp."
+        required
+        value={contact.customerPhone}
+        error={errors.customerPhone}
+        onChange={(event) => set('customerPhone', event.target.value)}
+      />
+      <TextAreaField
+        label="Shipping address"
+        name="shippingAddress"
+        autoComplete="street-address"
+        rows={3}
+        required
+        value={contact.shippingAddress}
+        error={errors.shippingAddress}
+        onChange={(event) => set('shippingAddress', event.target.value)}
+      />
+    </>
+  );
+}
+
 /**
  * Checkout in two steps: the delivery details (each required, with its message inline), then the
  * shared payment dialog. Closing either ends the checkout and, as the spec asks, forgets the order
@@ -117,14 +186,7 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = orderDetailsSchema.safeParse(orderDetails(contact, items));
-    const found: Errors = {};
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0]);
-        if (field in emptyContact && !found[field as keyof Contact]) found[field as keyof Contact] = issue.message;
-      }
-    }
+    const found = contactErrorsOf(contact, items);
     setErrors(found);
     const firstInvalid = Object.keys(emptyContact).find((field) => found[field as keyof Contact]);
     if (firstInvalid) {
@@ -186,46 +248,7 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
         </button>
       </div>
       <form className="checkout__form" noValidate onSubmit={submit} aria-label="Delivery details">
-        <TextField
-          label="Full name"
-          name="customerName"
-          autoComplete="name"
-          required
-          value={contact.customerName}
-          error={errors.customerName}
-          onChange={(event) => set('customerName', event.target.value)}
-        />
-        <TextField
-          label="Email address"
-          name="customerEmail"
-          type="email"
-          autoComplete="email"
-          required
-          value={contact.customerEmail}
-          error={errors.customerEmail}
-          onChange={(event) => set('customerEmail', event.target.value)}
-        />
-        <TextField
-          label="Phone number"
-          name="customerPhone"
-          type="tel"
-          autoComplete="tel"
-          hint="We send your shipping quote to this number on WhatsApp."
-          required
-          value={contact.customerPhone}
-          error={errors.customerPhone}
-          onChange={(event) => set('customerPhone', event.target.value)}
-        />
-        <TextAreaField
-          label="Shipping address"
-          name="shippingAddress"
-          autoComplete="street-address"
-          rows={3}
-          required
-          value={contact.shippingAddress}
-          error={errors.shippingAddress}
-          onChange={(event) => set('shippingAddress', event.target.value)}
-        />
+        <DeliveryFields contact={contact} errors={errors} set={set} />
         <ShippingNote />
         <p className="checkout__total">
           <span>{itemCount(items)}</span>

@@ -31,6 +31,55 @@ export const bulkAlerts = {
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
 
+type WaitlistRow = Awaited<ReturnType<typeof loadWaitlist>>['rows'][number];
+
+/** The waitlist as a table (a card a subscriber on a phone): who, how to reach them, and their state. */
+function WaitlistTable({ rows }: { rows: WaitlistRow[] }) {
+  return (
+    <table className="admin-table admin-table--cards">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">WhatsApp</th>
+          <th scope="col">State</th>
+          <th scope="col">Joined Date</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((entry) => (
+          <tr key={entry._id}>
+            <th scope="row" data-label="Name">
+              {orDash(entry.firstName)}
+              {entry.confirmedAt ? null : (
+                <>
+                  {' '}
+                  <StatusBadge status="Awaiting confirmation" tone="warning" />
+                </>
+              )}
+              {entry.unsubscribedAt ? (
+                <>
+                  {' '}
+                  <StatusBadge status="Unsubscribed" tone="info" />
+                </>
+              ) : null}
+            </th>
+            <td data-label="Email">{orDash(entry.email)}</td>
+            <td data-label="WhatsApp">
+              {orDash(entry.whatsapp)}
+              {entry.whatsapp && !entry.whatsappConfirmedAt ? (
+                <span className="admin-table__note">Email only until they message us on WhatsApp</span>
+              ) : null}
+            </td>
+            <td data-label="State">{orDash(entry.state)}</td>
+            <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Academy: the waitlist with its total, and the bulk email and WhatsApp sends with their progress. */
 export default function AcademyPage() {
   const [page, setPage] = useState(1);
@@ -139,49 +188,7 @@ export default function AcademyPage() {
           </p>
         </div>
         <ListFrame state={state} errorMessage={bulkAlerts.fetch} emptyMessage="No subscribers yet" onRetry={retry}>
-          {(rows) => (
-            <table className="admin-table admin-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">WhatsApp</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Joined Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((entry) => (
-                  <tr key={entry._id}>
-                    <th scope="row" data-label="Name">
-                      {orDash(entry.firstName)}
-                      {entry.confirmedAt ? null : (
-                        <>
-                          {' '}
-                          <StatusBadge status="Awaiting confirmation" tone="warning" />
-                        </>
-                      )}
-                      {entry.unsubscribedAt ? (
-                        <>
-                          {' '}
-                          <StatusBadge status="Unsubscribed" tone="info" />
-                        </>
-                      ) : null}
-                    </th>
-                    <td data-label="Email">{orDash(entry.email)}</td>
-                    <td data-label="WhatsApp">
-                      {orDash(entry.whatsapp)}
-                      {entry.whatsapp && !entry.whatsappConfirmedAt ? (
-                        <span className="admin-table__note">Email only until they message us on WhatsApp</span>
-                      ) : null}
-                    </td>
-                    <td data-label="State">{orDash(entry.state)}</td>
-                    <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {(rows) => <WaitlistTable rows={rows} />}
         </ListFrame>
         {state.total ? <Pager page={page} pageSize={DEFAULT_PAGE_SIZE} total={state.total} onPage={setPage} /> : null}
       </section>

@@ -81,49 +81,7 @@ export default function CalendarPage() {
         ) : null}
       </AdminPageHeader>
       <div className="admin-calendar__controls" id={controlsId}>
-        <div className="admin-calendar__nav">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
-            onClick={() => setDate(addDays(date, view === 'week' ? -7 : -1))}
-          >
-            Previous
-          </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => setDate(today)}>
-            Today
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={view === 'week' ? 'Next week' : 'Next day'}
-            onClick={() => setDate(addDays(date, view === 'week' ? 7 : 1))}
-          >
-            Next
-          </button>
-        </div>
-        <div className="field admin-calendar__date">
-          <label className="field__label" htmlFor={`${controlsId}-date`}>
-            Date
-          </label>
-          <input
-            id={`${controlsId}-date`}
-            className="field__control"
-            type="date"
-            value={date}
-            required
-            onChange={(event) => event.target.value && setDate(event.target.value)}
-          />
-        </div>
-        <fieldset className="admin-calendar__views">
-          <legend className="visually-hidden">View</legend>
-          {(['day', 'week'] as const).map((each) => (
-            <label key={each} className={`admin-calendar__view${view === each ? ' admin-calendar__view--on' : ''}`}>
-              <input type="radio" name="view" value={each} checked={view === each} onChange={() => setView(each)} />
-              {each === 'day' ? 'Day' : 'Week'}
-            </label>
-          ))}
-        </fieldset>
+        <DayControls today={today} date={date} view={view} setDate={setDate} setView={setView} id={controlsId} />
         {state.rows?.[0] && (view === 'week' || narrow) ? (
           <TherapistPicker
             therapists={state.rows[0].therapists}
@@ -169,6 +127,71 @@ export default function CalendarPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** Previous, Today and Next (a day or a week), the date itself, and Day or Week. */
+function DayControls({
+  today,
+  date,
+  view,
+  setDate,
+  setView,
+  id,
+}: {
+  today: string;
+  date: string;
+  view: 'day' | 'week';
+  setDate: (date: string) => void;
+  setView: (view: 'day' | 'week') => void;
+  id: string;
+}) {
+  return (
+    <>
+      <div className="admin-calendar__nav">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
+          onClick={() => setDate(addDays(date, view === 'week' ? -7 : -1))}
+        >
+          Previous
+        </button>
+        <button type="button" className="button button--secondary button--small" onClick={() => setDate(today)}>
+          Today
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={view === 'week' ? 'Next week' : 'Next day'}
+          onClick={() => setDate(addDays(date, view === 'week' ? 7 : 1))}
+        >
+          Next
+        </button>
+      </div>
+      <div className="field admin-calendar__date">
+        <label className="field__label" htmlFor={`${id}-date`}>
+          Date
+        </label>
+        <input
+          id={`${id}-date`}
+          className="field__control"
+          type="date"
+          value={date}
+          required
+          onChange={(event) => event.target.value && setDate(event.target.value)}
+        />
+      </div>
+      <fieldset className="admin-calendar__views">
+        <legend className="visually-hidden">View</legend>
+        {(['day', 'week'] as const).map((each) => (
+          <label key={each} className={`admin-calendar__view${view === each ? ' admin-calendar__view--on' : ''}`}>
+            <input type="radio" name="view" value={each} checked={view === each} onChange={() => setView(each)} />
+            {each === 'day' ? 'Day' : 'Week'}
+          </label>
+        ))}
+      </fieldset>
+    </>
   );
 }
 

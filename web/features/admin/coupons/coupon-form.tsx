@@ -1,28 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  type CouponScope,
-  type CouponType,
-  couponScopeLabels,
-  couponScopes,
-} from '../../../../worker/shared/coupon-rules';
 import { couponInputSchema } from '../../../../worker/shared/coupon-schema';
 import { lagosDate } from '../../../../worker/shared/time';
-import { CheckboxField, FieldFrame, FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
-import { RadioOptions } from '../admin-ui';
-
-export interface CouponValues {
-  code: string;
-  type: CouponType;
-  discount: number;
-  minAmount: number;
-  expiryDate: string;
-  active: boolean;
-  maxUses: number | null;
-  oncePerCustomer: boolean;
-  startsAt: string | null;
-  appliesTo: CouponScope;
-}
+import {
+  CouponDayFields,
+  CouponDiscountFields,
+  type CouponDraft,
+  CouponLimitFields,
+  type CouponValues,
+  type DraftErrors,
+} from './coupon-form-fields';
 
 interface CouponFormProps {
   /** The coupon being edited, or undefined for a new one. */
@@ -33,14 +21,7 @@ interface CouponFormProps {
   onSave: (values: CouponValues) => Promise<void>;
 }
 
-type Draft = Omit<CouponValues, 'discount' | 'minAmount' | 'maxUses' | 'startsAt'> & {
-  discount: string;
-  minAmount: string;
-  maxUses: string;
-  startsAt: string;
-};
-
-const draftOf = (coupon?: CouponValues): Draft =>
+const draftOf = (coupon?: CouponValues): CouponDraft =>
   coupon
     ? {
         ...coupon,
@@ -65,6 +46,24 @@ const draftOf = (coupon?: CouponValues): Draft =>
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** The draft checked with the API's own schema: the coupon's values, or each field's first message. */
+function checkDraft(draft: CouponDraft): { values: CouponValues } | { errors: DraftErrors } {
+  const parsed = couponInputSchema.safeParse({
+    ...draft,
+    discount: toNumber(draft.discount),
+    minAmount: toNumber(draft.minAmount),
+    maxUses: draft.maxUses.trim() === '' ? null : toNumber(draft.maxUses),
+    startsAt: draft.startsAt || null,
+  });
+  if (parsed.success) return { values: parsed.data };
+  const found: DraftErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof CouponDraft;
+    found[key] ??= issue.message;
+  }
+  return { errors: found };
+}
+
 /**
  * Create New Coupon / Edit Coupon in a modal dialog, open for as long as it is mounted: each
  * opening is a new form (the page keys it by the coupon), so it shows its own coupon's values
@@ -74,8 +73,8 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [draft, setDraft] = useState<CouponDraft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -87,7 +86,7 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
   // its close event then tells the page to unmount the form.
   const close = () => dialogRef.current?.close();
 
-  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
+  const set = <Key extends keyof CouponDraft>(key: Key, value: CouponDraft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
     setFormError(undefined);
@@ -95,25 +94,14 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = couponInputSchema.safeParse({
-      ...draft,
-      discount: toNumber(draft.discount),
-      minAmount: toNumber(draft.minAmount),
-      maxUses: draft.maxUses.trim() === '' ? null : toNumber(draft.maxUses),
-      startsAt: draft.startsAt || null,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Draft;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
+    const checked = checkDraft(draft);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       return;
     }
     setSaving(true);
     try {
-      await onSave(parsed.data);
+      await onSave(checked.values);
       close();
     } catch (error) {
       setFormError((error as Error).message);
@@ -132,111 +120,9 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
         </button>
       </div>
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Coupon code"
-          name="code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          hint="Letters, digits, dashes or underscores; saved in capitals."
-          value={draft.code}
-          error={errors.code}
-          onChange={(event) => set('code', event.target.value.toUpperCase())}
-        />
-        <fieldset className="admin-coupon-form__type">
-          <legend className="field__label">Discount type</legend>
-          <RadioOptions
-            name="type"
-            options={[
-              { value: 'percent', label: 'Percentage' },
-              { value: 'fixed', label: 'Fixed amount' },
-            ]}
-            value={draft.type}
-            onChange={(type) => set('type', type)}
-          />
-        </fieldset>
-        <div className="admin-coupon-form__pair">
-          <TextField
-            label={draft.type === 'percent' ? 'Discount (%)' : 'Discount (₦)'}
-            name="discount"
-            type="number"
-            inputMode="numeric"
-            min={draft.type === 'percent' ? 0 : 1}
-            max={draft.type === 'percent' ? 100 : undefined}
-            step={1}
-            value={draft.discount}
-            error={errors.discount}
-            onChange={(event) => set('discount', event.target.value)}
-          />
-          <TextField
-            label="Minimum amount (₦)"
-            name="minAmount"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={draft.minAmount}
-            error={errors.minAmount}
-            onChange={(event) => set('minAmount', event.target.value)}
-          />
-        </div>
-        <div className="admin-coupon-form__pair">
-          <TextField
-            label="Starts on"
-            name="startsAt"
-            type="date"
-            hint="Optional: the first day it works."
-            value={draft.startsAt}
-            error={errors.startsAt}
-            onChange={(event) => set('startsAt', event.target.value)}
-          />
-          <TextField
-            label="Expiry date"
-            name="expiryDate"
-            type="date"
-            min={lagosDate(new Date())}
-            hint="The last day the coupon works."
-            value={draft.expiryDate}
-            error={errors.expiryDate}
-            onChange={(event) => set('expiryDate', event.target.value)}
-          />
-        </div>
-        <div className="admin-coupon-form__pair">
-          <TextField
-            label="Total uses"
-            name="maxUses"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            hint="Empty for unlimited."
-            value={draft.maxUses}
-            error={errors.maxUses}
-            onChange={(event) => set('maxUses', event.target.value)}
-          />
-          <FieldFrame id={`${titleId}-applies-to`} label="Applies to" error={errors.appliesTo}>
-            <select
-              id={`${titleId}-applies-to`}
-              className="field__control field__control--select"
-              name="appliesTo"
-              value={draft.appliesTo}
-              onChange={(event) => set('appliesTo', event.target.value as CouponScope)}
-            >
-              {couponScopes.map((scope) => (
-                <option key={scope} value={scope}>
-                  {couponScopeLabels[scope]}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
-        </div>
-        <CheckboxField
-          label="One use per customer (by email or phone)"
-          name="oncePerCustomer"
-          checked={draft.oncePerCustomer}
-          onChange={(event) => set('oncePerCustomer', event.target.checked)}
-        />
+        <CouponDiscountFields draft={draft} errors={errors} set={set} />
+        <CouponDayFields draft={draft} errors={errors} set={set} />
+        <CouponLimitFields draft={draft} errors={errors} set={set} appliesToId={`${titleId}-applies-to`} />
         <CheckboxField
           label="Active"
           name="active"

@@ -7,7 +7,8 @@ import { adminRequest, api, messageOf } from '../admin-api';
 import { adminDataChangedAtom } from '../admin-session';
 import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../admin-ui';
 import { useAdminList } from '../use-admin-list';
-import { CouponForm, type CouponValues } from './coupon-form';
+import { CouponForm } from './coupon-form';
+import type { CouponValues } from './coupon-form-fields';
 
 const loadCoupons = async () => {
   const rows = await adminRequest(api['get-coupons'].$get());
@@ -24,6 +25,90 @@ export const couponPageMessages = {
   remove: 'Error deleting coupon',
   confirmDelete: 'Are you sure you want to delete this coupon?',
 } as const;
+
+/** What a coupon's row can do: open it in the form, switch it on or off, delete it. */
+interface CouponActions {
+  onEdit: (coupon: Coupon) => void;
+  onToggle: (coupon: Coupon) => void;
+  onRemove: (coupon: Coupon) => void;
+}
+
+/** Existing Coupons: a row per coupon, each with its Edit, Activate/Deactivate and Delete buttons. */
+function CouponsTable({ rows, ...actions }: CouponActions & { rows: Coupon[] }) {
+  return (
+    <table className="admin-table admin-table--cards">
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Discount</th>
+          <th scope="col">Min Amount</th>
+          <th scope="col">Applies to</th>
+          <th scope="col">Uses</th>
+          <th scope="col">Expires</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((coupon) => (
+          <CouponRow key={coupon._id} coupon={coupon} {...actions} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CouponRow({ coupon, onEdit, onToggle, onRemove }: CouponActions & { coupon: Coupon }) {
+  return (
+    <tr>
+      <th scope="row" data-label="Code" className="admin-table__code">
+        {coupon.code}
+      </th>
+      <td data-label="Discount">{coupon.type === 'percent' ? `${coupon.discount}%` : formatNaira(coupon.discount)}</td>
+      <td data-label="Min Amount">{formatNaira(coupon.minAmount)}</td>
+      <td data-label="Applies to">
+        {couponScopeLabels[coupon.appliesTo]}
+        {coupon.oncePerCustomer ? <span className="admin-table__note">One use per customer</span> : null}
+      </td>
+      <td data-label="Uses">{coupon.maxUses === null ? coupon.uses : `${coupon.uses} of ${coupon.maxUses}`}</td>
+      <td data-label="Expires">
+        {coupon.expiryDate}
+        {coupon.startsAt ? <span className="admin-table__note">Starts {coupon.startsAt}</span> : null}
+      </td>
+      <td data-label="Status">
+        <StatusBadge status={coupon.active ? 'Active' : 'Inactive'} tone={coupon.active ? 'success' : 'info'} />
+      </td>
+      <td data-label="Actions">
+        <div className="admin-table__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Edit ${coupon.code}`}
+            onClick={() => onEdit(coupon)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
+            onClick={() => onToggle(coupon)}
+          >
+            {coupon.active ? 'Deactivate' : 'Activate'}
+          </button>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            aria-label={`Delete ${coupon.code}`}
+            onClick={() => onRemove(coupon)}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
 
 export default function CouponsPage() {
   const { state, retry } = useAdminList(loadCoupons, 'coupons');
@@ -83,78 +168,12 @@ export default function CouponsPage() {
         </h2>
         <ListFrame state={state} errorMessage={couponPageMessages.fetch} emptyMessage="No coupons yet" onRetry={retry}>
           {(rows) => (
-            <table className="admin-table admin-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Min Amount</th>
-                  <th scope="col">Applies to</th>
-                  <th scope="col">Uses</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((coupon) => (
-                  <tr key={coupon._id}>
-                    <th scope="row" data-label="Code" className="admin-table__code">
-                      {coupon.code}
-                    </th>
-                    <td data-label="Discount">
-                      {coupon.type === 'percent' ? `${coupon.discount}%` : formatNaira(coupon.discount)}
-                    </td>
-                    <td data-label="Min Amount">{formatNaira(coupon.minAmount)}</td>
-                    <td data-label="Applies to">
-                      {couponScopeLabels[coupon.appliesTo]}
-                      {coupon.oncePerCustomer ? <span className="admin-table__note">One use per customer</span> : null}
-                    </td>
-                    <td data-label="Uses">
-                      {coupon.maxUses === null ? coupon.uses : `${coupon.uses} of ${coupon.maxUses}`}
-                    </td>
-                    <td data-label="Expires">
-                      {coupon.expiryDate}
-                      {coupon.startsAt ? <span className="admin-table__note">Starts {coupon.startsAt}</span> : null}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge
-                        status={coupon.active ? 'Active' : 'Inactive'}
-                        tone={coupon.active ? 'success' : 'info'}
-                      />
-                    </td>
-                    <td data-label="Actions">
-                      <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`Edit ${coupon.code}`}
-                          onClick={() => setForm({ open: true, editing: coupon })}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
-                          onClick={() => toggle(coupon)}
-                        >
-                          {coupon.active ? 'Deactivate' : 'Activate'}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          aria-label={`Delete ${coupon.code}`}
-                          onClick={() => remove(coupon)}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CouponsTable
+              rows={rows}
+              onEdit={(coupon) => setForm({ open: true, editing: coupon })}
+              onToggle={toggle}
+              onRemove={remove}
+            />
           )}
         </ListFrame>
       </section>

@@ -135,31 +135,13 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
             error={errors.name}
             onChange={(event) => set('name', event.target.value)}
           />
-          <div className={`field${errors.group ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={`${id}-group`}>
-              Group
-            </label>
-            <select
-              id={`${id}-group`}
-              name="group"
-              className="field__control field__control--select"
-              value={draft.group}
-              aria-invalid={errors.group ? true : undefined}
-              aria-describedby={errors.group ? `${id}-group-error` : undefined}
-              onChange={(event) => set('group', event.target.value)}
-            >
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.title}
-                </option>
-              ))}
-            </select>
-            {errors.group ? (
-              <p className="field__error" id={`${id}-group-error`}>
-                {errors.group}
-              </p>
-            ) : null}
-          </div>
+          <GroupSelect
+            id={`${id}-group`}
+            groups={groups}
+            value={draft.group}
+            error={errors.group}
+            onChange={(group) => set('group', group)}
+          />
           <TextAreaField
             label="Description"
             name="description"
@@ -207,33 +189,12 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
               onChange={(value) => set('bufferMinutes', value)}
             />
           </div>
-          <fieldset className="admin-catalogue-form__payment">
-            <legend className="field__label">Payment when booked</legend>
-            <RadioOptions
-              name="payment"
-              options={[
-                { value: 'full', label: 'Pay online in full' },
-                { value: 'deposit', label: 'Deposit online, the rest at the studio' },
-              ]}
-              value={draft.payment}
-              onChange={(payment) => set('payment', payment)}
-            />
-            {draft.payment === 'deposit' ? (
-              <TextField
-                label="Deposit (%)"
-                name="depositPercent"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                step={1}
-                hint="Paid online when booked; cancelling at least 24 hours ahead refunds it."
-                value={draft.depositPercent}
-                error={errors.depositPercent}
-                onChange={(event) => set('depositPercent', event.target.value)}
-              />
-            ) : null}
-          </fieldset>
+          <PaymentWhenBooked
+            payment={draft.payment}
+            depositPercent={draft.depositPercent}
+            error={errors.depositPercent}
+            set={set}
+          />
           <CatalogueFormFooter
             active={draft.active}
             onActiveChange={(active) => set('active', active)}
@@ -247,6 +208,92 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
         </form>
       )}
     </FormDialog>
+  );
+}
+
+/** The treatment's group on the menu, as a labelled select with its message. */
+function GroupSelect({
+  id,
+  groups,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  groups: TreatmentFormProps['groups'];
+  value: string;
+  error: string | undefined;
+  onChange: (group: string) => void;
+}) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        Group
+      </label>
+      <select
+        id={id}
+        name="group"
+        className="field__control field__control--select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {groups.map((group) => (
+          <option key={group.id} value={group.id}>
+            {group.title}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Payment when booked: in full online, or a deposit (its percentage) and the rest at the studio. */
+function PaymentWhenBooked({
+  payment,
+  depositPercent,
+  error,
+  set,
+}: {
+  payment: Draft['payment'];
+  depositPercent: Draft['depositPercent'];
+  error: string | undefined;
+  set: <Key extends keyof Draft>(key: Key, value: Draft[Key]) => void;
+}) {
+  return (
+    <fieldset className="admin-catalogue-form__payment">
+      <legend className="field__label">Payment when booked</legend>
+      <RadioOptions
+        name="payment"
+        options={[
+          { value: 'full', label: 'Pay online in full' },
+          { value: 'deposit', label: 'Deposit online, the rest at the studio' },
+        ]}
+        value={payment}
+        onChange={(payment) => set('payment', payment)}
+      />
+      {payment === 'deposit' ? (
+        <TextField
+          label="Deposit (%)"
+          name="depositPercent"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          hint="Paid online when booked; cancelling at least 24 hours ahead refunds it."
+          value={depositPercent}
+          error={error}
+          onChange={(event) => set('depositPercent', event.target.value)}
+        />
+      ) : null}
+    </fieldset>
   );
 }
 

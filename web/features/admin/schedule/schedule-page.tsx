@@ -24,13 +24,97 @@ export const scheduleMessages = {
   settingsSaved: 'Start times and treatment lengths saved. Bookings already made keep their times.',
 } as const;
 
+type PageNotice = { tone: 'success' | 'error'; text: string };
+
+/** The closed days ahead, each with its reason, Reopen, and the bookings still on it to move. */
+function ClosedDays({ onNotice }: { onNotice: (notice: PageNotice | undefined) => void }) {
+  const { state, retry } = useAdminList(loadClosures, 'closures');
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+
+  const moveBooking: SubmitChange = async (change, success) => {
+    onNotice(undefined);
+    try {
+      await change();
+      onNotice({ tone: 'success', text: success });
+      dataChanged();
+    } catch (error) {
+      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.move) });
+    }
+  };
+
+  async function reopen(date: string) {
+    onNotice(undefined);
+    try {
+      await adminRequest(api.closures[':date'].$delete({ param: { date } }));
+      onNotice({ tone: 'success', text: `${formatDate(date)} is open for bookings again.` });
+      dataChanged();
+    } catch (error) {
+      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.reopen) });
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="closed-days-title">
+      <h2 id="closed-days-title" className="admin-panel__title">
+        Closed days
+      </h2>
+      <ListFrame
+        state={state}
+        errorMessage={scheduleMessages.fetch}
+        emptyMessage="No closed days ahead."
+        onRetry={retry}
+      >
+        {(rows) => (
+          <ul className="admin-list admin-closures">
+            {rows.map((closure) => (
+              <li key={closure.date} className="admin-closure">
+                <div className="admin-closure__head">
+                  <p className="admin-closure__date">
+                    <strong>{formatDate(closure.date)}</strong> · {closure.reason}
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={`Reopen ${formatDate(closure.date)}`}
+                    onClick={() => reopen(closure.date)}
+                  >
+                    Reopen
+                  </button>
+                </div>
+                {closure.bookings.length > 0 ? (
+                  <div className="admin-closure__bookings">
+                    <p className="admin-alert admin-alert--error">
+                      {closure.bookings.length} {closure.bookings.length === 1 ? 'booking' : 'bookings'} still on this
+                      day: move them to another day or call the client.
+                    </p>
+                    <ul>
+                      {closure.bookings.map((booking) => (
+                        <li key={booking._id}>
+                          <p>
+                            {formatTime(booking.time)} · {booking.name} ·{' '}
+                            <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                          </p>
+                          <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
 /**
  * Schedule: the days the studio is closed (with the bookings still on them, to move), the start
  * times and the treatments' lengths.
  */
 export default function SchedulePage() {
-  const { state, retry } = useAdminList(loadClosures, 'closures');
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<PageNotice>();
   const [closing, setClosing] = useState(false);
   const [formError, setFormError] = useState<string>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
@@ -60,28 +144,6 @@ export default function SchedulePage() {
     }
   }
 
-  const moveBooking: SubmitChange = async (change, success) => {
-    setNotice(undefined);
-    try {
-      await change();
-      setNotice({ tone: 'success', text: success });
-      dataChanged();
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, scheduleMessages.move) });
-    }
-  };
-
-  async function reopen(date: string) {
-    setNotice(undefined);
-    try {
-      await adminRequest(api.closures[':date'].$delete({ param: { date } }));
-      setNotice({ tone: 'success', text: `${formatDate(date)} is open for bookings again.` });
-      dataChanged();
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, scheduleMessages.reopen) });
-    }
-  }
-
   return (
     <>
       <AdminPageHeader title="Schedule" />
@@ -108,58 +170,7 @@ export default function SchedulePage() {
         </form>
       </section>
 
-      <section className="admin-panel" aria-labelledby="closed-days-title">
-        <h2 id="closed-days-title" className="admin-panel__title">
-          Closed days
-        </h2>
-        <ListFrame
-          state={state}
-          errorMessage={scheduleMessages.fetch}
-          emptyMessage="No closed days ahead."
-          onRetry={retry}
-        >
-          {(rows) => (
-            <ul className="admin-list admin-closures">
-              {rows.map((closure) => (
-                <li key={closure.date} className="admin-closure">
-                  <div className="admin-closure__head">
-                    <p className="admin-closure__date">
-                      <strong>{formatDate(closure.date)}</strong> · {closure.reason}
-                    </p>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={`Reopen ${formatDate(closure.date)}`}
-                      onClick={() => reopen(closure.date)}
-                    >
-                      Reopen
-                    </button>
-                  </div>
-                  {closure.bookings.length > 0 ? (
-                    <div className="admin-closure__bookings">
-                      <p className="admin-alert admin-alert--error">
-                        {closure.bookings.length} {closure.bookings.length === 1 ? 'booking' : 'bookings'} still on this
-                        day: move them to another day or call the client.
-                      </p>
-                      <ul>
-                        {closure.bookings.map((booking) => (
-                          <li key={booking._id}>
-                            <p>
-                              {formatTime(booking.time)} · {booking.name} ·{' '}
-                              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
-                            </p>
-                            <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListFrame>
-      </section>
+      <ClosedDays onNotice={setNotice} />
 
       <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
       {/* How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */}

@@ -211,6 +211,84 @@ function TreatmentChoices({ legend, chosen }: { legend: string; chosen: readonly
   );
 }
 
+/** A therapist's days off ahead: each with its reason and the bookings left on it to move, and Add day off. */
+function DaysOff({ therapist, run, moveBooking }: { therapist: Therapist; run: Run; moveBooking: SubmitChange }) {
+  async function addDayOff(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const date = String(data.get('date'));
+    const reason = String(data.get('reason') ?? '').trim();
+    const done = await run(
+      () => adminRequest(api.staff[':id']['time-off'].$post({ param: { id: therapist._id }, json: { date, reason } })),
+      `${therapist.name} has ${formatDate(date)} off. Any bookings with them that day are listed below to move.`,
+    );
+    if (done) form.reset();
+  }
+
+  return (
+    <div className="admin-team__days-off">
+      <h3>{therapist.name}’s days off</h3>
+      {therapist.timeOff.length === 0 ? <p className="admin-total">None ahead.</p> : null}
+      <ul>
+        {therapist.timeOff.map((day) => (
+          <li key={day.date} className="admin-closure">
+            <div className="admin-closure__head">
+              <p className="admin-closure__date">
+                <strong>{formatDate(day.date)}</strong> · {day.reason}
+              </p>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={`Remove ${therapist.name}’s day off on ${formatDate(day.date)}`}
+                onClick={() =>
+                  run(
+                    () =>
+                      adminRequest(
+                        api.staff[':id']['time-off'][':date'].$delete({
+                          param: { id: therapist._id, date: day.date },
+                        }),
+                      ),
+                    `${therapist.name} works on ${formatDate(day.date)} again.`,
+                  )
+                }
+              >
+                Remove
+              </button>
+            </div>
+            {day.bookings.length > 0 ? (
+              <div className="admin-closure__bookings">
+                <p className="admin-alert admin-alert--error">
+                  {day.bookings.length} {day.bookings.length === 1 ? 'booking' : 'bookings'} with {therapist.name} on
+                  this day: move them to another therapist or day.
+                </p>
+                <ul>
+                  {day.bookings.map((booking) => (
+                    <li key={booking._id}>
+                      <p>
+                        {formatTime(booking.time)} · {booking.name} ·{' '}
+                        <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                      </p>
+                      <MoveBookingForm booking={{ ...booking, therapist: null }} submit={moveBooking} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <form className="admin-team__add" onSubmit={addDayOff} aria-label={`Add a day off for ${therapist.name}`}>
+        <TextField label="Day off" name="date" type="date" min={lagosDate(new Date())} required />
+        <TextField label="Reason" name="reason" required maxLength={120} hint="e.g. Annual leave, Training" />
+        <button type="submit" className="button button--secondary">
+          Add day off
+        </button>
+      </form>
+    </div>
+  );
+}
+
 function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; run: Run; moveBooking: SubmitChange }) {
   const menu = useContext(MenuContext);
   const id = useId();
@@ -256,19 +334,6 @@ function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; 
       },
       `${therapist.name} is ${active ? 'active again' : 'deactivated'}.`,
     );
-  }
-
-  async function addDayOff(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const date = String(data.get('date'));
-    const reason = String(data.get('reason') ?? '').trim();
-    const done = await run(
-      () => adminRequest(api.staff[':id']['time-off'].$post({ param: { id: therapist._id }, json: { date, reason } })),
-      `${therapist.name} has ${formatDate(date)} off. Any bookings with them that day are listed below to move.`,
-    );
-    if (done) form.reset();
   }
 
   return (
@@ -329,65 +394,7 @@ function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; 
           </div>
         </form>
       </details>
-      <div className="admin-team__days-off">
-        <h3>{therapist.name}’s days off</h3>
-        {therapist.timeOff.length === 0 ? <p className="admin-total">None ahead.</p> : null}
-        <ul>
-          {therapist.timeOff.map((day) => (
-            <li key={day.date} className="admin-closure">
-              <div className="admin-closure__head">
-                <p className="admin-closure__date">
-                  <strong>{formatDate(day.date)}</strong> · {day.reason}
-                </p>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-label={`Remove ${therapist.name}’s day off on ${formatDate(day.date)}`}
-                  onClick={() =>
-                    run(
-                      () =>
-                        adminRequest(
-                          api.staff[':id']['time-off'][':date'].$delete({
-                            param: { id: therapist._id, date: day.date },
-                          }),
-                        ),
-                      `${therapist.name} works on ${formatDate(day.date)} again.`,
-                    )
-                  }
-                >
-                  Remove
-                </button>
-              </div>
-              {day.bookings.length > 0 ? (
-                <div className="admin-closure__bookings">
-                  <p className="admin-alert admin-alert--error">
-                    {day.bookings.length} {day.bookings.length === 1 ? 'booking' : 'bookings'} with {therapist.name} on
-                    this day: move them to another therapist or day.
-                  </p>
-                  <ul>
-                    {day.bookings.map((booking) => (
-                      <li key={booking._id}>
-                        <p>
-                          {formatTime(booking.time)} · {booking.name} ·{' '}
-                          <a href={`tel:${booking.phone}`}>{booking.phone}</a>
-                        </p>
-                        <MoveBookingForm booking={{ ...booking, therapist: null }} submit={moveBooking} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        <form className="admin-team__add" onSubmit={addDayOff} aria-label={`Add a day off for ${therapist.name}`}>
-          <TextField label="Day off" name="date" type="date" min={lagosDate(new Date())} required />
-          <TextField label="Reason" name="reason" required maxLength={120} hint="e.g. Annual leave, Training" />
-          <button type="submit" className="button button--secondary">
-            Add day off
-          </button>
-        </form>
-      </div>
+      <DaysOff therapist={therapist} run={run} moveBooking={moveBooking} />
     </li>
   );
 }

@@ -28,6 +28,100 @@ interface TeamMemberFormProps {
   onSave: (values: TeamMemberValues) => Promise<void>;
 }
 
+/** A new person's name and email (an invitation only: a role change keeps them). */
+function NameAndEmailFields({
+  values,
+  set,
+}: {
+  values: TeamMemberValues;
+  set: (change: Partial<TeamMemberValues>) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        maxLength={60}
+        value={values.name}
+        onChange={(event) => set({ name: event.target.value })}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="They sign in with it. We email them a link to choose their password; it works for 72 hours."
+        value={values.email}
+        onChange={(event) => set({ email: event.target.value })}
+      />
+    </>
+  );
+}
+
+/** The role, with what it opens said beneath it. */
+function RoleField({ id, role, onChange }: { id: string; role: StaffRole; onChange: (role: StaffRole) => void }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Role
+      </label>
+      <select
+        id={id}
+        className="field__control field__control--select"
+        aria-describedby={`${id}-hint`}
+        value={role}
+        onChange={(event) => onChange(event.target.value as StaffRole)}
+      >
+        {staffRoles.map((option) => (
+          <option key={option} value={option}>
+            {roleLabels[option]}
+          </option>
+        ))}
+      </select>
+      <p className="field__hint" id={`${id}-hint`}>
+        {roleSummaries[role]}
+      </p>
+    </div>
+  );
+}
+
+/** Which therapist on the schedule a therapist's account is (undefined: none chosen yet). */
+function TherapistField({
+  id,
+  therapists,
+  value,
+  onChange,
+}: {
+  id: string;
+  therapists: TeamMemberFormProps['therapists'];
+  value?: string;
+  onChange: (therapistId: string | undefined) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Therapist on the schedule
+      </label>
+      <select
+        id={id}
+        className="field__control field__control--select"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">Choose a therapist</option>
+        {therapists.map((therapist) => (
+          <option key={therapist._id} value={therapist._id}>
+            {therapist.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Invite a person / Change role, in a modal dialog open for as long as it is mounted. */
 export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMemberFormProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -81,69 +175,15 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
         </button>
       </div>
       <form onSubmit={submit} noValidate>
-        {editing ? null : (
-          <>
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="off"
-              maxLength={60}
-              value={values.name}
-              onChange={(event) => set({ name: event.target.value })}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint="They sign in with it. We email them a link to choose their password; it works for 72 hours."
-              value={values.email}
-              onChange={(event) => set({ email: event.target.value })}
-            />
-          </>
-        )}
-        <div className="field">
-          <label className="field__label" htmlFor={roleId}>
-            Role
-          </label>
-          <select
-            id={roleId}
-            className="field__control field__control--select"
-            aria-describedby={`${roleId}-hint`}
-            value={values.role}
-            onChange={(event) => set({ role: event.target.value as StaffRole })}
-          >
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </select>
-          <p className="field__hint" id={`${roleId}-hint`}>
-            {roleSummaries[values.role]}
-          </p>
-        </div>
+        {editing ? null : <NameAndEmailFields values={values} set={set} />}
+        <RoleField id={roleId} role={values.role} onChange={(role) => set({ role })} />
         {values.role === 'therapist' ? (
-          <div className="field">
-            <label className="field__label" htmlFor={therapistId}>
-              Therapist on the schedule
-            </label>
-            <select
-              id={therapistId}
-              className="field__control field__control--select"
-              value={values.therapistId ?? ''}
-              onChange={(event) => set({ therapistId: event.target.value || undefined })}
-            >
-              <option value="">Choose a therapist</option>
-              {therapists.map((therapist) => (
-                <option key={therapist._id} value={therapist._id}>
-                  {therapist.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TherapistField
+            id={therapistId}
+            therapists={therapists}
+            value={values.therapistId}
+            onChange={(chosen) => set({ therapistId: chosen })}
+          />
         ) : null}
         <FormError message={error} />
         <div className="admin-coupon-form__buttons">

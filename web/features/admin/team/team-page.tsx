@@ -33,6 +33,126 @@ const statusBadge = (member: Member) =>
     <StatusBadge status="Active" tone="success" />
   );
 
+/** Changes a member's role (and which therapist they are), or invites a new person. */
+async function sendMember(editing: Member | undefined, values: TeamMemberValues) {
+  if (editing) {
+    await adminRequest(
+      api.team[':id'].$put({
+        param: { id: editing._id },
+        json: { role: values.role, ...(values.therapistId ? { therapistId: values.therapistId } : {}) },
+      }),
+    );
+  } else {
+    await adminRequest(api.team.$post({ json: values }));
+  }
+}
+
+/** A member as the form shows them when their role is changed. */
+const valuesOf = (member: Member): TeamMemberValues => ({
+  name: member.name,
+  email: member.email ?? '',
+  role: member.role,
+  therapistId: member.therapist?._id,
+});
+
+/** What a member's row can do, each a button of its Actions cell. */
+interface MemberActions {
+  onChangeRole: (member: Member) => void;
+  onResend: (member: Member) => void;
+  onResetSecondFactor: (member: Member) => void;
+  onSetActive: (member: Member, active: boolean) => void;
+}
+
+/** People who sign in: a row per member; `myId` is the signed-in owner (who cannot reset their own factor here). */
+function TeamTable({ rows, myId, ...actions }: MemberActions & { rows: Member[]; myId?: string }) {
+  return (
+    <table className="admin-table admin-table--cards">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Signs in with</th>
+          <th scope="col">Role</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((member) => (
+          <MemberRow key={member._id} member={member} isMe={member._id === myId} {...actions} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MemberRow({
+  member,
+  isMe,
+  onChangeRole,
+  onResend,
+  onResetSecondFactor,
+  onSetActive,
+}: MemberActions & { member: Member; isMe: boolean }) {
+  return (
+    <tr>
+      <th scope="row" data-label="Name">
+        {member.name}
+      </th>
+      <td data-label="Signs in with">{member.email ?? 'The install’s admin username'}</td>
+      <td data-label="Role">
+        {roleLabels[member.role]}
+        {member.therapist ? ` (${member.therapist.name})` : ''}
+      </td>
+      <td data-label="Status">
+        {statusBadge(member)}
+        {member.invitationExpiresAt ? (
+          <span className="admin-table__note">Link works until {formatShortDateTime(member.invitationExpiresAt)}</span>
+        ) : null}
+      </td>
+      <td data-label="Actions">
+        <div className="admin-table__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Change role of ${member.name}`}
+            onClick={() => onChangeRole(member)}
+          >
+            Change role
+          </button>
+          {member.status === 'invited' ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Resend invitation to ${member.name}`}
+              onClick={() => onResend(member)}
+            >
+              Resend invitation
+            </button>
+          ) : null}
+          {member.active && member.secondFactor && !isMe ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={`Reset second factor of ${member.name}`}
+              onClick={() => onResetSecondFactor(member)}
+            >
+              Reset second factor
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={`button button--small ${member.active ? 'button--danger' : 'button--secondary'}`}
+            aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+            onClick={() => onSetActive(member, !member.active)}
+          >
+            {member.active ? 'Deactivate' : 'Reactivate'}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /** Team (owners): who signs in, with which role; invite, change a role, deactivate, resend. */
 export default function TeamPage() {
   const [therapists, setTherapists] = useState<Array<{ _id: string; name: string }>>([]);
@@ -50,16 +170,7 @@ export default function TeamPage() {
     const editing = form.editing;
     setNotice(undefined);
     try {
-      if (editing) {
-        await adminRequest(
-          api.team[':id'].$put({
-            param: { id: editing._id },
-            json: { role: values.role, ...(values.therapistId ? { therapistId: values.therapistId } : {}) },
-          }),
-        );
-      } else {
-        await adminRequest(api.team.$post({ json: values }));
-      }
+      await sendMember(editing, values);
     } catch (error) {
       throw new Error(messageOf(error, editing ? teamPageMessages.update : teamPageMessages.invite));
     }
@@ -119,95 +230,21 @@ export default function TeamPage() {
         </h2>
         <ListFrame state={state} errorMessage={teamPageMessages.fetch} emptyMessage="No one yet" onRetry={retry}>
           {(rows) => (
-            <table className="admin-table admin-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Signs in with</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((member) => (
-                  <tr key={member._id}>
-                    <th scope="row" data-label="Name">
-                      {member.name}
-                    </th>
-                    <td data-label="Signs in with">{member.email ?? 'The install’s admin username'}</td>
-                    <td data-label="Role">
-                      {roleLabels[member.role]}
-                      {member.therapist ? ` (${member.therapist.name})` : ''}
-                    </td>
-                    <td data-label="Status">
-                      {statusBadge(member)}
-                      {member.invitationExpiresAt ? (
-                        <span className="admin-table__note">
-                          Link works until {formatShortDateTime(member.invitationExpiresAt)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label="Actions">
-                      <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          aria-label={`Change role of ${member.name}`}
-                          onClick={() => setForm({ open: true, editing: member })}
-                        >
-                          Change role
-                        </button>
-                        {member.status === 'invited' ? (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Resend invitation to ${member.name}`}
-                            onClick={() => resend(member)}
-                          >
-                            Resend invitation
-                          </button>
-                        ) : null}
-                        {member.active && member.secondFactor && member._id !== me?._id ? (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Reset second factor of ${member.name}`}
-                            onClick={() => resetSecondFactor(member)}
-                          >
-                            Reset second factor
-                          </button>
-                        ) : null}
-                        <button
-                          type="button"
-                          className={`button button--small ${member.active ? 'button--danger' : 'button--secondary'}`}
-                          aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
-                          onClick={() => setActive(member, !member.active)}
-                        >
-                          {member.active ? 'Deactivate' : 'Reactivate'}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TeamTable
+              rows={rows}
+              myId={me?._id}
+              onChangeRole={(member) => setForm({ open: true, editing: member })}
+              onResend={resend}
+              onResetSecondFactor={resetSecondFactor}
+              onSetActive={setActive}
+            />
           )}
         </ListFrame>
       </section>
       {form.open ? (
         <TeamMemberForm
           key={form.editing?._id ?? 'new'}
-          editing={
-            form.editing
-              ? {
-                  name: form.editing.name,
-                  email: form.editing.email ?? '',
-                  role: form.editing.role,
-                  therapistId: form.editing.therapist?._id,
-                }
-              : undefined
-          }
+          editing={form.editing ? valuesOf(form.editing) : undefined}
           therapists={therapists}
           onClose={() => setForm({ open: false })}
           onSave={save}

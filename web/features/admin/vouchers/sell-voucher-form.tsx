@@ -15,6 +15,52 @@ const payments = [
   { value: 'pos', label: 'POS' },
 ] as const;
 
+/** What the voucher is worth: an amount, or a treatment on the menu (`treatmentId` names its select). */
+function GiftValueFields({ treatmentId, menu }: { treatmentId: string; menu: Treatment[] }) {
+  return (
+    <div className="admin-coupon-form__pair">
+      <TextField
+        label="Amount (₦)"
+        name="amount"
+        type="number"
+        inputMode="numeric"
+        min={MIN_VOUCHER}
+        max={MAX_VOUCHER}
+        step={1000}
+        hint={`${formatNaira(MIN_VOUCHER)} to ${formatNaira(MAX_VOUCHER)}, or choose a treatment.`}
+      />
+      <FieldFrame id={treatmentId} label="Or a treatment">
+        <select id={treatmentId} name="treatment" className="field__control field__control--select" defaultValue="">
+          <option value="">No treatment</option>
+          {menu.map((treatment) => (
+            <option key={treatment._id} value={treatment.name}>
+              {treatment.name} ({formatNaira(treatment.price)})
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    </div>
+  );
+}
+
+/** Who buys it (their email optional), who receives it and how to reach them, and the message. */
+function BuyerAndRecipientFields() {
+  return (
+    <>
+      <div className="admin-coupon-form__pair">
+        <TextField label="Buyer’s name" name="buyerName" autoComplete="off" maxLength={100} />
+        <TextField label="Buyer’s email (optional)" name="buyerEmail" type="email" autoComplete="off" />
+      </div>
+      <TextField label="Recipient’s name" name="recipientName" autoComplete="off" maxLength={100} />
+      <div className="admin-coupon-form__pair">
+        <TextField label="Recipient’s email" name="recipientEmail" type="email" autoComplete="off" />
+        <TextField label="Recipient’s WhatsApp number" name="recipientPhone" type="tel" autoComplete="off" />
+      </div>
+      <TextAreaField label="Message (optional)" name="message" rows={2} maxLength={500} />
+    </>
+  );
+}
+
 /**
  * Selling a gift voucher at the desk: an amount or a treatment, who buys it (their email optional)
  * and who receives it, the day it is sent, and how it was paid. The server checks everything with
@@ -86,43 +132,8 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
         </button>
       </div>
       <form onSubmit={submit} noValidate>
-        <div className="admin-coupon-form__pair">
-          <TextField
-            label="Amount (₦)"
-            name="amount"
-            type="number"
-            inputMode="numeric"
-            min={MIN_VOUCHER}
-            max={MAX_VOUCHER}
-            step={1000}
-            hint={`${formatNaira(MIN_VOUCHER)} to ${formatNaira(MAX_VOUCHER)}, or choose a treatment.`}
-          />
-          <FieldFrame id={`${titleId}-treatment`} label="Or a treatment">
-            <select
-              id={`${titleId}-treatment`}
-              name="treatment"
-              className="field__control field__control--select"
-              defaultValue=""
-            >
-              <option value="">No treatment</option>
-              {menu.map((treatment) => (
-                <option key={treatment._id} value={treatment.name}>
-                  {treatment.name} ({formatNaira(treatment.price)})
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
-        </div>
-        <div className="admin-coupon-form__pair">
-          <TextField label="Buyer’s name" name="buyerName" autoComplete="off" maxLength={100} />
-          <TextField label="Buyer’s email (optional)" name="buyerEmail" type="email" autoComplete="off" />
-        </div>
-        <TextField label="Recipient’s name" name="recipientName" autoComplete="off" maxLength={100} />
-        <div className="admin-coupon-form__pair">
-          <TextField label="Recipient’s email" name="recipientEmail" type="email" autoComplete="off" />
-          <TextField label="Recipient’s WhatsApp number" name="recipientPhone" type="tel" autoComplete="off" />
-        </div>
-        <TextAreaField label="Message (optional)" name="message" rows={2} maxLength={500} />
+        <GiftValueFields treatmentId={`${titleId}-treatment`} menu={menu} />
+        <BuyerAndRecipientFields />
         <TextField
           label="Delivery date"
           name="deliverOn"

@@ -31,6 +31,131 @@ const paymentLabels: Record<string, string> = {
   pos: 'POS at the desk',
 };
 
+/** This month's sales and what the studio owes on its vouchers. */
+function VoucherFigures({ figures }: { figures: NonNullable<VoucherList['figures']> }) {
+  return (
+    <dl className="admin-stats__list admin-vouchers__figures" aria-label="Gift voucher figures">
+      <div className="admin-stats__item">
+        <dt>Vouchers sold this month</dt>
+        <dd>{figures.soldThisMonth.count}</dd>
+      </div>
+      <div className="admin-stats__item">
+        <dt>Sold this month for</dt>
+        <dd>{formatNaira(figures.soldThisMonth.amount)}</dd>
+      </div>
+      <div className="admin-stats__item">
+        <dt>Outstanding balance (owed)</dt>
+        <dd>{formatNaira(figures.outstanding)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** What a voucher's row can do: resend it with a new code, or (for those who may) void it. */
+interface VoucherActions {
+  mayVoid: boolean;
+  onResend: (voucher: Voucher) => void;
+  onVoid: (voucher: Voucher) => void;
+}
+
+function VouchersTable({ rows, ...actions }: VoucherActions & { rows: Voucher[] }) {
+  return (
+    <table className="admin-table admin-table--cards">
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">For</th>
+          <th scope="col">From</th>
+          <th scope="col">Value</th>
+          <th scope="col">Balance</th>
+          <th scope="col">Delivery</th>
+          <th scope="col">Expires</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((voucher) => (
+          <VoucherRow key={voucher._id} voucher={voucher} {...actions} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function VoucherRow({ voucher, ...actions }: VoucherActions & { voucher: Voucher }) {
+  return (
+    <tr>
+      <th scope="row" data-label="Code" className="admin-table__code admin-vouchers__code">
+        {voucher.last4 ? (
+          `…${voucher.last4}`
+        ) : (
+          <span className="admin-table__note admin-vouchers__no-code">Made when sent</span>
+        )}
+      </th>
+      <td data-label="For">
+        {voucher.recipientName}
+        <span className="admin-table__note">
+          {[voucher.recipientEmail, voucher.recipientPhone].filter(Boolean).join(' · ')}
+        </span>
+      </td>
+      <td data-label="From">
+        {voucher.buyerName}
+        <span className="admin-table__note">
+          {paymentLabels[voucher.payment] ?? voucher.payment}
+          {voucher.soldBy ? ` by ${voucher.soldBy}` : ''}
+        </span>
+      </td>
+      <td data-label="Value">
+        {voucher.treatment ? `${voucher.treatment} (${formatNaira(voucher.amount)})` : formatNaira(voucher.amount)}
+      </td>
+      <td data-label="Balance">{formatNaira(voucher.balance)}</td>
+      <td data-label="Delivery">
+        {voucher.deliveredAt ? `Sent ${formatShortDate(voucher.deliveredAt)}` : `On ${formatDay(voucher.deliverOn)}`}
+      </td>
+      <td data-label="Expires">{formatDay(voucher.expiresOn)}</td>
+      <td data-label="Status">
+        <StatusBadge status={voucher.state} tone={stateTones[voucher.state]} />
+        {voucher.voidReason ? <span className="admin-table__note">{voucher.voidReason}</span> : null}
+      </td>
+      <td data-label="Actions">
+        {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? null : (
+          <VoucherActionButtons voucher={voucher} {...actions} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Resend (once sent) and Void, for a voucher still to deliver or delivered. */
+function VoucherActionButtons({ voucher, mayVoid, onResend, onVoid }: VoucherActions & { voucher: Voucher }) {
+  return (
+    <div className="admin-table__actions">
+      {/* One waiting for its day is the cron's to send, on the day the buyer chose. */}
+      {voucher.deliveredAt ? (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`Resend the voucher for ${voucher.recipientName} (${codeName(voucher)}) with a new code`}
+          onClick={() => onResend(voucher)}
+        >
+          Resend
+        </button>
+      ) : null}
+      {mayVoid ? (
+        <button
+          type="button"
+          className="button button--danger button--small"
+          aria-label={`Void the voucher for ${voucher.recipientName} (${codeName(voucher)})`}
+          onClick={() => onVoid(voucher)}
+        >
+          Void
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** Vouchers: every gift voucher, what is left of it and what the studio owes; sell, resend, void. */
 export default function VouchersPage() {
   const { typed, setTyped, query, page, setPage } = useTypedSearch();
@@ -68,22 +193,7 @@ export default function VouchersPage() {
           Sell a voucher
         </button>
       </AdminPageHeader>
-      {figures ? (
-        <dl className="admin-stats__list admin-vouchers__figures" aria-label="Gift voucher figures">
-          <div className="admin-stats__item">
-            <dt>Vouchers sold this month</dt>
-            <dd>{figures.soldThisMonth.count}</dd>
-          </div>
-          <div className="admin-stats__item">
-            <dt>Sold this month for</dt>
-            <dd>{formatNaira(figures.soldThisMonth.amount)}</dd>
-          </div>
-          <div className="admin-stats__item">
-            <dt>Outstanding balance (owed)</dt>
-            <dd>{formatNaira(figures.outstanding)}</dd>
-          </div>
-        </dl>
-      ) : null}
+      {figures ? <VoucherFigures figures={figures} /> : null}
       <Notice notice={notice} />
       <SearchField
         label="Find a voucher"
@@ -97,92 +207,7 @@ export default function VouchersPage() {
         emptyMessage={query ? `No gift voucher matches “${query}”.` : 'No gift vouchers yet.'}
         onRetry={retry}
       >
-        {(rows) => (
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">For</th>
-                <th scope="col">From</th>
-                <th scope="col">Value</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((voucher) => (
-                <tr key={voucher._id}>
-                  <th scope="row" data-label="Code" className="admin-table__code admin-vouchers__code">
-                    {voucher.last4 ? (
-                      `…${voucher.last4}`
-                    ) : (
-                      <span className="admin-table__note admin-vouchers__no-code">Made when sent</span>
-                    )}
-                  </th>
-                  <td data-label="For">
-                    {voucher.recipientName}
-                    <span className="admin-table__note">
-                      {[voucher.recipientEmail, voucher.recipientPhone].filter(Boolean).join(' · ')}
-                    </span>
-                  </td>
-                  <td data-label="From">
-                    {voucher.buyerName}
-                    <span className="admin-table__note">
-                      {paymentLabels[voucher.payment] ?? voucher.payment}
-                      {voucher.soldBy ? ` by ${voucher.soldBy}` : ''}
-                    </span>
-                  </td>
-                  <td data-label="Value">
-                    {voucher.treatment
-                      ? `${voucher.treatment} (${formatNaira(voucher.amount)})`
-                      : formatNaira(voucher.amount)}
-                  </td>
-                  <td data-label="Balance">{formatNaira(voucher.balance)}</td>
-                  <td data-label="Delivery">
-                    {voucher.deliveredAt
-                      ? `Sent ${formatShortDate(voucher.deliveredAt)}`
-                      : `On ${formatDay(voucher.deliverOn)}`}
-                  </td>
-                  <td data-label="Expires">{formatDay(voucher.expiresOn)}</td>
-                  <td data-label="Status">
-                    <StatusBadge status={voucher.state} tone={stateTones[voucher.state]} />
-                    {voucher.voidReason ? <span className="admin-table__note">{voucher.voidReason}</span> : null}
-                  </td>
-                  <td data-label="Actions">
-                    {voucher.state !== 'to deliver' && voucher.state !== 'delivered' ? null : (
-                      <div className="admin-table__actions">
-                        {/* One waiting for its day is the cron's to send, on the day the buyer chose. */}
-                        {voucher.deliveredAt ? (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Resend the voucher for ${voucher.recipientName} (${codeName(voucher)}) with a new code`}
-                            onClick={() => resend(voucher)}
-                          >
-                            Resend
-                          </button>
-                        ) : null}
-                        {mayVoid ? (
-                          <button
-                            type="button"
-                            className="button button--danger button--small"
-                            aria-label={`Void the voucher for ${voucher.recipientName} (${codeName(voucher)})`}
-                            onClick={() => setVoiding(voucher)}
-                          >
-                            Void
-                          </button>
-                        ) : null}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(rows) => <VouchersTable rows={rows} mayVoid={mayVoid} onResend={resend} onVoid={setVoiding} />}
       </ListFrame>
       {state.status === 'ready' ? (
         <Pager page={page} pageSize={DEFAULT_PAGE_SIZE} total={state.total} onPage={setPage} />
