@@ -6,8 +6,9 @@ import { useEffect, useId, useRef } from 'react';
 import { formatVisit } from '../../../../worker/shared/schedule';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Detail, StatusBadge } from '../admin-ui';
-import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
-import { BookingMoneyDetails, DueBadge, MarkPaidForm } from './booking-money';
+import { BookingActions } from './booking-actions';
+import { BookingHistory, type SubmitChange } from './booking-changes';
+import { BookingMoneyDetails, DueBadge } from './booking-money';
 import type { Booking } from './calendar-data';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 
@@ -62,13 +63,7 @@ export function BookingDialog({
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
-      {booking.serviceStatus === 'booked' && submit ? (
-        <div className="admin-booking-changes">
-          {booking.balanceDue > 0 ? <MarkPaidForm booking={booking} submit={submit} /> : null}
-          <MoveBookingForm booking={booking} submit={submit} />
-          <CancelBookingForm booking={booking} submit={submit} />
-        </div>
-      ) : null}
+      {booking.serviceStatus === 'booked' && submit ? <BookingActions booking={booking} submit={submit} /> : null}
     </dialog>
   );
 }

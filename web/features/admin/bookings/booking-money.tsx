@@ -72,6 +72,13 @@ export function DueBadge({ booking }: { booking: Booking }) {
   );
 }
 
+/** The ways a rest is paid at the studio: the API's value, the words in the notice, the button. */
+const studioPayments = [
+  ['cash', 'cash', 'Cash'],
+  ['transfer', 'bank transfer', 'Bank transfer'],
+  ['pos', 'POS', 'POS'],
+] as const;
+
 /** Marks what is left to pay (all of an unpaid booking, or a deposit's rest) as paid at the studio. */
 export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: SubmitChange }) {
   const [busy, setBusy] = useState(false);
@@ -83,30 +90,17 @@ export function MarkPaidForm({ booking, submit }: { booking: Booking; submit: Su
   return (
     <fieldset className="admin-booking-change">
       <legend className="admin-booking-change__legend">Mark paid ({formatNaira(booking.balanceDue)})</legend>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={busy}
-        onClick={() => pay('cash', 'cash')}
-      >
-        Cash
-      </button>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={busy}
-        onClick={() => pay('transfer', 'bank transfer')}
-      >
-        Bank transfer
-      </button>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={busy}
-        onClick={() => pay('pos', 'POS')}
-      >
-        POS
-      </button>
+      {studioPayments.map(([payment, label, text]) => (
+        <button
+          key={payment}
+          type="button"
+          className="button button--secondary button--small"
+          disabled={busy}
+          onClick={() => pay(payment, label)}
+        >
+          {text}
+        </button>
+      ))}
     </fieldset>
   );
 }

@@ -6,8 +6,9 @@ import { paths } from '../../../config/paths';
 import { adminPage, adminRequest, api } from '../admin-api';
 import { Detail, RefundBadge, StatusBadge, useCan } from '../admin-ui';
 import { type AdminAction, ExpandableRow, TabbedList } from '../tabbed-list';
-import { BookingHistory, CancelBookingForm, MoveBookingForm, type SubmitChange } from './booking-changes';
-import { BookingMoneyDetails, DueBadge, MarkPaidForm } from './booking-money';
+import { BookingActions } from './booking-actions';
+import { BookingHistory, type SubmitChange } from './booking-changes';
+import { BookingMoneyDetails, DueBadge } from './booking-money';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
 
@@ -141,13 +142,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
-      {booking.serviceStatus === 'booked' && mayChange ? (
-        <div className="admin-booking-changes">
-          {booking.balanceDue > 0 ? <MarkPaidForm booking={booking} submit={submit} /> : null}
-          <MoveBookingForm booking={booking} submit={submit} />
-          <CancelBookingForm booking={booking} submit={submit} />
-        </div>
-      ) : null}
+      {booking.serviceStatus === 'booked' && mayChange ? <BookingActions booking={booking} submit={submit} /> : null}
     </ExpandableRow>
   );
 }
