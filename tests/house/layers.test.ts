@@ -71,6 +71,47 @@ const rules: Array<{ rule: string; breaks: (edge: Edge) => boolean }> = [
   },
 ];
 
+/** The import graph's circles (each a sorted list of modules, without extension), by Tarjan's algorithm. */
+function circlesOf(graph: Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of graph) {
+    if (!to.startsWith('worker/') && !to.startsWith('web/')) continue;
+    const node = from.replace(/\.tsx?$/, '');
+    next.set(node, [...(next.get(node) ?? []), to]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(target) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) circles.push(component.sort());
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
 /** The admin's frame: what every screen group uses, beside the groups' folders. */
 const adminFrame = [
   'admin-api.ts',
@@ -116,6 +157,24 @@ describe('the layers', () => {
   it.each(rules)('$rule', ({ rule, breaks }) => {
     const broken = edges.filter(breaks).map(({ from, to }) => `${from} imports ${to}`);
     expect(broken, rule).toEqual([]);
+  });
+
+  it('make no circle, type-only imports included (Biome’s noImportCycles leaves those out)', () => {
+    expect(circlesOf(edges)).toEqual([]);
+    // A type-only import back from a file the other one imports: the calendar's grid and its day column.
+    const planted = {
+      from: 'web/features/admin/bookings/day-column.tsx',
+      to: 'web/features/admin/bookings/calendar-grid',
+    };
+    expect(circlesOf([...edges, planted])).toEqual([
+      ['web/features/admin/bookings/calendar-grid', 'web/features/admin/bookings/day-column'],
+    ]);
+    expect(
+      circlesOf([
+        { from: 'web/a.ts', to: 'web/b' },
+        { from: 'web/b.ts', to: 'web/a' },
+      ]),
+    ).toEqual([['web/a', 'web/b']]);
   });
 
   it('catch a planted import against each rule', () => {

@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ShopProduct, shopAtom } from '../../web/features/catalogue/live-shop';
+import type { ShopProduct } from '../../web/features/catalogue/catalogue-types';
+import { shopAtom } from '../../web/features/catalogue/live-shop';
 import { catalogueReady } from '../../web/features/catalogue/starting-catalogue';
 import {
   addToCartAtom,

@@ -9,9 +9,10 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
+import type { PageCatalogue } from '../features/catalogue/catalogue-types';
 import { menuAtom, menuFromApi } from '../features/catalogue/live-menu';
 import { type ApiProduct, shopAtom, shopFromApi } from '../features/catalogue/live-shop';
-import { catalogueReady, type PageCatalogue, startingCatalogue } from '../features/catalogue/starting-catalogue';
+import { catalogueReady, startingCatalogue } from '../features/catalogue/starting-catalogue';
 import { pageJsonLd } from './structured-data';
 
 /** The build's catalogue: what the pages start from where none is embedded, as on the server. */

@@ -8,7 +8,7 @@ import { sitePages, studioName } from '../../worker/shared/site-pages';
 import { durationLabel } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
 import { studio } from '../config/studio';
-import type { PageCatalogue } from '../features/catalogue/starting-catalogue';
+import type { PageCatalogue } from '../features/catalogue/catalogue-types';
 import { answerText, faqGroups } from '../features/faq/faq-content';
 
 export type JsonLd = Record<string, unknown>;

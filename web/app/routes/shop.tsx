@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { type ShopProduct, useShop } from '../../features/catalogue/live-shop';
+import type { ShopProduct } from '../../features/catalogue/catalogue-types';
+import { useShop } from '../../features/catalogue/live-shop';
 import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
 import { ProductCard } from '../../features/shop/product-card';
 import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';

@@ -6,7 +6,7 @@
  */
 import { products } from '../../../worker/shared/products';
 import { treatments } from '../../../worker/shared/treatment-list';
-import type { PageCatalogue } from './starting-catalogue';
+import type { PageCatalogue } from './catalogue-types';
 
 export const builtCatalogue: PageCatalogue = {
   treatments,

@@ -5,21 +5,10 @@
 
 import type { InferResponseType } from 'hono/client';
 import { atomWithLazy } from 'jotai/utils';
-import type { Product, ProductSize } from '../../../worker/shared/products';
 import type { api } from '../../lib/api-client';
+import type { ShopProduct } from './catalogue-types';
 import { getJson, reloadLive, useLiveAtom } from './live-data';
 import { startingCatalogue } from './starting-catalogue';
-
-export interface ShopSize extends ProductSize {
-  /** Units left to sell now; null when the studio does not count them (never sold out). */
-  stock: number | null;
-}
-
-export interface ShopProduct extends Omit<Product, 'sizes'> {
-  sizes: readonly ShopSize[];
-  /** Where the picture comes from in the build: shown if an uploaded one cannot load. */
-  fallbackImage: string;
-}
 
 /** Read first once the page's route has waited for catalogueReady() (web/app/router.tsx). */
 export const shopAtom = atomWithLazy<readonly ShopProduct[]>(() => startingCatalogue('products'));

@@ -6,14 +6,7 @@
  */
 
 import { EMBEDDED_CATALOGUE_ID } from '../../../worker/shared/site-paths';
-import type { Treatment } from '../../../worker/shared/treatments';
-import type { ShopProduct } from './live-shop';
-
-/** The catalogue as the pages hold it. */
-export interface PageCatalogue {
-  treatments: readonly Treatment[];
-  products: readonly ShopProduct[];
-}
+import type { PageCatalogue } from './catalogue-types';
 
 /** The catalogue the page embedded, if it did (only in the browser). */
 function embedded(): PageCatalogue | undefined {

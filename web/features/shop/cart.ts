@@ -9,7 +9,8 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
-import { type ShopProduct, shopAtom, stockOf } from '../catalogue/live-shop';
+import type { ShopProduct } from '../catalogue/catalogue-types';
+import { shopAtom, stockOf } from '../catalogue/live-shop';
 import { CART_KEY } from './shop-constants';
 
 export interface CartLine {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
 import { Rating } from '../../components/ui/rating';
-import { type ShopProduct, stockOf } from '../catalogue/live-shop';
+import type { ShopProduct } from '../catalogue/catalogue-types';
+import { stockOf } from '../catalogue/live-shop';
 import { SizePicker } from './size-picker';
 
 interface ProductCardProps {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { CloseIcon } from '../../components/ui/icons';
 import { Rating } from '../../components/ui/rating';
-import type { ShopProduct } from '../catalogue/live-shop';
+import type { ShopProduct } from '../catalogue/catalogue-types';
 import { stockOf } from '../catalogue/live-shop';
 import { ReviewList } from '../reviews/review-list';
 import { AddToCartButton, ProductImage, StockBadge } from './product-card';

@@ -1,5 +1,5 @@
 import { formatNaira } from '../../../worker/shared/money';
-import type { ShopProduct } from '../catalogue/live-shop';
+import type { ShopProduct } from '../catalogue/catalogue-types';
 
 /** The sizes a product comes in, as a radio group of pills; the chosen size sets the price. */
 export function SizePicker({

@@ -78,3 +78,12 @@ export function visibleHours(data: CalendarData, dates: string[], therapists: Th
   }
   return { first: Math.floor(first / 60) * 60, last: Math.min(1440, Math.ceil(last / 60) * 60) };
 }
+
+/** One column of the grid: a therapist on a date (the day view's columns, or a week's days). */
+export interface Column {
+  key: string;
+  heading: string;
+  date: string;
+  therapist: Therapist;
+  off?: string;
+}

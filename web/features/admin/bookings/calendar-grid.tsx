@@ -9,6 +9,7 @@ import { formatDate } from '../../../../worker/shared/time';
 import {
   type Booking,
   type CalendarData,
+  type Column,
   offReason,
   PX_PER_MINUTE,
   placedOn,
@@ -17,14 +18,6 @@ import {
 } from './calendar-data';
 import { DayColumn } from './day-column';
 import type { NewBookingPreset } from './new-booking-form';
-
-export interface Column {
-  key: string;
-  heading: string;
-  date: string;
-  therapist: Therapist;
-  off?: string;
-}
 
 export function CalendarGrid({
   data,

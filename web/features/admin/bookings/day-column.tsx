@@ -7,8 +7,7 @@ import type { CSSProperties } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { minuteOfDay, startTimes, timeRange, weekdayOf } from '../../../../worker/shared/schedule';
 import { formatDate, lagosToUtc } from '../../../../worker/shared/time';
-import { type Booking, type CalendarData, PX_PER_MINUTE, placedOn, type Therapist } from './calendar-data';
-import type { Column } from './calendar-grid';
+import { type Booking, type CalendarData, type Column, PX_PER_MINUTE, placedOn, type Therapist } from './calendar-data';
 import { hasHealthNotes } from './health-answers';
 import type { NewBookingPreset } from './new-booking-form';
 
