@@ -340,7 +340,10 @@ describe('passkeys', () => {
     // The same answer again (its challenge used), or one signed by another key, signs no one in.
     expect((await send('/api/auth/passkey-login', { response: answer })).status).toBe(401);
     const options2 = (await (await send('/api/auth/passkey-login/options', {})).json()) as { challenge: string };
-    const forged = await (await newTestPasskey()).sign(options2.challenge, 'https://localhost');
+    // Another key, its counter ahead of the phone's (so only the signature can refuse it).
+    const other = await newTestPasskey();
+    await other.sign('warm-up', 'https://localhost');
+    const forged = await other.sign(options2.challenge, 'https://localhost');
     const refused = await send('/api/auth/passkey-login', { response: { ...forged, id: phone.id, rawId: phone.id } });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: passkeyMessages.notVerified });
