@@ -1,6 +1,6 @@
 // A booking's payment as the tests start it (the fake Paystack's key, the spec's amount in kobo).
 import { sql } from 'drizzle-orm';
-import { bookings } from '../../worker/db/schema';
+import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
 import type { BookingDetailsInput } from '../../worker/shared/booking-schema';
 import { bookingDetails } from './payment-fixtures';
 import { db, type Env, liveEnv, startPayment, startPaymentOk } from './payment-harness';
@@ -16,3 +16,8 @@ export const initializeOk = (details = bookingDetails(), amountKobo = 5_500_000,
   startPaymentOk(details, amountKobo, environment);
 
 export const bookingRows = () => db.select().from(bookings);
+
+/** What each booking-payment test starts from: no bookings, time or stock holds, payments or coupons. */
+export async function clearBookingPayments(): Promise<void> {
+  for (const table of [bookings, timeBlocks, stockHolds, payments, coupons]) await db.delete(table);
+}

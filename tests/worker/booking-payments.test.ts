@@ -3,12 +3,12 @@
 // payment-settlement.test.ts.
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
+import { coupons, payments, timeBlocks } from '../../worker/db/schema';
 import { createPaystackClient, PaystackError } from '../../worker/providers/paystack';
 import { couponMessages } from '../../worker/services/coupons';
 import { paymentMessages } from '../../worker/services/payments/context';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
-import { bookingRows, initialize, initializeOk } from './booking-payment-steps';
+import { bookingRows, clearBookingPayments, initialize, initializeOk } from './booking-payment-steps';
 import { bookingDetails, oneHourVisit, tomorrow } from './payment-fixtures';
 import {
   call,
@@ -25,13 +25,7 @@ import {
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(bookings);
-  await db.delete(timeBlocks);
-  await db.delete(stockHolds);
-  await db.delete(payments);
-  await db.delete(coupons);
-});
+beforeEach(clearBookingPayments);
 
 describe('POST /api/validate-coupon', () => {
   const validateCoupon = async (code: string, amount: number) => {

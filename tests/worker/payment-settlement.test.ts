@@ -2,12 +2,12 @@
 // a payment that outlives its hold, and the cron that asks again; each records the booking once.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, coupons, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
+import { bookings, payments } from '../../worker/db/schema';
 import { PAYER_COOKIE } from '../../worker/middleware/payer-cookie';
 import { paymentMessages } from '../../worker/services/payments/context';
 import { reconcilePayments } from '../../worker/services/payments/maintenance';
 import { inOneRateWindow } from '../fakes/rate-window';
-import { aMinuteLater, bookingRows, initializeOk } from './booking-payment-steps';
+import { aMinuteLater, bookingRows, clearBookingPayments, initializeOk } from './booking-payment-steps';
 import { bookingDetails, tomorrow } from './payment-fixtures';
 import {
   call,
@@ -23,13 +23,7 @@ import {
 
 withFakePaystack();
 
-beforeEach(async () => {
-  await db.delete(bookings);
-  await db.delete(timeBlocks);
-  await db.delete(stockHolds);
-  await db.delete(payments);
-  await db.delete(coupons);
-});
+beforeEach(clearBookingPayments);
 
 describe('POST /api/payment/verify', () => {
   it('records the booking from the stored details once Paystack says success for the full amount', async () => {
