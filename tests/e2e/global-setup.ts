@@ -11,6 +11,8 @@ import { addDays, lagosDate } from '../../worker/shared/time';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The Lagos date SLOT_TAKEN was seeded on: a run that crosses midnight must not recompute it. */
+    slotTakenDate: string;
   }
 }
 
@@ -42,12 +44,11 @@ export const SLOT_TAKEN = {
 };
 
 /** The rows the journeys start from (a waitlist subscriber among them whose number has written to the studio: WhatsApp campaigns go only to such numbers). */
-async function seedSql(): Promise<string> {
+async function seedSql(date: string): Promise<string> {
   const devVars = readFileSync('.dev.vars.example', 'utf8');
   const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(devVars)?.[1] ?? '';
   const pepper = /^ADMIN_PASSWORD_PEPPER=(.*)$/m.exec(devVars)?.[1] ?? '';
   const tokenHash = await manageTokenHash(await manageToken(SLOT_TAKEN.reference, secret));
-  const date = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
   const { reference, time, name } = SLOT_TAKEN;
   return `insert into coupons (id, code, discount, min_amount, expiry_date, active)
     values ('e2e-coupon', '${E2E_COUPON.code}', ${E2E_COUPON.percent}, 0, '2099-12-31', 1);
@@ -72,7 +73,9 @@ async function seedSql(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(builtConfig)) throw new Error(`${builtConfig} is missing: run "npm run build" first`);
-  const site = await startBuiltSite('.dev.vars.example', await seedSql());
+  const slotTakenDate = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
+  const site = await startBuiltSite('.dev.vars.example', await seedSql(slotTakenDate));
   project.provide('baseUrl', site.baseUrl);
+  project.provide('slotTakenDate', slotTakenDate);
   return site.stop;
 }

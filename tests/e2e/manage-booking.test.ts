@@ -121,7 +121,7 @@ describe('managing a booking from its private link', () => {
 
   it('a booking paid into a slot that filled meanwhile: the visitor is asked for another time and moves it', async () => {
     const { reference, name, time } = SLOT_TAKEN;
-    const date = inDays(SLOT_TAKEN.daysAhead);
+    const date = inject('slotTakenDate');
     const { page, problems } = await open(viewports.phone);
     // The tab comes back from the checkout with its pending payment and its payer key, as after paying.
     await page.goto(paths.home);
@@ -155,7 +155,7 @@ describe('managing a booking from its private link', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'manage-booking-slot-taken-390');
 
-    const to = { date: inDays(SLOT_TAKEN.daysAhead + 1), time: '10:00' };
+    const to = { date: addDays(date, 1), time: '10:00' };
     await page.getByRole('button', { name: 'Reschedule' }).click();
     expect(await page.locator('.manage-booking__panel').textContent()).toContain(
       `You paid for ${formatAppointment(date, time)} (WAT), which is now full.`,
