@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
+import { once } from '../shared/once';
 import {
   BLOCKS_PER_DAY,
   blockAt,
@@ -63,7 +64,7 @@ export interface Schedule {
   busy: Map<string, Uint8Array>;
 }
 
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byName = once(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** The team part of a schedule: who works, where, for how long, on which start times. */
 type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
@@ -198,7 +199,7 @@ function parseTeam(row: JsonRow): Team {
         timeOff: new Map(member.off),
       };
     })
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name));
 
   const rooms = jsonField<Member>(row, 'rooms')
     .map((room) => ({
@@ -208,7 +209,7 @@ function parseTeam(row: JsonRow): Team {
       createdAt: room.createdAt,
       treatments: new Set(room.treatments),
     }))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName.compare(a.name, b.name));
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name));
 
   const rows = jsonField<[string, number | null, number, string]>(row, 'timings');
   const timings = new Map<string, TreatmentTiming>(

@@ -3,6 +3,7 @@
  * (db/schema.ts), the API's validation (routes/catalogue.ts) and the staff's Menu and Shop forms
  * (web/features/admin/menu, shop) read them from here, so a form says exactly what the server would.
  */
+import { groupDigits } from './money';
 
 /** The highest price in naira: a mistyped extra zero is refused, not charged. */
 export const MAX_PRICE = 10_000_000;
@@ -20,7 +21,7 @@ export const catalogueFieldMessages = {
   productName: 'Please give a name (at most 80 characters).',
   group: 'Please choose one of the menu’s groups.',
   description: 'Please give a description (at most 600 characters).',
-  price: `Please give a price in whole naira, from ₦1 to ₦${MAX_PRICE.toLocaleString('en-NG')}.`,
+  price: `Please give a price in whole naira, from ₦1 to ₦${groupDigits(MAX_PRICE)}.`,
   duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
   buffer: `A buffer is 0 to ${MAX_BUFFER_MINUTES} minutes, in steps of 15.`,
   depositPercent: 'A deposit is a whole percent from 1 to 100, or 0 to be paid online in full.',

@@ -2,6 +2,7 @@
  * A review's limits and messages, without zod: the review page shows them before anyone types
  * (the schema, review-schema.ts, is the Worker's).
  */
+import { groupDigits } from './money';
 
 export const MAX_REVIEW_COMMENT = 2000;
 /** Approved reviews each treatment and product carries to the pages (the API pages through all). */
@@ -34,12 +35,12 @@ export const MAX_REVIEW_REPLY = 1000;
 export const reviewMessages = {
   rating: 'Please choose from 1 to 5 stars.',
   therapistRating: 'Please rate your therapist from 1 to 5 stars, or leave it out.',
-  comment: `Please keep your review to ${MAX_REVIEW_COMMENT.toLocaleString('en-NG')} characters.`,
+  comment: `Please keep your review to ${groupDigits(MAX_REVIEW_COMMENT)} characters.`,
   markup: 'Please write your review as plain text, without HTML.',
   badLink: 'This review link is not valid. Please open it again from your message.',
   alreadyReviewed: 'Thank you: this has already been reviewed, and one review is kept per visit or product.',
   notFound: 'That review is not on record.',
-  reply: `Please keep the reply to ${MAX_REVIEW_REPLY.toLocaleString('en-NG')} characters.`,
+  reply: `Please keep the reply to ${groupDigits(MAX_REVIEW_REPLY)} characters.`,
   status: 'The status must be approved or hidden',
 } as const;
 

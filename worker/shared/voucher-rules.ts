@@ -3,6 +3,7 @@
  * these on its first load (the schema, voucher-schema.ts, loads when the form is sent).
  */
 import { contactMessages } from './contact-messages';
+import { groupDigits } from './money';
 import { addDays, isIsoDate } from './time';
 
 export const VOUCHER_PRESETS = [20_000, 50_000, 100_000] as const;
@@ -13,7 +14,7 @@ export const MAX_VOUCHER_MESSAGE = 500;
 export const MAX_DELIVERY_DAYS = 365;
 
 export const voucherMessages = {
-  amount: `Please choose an amount from ₦${MIN_VOUCHER.toLocaleString('en-NG')} to ₦${MAX_VOUCHER.toLocaleString('en-NG')}, in whole naira.`,
+  amount: `Please choose an amount from ₦${groupDigits(MIN_VOUCHER)} to ₦${groupDigits(MAX_VOUCHER)}, in whole naira.`,
   amountOrTreatment: 'Please choose an amount or a treatment.',
   recipientName: 'Please enter the recipient’s name',
   recipientContact: 'Please give the recipient’s email address, WhatsApp number, or both.',

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { groupDigits } from '../../../worker/shared/money';
 import { looksLikeMarkup, MAX_REVIEW_COMMENT, reviewMessages } from '../../../worker/shared/review-rules';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError, TextAreaField } from '../../components/ui/field';
@@ -137,7 +138,7 @@ function ReviewForm({ token, review, onSent }: { token: string; review: ReviewRe
         name="comment"
         rows={5}
         maxLength={MAX_REVIEW_COMMENT}
-        hint={`A few words: what you liked, what we could do better (at most ${MAX_REVIEW_COMMENT.toLocaleString('en-NG')} characters). It is shown with your first name and initial once we have read it.`}
+        hint={`A few words: what you liked, what we could do better (at most ${groupDigits(MAX_REVIEW_COMMENT)} characters). It is shown with your first name and initial once we have read it.`}
         value={comment}
         onChange={(event) => {
           setComment(event.target.value);
