@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { commonPasswordsModule } from './scripts/lib/common-passwords.ts';
 import { parseDevVars } from './scripts/lib/dev-vars.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
 import { pageRendererAlias, webDefine } from './scripts/lib/web-define.ts';
@@ -16,6 +17,7 @@ export default defineConfig({
       {
         // The API inside workerd, against real local D1 and KV.
         plugins: [
+          commonPasswordsModule(),
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {

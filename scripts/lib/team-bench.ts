@@ -2,8 +2,11 @@
 // hash's CPU, measured in Node's WebCrypto as the Worker runs the same code, and the whole sign-in
 // over HTTP), what choosing a password costs (the common-password list and the check), and the
 // Clients search as staff type with 20,000 clients.
+
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { packCommonPasswords, unpackCommonPasswords } from '../../worker/services/common-password-list.ts';
 import { hashPassword, verifyPassword } from '../../worker/services/password.ts';
-import { passwordProblem } from '../../worker/services/password-rules.ts';
+import { passwordProblemIn } from '../../worker/services/password-rules.ts';
 
 export const BENCH_CLIENTS = 20_000;
 
@@ -58,20 +61,23 @@ export async function printSignIn(baseUrl: string): Promise<void> {
     await signInCookie(baseUrl);
     loginTimes.push(performance.now() - started);
   }
+  // The Worker's first check unpacks the list the build packed (virtual:common-passwords).
+  const packed = packCommonPasswords(dictionary['passwords-common'] as string[]);
   const listStarted = performance.now();
-  await passwordProblem('mango tree by the lagoon', null);
+  const list = unpackCommonPasswords(packed);
+  passwordProblemIn(list, 'mango tree by the lagoon', null);
   const firstCheck = performance.now() - listStarted;
   const checkTimes: number[] = [];
   for (const password of ['mango tree by the lagoon', 'password2026!', 'blue kettle on the veranda', 'qwertyuiop123']) {
     const started = performance.now();
-    await passwordProblem(password, 'amaka@studio.test');
+    passwordProblemIn(list, password, 'amaka@studio.test');
     checkTimes.push(performance.now() - started);
   }
   console.log(`
 Signing in and choosing a password (ms)
   password hash (PBKDF2-SHA256, 100,000 iterations; CPU)  median ${ms(median(hashTimes))}  p95 ${ms(p95(hashTimes))}  (n=20)
   sign-in over HTTP, wrangler locally                     median ${ms(median(loginTimes))}  p95 ${ms(p95(loginTimes))}  (n=20)
-  password rules: first check (loads 49,000 passwords)    ${ms(firstCheck)}
+  password rules: first check (unpacks the list)          ${ms(firstCheck)}
   password rules: each check after                        median ${ms(median(checkTimes))}  (n=${checkTimes.length})`);
 }
 

@@ -27,8 +27,9 @@ const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const ReviewPage = lazy(() => import('./routes/review'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
-// Staff pages live in their own chunk too: visitors never download them.
-const AdminApp = lazy(() => import('./routes/admin'));
+// Staff pages live in their own chunk too: visitors never download them. No server renders them
+// (the admin is an app shell), so the server's bundles leave them out: the Worker stays small.
+const AdminApp = import.meta.env.SSR ? () => null : lazy(() => import('./routes/admin'));
 
 /**
  * Every route of the site. Declarative routes (not the data router): the site needs no loaders

@@ -6,7 +6,6 @@
  * at once (so they show within KV's minute); a key not there yet (a new deploy) is rendered on that
  * request; if rendering fails the built page is served, never an error.
  */
-import { renderCataloguePage } from 'virtual:page-renderer';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { inlineJson, jsonLdScriptTag } from '../shared/html';
@@ -70,6 +69,9 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
 async function render(env: PageEnv, path: string, built: StoredPage): Promise<StoredPage> {
   const db = createDb(env.DB);
   const [catalogue, board] = await Promise.all([readCatalogue(db), reviewBoard(db)]);
+  // Loaded when a page is rendered, not at every cold start: React's server renderer and the
+  // pages' modules are most of the Worker's startup otherwise.
+  const { renderCataloguePage } = await import('virtual:page-renderer');
   const page = await renderCataloguePage(path, {
     treatments: publicTreatments(catalogue, board),
     products: publicProducts(catalogue, board),

@@ -5,14 +5,10 @@
  * challenge lives 5 minutes in D1 and is used once (auth-challenges.ts: one DELETE … RETURNING,
  * so the same answer sent twice at once signs in once); only the credential's public key is kept.
  */
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -24,6 +20,9 @@ import { fromBase64Url, toBase64Url } from './signing';
 import { activeStaffMember } from './staff-accounts';
 
 const CHALLENGE_TTL_SECONDS = 300;
+
+/** The library, loaded by the passkey routes alone: its ASN.1 and certificate parsers would otherwise run at every cold start. */
+const webAuthn = () => import('@simplewebauthn/server');
 
 export const passkeyMessages = {
   expired: 'That took too long. Please try again.',
@@ -66,7 +65,7 @@ export async function registrationOptions(db: Database, member: StaffMember, rp:
     .select({ id: staffPasskeys.id, transports: staffPasskeys.transports })
     .from(staffPasskeys)
     .where(eq(staffPasskeys.accountId, member._id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName: studioName,
     rpID: rp.rpID,
     userName: member.email ?? member.name,
@@ -99,13 +98,15 @@ export async function addPasskey(
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const expectedChallenge = (await takeChallenge(db, registerKey(member._id), now))?.payload.challenge;
   if (!expectedChallenge) return { ok: false, message: passkeyMessages.expired };
-  const verification = await verifyRegistrationResponse({
-    response: answer.response,
-    expectedChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.rpID,
-    requireUserVerification: true,
-  }).catch(() => null);
+  const verification = await (await webAuthn())
+    .verifyRegistrationResponse({
+      response: answer.response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: true,
+    })
+    .catch(() => null);
   if (!verification?.verified) return { ok: false, message: passkeyMessages.notVerified };
   const { credential } = verification.registrationInfo;
   await db
@@ -133,7 +134,10 @@ export async function removePasskey(db: Database, accountId: string, id: string)
 
 /** The options of navigator.credentials.get() for signing in: any passkey of the site (discoverable). */
 export async function signInOptions(db: Database, rp: RelyingParty, now: Date) {
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' });
+  const options = await (await webAuthn()).generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: 'required',
+  });
   await putChallenge(db, loginKey(options.challenge), { payload: {} }, CHALLENGE_TTL_SECONDS, now);
   return options;
 }
@@ -168,19 +172,21 @@ export async function signInWithPasskey(
   if (!passkey) return { ok: false, message: passkeyMessages.unknown };
   const publicKey = fromBase64Url(passkey.publicKey);
   if (!publicKey) return { ok: false, message: passkeyMessages.notVerified };
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.rpID,
-    credential: {
-      id: passkey.id,
-      publicKey: new Uint8Array(publicKey),
-      counter: passkey.counter,
-      transports: passkey.transports as AuthenticatorTransport[],
-    },
-    requireUserVerification: true,
-  }).catch(() => null);
+  const verification = await (await webAuthn())
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    })
+    .catch(() => null);
   if (!verification?.verified) return { ok: false, message: passkeyMessages.notVerified };
   await db
     .update(staffPasskeys)
