@@ -16,28 +16,30 @@ export class PaystackError extends Error {
   }
 }
 
-const initializeResponse = z.object({
-  status: z.literal(true),
-  data: z.object({ authorization_url: z.string(), reference: z.string() }),
-});
+const initializeResponse = () =>
+  z.object({
+    status: z.literal(true),
+    data: z.object({ authorization_url: z.string(), reference: z.string() }),
+  });
 
-const transactionSchema = z.object({
-  status: z.string(),
-  reference: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  paid_at: z.optional(z.nullable(z.string())),
-});
+const transactionSchema = () =>
+  z.object({
+    status: z.string(),
+    reference: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    paid_at: z.optional(z.nullable(z.string())),
+  });
 
-const verifyResponse = z.object({ status: z.literal(true), data: transactionSchema });
+const verifyResponse = () => z.object({ status: z.literal(true), data: transactionSchema() });
 
-export type PaystackTransaction = z.infer<typeof transactionSchema>;
+export type PaystackTransaction = z.infer<ReturnType<typeof transactionSchema>>;
 
 /** Paystack's refund statuses: pending, processing, processed, failed, needs-attention. */
-const refundSchema = z.object({ id: z.number(), status: z.string(), amount: z.number() });
-const refundResponse = z.object({ status: z.literal(true), data: refundSchema });
+const refundSchema = () => z.object({ id: z.number(), status: z.string(), amount: z.number() });
+const refundResponse = () => z.object({ status: z.literal(true), data: refundSchema() });
 
-export type PaystackRefund = z.infer<typeof refundSchema>;
+export type PaystackRefund = z.infer<ReturnType<typeof refundSchema>>;
 
 /** Paystack refused the refund (4xx): asking again the same way will not change its mind. */
 export class PaystackRefusal extends PaystackError {
@@ -83,7 +85,7 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
         method: 'POST',
         body: JSON.stringify({ ...request, currency: 'NGN' }),
       });
-      const parsed = initializeResponse.safeParse(body);
+      const parsed = initializeResponse().safeParse(body);
       if (status !== 200 || !parsed.success) {
         const message = (body as { message?: unknown } | null)?.message;
         throw new PaystackError(`Paystack refused to initialize (${status}): ${String(message ?? 'no message')}`);
@@ -95,7 +97,7 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
     async verify(reference: string): Promise<PaystackTransaction | null> {
       const { status, body } = await call(`/transaction/verify/${encodeURIComponent(reference)}`, { method: 'GET' });
       if (status === 404) return null;
-      const parsed = verifyResponse.safeParse(body);
+      const parsed = verifyResponse().safeParse(body);
       if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not verify (${status})`);
       return parsed.data.data;
     },
@@ -106,7 +108,7 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
         method: 'POST',
         body: JSON.stringify({ transaction: reference }),
       });
-      const parsed = refundResponse.safeParse(body);
+      const parsed = refundResponse().safeParse(body);
       if (status === 200 && parsed.success) return parsed.data.data;
       const message = `Paystack refused the refund (${status}): ${String((body as { message?: unknown } | null)?.message ?? 'no message')}`;
       if (status >= 400 && status < 500) throw new PaystackRefusal(message, status);
@@ -116,7 +118,7 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
     /** A refund as Paystack knows it now (GET /refund/:id). */
     async fetchRefund(id: string): Promise<PaystackRefund> {
       const { status, body } = await call(`/refund/${encodeURIComponent(id)}`, { method: 'GET' });
-      const parsed = refundResponse.safeParse(body);
+      const parsed = refundResponse().safeParse(body);
       if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not fetch the refund (${status})`);
       return parsed.data.data;
     },

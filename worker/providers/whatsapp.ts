@@ -27,7 +27,7 @@ export interface WhatsAppSender {
   send(message: WhatsAppTemplateMessage): Promise<void>;
 }
 
-const sentResponse = z.object({ messages: z.array(z.object({ id: z.string() })).check(z.minLength(1)) });
+const sentResponse = () => z.object({ messages: z.array(z.object({ id: z.string() })).check(z.minLength(1)) });
 
 export function createWhatsAppClient(options: {
   baseUrl: string;
@@ -65,7 +65,7 @@ export function createWhatsAppClient(options: {
         throw new WhatsAppError('WhatsApp did not answer in time', { cause: error });
       }
       const body: unknown = await response.json().catch(() => null);
-      if (!response.ok || !sentResponse.safeParse(body).success) {
+      if (!response.ok || !sentResponse().safeParse(body).success) {
         const reason = (body as { error?: { message?: unknown } } | null)?.error?.message;
         throw new WhatsAppError(`WhatsApp refused the message (${response.status}): ${String(reason ?? 'no message')}`);
       }
@@ -78,32 +78,33 @@ export const isValidMetaSignature = (rawBody: string, header: string | undefined
   isValidHmacSignature('SHA-256', rawBody, header?.replace(/^sha256=/, ''), appSecret);
 
 /** The text messages of a WhatsApp Cloud API webhook (entry[].changes[].value.messages[]): sender and body. */
-const webhookPayload = z.object({
-  entry: z.array(
-    z.object({
-      changes: z.array(
-        z.object({
-          value: z.object({
-            messages: z.optional(
-              z.array(
-                z.object({
-                  from: z.string(),
-                  type: z.string(),
-                  text: z.optional(z.object({ body: z.string() })),
-                  // A template's quick-reply button, pressed.
-                  button: z.optional(z.object({ text: z.string() })),
-                }),
+const webhookPayload = () =>
+  z.object({
+    entry: z.array(
+      z.object({
+        changes: z.array(
+          z.object({
+            value: z.object({
+              messages: z.optional(
+                z.array(
+                  z.object({
+                    from: z.string(),
+                    type: z.string(),
+                    text: z.optional(z.object({ body: z.string() })),
+                    // A template's quick-reply button, pressed.
+                    button: z.optional(z.object({ text: z.string() })),
+                  }),
+                ),
               ),
-            ),
+            }),
           }),
-        }),
-      ),
-    }),
-  ),
-});
+        ),
+      }),
+    ),
+  });
 
 export function incomingTexts(payload: unknown): Array<{ from: string; body: string }> {
-  const parsed = webhookPayload.safeParse(payload);
+  const parsed = webhookPayload().safeParse(payload);
   if (!parsed.success) return [];
   return parsed.data.entry.flatMap((entry) =>
     entry.changes.flatMap((change) =>

@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { appShellAsset, appShells } from '../shared/site-pages';
+import { routeGroup } from './route-group';
 
 /**
  * The staff admin, the payment confirmations, unsubscribe and the manage link: their route's app
  * shell (noindex, an empty #root the browser renders into, the route's scripts preloaded), never
  * another page's prerendered HTML. The shells are static files; the worker only picks one.
  */
-export const appShellRoutes = new Hono<AppEnv>();
+export const appShellRoutes = routeGroup();
 
 for (const { module, paths } of appShells) {
   for (const path of paths) {

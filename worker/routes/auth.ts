@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { type AppEnv, factory } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
@@ -44,6 +44,7 @@ import type { StaffTokenPurpose } from '../services/staff-tokens';
 import { emailAddress } from '../shared/contact-schema';
 import type { StaffMember } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
+import { routeGroup } from './route-group';
 
 export const authMessages = {
   invalid: 'Invalid username or password',
@@ -55,28 +56,31 @@ export const authMessages = {
   passwordRequired: 'Please enter your password',
 } as const;
 
-const loginBody = z.object({
-  username: z
-    .string({ error: authMessages.usernameRequired })
-    .check(z.minLength(1, authMessages.usernameRequired), z.maxLength(200)),
-  password: z
-    .string({ error: authMessages.passwordRequired })
-    .check(z.minLength(1, authMessages.passwordRequired), z.maxLength(500)),
-});
+const loginBody = () =>
+  z.object({
+    username: z
+      .string({ error: authMessages.usernameRequired })
+      .check(z.minLength(1, authMessages.usernameRequired), z.maxLength(200)),
+    password: z
+      .string({ error: authMessages.passwordRequired })
+      .check(z.minLength(1, authMessages.passwordRequired), z.maxLength(500)),
+  });
 
 const password = (message: string) => z.string({ error: message }).check(z.minLength(1, message), z.maxLength(500));
 
-const linkBody = z.object({
-  token: z
-    .string({ error: authMessages.tokenRequired })
-    .check(z.minLength(1, authMessages.tokenRequired), z.maxLength(200)),
-  password: password(authMessages.newPasswordRequired),
-});
+const linkBody = () =>
+  z.object({
+    token: z
+      .string({ error: authMessages.tokenRequired })
+      .check(z.minLength(1, authMessages.tokenRequired), z.maxLength(200)),
+    password: password(authMessages.newPasswordRequired),
+  });
 
-const changeBody = z.object({
-  current: password(authMessages.currentRequired),
-  password: password(authMessages.newPasswordRequired),
-});
+const changeBody = () =>
+  z.object({
+    current: password(authMessages.currentRequired),
+    password: password(authMessages.newPasswordRequired),
+  });
 
 /** The session answer's user: who is signed in (the therapist link stays on the server). */
 const userOf = ({ _id, name, email, role }: StaffMember) => ({ _id, name, email, role });
@@ -87,31 +91,34 @@ const sixDigitCode = () =>
     .string({ error: secondFactorMessages.wrongCode })
     .check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, secondFactorMessages.wrongCode));
 
-const ticketBody = z.object({
-  ticket: z.string({ error: secondFactorMessages.ticket }).check(z.maxLength(100)),
-  code: sixDigitCode(),
-});
+const ticketBody = () =>
+  z.object({
+    ticket: z.string({ error: secondFactorMessages.ticket }).check(z.maxLength(100)),
+    code: sixDigitCode(),
+  });
 
-const codeBody = z.object({ code: sixDigitCode() });
+const codeBody = () => z.object({ code: sixDigitCode() });
 
 /** "Is it really you?": the password, or a code from the authenticator app. */
-const confirmBody = z.object({
-  password: z.optional(z.string().check(z.maxLength(500))),
-  code: z.optional(z.string().check(z.trim(), z.maxLength(10))),
-});
+const confirmBody = () =>
+  z.object({
+    password: z.optional(z.string().check(z.maxLength(500))),
+    code: z.optional(z.string().check(z.trim(), z.maxLength(10))),
+  });
 
 /** A browser's WebAuthn answer, checked in full by SimpleWebAuthn; here only its outline and size. */
 const webAuthnAnswer = () =>
   z.looseObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), type: z.literal('public-key') });
 
-const passkeyAnswerBody = z.object({ response: webAuthnAnswer() });
+const passkeyAnswerBody = () => z.object({ response: webAuthnAnswer() });
 
-const newPasskeyBody = z.object({
-  response: webAuthnAnswer(),
-  name: z
-    .string({ error: passkeyMessages.name })
-    .check(singleLine(), z.trim(), z.minLength(1, passkeyMessages.name), z.maxLength(60, passkeyMessages.name)),
-});
+const newPasskeyBody = () =>
+  z.object({
+    response: webAuthnAnswer(),
+    name: z
+      .string({ error: passkeyMessages.name })
+      .check(singleLine(), z.trim(), z.minLength(1, passkeyMessages.name), z.maxLength(60, passkeyMessages.name)),
+  });
 
 /** A new password's answer: signed in (a new session) with the user, or the problem. */
 function passwordAnswer(c: Context<AppEnv>, result: PasswordResult) {
@@ -154,7 +161,7 @@ const passwordFromLink = (purpose: StaffTokenPurpose) =>
     },
   );
 
-export const authRoutes = new Hono<AppEnv>()
+export const authRoutes = routeGroup()
   .post('/auth/login', sameOriginJson, validate('json', loginBody), async (c) => {
     const { username, password } = c.req.valid('json');
     const result = await logIn(c.env, c.var.db, {
@@ -312,7 +319,7 @@ export const authRoutes = new Hono<AppEnv>()
     '/auth/password/forgot',
     sameOriginJson,
     rateLimit('FORM_LIMITER', 'password-forgot'),
-    validate('json', z.object({ email: emailAddress() })),
+    validate('json', () => z.object({ email: emailAddress() })),
     async (c) => {
       // The same answer at once for any address: the lookup and the email happen after it.
       afterResponse(c, sendPasswordReset(c.env, c.var.db, c.req.valid('json').email, new Date()));

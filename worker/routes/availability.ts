@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule';
 import { addDays, isIsoDate } from '../shared/time';
+import { routeGroup } from './route-group';
 
 export const availabilityMessages = {
   date: 'Please give a date as yyyy-MM-dd',
@@ -13,24 +12,26 @@ export const availabilityMessages = {
 } as const;
 
 /** `treatments=<id>,<id>` (menu ids, checked against the menu once read) and `therapist=<id>|any`. */
-const visitQuery = {
+const visitQuery = () => ({
   treatments: z.optional(
     z.string().check(z.maxLength(600), z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, availabilityMessages.treatments)),
   ),
   therapist: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-};
-
-const dayQuery = z.object({
-  date: z.string({ error: availabilityMessages.date }).check(z.refine(isIsoDate, availabilityMessages.date)),
-  ...visitQuery,
 });
 
-const monthQuery = z.object({
-  month: z
-    .string({ error: availabilityMessages.month })
-    .check(z.refine((month) => /^\d{4}-\d{2}$/.test(month) && isIsoDate(`${month}-01`), availabilityMessages.month)),
-  ...visitQuery,
-});
+const dayQuery = () =>
+  z.object({
+    date: z.string({ error: availabilityMessages.date }).check(z.refine(isIsoDate, availabilityMessages.date)),
+    ...visitQuery(),
+  });
+
+const monthQuery = () =>
+  z.object({
+    month: z
+      .string({ error: availabilityMessages.month })
+      .check(z.refine((month) => /^\d{4}-\d{2}$/.test(month) && isIsoDate(`${month}-01`), availabilityMessages.month)),
+    ...visitQuery(),
+  });
 
 function visitOf(query: { treatments?: string; therapist?: string }): Visit {
   const ids = query.treatments ? [...new Set(query.treatments.split(','))] : [];
@@ -57,7 +58,7 @@ const lastDayOf = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(
  * be a few seconds old (services/schedule.ts, TEAM_CACHE_MS): what is shown is advice, and the
  * hold is taken against a fresh read.
  */
-export const availabilityRoutes = new Hono<AppEnv>()
+export const availabilityRoutes = routeGroup()
   .get('/availability', validate('query', dayQuery), async (c) => {
     const query = c.req.valid('query');
     const visit = visitOf(query);

@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { recordHealthView } from '../middleware/audit-trail';
 import { scopeOf } from '../middleware/scope';
@@ -20,6 +18,7 @@ import { anyStartTimes } from '../shared/schedule';
 import { serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { isIsoDate, lagosToUtc } from '../shared/time';
 import { listQuery } from './list-query';
+import { routeGroup } from './route-group';
 
 export const bookingMessages = {
   notFound: 'That booking no longer exists.',
@@ -33,64 +32,70 @@ export const bookingMessages = {
  * One change at a time: `{ serviceStatus: 'completed' }`, `{ serviceStatus: 'cancelled', refund }`
  * or `{ date, time }`. Staff have no 24-hour limit; the slot's room and closed days still hold.
  */
-const updateBody = z
-  .object({
-    serviceStatus: z.optional(
-      z.enum(['completed', 'cancelled'], { error: 'A booking can be marked completed or cancelled' }),
-    ),
-    refund: z.optional(z.boolean({ error: 'Say whether to refund: true or false' })),
-    date: z.optional(z.string().check(z.refine(isIsoDate, 'Please choose a date'))),
-    time: z.optional(
-      z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
-    ),
-    therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-    payment: z.optional(z.enum(studioPaymentMethods, { error: 'Say how it was paid: cash, transfer or pos' })),
-  })
-  .check(
-    z.refine((body) => {
-      const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
-      const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
-      return (
-        (body.serviceStatus === 'completed' && only('serviceStatus')) ||
-        (body.serviceStatus === 'cancelled' && body.refund !== undefined && only('serviceStatus', 'refund')) ||
-        (Boolean(body.date && body.time) && only('date', 'time', 'therapistId')) ||
-        (body.payment !== undefined && only('payment'))
-      );
-    }, bookingMessages.oneChange),
-  );
+const updateBody = () =>
+  z
+    .object({
+      serviceStatus: z.optional(
+        z.enum(['completed', 'cancelled'], { error: 'A booking can be marked completed or cancelled' }),
+      ),
+      refund: z.optional(z.boolean({ error: 'Say whether to refund: true or false' })),
+      date: z.optional(z.string().check(z.refine(isIsoDate, 'Please choose a date'))),
+      time: z.optional(
+        z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
+      ),
+      therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+      payment: z.optional(z.enum(studioPaymentMethods, { error: 'Say how it was paid: cash, transfer or pos' })),
+    })
+    .check(
+      z.refine((body) => {
+        const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+        const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
+        return (
+          (body.serviceStatus === 'completed' && only('serviceStatus')) ||
+          (body.serviceStatus === 'cancelled' && body.refund !== undefined && only('serviceStatus', 'refund')) ||
+          (Boolean(body.date && body.time) && only('date', 'time', 'therapistId')) ||
+          (body.payment !== undefined && only('payment'))
+        );
+      }, bookingMessages.oneChange),
+    );
 
 /** A booking taken by phone, WhatsApp or at the door. */
-const newBookingBody = z.object({
-  name: personName(),
-  phone: phoneNumber(),
-  email: z.optional(z.union([z.literal(''), emailAddress()])),
-  // Names are checked against the menu (in D1) when the booking is priced.
-  subservices: z
-    .array(
-      z
-        .string({ error: 'Unknown service option' })
-        .check(singleLine('Unknown service option'), z.minLength(1, 'Unknown service option'), z.maxLength(60)),
-    )
-    .check(z.minLength(1, 'Please choose at least one treatment.'), z.maxLength(20)),
-  date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
-  time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
-  therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  payment: z.enum([...studioPaymentMethods, 'unpaid'], {
-    error: 'Say how it is paid: cash, transfer, pos or unpaid',
-  }),
-  notes: z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(1000))),
-});
+const newBookingBody = () =>
+  z.object({
+    name: personName(),
+    phone: phoneNumber(),
+    email: z.optional(z.union([z.literal(''), emailAddress()])),
+    // Names are checked against the menu (in D1) when the booking is priced.
+    subservices: z
+      .array(
+        z
+          .string({ error: 'Unknown service option' })
+          .check(singleLine('Unknown service option'), z.minLength(1, 'Unknown service option'), z.maxLength(60)),
+      )
+      .check(z.minLength(1, 'Please choose at least one treatment.'), z.maxLength(20)),
+    date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
+    time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
+    therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    payment: z.enum([...studioPaymentMethods, 'unpaid'], {
+      error: 'Say how it is paid: cash, transfer, pos or unpaid',
+    }),
+    notes: z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(1000))),
+  });
 
 /** Staff only: the bookings list (a page of one tab), New booking, Mark Complete, Cancel, Move and Mark paid. */
-export const bookingRoutes = new Hono<AppEnv>()
-  .get('/bookings', validate('query', listQuery(serviceStatuses)), async (c) => {
-    const { status, page, pageSize } = c.req.valid('query');
-    const member = staffMember(c);
-    const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize }, bookingScopeFilter(member));
-    const shown = bookings.map((booking) => forViewer(booking, member));
-    recordHealthView(c, shown);
-    return c.json(shown, 200, { [TOTAL_COUNT_HEADER]: String(total) });
-  })
+export const bookingRoutes = routeGroup()
+  .get(
+    '/bookings',
+    validate('query', () => listQuery(serviceStatuses)),
+    async (c) => {
+      const { status, page, pageSize } = c.req.valid('query');
+      const member = staffMember(c);
+      const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize }, bookingScopeFilter(member));
+      const shown = bookings.map((booking) => forViewer(booking, member));
+      recordHealthView(c, shown);
+      return c.json(shown, 200, { [TOTAL_COUNT_HEADER]: String(total) });
+    },
+  )
   .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
     const id = c.req.param('id');

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
@@ -9,6 +9,7 @@ import { studioDetails } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
 import { campaignDefaults, WHATSAPP_CAMPAIGN_LIMIT, whatsappCampaignText } from '../shared/campaign';
 import { multiLine, singleLine } from '../shared/plain-text';
+import { routeGroup } from './route-group';
 
 export const campaignMessagesText = {
   started: (total: number, channel: Channel) =>
@@ -18,25 +19,27 @@ export const campaignMessagesText = {
 } as const;
 
 /** The optional subject and text staff give (a request with no body at all gets the defaults). */
-const bulkBody = z.object({
-  subject: z.optional(
-    z.string().check(singleLine(), z.trim(), z.maxLength(150, 'The subject can be at most 150 characters')),
-  ),
-  text: z.optional(
-    z.string().check(multiLine(), z.trim(), z.maxLength(5_000, 'The message can be at most 5,000 characters')),
-  ),
-});
+const bulkBody = () =>
+  z.object({
+    subject: z.optional(
+      z.string().check(singleLine(), z.trim(), z.maxLength(150, 'The subject can be at most 150 characters')),
+    ),
+    text: z.optional(
+      z.string().check(multiLine(), z.trim(), z.maxLength(5_000, 'The message can be at most 5,000 characters')),
+    ),
+  });
 
 /** A WhatsApp campaign is one template message each: its text must fit in one. */
-const whatsappBulkBody = bulkBody.check(
-  z.refine((input) => whatsappCampaignText(input.text || campaignDefaults.text).length <= WHATSAPP_CAMPAIGN_LIMIT, {
-    message: campaignMessagesText.whatsappTooLong,
-    path: ['text'],
-  }),
-);
+const whatsappBulkBody = () =>
+  bulkBody().check(
+    z.refine((input) => whatsappCampaignText(input.text || campaignDefaults.text).length <= WHATSAPP_CAMPAIGN_LIMIT, {
+      message: campaignMessagesText.whatsappTooLong,
+      path: ['text'],
+    }),
+  );
 
 /** Staff only: bulk email and WhatsApp to the academy waitlist, and their progress. */
-export const campaignRoutes = new Hono<AppEnv>()
+export const campaignRoutes = routeGroup()
   .post('/send-bulk-email', sameOriginJson, validate('json', bulkBody), (c) =>
     startCampaign(c, 'email', c.req.valid('json')),
   )
@@ -53,7 +56,7 @@ export const campaignRoutes = new Hono<AppEnv>()
  * Creates the campaign and answers at once; rendering and queueing one message per subscriber
  * carries on after the response.
  */
-async function startCampaign(c: Context<AppEnv>, channel: Channel, input: z.output<typeof bulkBody>) {
+async function startCampaign(c: Context<AppEnv>, channel: Channel, input: z.output<ReturnType<typeof bulkBody>>) {
   const subject = input.subject || campaignDefaults.subject;
   const text = input.text || campaignDefaults.text;
   const campaign = await createCampaign(c.var.db, channel, subject, text);

@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { cataloguePage } from '../services/catalogue-pages';
 import { cataloguePagePaths } from '../shared/site-pages';
+import { routeGroup } from './route-group';
 
 /**
  * The home page, the treatments, booking and shop pages: the Worker answers them (not the static
  * files) so they show the catalogue staff keep in D1 (services/catalogue-pages.ts).
  */
-export const cataloguePageRoutes = new Hono<AppEnv>();
+export const cataloguePageRoutes = routeGroup();
 
 for (const path of cataloguePagePaths) {
   cataloguePageRoutes.get(path, async (c) => {

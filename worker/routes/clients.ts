@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { recordHealthView, recordStaffRead } from '../middleware/audit-trail';
@@ -14,21 +12,23 @@ import { formatNaira } from '../shared/money';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { multiLine } from '../shared/plain-text';
 import { pageQuery } from './list-query';
+import { routeGroup } from './route-group';
 
 export const clientMessages = {
   notFound: 'That client is no longer on record.',
   notes: 'Please keep notes to at most 2,000 characters.',
 } as const;
 
-const searchQuery = z.extend(pageQuery, { q: z._default(z.string().check(z.maxLength(100)), '') });
+const searchQuery = () => z.extend(pageQuery(), { q: z._default(z.string().check(z.maxLength(100)), '') });
 
-const notesBody = z.object({
-  notes: z
-    .string({ error: clientMessages.notes })
-    .check(multiLine(), z.trim(), z.maxLength(2000, clientMessages.notes)),
-});
+const notesBody = () =>
+  z.object({
+    notes: z
+      .string({ error: clientMessages.notes })
+      .check(multiLine(), z.trim(), z.maxLength(2000, clientMessages.notes)),
+  });
 
-const exportQuery = z.object({ format: z._default(z.enum(['json', 'html']), 'json') });
+const exportQuery = () => z.object({ format: z._default(z.enum(['json', 'html']), 'json') });
 
 /** The readable copy of a client's data: a plain page the owner can print or send. */
 function exportPage(data: NonNullable<Awaited<ReturnType<typeof clientExport>>>): string {
@@ -123,7 +123,7 @@ th{text-align:left;padding:.25rem 1rem .25rem 0;vertical-align:top;color:#5c4a3d
 }
 
 /** Staff: find a client as they type, read their record, write notes; owners: their data and erasure. */
-export const clientRoutes = new Hono<AppEnv>()
+export const clientRoutes = routeGroup()
   .get('/clients', validate('query', searchQuery), async (c) => {
     const { q, page, pageSize } = c.req.valid('query');
     const { clients, total } = await searchClients(c.var.db, q, { page, pageSize }, new Date());

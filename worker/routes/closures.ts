@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
 import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../services/closures';
 import { singleLine } from '../shared/plain-text';
 import { isIsoDate, lagosDate } from '../shared/time';
+import { routeGroup } from './route-group';
 
 export const closureMessages = {
   date: 'Please give a date as yyyy-MM-dd',
@@ -15,22 +14,23 @@ export const closureMessages = {
   notClosed: 'The studio is not closed that day.',
 } as const;
 
-const isoDate = z.string({ error: closureMessages.date }).check(z.refine(isIsoDate, closureMessages.date));
+const isoDate = () => z.string({ error: closureMessages.date }).check(z.refine(isIsoDate, closureMessages.date));
 
-const closureBody = z.object({
-  date: isoDate,
-  reason: z
-    .string({ error: closureMessages.reason })
-    .check(singleLine(), z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
-});
+const closureBody = () =>
+  z.object({
+    date: isoDate(),
+    reason: z
+      .string({ error: closureMessages.reason })
+      .check(singleLine(), z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
+  });
 
 /** Anyone: the closed days from today on (the booking page shows them unavailable). */
-export const publicClosureRoutes = new Hono<AppEnv>().get('/closures', async (c) =>
+export const publicClosureRoutes = routeGroup().get('/closures', async (c) =>
   c.json(await listClosures(c.var.db, lagosDate(new Date())), 200, { 'Cache-Control': 'no-store' }),
 );
 
 /** Staff only: close and reopen days. */
-export const adminClosureRoutes = new Hono<AppEnv>()
+export const adminClosureRoutes = routeGroup()
   .get('/closures/with-bookings', async (c) => c.json(await listClosuresWithBookings(c.var.db, lagosDate(new Date()))))
   .post('/closures', sameOriginJson, validate('json', closureBody), async (c) => {
     const closure = c.req.valid('json');

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
@@ -17,17 +15,19 @@ import {
 } from '../services/coupons';
 import { scopeOfKind } from '../shared/coupon-rules';
 import { couponActiveSchema, couponFormMessages, couponInputSchema } from '../shared/coupon-schema';
+import { routeGroup } from './route-group';
 
-const validateCouponBody = z.object({
-  code: z
-    .string({ error: 'Please enter a coupon code' })
-    .check(z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40)),
-  amount: z.int({ error: 'The amount must be a whole number of naira' }).check(z.minimum(0), z.maximum(10_000_000)),
-  /** What is being paid for: a coupon for the other kind answers like an unknown one. */
-  kind: z.optional(z.enum(['booking', 'order'], { error: 'The kind is booking or order' })),
-});
+const validateCouponBody = () =>
+  z.object({
+    code: z
+      .string({ error: 'Please enter a coupon code' })
+      .check(z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40)),
+    amount: z.int({ error: 'The amount must be a whole number of naira' }).check(z.minimum(0), z.maximum(10_000_000)),
+    /** What is being paid for: a coupon for the other kind answers like an unknown one. */
+    kind: z.optional(z.enum(['booking', 'order'], { error: 'The kind is booking or order' })),
+  });
 
-export const publicCouponRoutes = new Hono<AppEnv>().post(
+export const publicCouponRoutes = routeGroup().post(
   '/validate-coupon',
   rateLimit('FORM_LIMITER', 'coupon'),
   validate('json', validateCouponBody),
@@ -53,7 +53,7 @@ function refusal(result: Extract<CouponChange, { ok: false }>, code?: string) {
 }
 
 /** Staff only: Coupon Management. Paths and methods are the spec's. */
-export const adminCouponRoutes = new Hono<AppEnv>()
+export const adminCouponRoutes = routeGroup()
   .get('/get-coupons', async (c) => c.json(await listCoupons(c.var.db)))
   .post('/create-coupons', sameOriginJson, validate('json', couponInputSchema), async (c) => {
     const input = c.req.valid('json');

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { routeGroup } from './route-group';
 
 /**
  * Liveness: /api/health proves the database answers (uptime checks, the deploy smoke test);
  * /api/ping answers a constant without touching anything, the floor the load benchmark compares
  * every other route with.
  */
-export const healthRoutes = new Hono<AppEnv>()
+export const healthRoutes = routeGroup()
   .get('/health', async (c) => {
     const row = await c.var.db.get<{ ok: number }>(sql`select 1 as ok`);
     if (row?.ok !== 1) return c.json({ ok: false }, 503);

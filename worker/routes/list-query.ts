@@ -21,10 +21,11 @@ const wholeNumber = (label: string, max: number, fallback: number) =>
   );
 
 /** `?page=&pageSize=` of an admin list. */
-export const pageQuery = z.object({
-  page: wholeNumber('The page', 100_000, 1),
-  pageSize: wholeNumber('The page size', MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-});
+export const pageQuery = () =>
+  z.object({
+    page: wholeNumber('The page', 100_000, 1),
+    pageSize: wholeNumber('The page size', MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  });
 
 /** `?status=` of an admin list or export; `statuses` are the record statuses it may filter by. */
 export function statusQuery<const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) {
@@ -35,4 +36,4 @@ export function statusQuery<const Statuses extends readonly [string, ...string[]
 
 /** `?status=&page=&pageSize=` of an admin list. */
 export const listQuery = <const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) =>
-  z.extend(pageQuery, statusQuery(statuses).shape);
+  z.extend(pageQuery(), statusQuery(statuses).shape);

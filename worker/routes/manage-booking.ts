@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
@@ -17,21 +15,23 @@ import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
+import { routeGroup } from './route-group';
 
 export const manageBookingMessages = {
   notFound: 'We could not find this booking. Please check the link in your confirmation email.',
 } as const;
 
-const rescheduleBody = z.object({
-  date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
-  time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
-});
+const rescheduleBody = () =>
+  z.object({
+    date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
+    time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times' }),
+  });
 
 /** Cancel takes no fields; requiring a JSON object keeps it a deliberate, same-origin request. */
-const cancelBody = z.object({});
+const cancelBody = () => z.object({});
 
 /** A visitor's own booking, through the private link of their confirmation. */
-export const manageBookingRoutes = new Hono<AppEnv>()
+export const manageBookingRoutes = routeGroup()
   .get('/manage-booking/:token', async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));
     if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);

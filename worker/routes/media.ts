@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { isProductPhotoKey } from '../services/media';
+import { routeGroup } from './route-group';
 
 /** A key names one content forever (its hash), so browsers and Cloudflare's cache may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,7 +15,7 @@ const namesEtag = (ifNoneMatch: string, etag: string) =>
  * Content-Type stored at upload, an ETag and 304 for a browser that has it. A GET leaves the
  * If-None-Match to R2, which then sends no body; a HEAD reads the metadata alone.
  */
-export const mediaRoutes = new Hono<AppEnv>().get('/media/*', async (c) => {
+export const mediaRoutes = routeGroup().get('/media/*', async (c) => {
   const key = c.req.path.slice('/media/'.length);
   if (!isProductPhotoKey(key)) return c.json({ message: 'Not found' }, 404);
   const ifNoneMatch = c.req.header('If-None-Match') ?? '';

@@ -1,23 +1,23 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
 import { escapeHtml } from '../shared/html';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { pageQuery } from './list-query';
+import { routeGroup } from './route-group';
 
-const messagesQuery = z.extend(pageQuery, {
-  status: z.optional(z.enum(messageStatuses)),
-  channel: z.optional(z.enum(messageChannels)),
-  template: z.optional(z.enum(messageTemplates)),
-});
+const messagesQuery = () =>
+  z.extend(pageQuery(), {
+    status: z.optional(z.enum(messageStatuses)),
+    channel: z.optional(z.enum(messageChannels)),
+    template: z.optional(z.enum(messageTemplates)),
+  });
 
 const notFound = { message: 'That message does not exist.' } as const;
 
 /** Staff only: the outbox, newest first, and one message as it was rendered. */
-export const messageRoutes = new Hono<AppEnv>()
+export const messageRoutes = routeGroup()
   .get('/messages', validate('query', messagesQuery), async (c) => {
     const { page, pageSize, ...filters } = c.req.valid('query');
     return c.json(await listMessages(c.var.db, filters, { page, pageSize }));

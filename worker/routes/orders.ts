@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Database } from '../db/client';
-import type { AppEnv, Bindings } from '../env';
+import type { Bindings } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
@@ -15,6 +14,7 @@ import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { sitePages } from '../shared/site-pages';
 import { orderStatuses } from '../shared/statuses';
 import { listQuery } from './list-query';
+import { routeGroup } from './route-group';
 
 export const orderMessages = {
   notFound: 'That order no longer exists.',
@@ -24,18 +24,23 @@ export const orderMessages = {
   refundOnlyWithCancel: 'A refund goes only with cancelling an order.',
 } as const;
 
-const updateBody = z.object({
-  orderStatus: z.enum(orderStatuses, { error: 'The status must be processing, shipped, delivered or cancelled' }),
-  refund: z.optional(z.boolean({ error: orderMessages.refundNeeded })),
-});
+const updateBody = () =>
+  z.object({
+    orderStatus: z.enum(orderStatuses, { error: 'The status must be processing, shipped, delivered or cancelled' }),
+    refund: z.optional(z.boolean({ error: orderMessages.refundNeeded })),
+  });
 
 /** Staff only: the orders list (a page of one tab), Ship, Deliver and Cancel. */
-export const orderRoutes = new Hono<AppEnv>()
-  .get('/orders', validate('query', listQuery(orderStatuses)), async (c) => {
-    const { status, page, pageSize } = c.req.valid('query');
-    const { orders, total } = await listOrders(c.var.db, status, { page, pageSize });
-    return c.json(orders, 200, { [TOTAL_COUNT_HEADER]: String(total) });
-  })
+export const orderRoutes = routeGroup()
+  .get(
+    '/orders',
+    validate('query', () => listQuery(orderStatuses)),
+    async (c) => {
+      const { status, page, pageSize } = c.req.valid('query');
+      const { orders, total } = await listOrders(c.var.db, status, { page, pageSize });
+      return c.json(orders, 200, { [TOTAL_COUNT_HEADER]: String(total) });
+    },
+  )
   .put('/orders/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const id = c.req.param('id');
     const { orderStatus, refund } = c.req.valid('json');

@@ -1,7 +1,5 @@
-import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOrigin, sameOriginJson } from '../middleware/admin-session';
 import { clientNetwork } from '../middleware/client-network';
 import { endPayerKey, issuePayerKey, payerKeyHash } from '../middleware/payer-cookie';
@@ -16,52 +14,55 @@ import { findPayment, recordTestCheckoutOutcome } from '../services/payments/rec
 import { cancelPayment, confirmTransaction, verifyPayment } from '../services/payments/settle';
 import { keyedDigest } from '../services/signing';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
+import { routeGroup } from './route-group';
 
 /** Kobo as a whole number; 0 is allowed (a 100% coupon confirms without a charge, checked on the server). */
-const koboAmount = z.pipe(
-  z.union([z.number(), z.string()], { error: 'The amount is required' }),
-  z.transform((value, context) => {
-    const kobo = Number(value);
-    if ((typeof value === 'string' && !/^\d+$/.test(value)) || !Number.isSafeInteger(kobo) || kobo < 0) {
-      context.issues.push({ code: 'custom', message: 'The amount must be a whole number of kobo', input: value });
-    }
-    return kobo;
-  }),
-);
+const koboAmount = () =>
+  z.pipe(
+    z.union([z.number(), z.string()], { error: 'The amount is required' }),
+    z.transform((value, context) => {
+      const kobo = Number(value);
+      if ((typeof value === 'string' && !/^\d+$/.test(value)) || !Number.isSafeInteger(kobo) || kobo < 0) {
+        context.issues.push({ code: 'custom', message: 'The amount must be a whole number of kobo', input: value });
+      }
+      return kobo;
+    }),
+  );
 
 /** The spec's fields, now a JSON body: nothing personal travels in a URL. */
-const initializeBody = z.object({
-  amount: koboAmount,
-  email: z
-    .string({ error: 'An email address is required' })
-    .check(z.trim(), z.email('Please enter a valid email address')),
-  // `{"details": {...}}` as JSON text, as the spec's client sends it (an object is read alike).
-  metadata: z.union([z.string().check(z.maxLength(50_000)), z.record(z.string(), z.unknown())], {
-    error: 'The payment details are missing',
-  }),
-  // Read and ignored: the callback is built from the site's own origin.
-  callback_url: z.optional(z.string()),
-});
+const initializeBody = () =>
+  z.object({
+    amount: koboAmount(),
+    email: z
+      .string({ error: 'An email address is required' })
+      .check(z.trim(), z.email('Please enter a valid email address')),
+    // `{"details": {...}}` as JSON text, as the spec's client sends it (an object is read alike).
+    metadata: z.union([z.string().check(z.maxLength(50_000)), z.record(z.string(), z.unknown())], {
+      error: 'The payment details are missing',
+    }),
+    // Read and ignored: the callback is built from the site's own origin.
+    callback_url: z.optional(z.string()),
+  });
 
-const referenceField = z
-  .string({ error: 'A payment reference is required' })
-  .check(z.trim(), z.minLength(1), z.maxLength(100));
+const referenceField = () =>
+  z.string({ error: 'A payment reference is required' }).check(z.trim(), z.minLength(1), z.maxLength(100));
 
-const verifyBody = z.object({ reference: referenceField, paymentDetails: z.optional(z.unknown()) });
-const cancelBody = z.object({ reference: referenceField });
+const verifyBody = () => z.object({ reference: referenceField(), paymentDetails: z.optional(z.unknown()) });
+const cancelBody = () => z.object({ reference: referenceField() });
 
-const webhookEvent = z.object({
-  event: z.string(),
-  data: z.object({
-    status: z.string(),
-    reference: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-    paid_at: z.optional(z.nullable(z.string())),
-  }),
-});
+const webhookEvent = () =>
+  z.object({
+    event: z.string(),
+    data: z.object({
+      status: z.string(),
+      reference: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      paid_at: z.optional(z.nullable(z.string())),
+    }),
+  });
 
-export const paymentRoutes = new Hono<AppEnv>()
+export const paymentRoutes = routeGroup()
   // It was a GET in the old site: any page's <img> could take holds, and health answers sat in URLs.
   .get('/payment/initialize', (c) =>
     c.json({ message: 'Start a payment with POST and a JSON body.' }, 405, { Allow: 'POST' }),
@@ -132,7 +133,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       c.env.PAYSTACK_SECRET_KEY,
     );
     if (!signed) return c.json({ message: 'Invalid signature' }, 401);
-    const parsed = webhookEvent.safeParse(safeJson(rawBody));
+    const parsed = webhookEvent().safeParse(safeJson(rawBody));
     if (!parsed.success || parsed.data.event !== 'charge.success') return c.json({ received: true });
     const context = paymentContext(c);
     const payment = await findPayment(context.db, parsed.data.data.reference);
@@ -141,7 +142,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   });
 
 /** The built-in checkout used when no Paystack key is set: it exists only in test mode. */
-export const testCheckoutRoutes = new Hono<AppEnv>()
+export const testCheckoutRoutes = routeGroup()
   .get('/payment/test-checkout.css', (c) =>
     c.body(testCheckoutStyles, 200, {
       'Content-Type': 'text/css; charset=utf-8',

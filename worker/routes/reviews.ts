@@ -1,7 +1,5 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Database } from '../db/client';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { rateLimit } from '../middleware/rate-limit';
@@ -22,16 +20,17 @@ import { reviewMessages } from '../shared/review-rules';
 import { moderationBody, reviewBody } from '../shared/review-schema';
 import { reviewStatuses } from '../shared/statuses';
 import { listQuery, pageQuery } from './list-query';
+import { routeGroup } from './route-group';
 
-const idParam = z.optional(z.string().check(z.trim(), z.maxLength(80)));
-const publicQuery = z.extend(pageQuery, { treatment: idParam, product: idParam });
+const idParam = () => z.optional(z.string().check(z.trim(), z.maxLength(80)));
+const publicQuery = () => z.extend(pageQuery(), { treatment: idParam(), product: idParam() });
 
 /** The link's request, or undefined when the token is malformed or no request has it (an altered link). */
 const requestOfToken = (db: Database, token: string) =>
   isReviewToken(token) ? findReviewRequest(db, token) : Promise.resolve(undefined);
 
 /** Anyone: approved reviews; a client with their private link: what it reviews, and the review. */
-export const publicReviewRoutes = new Hono<AppEnv>()
+export const publicReviewRoutes = routeGroup()
   .get('/reviews', validate('query', publicQuery), async (c) => {
     const { treatment, product, ...page } = c.req.valid('query');
     return c.json(await listPublicReviews(c.var.db, { treatment, product }, page), 200, {
@@ -55,16 +54,20 @@ export const publicReviewRoutes = new Hono<AppEnv>()
   });
 
 /** Staff: the Reviews screen (approve, hide, reply). */
-export const adminReviewRoutes = new Hono<AppEnv>()
+export const adminReviewRoutes = routeGroup()
   .get('/reviews/pending', validate('query', pageQuery), async (c) => {
     const { reviews, total } = await listStaffReviews(c.var.db, 'pending', c.req.valid('query'));
     return c.json({ reviews, total }, 200, { [TOTAL_COUNT_HEADER]: String(total) });
   })
-  .get('/reviews/staff', validate('query', listQuery(reviewStatuses)), async (c) => {
-    const { status = 'approved', ...page } = c.req.valid('query');
-    const { reviews, total } = await listStaffReviews(c.var.db, status, page);
-    return c.json({ reviews, total }, 200, { [TOTAL_COUNT_HEADER]: String(total) });
-  })
+  .get(
+    '/reviews/staff',
+    validate('query', () => listQuery(reviewStatuses)),
+    async (c) => {
+      const { status = 'approved', ...page } = c.req.valid('query');
+      const { reviews, total } = await listStaffReviews(c.var.db, status, page);
+      return c.json({ reviews, total }, 200, { [TOTAL_COUNT_HEADER]: String(total) });
+    },
+  )
   .put('/reviews/:id', sameOriginJson, validate('json', moderationBody), async (c) => {
     const review = await moderateReview(
       c.var.db,

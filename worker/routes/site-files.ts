@@ -1,12 +1,11 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { indexablePages } from '../shared/site-pages';
+import { routeGroup } from './route-group';
 
 /** The public origin from SITE_URL: the same one the prerendered pages' canonical URLs use. */
 const siteOrigin = (siteUrl: string) => new URL(siteUrl).origin;
 
 /** robots.txt and sitemap.xml; the sitemap lists exactly the prerendered (indexable) pages. */
-export const siteFileRoutes = new Hono<AppEnv>()
+export const siteFileRoutes = routeGroup()
   .get('/robots.txt', (c) => {
     const origin = siteOrigin(c.env.SITE_URL);
     const body = [

@@ -1,8 +1,5 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { adminStats } from '../services/stats';
+import { routeGroup } from './route-group';
 
 /** Staff only: the figures at a glance. */
-export const statsRoutes = new Hono<AppEnv>().get('/stats', async (c) =>
-  c.json(await adminStats(c.var.db, new Date())),
-);
+export const statsRoutes = routeGroup().get('/stats', async (c) => c.json(await adminStats(c.var.db, new Date())));

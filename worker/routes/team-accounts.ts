@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { staffMember } from '../middleware/staff-access';
@@ -21,6 +19,7 @@ import { emailAddress } from '../shared/contact-schema';
 import { roleLabels, staffRoles } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
 import { sitePaths } from '../shared/site-paths';
+import { routeGroup } from './route-group';
 
 export const teamRouteMessages = {
   name: 'Please give the person’s name (at most 60 characters).',
@@ -34,22 +33,24 @@ export const teamRouteMessages = {
 const role = () => z.enum(staffRoles, { error: teamRouteMessages.role });
 const therapistId = () => z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
 
-const inviteBody = z.object({
-  name: z
-    .string({ error: teamRouteMessages.name })
-    .check(singleLine(), z.trim(), z.minLength(1, teamRouteMessages.name), z.maxLength(60, teamRouteMessages.name)),
-  email: emailAddress(),
-  role: role(),
-  therapistId: therapistId(),
-});
-
-const changeBody = z
-  .object({
-    role: z.optional(role()),
-    active: z.optional(z.boolean({ error: teamRouteMessages.active })),
+const inviteBody = () =>
+  z.object({
+    name: z
+      .string({ error: teamRouteMessages.name })
+      .check(singleLine(), z.trim(), z.minLength(1, teamRouteMessages.name), z.maxLength(60, teamRouteMessages.name)),
+    email: emailAddress(),
+    role: role(),
     therapistId: therapistId(),
-  })
-  .check(z.refine((body) => body.role !== undefined || body.active !== undefined, teamRouteMessages.change));
+  });
+
+const changeBody = () =>
+  z
+    .object({
+      role: z.optional(role()),
+      active: z.optional(z.boolean({ error: teamRouteMessages.active })),
+      therapistId: therapistId(),
+    })
+    .check(z.refine((body) => body.role !== undefined || body.active !== undefined, teamRouteMessages.change));
 
 /** Sends the person a new invitation link (their earlier one stops working). */
 async function sendInvitation(
@@ -74,7 +75,7 @@ async function sendInvitation(
 }
 
 /** Owner only: the team's accounts, inviting a person, changing a role, deactivating. */
-export const teamAccountRoutes = new Hono<AppEnv>()
+export const teamAccountRoutes = routeGroup()
   .get('/team', async (c) => c.json(await listTeamAccounts(c.var.db)))
   .post('/team', sameOriginJson, validate('json', inviteBody), async (c) => {
     const result = await addTeamMember(c.var.db, c.req.valid('json'));

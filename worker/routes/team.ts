@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
@@ -26,6 +25,7 @@ import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
 import { addDays, isIsoDate, lagosDate } from '../shared/time';
+import { routeGroup } from './route-group';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -33,12 +33,12 @@ export const teamMessages = {
   healthRetention: 'Keep health answers for 1 to 120 months after the visit.',
   voucherValidity: 'A gift voucher is valid for 1 to 60 months from its delivery.',
   deskVoucherLimit: 'Reception’s daily limit of desk gift vouchers is ₦0 to ₦10,000,000, in whole naira.',
-  name: 'Please give a name (at most 60 characters).',
+  name: 'Please give a name() (at most 60 characters).',
   treatments: 'Please choose treatments from the menu.',
   time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
   endsBeforeStart: (day: number, start: string, end: string) =>
-    `Working hours must end after they start (${dayNames[day]} ${start}–${end}).`,
-  overlap: (day: number) => `Working hours on ${dayNames[day]} overlap. Please give separate ranges.`,
+    `Working hours() must end after they start (${dayNames[day]} ${start}–${end}).`,
+  overlap: (day: number) => `Working hours() on ${dayNames[day]} overlap. Please give separate ranges.`,
   therapistNotFound: 'That therapist no longer exists.',
   roomNotFound: 'That room no longer exists.',
   hasBookings: (who: string, count: number) =>
@@ -49,115 +49,129 @@ export const teamMessages = {
   alreadyOff: 'That therapist already has that day off.',
   notOff: 'That therapist does not have that day off.',
   step: 'Start times go every 60 or every 30 minutes.',
-  duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours, in steps of 15 minutes.`,
+  duration: `A treatment lasts 15 minutes to ${MAX_DURATION_MINUTES / 60} hours(), in steps of 15 minutes.`,
   buffer: 'A buffer is 0 to 120 minutes, in steps of 15.',
 } as const;
 
 // A treatment id's shape is checked here; that it is on the menu (which staff edit) by onTheMenu.
-const treatmentId = z
-  .string({ error: teamMessages.treatments })
-  .check(z.minLength(1, teamMessages.treatments), z.maxLength(64, teamMessages.treatments));
-const name = z
-  .string({ error: teamMessages.name })
-  .check(singleLine(), z.trim(), z.minLength(1, teamMessages.name), z.maxLength(60, teamMessages.name));
-const treatmentList = z.array(treatmentId, { error: teamMessages.treatments }).check(z.maxLength(200));
-const clock = z.string({ error: teamMessages.time }).check(z.refine(isQuarterHour, teamMessages.time));
-const range = z.object({
-  start: clock,
-  end: z
-    .string({ error: teamMessages.time })
-    .check(z.refine((end) => end === '24:00' || isQuarterHour(end), teamMessages.time)),
-});
-const hours = z.partialRecord(z.enum(weekdays), z.array(range).check(z.maxLength(6))).check(
-  z.superRefine((week, context) => {
-    for (const [day, ranges] of Object.entries(week)) {
-      const sorted = [...(ranges ?? [])].sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
-      for (const [index, each] of sorted.entries()) {
-        if (minuteOfDay(each.end) <= minuteOfDay(each.start)) {
-          context.issues.push({
-            code: 'custom',
-            input: week,
-            path: [day],
-            message: teamMessages.endsBeforeStart(Number(day), each.start, each.end),
-          });
-          return;
-        }
-        const next = sorted[index + 1];
-        if (next && minuteOfDay(next.start) < minuteOfDay(each.end)) {
-          context.issues.push({ code: 'custom', input: week, path: [day], message: teamMessages.overlap(Number(day)) });
-          return;
+const treatmentId = () =>
+  z
+    .string({ error: teamMessages.treatments })
+    .check(z.minLength(1, teamMessages.treatments), z.maxLength(64, teamMessages.treatments));
+const name = () =>
+  z
+    .string({ error: teamMessages.name })
+    .check(singleLine(), z.trim(), z.minLength(1, teamMessages.name), z.maxLength(60, teamMessages.name));
+const treatmentList = () => z.array(treatmentId(), { error: teamMessages.treatments }).check(z.maxLength(200));
+const clock = () => z.string({ error: teamMessages.time }).check(z.refine(isQuarterHour, teamMessages.time));
+const range = () =>
+  z.object({
+    start: clock(),
+    end: z
+      .string({ error: teamMessages.time })
+      .check(z.refine((end) => end === '24:00' || isQuarterHour(end), teamMessages.time)),
+  });
+const hours = () =>
+  z.partialRecord(z.enum(weekdays), z.array(range()).check(z.maxLength(6))).check(
+    z.superRefine((week, context) => {
+      for (const [day, ranges] of Object.entries(week)) {
+        const sorted = [...(ranges ?? [])].sort((a, b) => minuteOfDay(a.start) - minuteOfDay(b.start));
+        for (const [index, each] of sorted.entries()) {
+          if (minuteOfDay(each.end) <= minuteOfDay(each.start)) {
+            context.issues.push({
+              code: 'custom',
+              input: week,
+              path: [day],
+              message: teamMessages.endsBeforeStart(Number(day), each.start, each.end),
+            });
+            return;
+          }
+          const next = sorted[index + 1];
+          if (next && minuteOfDay(next.start) < minuteOfDay(each.end)) {
+            context.issues.push({
+              code: 'custom',
+              input: week,
+              path: [day],
+              message: teamMessages.overlap(Number(day)),
+            });
+            return;
+          }
         }
       }
-    }
-  }),
-);
+    }),
+  );
 
-const therapistBody = z.object({ name, treatments: z.optional(treatmentList), hours: z.optional(hours) });
-const therapistChange = z.object({
-  name: z.optional(name),
-  active: z.optional(z.boolean()),
-  treatments: z.optional(treatmentList),
-  hours: z.optional(hours),
-});
-const timeOffBody = z.object({
-  date: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
-  reason: z
-    .string({ error: teamMessages.reason })
-    .check(singleLine(), z.trim(), z.minLength(1, teamMessages.reason), z.maxLength(120, teamMessages.reason)),
-});
-const roomBody = z.object({ name, treatments: z.optional(treatmentList) });
-const roomChange = z.object({
-  name: z.optional(name),
-  active: z.optional(z.boolean()),
-  treatments: z.optional(treatmentList),
-});
-const settingsChange = z.object({
-  startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: teamMessages.step })),
-  healthRetentionMonths: z.optional(
-    z
-      .int({ error: teamMessages.healthRetention })
-      .check(z.minimum(1, teamMessages.healthRetention), z.maximum(120, teamMessages.healthRetention)),
-  ),
-  voucherValidityMonths: z.optional(
-    z
-      .int({ error: teamMessages.voucherValidity })
-      .check(z.minimum(1, teamMessages.voucherValidity), z.maximum(60, teamMessages.voucherValidity)),
-  ),
-  deskVoucherDailyLimit: z.optional(
-    z
-      .int({ error: teamMessages.deskVoucherLimit })
-      .check(z.minimum(0, teamMessages.deskVoucherLimit), z.maximum(10_000_000, teamMessages.deskVoucherLimit)),
-  ),
-  treatments: z.optional(
-    z
-      .array(
-        z.object({
-          _id: treatmentId,
-          durationMinutes: z.optional(
-            z.nullable(
+const therapistBody = () =>
+  z.object({ name: name(), treatments: z.optional(treatmentList()), hours: z.optional(hours()) });
+const therapistChange = () =>
+  z.object({
+    name: z.optional(name()),
+    active: z.optional(z.boolean()),
+    treatments: z.optional(treatmentList()),
+    hours: z.optional(hours()),
+  });
+const timeOffBody = () =>
+  z.object({
+    date: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+    reason: z
+      .string({ error: teamMessages.reason })
+      .check(singleLine(), z.trim(), z.minLength(1, teamMessages.reason), z.maxLength(120, teamMessages.reason)),
+  });
+const roomBody = () => z.object({ name: name(), treatments: z.optional(treatmentList()) });
+const roomChange = () =>
+  z.object({
+    name: z.optional(name()),
+    active: z.optional(z.boolean()),
+    treatments: z.optional(treatmentList()),
+  });
+const settingsChange = () =>
+  z.object({
+    startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: teamMessages.step })),
+    healthRetentionMonths: z.optional(
+      z
+        .int({ error: teamMessages.healthRetention })
+        .check(z.minimum(1, teamMessages.healthRetention), z.maximum(120, teamMessages.healthRetention)),
+    ),
+    voucherValidityMonths: z.optional(
+      z
+        .int({ error: teamMessages.voucherValidity })
+        .check(z.minimum(1, teamMessages.voucherValidity), z.maximum(60, teamMessages.voucherValidity)),
+    ),
+    deskVoucherDailyLimit: z.optional(
+      z
+        .int({ error: teamMessages.deskVoucherLimit })
+        .check(z.minimum(0, teamMessages.deskVoucherLimit), z.maximum(10_000_000, teamMessages.deskVoucherLimit)),
+    ),
+    treatments: z.optional(
+      z
+        .array(
+          z.object({
+            _id: treatmentId(),
+            durationMinutes: z.optional(
+              z.nullable(
+                z
+                  .int({ error: teamMessages.duration })
+                  .check(
+                    z.minimum(15, teamMessages.duration),
+                    z.maximum(MAX_DURATION_MINUTES, teamMessages.duration),
+                    z.multipleOf(15, teamMessages.duration),
+                  ),
+              ),
+            ),
+            bufferMinutes: z.optional(
               z
-                .int({ error: teamMessages.duration })
+                .int({ error: teamMessages.buffer })
                 .check(
-                  z.minimum(15, teamMessages.duration),
-                  z.maximum(MAX_DURATION_MINUTES, teamMessages.duration),
-                  z.multipleOf(15, teamMessages.duration),
+                  z.minimum(0, teamMessages.buffer),
+                  z.maximum(120, teamMessages.buffer),
+                  z.multipleOf(15, teamMessages.buffer),
                 ),
             ),
-          ),
-          bufferMinutes: z.optional(
-            z
-              .int({ error: teamMessages.buffer })
-              .check(
-                z.minimum(0, teamMessages.buffer),
-                z.maximum(120, teamMessages.buffer),
-                z.multipleOf(15, teamMessages.buffer),
-              ),
-          ),
-        }),
-      )
-      .check(z.maxLength(200)),
-  ),
-});
+          }),
+        )
+        .check(z.maxLength(200)),
+    ),
+  });
 
 /** True when every id given is a treatment on the menu (hidden ones count: they may come back). */
 async function onTheMenu(c: { var: AppEnv['Variables'] }, ids: readonly string[] | undefined): Promise<boolean> {
@@ -168,28 +182,29 @@ async function onTheMenu(c: { var: AppEnv['Variables'] }, ids: readonly string[]
 
 const notOnTheMenu = { message: teamMessages.treatments } as const;
 
-const calendarQuery = z
-  .object({
-    from: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
-    to: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
-  })
-  .check(
-    z.refine(
-      ({ from, to }) => from <= to && to <= addDays(from, 13),
-      'Ask for at most two weeks, from a day to the same day or later.',
-    ),
-  );
+const calendarQuery = () =>
+  z
+    .object({
+      from: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+      to: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+    })
+    .check(
+      z.refine(
+        ({ from, to }) => from <= to && to <= addDays(from, 13),
+        'Ask for at most two weeks, from a day to the same day or later.',
+      ),
+    );
 
 const findTherapist = async (c: { var: AppEnv['Variables'] }, id: string) =>
   (await listTherapists(c.var.db, new Date())).find((therapist) => therapist._id === id);
 
 /** Anyone: the therapists the booking page offers, with the treatments each gives. */
-export const publicTeamRoutes = new Hono<AppEnv>().get('/therapists', async (c) =>
+export const publicTeamRoutes = routeGroup().get('/therapists', async (c) =>
   c.json(await publicTherapists(c.var.db), 200, { 'Cache-Control': 'no-store' }),
 );
 
-/** Staff only: therapists (hours, treatments, days off), rooms, the Calendar and the scheduling settings. */
-export const adminTeamRoutes = new Hono<AppEnv>()
+/** Staff only: therapists (hours(), treatments, days off), rooms, the Calendar and the scheduling settings. */
+export const adminTeamRoutes = routeGroup()
   .get('/staff', async (c) => c.json(await listTherapists(c.var.db, new Date())))
   .post('/staff', sameOriginJson, validate('json', therapistBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);

@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { sameOrigin } from '../middleware/admin-session';
 import { photoTooLargeMessage } from '../middleware/body-limit';
 import { isPathLikeName, photoTypeOf, storeProductPhoto } from '../services/media';
 import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
+import { routeGroup } from './route-group';
 
 export const uploadMessages = {
   notMultipart: 'Please send the photo as multipart/form-data, in the field "file".',
@@ -18,7 +17,7 @@ export const uploadMessages = {
  * Origin rule is `sameOrigin` alone. The body limit middleware has already read it (10 MB and its
  * framing at most), so every answer here comes after the whole upload.
  */
-export const uploadRoutes = new Hono<AppEnv>().post('/uploads', sameOrigin, async (c) => {
+export const uploadRoutes = routeGroup().post('/uploads', sameOrigin, async (c) => {
   // A body that is not multipart, or whose part headers are malformed (workerd refuses a NUL in a
   // file name here), cannot be read as a form.
   const form = await c.req.formData().catch(() => undefined);

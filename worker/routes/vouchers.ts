@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { vouchers } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -24,6 +24,7 @@ import { studioPaymentMethods } from '../shared/statuses';
 import { formatDate, lagosDate } from '../shared/time';
 import { voucherFields, voucherRules } from '../shared/voucher-schema';
 import { pageQuery } from './list-query';
+import { routeGroup } from './route-group';
 
 export const voucherRouteMessages = {
   notFound: 'That gift voucher is not on record.',
@@ -38,14 +39,15 @@ export const voucherRouteMessages = {
       : `This gift voucher is sent on ${formatDate(deliverOn)}, as the buyer chose; it can be resent after that.`,
 } as const;
 
-const checkBody = z.object({
-  code: z
-    .string({ error: 'Please enter a gift voucher code' })
-    .check(z.trim(), z.minLength(1, 'Please enter a gift voucher code'), z.maxLength(40)),
-});
+const checkBody = () =>
+  z.object({
+    code: z
+      .string({ error: 'Please enter a gift voucher code' })
+      .check(z.trim(), z.minLength(1, 'Please enter a gift voucher code'), z.maxLength(40)),
+  });
 
 /** Anyone: what a code is worth (the coupons' rate limit: codes are not to be guessed). */
-export const publicVoucherRoutes = new Hono<AppEnv>().post(
+export const publicVoucherRoutes = routeGroup().post(
   '/vouchers/check',
   rateLimit('FORM_LIMITER', 'coupon'),
   validate('json', checkBody),
@@ -61,7 +63,7 @@ export const publicVoucherRoutes = new Hono<AppEnv>().post(
 );
 
 /** The printable card a recipient's message links to: its token is the only key to it. */
-export const voucherCardRoutes = new Hono<AppEnv>()
+export const voucherCardRoutes = routeGroup()
   .get(voucherCardStylesPath, (c) =>
     c.body(voucherCardStyles, 200, {
       'Content-Type': 'text/css; charset=utf-8',
@@ -83,28 +85,30 @@ export const voucherCardRoutes = new Hono<AppEnv>()
     });
   });
 
-const listBody = z.extend(pageQuery, { q: z._default(z.string().check(z.maxLength(100)), '') });
+const listBody = () => z.extend(pageQuery(), { q: z._default(z.string().check(z.maxLength(100)), '') });
 
 /** A desk sale: the purchase's fields, the buyer's email optional, and how it was paid. */
-const deskSaleBody = z
-  .object({
-    ...voucherFields,
-    paymentType: z._default(z.literal('voucher'), 'voucher'),
-    buyerEmail: z.optional(z.union([z.literal(''), voucherFields.buyerEmail])),
-    payment: z.enum(studioPaymentMethods, { error: 'Say how it was paid: cash, transfer or pos' }),
-  })
-  .check(voucherRules);
+const deskSaleBody = () =>
+  z
+    .object({
+      ...voucherFields(),
+      paymentType: z._default(z.literal('voucher'), 'voucher'),
+      buyerEmail: z.optional(z.union([z.literal(''), voucherFields().buyerEmail])),
+      payment: z.enum(studioPaymentMethods, { error: 'Say how it was paid: cash, transfer or pos' }),
+    })
+    .check(voucherRules());
 
-const voidBody = z.object({
-  reason: z
-    .string({ error: voucherRouteMessages.reason })
-    .check(
-      singleLine(),
-      z.trim(),
-      z.minLength(3, voucherRouteMessages.reason),
-      z.maxLength(300, voucherRouteMessages.reason),
-    ),
-});
+const voidBody = () =>
+  z.object({
+    reason: z
+      .string({ error: voucherRouteMessages.reason })
+      .check(
+        singleLine(),
+        z.trim(),
+        z.minLength(3, voucherRouteMessages.reason),
+        z.maxLength(300, voucherRouteMessages.reason),
+      ),
+  });
 
 const deliveryContext = (c: Context<AppEnv>, now: Date) => ({
   db: c.var.db,
@@ -114,7 +118,7 @@ const deliveryContext = (c: Context<AppEnv>, now: Date) => ({
 });
 
 /** Staff: the Vouchers screen. */
-export const adminVoucherRoutes = new Hono<AppEnv>()
+export const adminVoucherRoutes = routeGroup()
   .get('/vouchers', validate('query', listBody), async (c) => {
     const now = new Date();
     const { vouchers: rows, total } = await listVouchers(c.var.db, c.req.valid('query'), now);

@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { rateLimit } from '../middleware/rate-limit';
@@ -12,24 +10,27 @@ import { confirmEntry, joinWaitlist, listWaitlist, unsubscribe } from '../servic
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../shared/waitlist';
 import { pageQuery } from './list-query';
+import { routeGroup } from './route-group';
 
 export const unsubscribeMessages = {
   invalid: 'This unsubscribe link is not valid. Please use the link in your most recent email.',
 } as const;
 
-const confirmBody = z.object({
-  token: z
-    .string({ error: waitlistMessages.confirmInvalid })
-    .check(z.minLength(1, waitlistMessages.confirmInvalid), z.maxLength(200)),
-});
+const confirmBody = () =>
+  z.object({
+    token: z
+      .string({ error: waitlistMessages.confirmInvalid })
+      .check(z.minLength(1, waitlistMessages.confirmInvalid), z.maxLength(200)),
+  });
 
-const unsubscribeBody = z.object({
-  token: z
-    .string({ error: unsubscribeMessages.invalid })
-    .check(z.minLength(1, unsubscribeMessages.invalid), z.maxLength(200)),
-});
+const unsubscribeBody = () =>
+  z.object({
+    token: z
+      .string({ error: unsubscribeMessages.invalid })
+      .check(z.minLength(1, unsubscribeMessages.invalid), z.maxLength(200)),
+  });
 
-export const waitlistRoutes = new Hono<AppEnv>()
+export const waitlistRoutes = routeGroup()
   .post(
     '/academy-waitlist',
     rateLimit('FORM_LIMITER', 'waitlist'),

@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { incomingTexts, isValidMetaSignature } from '../providers/whatsapp';
 import { confirmWhatsapp, unsubscribeWhatsapp } from '../services/waitlist';
+import { routeGroup } from './route-group';
 
 /** What a subscriber replies to stop campaigns (any case, alone in the message). */
 const stopWords = new Set(['STOP', 'UNSUBSCRIBE']);
@@ -13,7 +12,7 @@ const stopWords = new Set(['STOP', 'UNSUBSCRIBE']);
  * a template's button) shows the number is the subscriber's own, and WhatsApp campaigns may go
  * to it. Without the secrets every request is refused.
  */
-export const whatsappWebhookRoutes = new Hono<AppEnv>()
+export const whatsappWebhookRoutes = routeGroup()
   .get('/whatsapp/webhook', (c) => {
     const token = c.env.WHATSAPP_VERIFY_TOKEN;
     const verified = token && c.req.query('hub.mode') === 'subscribe' && c.req.query('hub.verify_token') === token;

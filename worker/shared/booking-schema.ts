@@ -15,46 +15,47 @@ const MAX_TREATMENTS = 20;
 const line = (max: number) => z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(max)));
 const lines = (max: number) => z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(max)));
 
-export const bookingDetailsSchema = z
-  .object({
-    paymentType: z.literal('booking'),
-    service: z.enum(bookingServices, { error: bookingMessages.service }),
-    subservices: z
-      .array(
-        z
-          .string({ error: 'Unknown service option' })
-          .check(singleLine('Unknown service option'), z.minLength(1, 'Unknown service option'), z.maxLength(60)),
-      )
-      .check(z.minLength(1, bookingMessages.noOption), z.maxLength(MAX_TREATMENTS)),
-    appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
-    appointmentTime: z.enum(anyStartTimes as [string, ...string[]], { error: bookingMessages.time }),
-    /** A therapist's id, or "any" (the default): the server picks one free for the whole visit. */
-    therapistId: z.optional(z.string().check(z.maxLength(64))),
-    customerName: personName(),
-    customerEmail: emailAddress(),
-    customerPhone: phoneNumber(),
-    notes: lines(1000),
-    referralSource: z.optional(z.enum(referralSources)),
-    previousMassageTherapy: z._default(z.boolean(), false),
-    onMedication: z._default(z.boolean(), false),
-    medicationDetails: line(500),
-    exercising: z._default(z.boolean(), false),
-    exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
-    exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
-    healthConditions: z._default(z.array(z.enum(healthConditions)).check(z.maxLength(healthConditions.length)), []),
-    disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
-    /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
-    amount: z.optional(z.number()),
-    couponCode: line(40),
-    /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
-    voucherCode: line(40),
-  })
-  .check(
-    z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {
-      message: bookingMessages.medicationDetails,
-      path: ['medicationDetails'],
-    }),
-  );
+export const bookingDetailsSchema = () =>
+  z
+    .object({
+      paymentType: z.literal('booking'),
+      service: z.enum(bookingServices, { error: bookingMessages.service }),
+      subservices: z
+        .array(
+          z
+            .string({ error: 'Unknown service option' })
+            .check(singleLine('Unknown service option'), z.minLength(1, 'Unknown service option'), z.maxLength(60)),
+        )
+        .check(z.minLength(1, bookingMessages.noOption), z.maxLength(MAX_TREATMENTS)),
+      appointmentDate: z.string({ error: bookingMessages.date }).check(z.refine(isIsoDate, bookingMessages.date)),
+      appointmentTime: z.enum(anyStartTimes as [string, ...string[]], { error: bookingMessages.time }),
+      /** A therapist's id, or "any" (the default): the server picks one free for the whole visit. */
+      therapistId: z.optional(z.string().check(z.maxLength(64))),
+      customerName: personName(),
+      customerEmail: emailAddress(),
+      customerPhone: phoneNumber(),
+      notes: lines(1000),
+      referralSource: z.optional(z.enum(referralSources)),
+      previousMassageTherapy: z._default(z.boolean(), false),
+      onMedication: z._default(z.boolean(), false),
+      medicationDetails: line(500),
+      exercising: z._default(z.boolean(), false),
+      exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
+      exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
+      healthConditions: z._default(z.array(z.enum(healthConditions)).check(z.maxLength(healthConditions.length)), []),
+      disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
+      /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
+      amount: z.optional(z.number()),
+      couponCode: line(40),
+      /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
+      voucherCode: line(40),
+    })
+    .check(
+      z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {
+        message: bookingMessages.medicationDetails,
+        path: ['medicationDetails'],
+      }),
+    );
 
-export type BookingDetails = z.output<typeof bookingDetailsSchema>;
-export type BookingDetailsInput = z.input<typeof bookingDetailsSchema>;
+export type BookingDetails = z.output<ReturnType<typeof bookingDetailsSchema>>;
+export type BookingDetailsInput = z.input<ReturnType<typeof bookingDetailsSchema>>;

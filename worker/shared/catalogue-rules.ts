@@ -3,7 +3,7 @@
  * (db/schema.ts), the API's validation (routes/catalogue.ts) and the staff's Menu and Shop forms
  * (web/features/admin/menu, shop) read them from here, so a form says exactly what the server would.
  */
-import { groupDigits } from './money';
+import { groupDigits } from './money.ts';
 
 /** The highest price in naira: a mistyped extra zero is refused, not charged. */
 export const MAX_PRICE = 10_000_000;

@@ -31,61 +31,62 @@ export const couponFormMessages = {
 
 export const MAX_MIN_AMOUNT = 100_000_000;
 
-export const couponInputSchema = z
-  .object({
-    code: z.pipe(
-      z
-        .string({ error: couponFormMessages.codeRequired })
-        .check(z.trim(), z.minLength(1, couponFormMessages.codeRequired)),
-      z
-        .string()
-        .check(
-          z.toUpperCase(),
-          z.maxLength(40, couponFormMessages.codeFormat),
-          z.regex(/^[A-Z0-9_-]+$/, couponFormMessages.codeFormat),
-        ),
-    ),
-    type: z._default(z.enum(couponTypes, { error: couponFormMessages.type }), 'percent'),
-    discount: z.int({ error: couponFormMessages.discount }).check(z.minimum(0, couponFormMessages.discount)),
-    minAmount: z
-      .int({ error: couponFormMessages.minAmount })
-      .check(z.minimum(0, couponFormMessages.minAmount), z.maximum(MAX_MIN_AMOUNT, couponFormMessages.minAmount)),
-    expiryDate: z.string({ error: couponFormMessages.expiryRequired }).check(
-      z.refine(isIsoDate, couponFormMessages.expiryRequired),
-      z.refine((date) => date >= lagosDate(new Date()), couponFormMessages.expiryPast),
-    ),
-    active: z._default(z.boolean(), true),
-    maxUses: z._default(
-      z.nullable(
+export const couponInputSchema = () =>
+  z
+    .object({
+      code: z.pipe(
         z
-          .int({ error: couponFormMessages.maxUses })
-          .check(z.minimum(1, couponFormMessages.maxUses), z.maximum(1_000_000, couponFormMessages.maxUses)),
+          .string({ error: couponFormMessages.codeRequired })
+          .check(z.trim(), z.minLength(1, couponFormMessages.codeRequired)),
+        z
+          .string()
+          .check(
+            z.toUpperCase(),
+            z.maxLength(40, couponFormMessages.codeFormat),
+            z.regex(/^[A-Z0-9_-]+$/, couponFormMessages.codeFormat),
+          ),
       ),
-      null,
-    ),
-    oncePerCustomer: z._default(z.boolean({ error: 'Say whether it is one use per customer' }), false),
-    startsAt: z._default(
-      z.nullable(
-        z.string({ error: couponFormMessages.startsAt }).check(z.refine(isIsoDate, couponFormMessages.startsAt)),
+      type: z._default(z.enum(couponTypes, { error: couponFormMessages.type }), 'percent'),
+      discount: z.int({ error: couponFormMessages.discount }).check(z.minimum(0, couponFormMessages.discount)),
+      minAmount: z
+        .int({ error: couponFormMessages.minAmount })
+        .check(z.minimum(0, couponFormMessages.minAmount), z.maximum(MAX_MIN_AMOUNT, couponFormMessages.minAmount)),
+      expiryDate: z.string({ error: couponFormMessages.expiryRequired }).check(
+        z.refine(isIsoDate, couponFormMessages.expiryRequired),
+        z.refine((date) => date >= lagosDate(new Date()), couponFormMessages.expiryPast),
       ),
-      null,
-    ),
-    appliesTo: z._default(z.enum(couponScopes, { error: couponFormMessages.appliesTo }), 'both'),
-  })
-  .check(
-    z.superRefine((coupon, context) => {
-      const percent = coupon.type === 'percent';
-      if (percent ? coupon.discount > 100 : coupon.discount < 1 || coupon.discount > MAX_PRICE) {
-        const message = percent ? couponFormMessages.discount : couponFormMessages.fixedDiscount;
-        context.issues.push({ code: 'custom', message, path: ['discount'], input: coupon.discount });
-      }
-      if (coupon.startsAt && coupon.startsAt > coupon.expiryDate) {
-        const message = couponFormMessages.startsAfterExpiry;
-        context.issues.push({ code: 'custom', message, path: ['startsAt'], input: coupon.startsAt });
-      }
-    }),
-  );
+      active: z._default(z.boolean(), true),
+      maxUses: z._default(
+        z.nullable(
+          z
+            .int({ error: couponFormMessages.maxUses })
+            .check(z.minimum(1, couponFormMessages.maxUses), z.maximum(1_000_000, couponFormMessages.maxUses)),
+        ),
+        null,
+      ),
+      oncePerCustomer: z._default(z.boolean({ error: 'Say whether it is one use per customer' }), false),
+      startsAt: z._default(
+        z.nullable(
+          z.string({ error: couponFormMessages.startsAt }).check(z.refine(isIsoDate, couponFormMessages.startsAt)),
+        ),
+        null,
+      ),
+      appliesTo: z._default(z.enum(couponScopes, { error: couponFormMessages.appliesTo }), 'both'),
+    })
+    .check(
+      z.superRefine((coupon, context) => {
+        const percent = coupon.type === 'percent';
+        if (percent ? coupon.discount > 100 : coupon.discount < 1 || coupon.discount > MAX_PRICE) {
+          const message = percent ? couponFormMessages.discount : couponFormMessages.fixedDiscount;
+          context.issues.push({ code: 'custom', message, path: ['discount'], input: coupon.discount });
+        }
+        if (coupon.startsAt && coupon.startsAt > coupon.expiryDate) {
+          const message = couponFormMessages.startsAfterExpiry;
+          context.issues.push({ code: 'custom', message, path: ['startsAt'], input: coupon.startsAt });
+        }
+      }),
+    );
 
-export type CouponInput = z.output<typeof couponInputSchema>;
+export type CouponInput = z.output<ReturnType<typeof couponInputSchema>>;
 
-export const couponActiveSchema = z.object({ active: z.boolean({ error: 'Say whether the coupon is active' }) });
+export const couponActiveSchema = () => z.object({ active: z.boolean({ error: 'Say whether the coupon is active' }) });

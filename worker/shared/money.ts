@@ -1,5 +1,5 @@
 /** Money helpers. Amounts are whole naira everywhere except at Paystack, which counts kobo. */
-import { once } from './once';
+import { once } from './once.ts';
 
 const nairaFormat = once(
   () =>

@@ -2,7 +2,7 @@
  * A review's limits and messages, without zod: the review page shows them before anyone types
  * (the schema, review-schema.ts, is the Worker's).
  */
-import { groupDigits } from './money';
+import { groupDigits } from './money.ts';
 
 export const MAX_REVIEW_COMMENT = 2000;
 /** Approved reviews each treatment and product carries to the pages (the API pages through all). */

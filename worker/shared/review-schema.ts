@@ -14,15 +14,17 @@ const plainComment = (max: number, tooLong: string) =>
     z.refine((text) => !looksLikeMarkup(text), reviewMessages.markup),
   );
 
-export const reviewBody = z.object({
-  rating: stars(reviewMessages.rating),
-  comment: z._default(plainComment(MAX_REVIEW_COMMENT, reviewMessages.comment), ''),
-  therapistRating: z.optional(z.nullable(stars(reviewMessages.therapistRating))),
-});
+export const reviewBody = () =>
+  z.object({
+    rating: stars(reviewMessages.rating),
+    comment: z._default(plainComment(MAX_REVIEW_COMMENT, reviewMessages.comment), ''),
+    therapistRating: z.optional(z.nullable(stars(reviewMessages.therapistRating))),
+  });
 
-export const moderationBody = z.object({
-  status: z.enum(reviewStatuses.filter((status) => status !== 'pending') as ['approved', 'hidden'], {
-    error: reviewMessages.status,
-  }),
-  reply: z.optional(z.nullable(plainComment(MAX_REVIEW_REPLY, reviewMessages.reply))),
-});
+export const moderationBody = () =>
+  z.object({
+    status: z.enum(reviewStatuses.filter((status) => status !== 'pending') as ['approved', 'hidden'], {
+      error: reviewMessages.status,
+    }),
+    reply: z.optional(z.nullable(plainComment(MAX_REVIEW_REPLY, reviewMessages.reply))),
+  });

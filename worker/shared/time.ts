@@ -2,7 +2,7 @@
  * The studio's clock. Every business rule (slots, "today", coupon expiry, reminders) runs on
  * Africa/Lagos time, which is UTC+1 all year (Nigeria keeps no daylight saving time).
  */
-import { once } from './once';
+import { once } from './once.ts';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@
  * these on its first load (the schema, voucher-schema.ts, loads when the form is sent).
  */
 import { contactMessages } from './contact-messages';
-import { groupDigits } from './money';
+import { groupDigits } from './money.ts';
 import { addDays, isIsoDate } from './time';
 
 export const VOUCHER_PRESETS = [20_000, 50_000, 100_000] as const;

@@ -16,7 +16,7 @@ export * from './voucher-rules';
 const optionalText = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
 
 /** The purchase's fields; the schemas below add the rules across them. */
-export const voucherFields = {
+export const voucherFields = () => ({
   paymentType: z.literal('voucher'),
   /** Whole naira; ignored when a treatment is chosen (its price is the amount). */
   amount: z.optional(z.number({ error: voucherMessages.amount })),
@@ -48,31 +48,32 @@ export const voucherFields = {
       .check(multiLine(), z.trim(), z.maxLength(MAX_VOUCHER_MESSAGE, voucherMessages.message)),
   ),
   deliverOn: z.string({ error: voucherMessages.deliverOn }).check(z.refine(isIsoDate, voucherMessages.deliverOn)),
-};
+});
 
 /** Someone to send it to, and something to send. */
-export const voucherRules = z.superRefine(
-  (details: { recipientEmail?: string; recipientPhone?: string; treatment?: string; amount?: number }, context) => {
-    if (!details.recipientEmail && !details.recipientPhone) {
-      context.issues.push({
-        code: 'custom',
-        message: voucherMessages.recipientContact,
-        path: ['recipientEmail'],
-        input: details,
-      });
-    }
-    if (!details.treatment && details.amount === undefined) {
-      context.issues.push({
-        code: 'custom',
-        message: voucherMessages.amountOrTreatment,
-        path: ['amount'],
-        input: details,
-      });
-    }
-  },
-);
+export const voucherRules = () =>
+  z.superRefine(
+    (details: { recipientEmail?: string; recipientPhone?: string; treatment?: string; amount?: number }, context) => {
+      if (!details.recipientEmail && !details.recipientPhone) {
+        context.issues.push({
+          code: 'custom',
+          message: voucherMessages.recipientContact,
+          path: ['recipientEmail'],
+          input: details,
+        });
+      }
+      if (!details.treatment && details.amount === undefined) {
+        context.issues.push({
+          code: 'custom',
+          message: voucherMessages.amountOrTreatment,
+          path: ['amount'],
+          input: details,
+        });
+      }
+    },
+  );
 
-export const voucherDetailsSchema = z.object(voucherFields).check(voucherRules);
+export const voucherDetailsSchema = () => z.object(voucherFields()).check(voucherRules());
 
-export type VoucherDetails = z.output<typeof voucherDetailsSchema>;
-export type VoucherDetailsInput = z.input<typeof voucherDetailsSchema>;
+export type VoucherDetails = z.output<ReturnType<typeof voucherDetailsSchema>>;
+export type VoucherDetailsInput = z.input<ReturnType<typeof voucherDetailsSchema>>;

@@ -4,6 +4,7 @@
  * zod/mini: the browser downloads this too, and mini is a fraction of classic zod's size.
  */
 import * as z from 'zod/mini';
+import { once } from './once';
 import { singleLine } from './plain-text';
 import { nigerianStates } from './waitlist-options';
 
@@ -50,7 +51,8 @@ export function normaliseWhatsapp(input: string): string | undefined {
 
 const required = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 
-export const waitlistFields = {
+/** Built on first use: the Worker does not build zod schemas at startup. */
+export const waitlistFields = once(() => ({
   firstName: required(waitlistMessages.firstNameRequired).check(
     z.maxLength(60, waitlistMessages.firstNameTooLong),
     singleLine(),
@@ -71,16 +73,16 @@ export const waitlistFields = {
     }),
   ),
   state: z.enum(nigerianStates, { error: waitlistMessages.stateRequired }),
-};
+}));
 
-export const waitlistSignupSchema = z.object(waitlistFields);
+export const waitlistSignupSchema = () => z.object(waitlistFields());
 
-export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
-export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;
-export type WaitlistField = keyof typeof waitlistFields;
+export type WaitlistSignupInput = z.input<ReturnType<typeof waitlistSignupSchema>>;
+export type WaitlistSignup = z.output<ReturnType<typeof waitlistSignupSchema>>;
+export type WaitlistField = keyof ReturnType<typeof waitlistFields>;
 
 /** The first message for one field's value, or undefined when it is valid. */
 export function waitlistFieldError(field: WaitlistField, value: unknown): string | undefined {
-  const result = waitlistFields[field].safeParse(value);
+  const result = waitlistFields()[field].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

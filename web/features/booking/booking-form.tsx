@@ -40,7 +40,7 @@ async function fieldErrorsOf(draft: BookingDraft, today: string | undefined): Pr
     import('../../../worker/shared/booking-schema'),
     import('./start-booking-payment'),
   ]);
-  const result = bookingDetailsSchema.safeParse(toDetails(draft));
+  const result = bookingDetailsSchema().safeParse(toDetails(draft));
   const found: FieldErrors = {};
   if (!result.success) {
     for (const issue of result.error.issues) {

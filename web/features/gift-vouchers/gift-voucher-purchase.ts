@@ -12,7 +12,7 @@ export type VoucherErrors = Partial<Record<keyof VoucherDetailsInput, string>>;
 
 /** The API's messages for what is not right, by field (the first message of each). */
 export function validatePurchase(details: VoucherDetailsInput): VoucherErrors {
-  const parsed = voucherDetailsSchema.safeParse(details);
+  const parsed = voucherDetailsSchema().safeParse(details);
   const errors: VoucherErrors = {};
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {

@@ -86,7 +86,7 @@ const lineLabel = (item: CartItem) => `${item.product.name} ${item.size} × ${it
 
 /** What is wrong with each delivery detail, in the API's own words (its order schema). */
 function contactErrorsOf(contact: Contact, items: CartItem[]): Errors {
-  const result = orderDetailsSchema.safeParse(orderDetails(contact, items));
+  const result = orderDetailsSchema().safeParse(orderDetails(contact, items));
   const found: Errors = {};
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -40,7 +40,7 @@ export async function initializeBookingPayment(
   request: InitializeRequest,
   details: unknown,
 ): Promise<InitializeResult> {
-  const parsed = bookingDetailsSchema.safeParse(details);
+  const parsed = bookingDetailsSchema().safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }

@@ -38,7 +38,7 @@ export async function initializeOrderPayment(
   request: InitializeRequest,
   details: unknown,
 ): Promise<InitializeResult> {
-  const parsed = orderDetailsSchema.safeParse(details);
+  const parsed = orderDetailsSchema().safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
   }

@@ -30,7 +30,7 @@ export async function initializeVoucherPurchase(
   request: InitializeRequest,
   details: unknown,
 ): Promise<InitializeResult> {
-  const parsed = voucherDetailsSchema.safeParse(details);
+  const parsed = voucherDetailsSchema().safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid gift voucher details' };
   }

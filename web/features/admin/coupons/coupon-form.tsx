@@ -48,7 +48,7 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 /** The draft checked with the API's own schema: the coupon's values, or each field's first message. */
 function checkDraft(draft: CouponDraft): { values: CouponValues } | { errors: DraftErrors } {
-  const parsed = couponInputSchema.safeParse({
+  const parsed = couponInputSchema().safeParse({
     ...draft,
     discount: toNumber(draft.discount),
     minAmount: toNumber(draft.minAmount),
