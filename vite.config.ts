@@ -54,6 +54,15 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // Every browser but Safari before 17 preloads modules itself; there the page still loads
+    // (each import is fetched when reached), so no visitor pays for a polyfill on every page.
+    modulePreload: {
+      polyfill: false,
+      // The admin's app shell preloads the admin's scripts itself (scripts/lib/prerender.ts): the
+      // public entry need not carry their names for it.
+      resolveDependencies: (file, deps) =>
+        /(^|\/)admin-[^/]*\.js$/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
   },
   environments: {
     // The Worker minified as the browser's code is: its comments and whitespace were more than a

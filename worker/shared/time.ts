@@ -2,8 +2,6 @@
  * The studio's clock. Every business rule (slots, "today", coupon expiry, reminders) runs on
  * Africa/Lagos time, which is UTC+1 all year (Nigeria keeps no daylight saving time).
  */
-import { once } from './once.ts';
-
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 /** yyyy-MM-dd in Lagos for the given instant. */
@@ -39,20 +37,20 @@ export function addDays(date: string, days: number): string {
   return parsed.toISOString().slice(0, 10);
 }
 
-const longDate = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
+// Made on first use: an Intl formatter built at import would cost every cold Worker start its
+// locale data, formatting or not.
+let longDate: Intl.DateTimeFormat | undefined;
 
 /** A yyyy-MM-dd date as people read it: "Tuesday, 24 November 2026". */
 export function formatDate(date: string): string {
-  return longDate().format(new Date(`${date}T00:00:00Z`));
+  longDate ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return longDate.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** An HH:mm slot on the 12-hour clock: "09:00" → "9:00 AM", "13:00" → "1:00 PM". */

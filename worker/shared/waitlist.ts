@@ -4,7 +4,6 @@
  * zod/mini: the browser downloads this too, and mini is a fraction of classic zod's size.
  */
 import * as z from 'zod/mini';
-import { once } from './once';
 import { singleLine } from './plain-text';
 import { nigerianStates } from './waitlist-options';
 
@@ -51,8 +50,14 @@ export function normaliseWhatsapp(input: string): string | undefined {
 
 const required = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 
-/** Built on first use: the Worker does not build zod schemas at startup. */
-export const waitlistFields = once(() => ({
+/** A function (the Worker builds no zod schema at startup), kept once built: forms check a field at a time. */
+let builtFields: ReturnType<typeof buildWaitlistFields> | undefined;
+export const waitlistFields = () => {
+  builtFields ??= buildWaitlistFields();
+  return builtFields;
+};
+
+const buildWaitlistFields = () => ({
   firstName: required(waitlistMessages.firstNameRequired).check(
     z.maxLength(60, waitlistMessages.firstNameTooLong),
     singleLine(),
@@ -73,7 +78,7 @@ export const waitlistFields = once(() => ({
     }),
   ),
   state: z.enum(nigerianStates, { error: waitlistMessages.stateRequired }),
-}));
+});
 
 export const waitlistSignupSchema = () => z.object(waitlistFields());
 

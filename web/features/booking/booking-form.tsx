@@ -34,28 +34,6 @@ const UnfinishedPayment = lazy(() =>
   import('../checkout-payment/unfinished-payment').then((module) => ({ default: module.UnfinishedPayment })),
 );
 
-/** What is wrong with each field of the draft, in the API's own words (its schema, loaded on the first submit). */
-async function fieldErrorsOf(draft: BookingDraft, today: string | undefined): Promise<FieldErrors> {
-  const [{ bookingDetailsSchema }, { toDetails }] = await Promise.all([
-    import('../../../worker/shared/booking-schema'),
-    import('./start-booking-payment'),
-  ]);
-  const result = bookingDetailsSchema().safeParse(toDetails(draft));
-  const found: FieldErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0]) as keyof BookingDraft;
-      if (field !== 'disclaimerAgreed' && !found[field]) found[field] = issue.message;
-    }
-  }
-  // The schema checks medication details only once every field is valid; ask for them now.
-  if (draft.onMedication && !draft.medicationDetails.trim())
-    found.medicationDetails = bookingMessages.medicationDetails;
-  if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
-  if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
-  return found;
-}
-
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
   // The draft lives in this tab's storage and "today" on the visitor's clock: the prerendered
@@ -105,7 +83,7 @@ export function BookingForm() {
       setAlert(bookingMessages.noOption);
       return;
     }
-    const found = await fieldErrorsOf(draft, today);
+    const found = await (await import('./start-booking-payment')).fieldErrorsOf(draft, today);
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid) {

@@ -4,13 +4,10 @@
  * visitor sees at once where to look. Typing a date in the field still works; this only helps.
  */
 import { useEffect, useState } from 'react';
-import { once } from '../../../worker/shared/once';
 import { addDays } from '../../../worker/shared/time';
 
-const monthNames = once(() => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
-const dayNames = once(
-  () => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
-);
+const monthNames = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayNames = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 const monthOf = (date: string) => date.slice(0, 7);
@@ -66,7 +63,7 @@ export function FreeDays({
   const first = `${month}-01`;
   // Monday-first weeks: blank cells before the 1st.
   const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
-  const title = monthNames().format(new Date(`${first}T00:00:00Z`));
+  const title = monthNames.format(new Date(`${first}T00:00:00Z`));
   const fullCount = days?.filter((day) => !day.open && day.date >= today).length ?? 0;
 
   return (
@@ -115,7 +112,7 @@ export function FreeDays({
         {(days ?? []).map((day) => {
           const past = day.date < today;
           const full = !day.open && !past;
-          const label = `${dayNames().format(new Date(`${day.date}T00:00:00Z`))}${full ? ', no time left' : ''}`;
+          const label = `${dayNames.format(new Date(`${day.date}T00:00:00Z`))}${full ? ', no time left' : ''}`;
           return (
             <button
               key={day.date}

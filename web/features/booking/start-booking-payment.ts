@@ -1,8 +1,10 @@
 /**
- * Paying for a booking: the draft as the API's booking details, the checkout started, and the
- * pending payment remembered. Loaded when the visitor pays, so the booking page's first load
- * carries none of it.
+ * Paying for a booking: the draft checked field by field and turned into the API's booking
+ * details, the checkout started, and the pending payment remembered. Loaded when the visitor
+ * pays, so the booking page's first load carries none of it.
  */
+
+import { bookingMessages } from '../../../worker/shared/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { nairaToKobo } from '../../../worker/shared/money';
 import { paths } from '../../config/paths';
@@ -10,6 +12,7 @@ import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';
 import type { PaymentChoice } from '../checkout-payment/payment-dialog';
 import type { BookingDraft } from './booking-draft';
+import type { FieldErrors } from './booking-form-sections';
 
 /** The draft as the API's booking details (numbers parsed, empty optionals left out). */
 export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingDetailsInput {
@@ -60,4 +63,23 @@ export async function startBookingPayment(draft: BookingDraft, choice: PaymentCh
     amount: choice.amount,
   });
   window.location.assign(result.data.authorization_url);
+}
+
+/** What is wrong with each field of the draft, in the API's own words (its schema, loaded on the first submit). */
+export async function fieldErrorsOf(draft: BookingDraft, today: string | undefined): Promise<FieldErrors> {
+  const { bookingDetailsSchema } = await import('../../../worker/shared/booking-schema');
+  const result = bookingDetailsSchema().safeParse(toDetails(draft));
+  const found: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0]) as keyof BookingDraft;
+      if (field !== 'disclaimerAgreed' && !found[field]) found[field] = issue.message;
+    }
+  }
+  // The schema checks medication details only once every field is valid; ask for them now.
+  if (draft.onMedication && !draft.medicationDetails.trim())
+    found.medicationDetails = bookingMessages.medicationDetails;
+  if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
+  if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
+  return found;
 }

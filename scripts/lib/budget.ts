@@ -1,0 +1,86 @@
+// The site's size and speed budget (issue 33): the goals the bench prints each figure beside, the
+// limits `npm test` holds (sizes only, never times: a busy machine makes a page slower, never
+// bigger), and the measurements both use.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { offlineEnv } from './offline-env.ts';
+import { builtConfig, packageBin } from './wrangler.ts';
+
+const KB = 1024;
+
+export const budget = {
+  /** First-load JavaScript of a public page, bytes on the wire: the goal, and the test's limit. */
+  firstLoadJs: { goal: 95 * KB, limit: 100 * KB },
+  /** The Worker's upload, gzip. */
+  workerGzip: { goal: 450 * KB, limit: 600 * KB },
+  /** CPU at the Worker's startup in `wrangler check startup`, ms (bench only). */
+  startupMs: { goal: 20 },
+  /** Lighthouse mobile performance (bench only): every public page, and the admin's login. */
+  lighthouse: { publicPage: 100, adminLogin: 98, totalBlockingMs: 50 },
+  /** Requests per second under load as a share of the constant /api/ping's (bench only). */
+  loadRatio: { monthAvailability: 0.4, bookingsList: 0.4, couponCheck: 0.6, dayAvailability: 0.6 },
+} as const;
+
+/** "93.2 KB of 95 KB: met" — a figure beside its goal. */
+export const besideGoal = (figure: string, goal: string, met: boolean) =>
+  `${figure} (goal ${goal}: ${met ? 'met' : 'NOT met'})`;
+
+/**
+ * The script bytes a fresh browser downloads to show `url` until the network is quiet: the
+ * entry, its preloads and the lazy chunks the page asks for as it hydrates (encoded sizes, as
+ * wrangler serves them compressed).
+ */
+export async function firstLoadScripts(browser: Browser, url: string): Promise<{ bytes: number; urls: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const tab = await context.newPage();
+    const sizes: Promise<number>[] = [];
+    const urls: string[] = [];
+    tab.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      urls.push(request.url());
+      sizes.push(request.sizes().then((sizes) => sizes.responseBodySize));
+    });
+    await tab.goto(url, { waitUntil: 'networkidle' });
+    const bytes = (await Promise.all(sizes)).reduce((sum, value) => sum + value, 0);
+    return { bytes, urls };
+  } finally {
+    await context.close();
+  }
+}
+
+/** What `wrangler deploy` would upload for the built Worker, from its dry run: raw and gzip bytes. */
+export function workerUpload(): { raw: number; gzip: number } {
+  const result = spawnSync(
+    process.execPath,
+    [packageBin('wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--config', builtConfig],
+    { encoding: 'utf8', env: { ...process.env, ...offlineEnv } },
+  );
+  const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(`${result.stdout}${result.stderr}`);
+  if (!match) throw new Error(`wrangler's dry run reported no upload size:\n${result.stderr}`);
+  return { raw: Number(match[1]) * KB, gzip: Number(match[2]) * KB };
+}
+
+/** The CPU of the built Worker's startup as `wrangler check startup` profiles it locally, in ms. */
+export function startupCpuMs(): number {
+  const profile = join(tmpdir(), `worker-startup-${process.pid}.cpuprofile`);
+  const bundle = join(tmpdir(), `worker-${process.pid}.bundle`);
+  const wrangler = (args: string[]) =>
+    spawnSync(process.execPath, [packageBin('wrangler/bin/wrangler.js'), ...args, '--config', builtConfig], {
+      encoding: 'utf8',
+      env: { ...process.env, ...offlineEnv },
+    });
+  try {
+    wrangler(['deploy', '--dry-run', '--outfile', bundle]);
+    const result = wrangler(['check', 'startup', '--worker', bundle, '--outfile', profile]);
+    const active = /Active: ([\d.]+) ms/.exec(`${result.stdout}${result.stderr}`)?.[1];
+    if (!active) throw new Error(`wrangler check startup reported no startup time:\n${result.stderr}`);
+    return Number(active);
+  } finally {
+    rmSync(profile, { force: true });
+    rmSync(bundle, { force: true });
+  }
+}
