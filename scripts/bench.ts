@@ -39,7 +39,6 @@ import {
   waitUntilPagesShow,
 } from './lib/catalogue-bench.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
-import { offlineEnv } from './lib/offline-env.ts';
 import {
   benchMonthStart,
   CALENDAR_DAY_BOOKINGS,
@@ -51,7 +50,7 @@ import {
   timeCalendarInBrowser,
 } from './lib/schedule-bench.ts';
 import { clientsSeedSql, printClientsSearch, printSignIn } from './lib/team-bench.ts';
-import { builtConfig, packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
+import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const BENCH_BOOKINGS = 5_000;
