@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, closures, payments, therapistTimeOff } from '../../worker/db/schema';
 import { closureMessages } from '../../worker/routes/closures';
 import { paymentMessages } from '../../worker/services/payments/context';
-import { forgetCachedTeam } from '../../worker/services/schedule';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { call as adminAppCall, adminCall, jsonInit, signIn } from './admin-harness';
 import { bookingDetails, tomorrow } from './payment-fixtures';
@@ -156,7 +155,6 @@ describe('fewer therapists on a day', () => {
   it('holds as many places as therapists at work, in availability and at initialize', async () => {
     const date = tomorrow();
     await db.insert(therapistTimeOff).values({ therapistId: 'therapist-2', date, reason: 'Annual leave' });
-    forgetCachedTeam(); // written behind the API's back
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(1);
     await startPaymentOk(bookingDetails({ appointmentDate: date, appointmentTime: '10:00' }), 5_500_000);
     expect(leftAt(await availabilityOf(date), '10:00')).toBe(0);
@@ -177,7 +175,6 @@ describe('fewer therapists on a day', () => {
     for (const therapistId of ['therapist-1', 'therapist-2']) {
       await db.insert(therapistTimeOff).values({ therapistId, date, reason: 'Training' });
     }
-    forgetCachedTeam(); // written behind the API's back
     expect((await availabilityOf(date)).slots.every((slot) => slot.left === 0)).toBe(true);
     expect((await startPayment(bookingDetails({ appointmentDate: date }), 5_500_000)).status).toBe(409);
   });

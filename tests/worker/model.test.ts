@@ -15,7 +15,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments, refunds, roomTreatments, timeBlocks } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/payments/maintenance';
 import { retryRefunds } from '../../worker/services/refunds';
-import { forgetCachedTeam } from '../../worker/services/schedule';
 import { minuteOfDay } from '../../worker/shared/schedule';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { bookingDetails } from './payment-fixtures';
@@ -50,7 +49,6 @@ async function clear() {
   // One room for everything, one for Back/Neck only: rooms run out before therapists do.
   await db.delete(roomTreatments).where(eq(roomTreatments.roomId, 'room-2'));
   await db.insert(roomTreatments).values({ roomId: 'room-2', treatmentId: 'back-neck' });
-  forgetCachedTeam(); // written behind the API's back
   fake.transactions.clear();
   fake.refunds.clear();
 }

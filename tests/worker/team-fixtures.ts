@@ -2,7 +2,6 @@
 // 09:00–18:00 every day and giving every treatment, as many general rooms, hourly start times, the
 // catalogue's treatment lengths. Tests start from it and change what they are about.
 import { env } from 'cloudflare:workers';
-import { forgetCachedTeam } from '../../worker/services/schedule';
 import { products } from '../../worker/shared/products';
 import { blockAt, blockCount, minuteOfDay } from '../../worker/shared/schedule';
 import { treatments } from '../../worker/shared/treatment-list';
@@ -77,7 +76,6 @@ export async function resetTeam(therapists = 2): Promise<void> {
     );
   }
   await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
-  forgetCachedTeam();
 }
 
 /**

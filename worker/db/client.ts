@@ -19,3 +19,11 @@ export function d1Statement(db: Database, query: SQL): D1PreparedStatement {
   const { sql, params } = dialect.sqlToQuery(query);
   return db.$client.prepare(sql).bind(...params);
 }
+
+/**
+ * Whether a write changed a row. D1's `meta.changes` counts the rows its triggers change too (the
+ * schedule's version, migration 0032), so a one-row update of a booking's time can report 2:
+ * compare with none, never with one.
+ */
+export const changedRow = (result: { meta: { changes?: number } } | undefined): boolean =>
+  (result?.meta.changes ?? 0) > 0;

@@ -587,6 +587,21 @@ export const scheduleSettings = sqliteTable(
 );
 
 /**
+ * A number that every write to what availability is made of moves on (the triggers of migration
+ * 0032: time blocks, the payments whose holds own them, the team, rooms, treatments, closures,
+ * days off and settings). An availability answer cached with the number it was read under can
+ * never be stale for a write (services/availability-answers.ts). One row.
+ */
+export const scheduleVersion = sqliteTable(
+  'schedule_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+  },
+  (table) => [check('schedule_version_one_row', sql`${table.id} = 1`)],
+);
+
+/**
  * The rule that no therapist and no room is ever booked twice at once, kept by the data: one row
  * per resource ("t:<therapist id>" or "r:<room id>") per 15-minute block of Lagos time (blocks
  * counted from 1970-01-01 00:00), owned by the payment whose hold or booking takes it. The primary

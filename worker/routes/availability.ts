@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { validate } from '../middleware/validate';
+import { availabilityAnswer } from '../services/availability-answers';
 import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule';
 import { addDays, isIsoDate } from '../shared/time';
 import { routeGroup } from './route-group';
@@ -52,34 +53,47 @@ const knownTherapist = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSc
 
 const lastDayOf = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
 
+/** The visit's query as the answers are kept: the same visit asks the same question. */
+const visitKey = (visit: Visit) => `${visit.treatmentIds.join(',')}|${visit.therapistId}`;
+
+/** Why the visit cannot be answered for: treatments off the menu, or an unknown therapist. */
+function refusal(visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) {
+  if (!knownTreatments(visit, schedule)) return { message: availabilityMessages.treatments };
+  if (!knownTherapist(visit, schedule)) return { message: availabilityMessages.therapist };
+  return undefined;
+}
+
 /**
  * Anyone: the start times of a day at which a therapist (and a room) is free for the whole visit,
- * and for a month the days that have any. One D1 round trip each; the team (not the bookings) may
- * be a few seconds old (services/schedule.ts, TEAM_CACHE_MS): what is shown is advice, and the
- * hold is taken against a fresh read.
+ * and for a month the days that have any. Answers are kept per schedule version
+ * (services/availability-answers.ts): a request whose answer nothing has changed reads one small
+ * row; otherwise one D1 round trip reads the schedule. What is shown is advice: the hold is taken
+ * against a fresh read.
  */
 export const availabilityRoutes = routeGroup()
   .get('/availability', validate('query', dayQuery), async (c) => {
     const query = c.req.valid('query');
     const visit = visitOf(query);
     const now = new Date();
-    const schedule = await loadSchedule(c.var.db, query.date, query.date, now, { reuseTeam: true });
-    if (!knownTreatments(visit, schedule)) return c.json({ message: availabilityMessages.treatments }, 400);
-    if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
-    return c.json({ date: query.date, ...dayAvailability(schedule, visit, query.date, now) }, 200, {
-      'Cache-Control': 'no-store',
+    const answer = await availabilityAnswer(c.var.db, `day|${query.date}|${visitKey(visit)}`, now, async () => {
+      const schedule = await loadSchedule(c.var.db, query.date, query.date, now);
+      return refusal(visit, schedule) ?? { date: query.date, ...dayAvailability(schedule, visit, query.date, now) };
     });
+    if ('message' in answer) return c.json({ message: answer.message }, 400);
+    return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   })
   .get('/availability/month', validate('query', monthQuery), async (c) => {
     const query = c.req.valid('query');
     const visit = visitOf(query);
     const now = new Date();
-    const from = `${query.month}-01`;
-    const to = lastDayOf(query.month);
-    const schedule = await loadSchedule(c.var.db, from, to, now, { reuseTeam: true });
-    if (!knownTreatments(visit, schedule)) return c.json({ message: availabilityMessages.treatments }, 400);
-    if (!knownTherapist(visit, schedule)) return c.json({ message: availabilityMessages.therapist }, 400);
-    return c.json({ month: query.month, days: monthAvailability(schedule, visit, from, to, now) }, 200, {
-      'Cache-Control': 'no-store',
+    const answer = await availabilityAnswer(c.var.db, `month|${query.month}|${visitKey(visit)}`, now, async () => {
+      const from = `${query.month}-01`;
+      const to = lastDayOf(query.month);
+      const schedule = await loadSchedule(c.var.db, from, to, now);
+      return (
+        refusal(visit, schedule) ?? { month: query.month, days: monthAvailability(schedule, visit, from, to, now) }
+      );
     });
+    if ('message' in answer) return c.json({ message: answer.message }, 400);
+    return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   });

@@ -6,7 +6,6 @@ import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
 import { treatmentIdsInOrder } from '../services/catalogue';
-import { forgetCachedTeam } from '../services/schedule';
 import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
 import {
   addTimeOff,
@@ -209,7 +208,6 @@ export const adminTeamRoutes = routeGroup()
   .post('/staff', sameOriginJson, validate('json', therapistBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
-    forgetCachedTeam();
     return c.json(await findTherapist(c, id), 201);
   })
   .put('/staff/:id', sameOriginJson, validate('json', therapistChange), async (c) => {
@@ -221,7 +219,6 @@ export const adminTeamRoutes = routeGroup()
       c.req.valid('json') as { hours?: Partial<WeeklyHours> },
       new Date(),
     );
-    forgetCachedTeam();
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.therapistNotFound }, 404);
     if (!result.ok && result.reason === 'has-bookings') {
       const therapist = await findTherapist(c, id);
@@ -239,7 +236,6 @@ export const adminTeamRoutes = routeGroup()
     const day = c.req.valid('json');
     if (day.date < lagosDate(new Date())) return c.json({ message: teamMessages.pastDate }, 409);
     const result = await addTimeOff(c.var.db, c.req.param('id'), day);
-    forgetCachedTeam();
     if (!result.ok) {
       return result.reason === 'not-found'
         ? c.json({ message: teamMessages.therapistNotFound }, 404)
@@ -251,7 +247,6 @@ export const adminTeamRoutes = routeGroup()
     const date = c.req.param('date');
     if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
     const removed = await removeTimeOff(c.var.db, c.req.param('id'), date);
-    forgetCachedTeam();
     if (!removed) return c.json({ message: teamMessages.notOff }, 404);
     return c.body(null, 204);
   })
@@ -259,7 +254,6 @@ export const adminTeamRoutes = routeGroup()
   .post('/rooms', sameOriginJson, validate('json', roomBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createRoom(c.var.db, c.req.valid('json'));
-    forgetCachedTeam();
     return c.json(
       (await listRooms(c.var.db)).find((room) => room._id === id),
       201,
@@ -269,7 +263,6 @@ export const adminTeamRoutes = routeGroup()
     const id = c.req.param('id');
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
-    forgetCachedTeam();
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
     const room = (await listRooms(c.var.db)).find((each) => each._id === id);
     if (!result.ok && result.reason === 'has-bookings') {

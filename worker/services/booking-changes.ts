@@ -7,7 +7,7 @@
  * the history and the refund can never miss or double a change.
  */
 import { eq, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import { type bookingActors, bookingEvents, type bookings, refunds } from '../db/schema';
 import { takeTime, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
@@ -116,7 +116,7 @@ export async function moveBooking(
         freeTimeStatement(db, booking.paymentReference, moved),
         ...takeTimeStatements(db, { reference: booking.paymentReference, ...choice, expiresAt: null }, nowIso, moved),
       ]);
-      return updated?.meta.changes === 1;
+      return changedRow(updated);
     },
   );
   const after = await findBooking(db, booking.id);
@@ -188,7 +188,7 @@ export async function cancelBooking(
   ]);
   const after = await findBooking(db, booking.id);
   const cancelled = results[voucherBack.length];
-  if (cancelled?.meta.changes !== 1 || !after) {
+  if (!changedRow(cancelled) || !after) {
     return { ok: false, message: lostRace(booking, after) ?? changeMessages.notBooked };
   }
   return { ok: true, booking: after, refund: (await refundOf(db, booking.id)) ?? null };

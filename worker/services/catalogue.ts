@@ -6,11 +6,10 @@
  * form is refused with 409 rather than overwriting (or half-merging) the newer one.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import { noReviews } from '../shared/review-rules';
 import { unitsLeft } from '../shared/stock';
 import type { ReviewBoard } from './reviews';
-import { forgetCachedTeam } from './schedule';
 import { heldUnits } from './stock';
 
 export interface CatalogueTreatment {
@@ -220,7 +219,6 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
     ]),
   );
   if (!written.ok) return written;
-  forgetCachedTeam(); // availability reads the lengths afresh
   return found(await readCatalogue(db), 'treatments', id);
 }
 
@@ -251,9 +249,7 @@ export async function updateTreatment(
       where id = ${id} and version = ${change.version ?? current.version}`),
   );
   if (!written.ok) return written;
-  if (written.value.meta.changes === 0)
-    return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
-  forgetCachedTeam();
+  if (!changedRow(written.value)) return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
   return found(await readCatalogue(db), 'treatments', id);
 }
 
@@ -324,7 +320,7 @@ export async function updateProduct(
   );
   const written = await unlessNameTaken(next.name, () => db.$client.batch(statements));
   if (!written.ok) return written;
-  if ((written.value.at(-1)?.meta.changes ?? 0) === 0)
+  if (!changedRow(written.value.at(-1)))
     return { ok: false, status: 409, message: catalogueMessages.changed(current.name) };
   return found(await readCatalogue(db), 'products', id);
 }

@@ -5,7 +5,7 @@
  * skip, reverse or repeat a step.
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import { auditLog, orderItems, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates/order';
 import { orderStatuses } from '../shared/statuses';
@@ -235,7 +235,7 @@ export async function cancelOrder(
     ),
   ]);
   const cancelled = results[stock.length + voucherBack.length];
-  if (cancelled?.meta.changes !== 1) {
+  if (!changedRow(cancelled)) {
     const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
     return { ok: false, reason: existing ? 'conflict' : 'not-found' };
   }

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { scheduleSettings, treatments } from '../db/schema';
 import type { StartStep } from '../shared/schedule';
-import { forgetCachedTeam } from './schedule';
 
 /** Reception's daily limit of desk gift vouchers, in naira, until the owner sets another. */
 export const DEFAULT_DESK_VOUCHER_DAILY_LIMIT = 200_000;
@@ -104,5 +103,4 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
     );
   }
   if (statements.length > 0) await db.$client.batch(statements);
-  forgetCachedTeam(); // availability reads the lengths and the step afresh
 }

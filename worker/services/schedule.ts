@@ -68,23 +68,6 @@ const byName = once(() => new Intl.Collator('en', { numeric: true, sensitivity: 
 
 /** The team part of a schedule: who works, where, for how long, on which start times. */
 type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
-/** The team as last read, kept briefly per isolate; it is only read, never changed. */
-let cachedTeam: { at: number; team: Team } | undefined;
-/** When staff last changed the team: a read begun before then must not be kept. */
-let teamChangedAt = 0;
-
-/**
- * How long the public availability pages may reuse the team as read (therapists, rooms, hours, days
- * off, lengths): a few seconds of a busy day's requests. Writers never use it: a hold, a booking
- * or a move reads the team afresh, and the blocks themselves are read every time.
- */
-export const TEAM_CACHE_MS = 5_000;
-
-/** Staff changed the team or the settings: this isolate reads them afresh. */
-export function forgetCachedTeam(): void {
-  cachedTeam = undefined;
-  teamChangedAt = Date.now();
-}
 
 /**
  * Reads everything availability needs for the Lagos dates `from` to `to` in one round trip: the
@@ -92,15 +75,15 @@ export function forgetCachedTeam(): void {
  * start step) as one row of JSON, and the closed days and held blocks as another; the blocks come
  * aggregated, one entry per resource and day with the day's 96 blocks as two 48-bit masks, so a
  * month of bookings is a few hundred entries, not tens of thousands. `excluding` selects payment
- * references whose blocks do not count (the booking being moved, a hold being replaced);
- * `reuseTeam` lets a read for display reuse a team read less than TEAM_CACHE_MS ago.
+ * references whose blocks do not count (the booking being moved, a hold being replaced).
+ * Availability for display is kept per schedule version instead (availability-answers.ts).
  */
 export async function loadSchedule(
   db: Database,
   from: string,
   to: string,
   now: Date,
-  options: { excluding?: SQL; reuseTeam?: boolean } = {},
+  options: { excluding?: SQL } = {},
 ): Promise<Schedule> {
   const firstBlock = blockAt(from, 0);
   // The day after `to` too: an overnight visit on `to` runs into it.
@@ -134,22 +117,12 @@ export async function loadSchedule(
       from time_blocks
       where block >= ${firstBlock} and block < ${endBlock} and ${blockCounts(now.toISOString())}${notExcluded}
       group by resource, day)) as busy`;
-  const readAt = Date.now();
-  const reusable = options.reuseTeam && cachedTeam && readAt - cachedTeam.at < TEAM_CACHE_MS ? cachedTeam : undefined;
-  let team: Team;
-  let times: JsonRow;
-  if (reusable) {
-    team = reusable.team;
-    times = (await db.get<JsonRow>(timeQuery)) ?? {};
-  } else {
-    const [teamResult, timeResult] = await db.$client.batch<JsonRow>([
-      d1Statement(db, teamQuery),
-      d1Statement(db, timeQuery),
-    ]);
-    team = parseTeam(teamResult?.results[0] ?? {});
-    times = timeResult?.results[0] ?? {};
-    if (readAt > teamChangedAt) cachedTeam = { at: readAt, team };
-  }
+  const [teamResult, timeResult] = await db.$client.batch<JsonRow>([
+    d1Statement(db, teamQuery),
+    d1Statement(db, timeQuery),
+  ]);
+  const team = parseTeam(teamResult?.results[0] ?? {});
+  const times = timeResult?.results[0] ?? {};
 
   const blocks = endBlock - firstBlock;
   const busy = new Map<string, Uint8Array>();

@@ -5,7 +5,7 @@
  * and the same confirmation and manage link when the client gave an email or a WhatsApp number.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import { priceBooking } from '../shared/pricing';
 import type { studioPaymentMethods } from '../shared/statuses';
 import { lagosDate } from '../shared/time';
@@ -149,5 +149,5 @@ export async function markStudioPayment(
       )
       .bind(method, nowIso, paymentReference),
   ]);
-  return booking?.meta.changes === 1;
+  return changedRow(booking);
 }

@@ -5,7 +5,7 @@
  * ahead is refused in the same statement that would do it, with the list to move first.
  */
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import {
   bookings,
   rooms,
@@ -227,7 +227,7 @@ export async function updateTherapist(
     ),
     ...detailStatements(db, id, change, updateHeld('therapists', id, change)),
   ]);
-  if (updated?.meta.changes === 1) return { ok: true };
+  if (changedRow(updated)) return { ok: true };
   const [exists] = await db.select({ id: therapists.id }).from(therapists).where(eq(therapists.id, id)).limit(1);
   if (!exists) return { ok: false, reason: 'not-found' };
   return {
@@ -339,7 +339,7 @@ export async function updateRoom(db: Database, id: string, change: RoomChange, n
     ),
     ...roomTreatmentStatements(db, id, change.treatments, updateHeld('rooms', id, change)),
   ]);
-  if (updated?.meta.changes === 1) return { ok: true };
+  if (changedRow(updated)) return { ok: true };
   const [exists] = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, id)).limit(1);
   if (!exists) return { ok: false, reason: 'not-found' };
   return {

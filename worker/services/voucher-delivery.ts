@@ -7,7 +7,7 @@
  * and the code a message carries is always the one the voucher keeps.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { createDb, type Database, d1Statement } from '../db/client';
+import { changedRow, createDb, type Database, d1Statement } from '../db/client';
 import { vouchers } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
@@ -61,11 +61,11 @@ async function issueAndSend(
     ),
     ...messages.map((message, index) => insertMessageWhenStatement(context.db, ids[index] ?? '', message, issued)),
   ]);
-  if (taken?.meta.changes !== 1) return undefined;
+  if (!changedRow(taken)) return undefined;
   // A row whose queue message is lost here is queued again by the cron's outbox sweep.
   await sendToQueue(
     context.queue,
-    ids.filter((_, index) => written[index]?.meta.changes === 1),
+    ids.filter((_, index) => changedRow(written[index])),
   ).catch((error) => console.error('Gift voucher messages left for the outbox sweep', loggable(error)));
   return code.slice(-4);
 }

@@ -5,7 +5,7 @@
  * no-op, whatever the order and number of verify calls, webhooks and cron runs.
  */
 import { eq, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../../db/client';
+import { changedRow, type Database, d1Statement } from '../../db/client';
 import { bookings, orderItems, orders, payments, therapists } from '../../db/schema';
 import type { BookingDetails } from '../../shared/booking-schema';
 import type { OrderDetails } from '../../shared/order-schema';
@@ -277,7 +277,7 @@ export async function recordPaidOrder(
     ...linkClientStatements(db, 'orders', payment.reference, now),
   ]);
   // The order's insert follows the payment's update and the stock's: did this call record it?
-  const recorded = results[dropCoupon.length + 1 + spend.length + takeStock.length]?.meta.changes === 1;
+  const recorded = changedRow(results[dropCoupon.length + 1 + spend.length + takeStock.length]);
   if (recorded && payment.voucherAmount > 0) {
     const use = await db.get<{ state: string }>(
       sql`select state from voucher_uses where payment_reference = ${payment.reference}`,
