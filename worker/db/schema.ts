@@ -181,6 +181,8 @@ export const bookings = sqliteTable(
     index('bookings_therapist_date').on(table.therapistId, table.date),
     uniqueIndex('bookings_manage_token_hash').on(table.manageTokenHash),
     index('bookings_slot').on(table.date, table.time),
+    // A tab of the staff list in its order, and its count, without reading the other tabs' rows.
+    index('bookings_status_slot').on(table.serviceStatus, table.date, table.time, table.createdAt),
     index('bookings_client').on(table.clientId, table.date),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
     check('bookings_amount', sql`${table.amount} >= 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX `bookings_status_slot` ON `bookings` (`service_status`,`date`,`time`,`created_at`);
