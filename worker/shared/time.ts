@@ -37,20 +37,30 @@ export function addDays(date: string, days: number): string {
   return parsed.toISOString().slice(0, 10);
 }
 
-// Made on first use: an Intl formatter built at import would cost every cold Worker start its
-// locale data, formatting or not.
-let longDate: Intl.DateTimeFormat | undefined;
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-/** A yyyy-MM-dd date as people read it: "Tuesday, 24 November 2026". */
+/**
+ * A yyyy-MM-dd date as people read it: "Tuesday, 24 November 2026" (en-GB's long date), written
+ * out rather than through Intl: a DateTimeFormat costs its locale data when first made (on a slow
+ * phone, in the middle of hydration), and every runtime then writes it the same way.
+ */
 export function formatDate(date: string): string {
-  longDate ??= new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${weekdayNames[day.getUTCDay()]}, ${day.getUTCDate()} ${monthNames[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
 /** An HH:mm slot on the 12-hour clock: "09:00" → "9:00 AM", "13:00" → "1:00 PM". */
