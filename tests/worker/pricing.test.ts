@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatNaira, nairaToKobo } from '../../worker/shared/money';
 import { percentDiscount, priceBooking, priceOrder } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
+import { addDays, formatDate } from '../../worker/shared/time';
 import { treatments } from '../../worker/shared/treatment-list';
 
 describe('catalogue', () => {
@@ -138,6 +139,33 @@ describe('money', () => {
   it('formats naira with the symbol and thousands separators', () => {
     expect(formatNaira(100_000)).toBe('₦100,000');
     expect(formatNaira(6_000)).toBe('₦6,000');
+  });
+
+  it('writes amounts as Intl’s en-NG narrow symbol does: whole naira, rounded, a minus before the symbol', () => {
+    const intl = new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency: 'NGN',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: 0,
+    });
+    for (const amount of [0, 1, 999, 1_000, 55_000, 1_234_567, 1e9, -5_000, 2.5, 1_234.49, 99_999.99]) {
+      expect(formatNaira(amount), String(amount)).toBe(intl.format(amount));
+    }
+  });
+
+  it('writes a long date as en-GB does', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let day = 0; day < 800; day += 7) {
+      const date = addDays('2026-01-01', day);
+      expect(formatDate(date)).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
+    }
+    expect(formatDate('2026-11-24')).toBe('Tuesday, 24 November 2026');
   });
 
   it('converts naira to kobo for Paystack', () => {
