@@ -2,18 +2,11 @@
 // schemas are built on first use (middleware/validate.ts takes a function that builds one), never
 // at import. Read from the source: a module-level `const … = z.…` in the Worker is a schema built
 // at startup.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './import-graph';
-
-function sources(dir: string): string[] {
-  return readdirSync(join(root, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+import { typeScriptSources } from './source-files';
 
 /** Module-level declarations whose value is a zod schema built on the spot. */
 function schemasBuiltAtImport(path: string): string[] {
@@ -25,7 +18,7 @@ function schemasBuiltAtImport(path: string): string[] {
 
 describe('the Worker’s startup', () => {
   it('builds no zod schema when its modules load', () => {
-    const files = sources('worker');
+    const files = typeScriptSources('worker');
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(schemasBuiltAtImport)).toEqual([]);
   });
