@@ -4,12 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './import-graph';
-import { typeScriptSources } from './source-files';
+import { root, sourceFiles } from './import-graph';
 
 describe('writes to D1', () => {
   it('ask whether they changed a row through changedRow, never meta.changes', () => {
-    const files = typeScriptSources('worker').filter((path) => path !== 'worker/db/client.ts');
+    const files = sourceFiles('worker').filter((path) => path !== 'worker/db/client.ts');
     expect(files.length).toBeGreaterThan(100);
     const readers = files.filter((path) => /meta\??\.changes/.test(readFileSync(join(root, path), 'utf8')));
     expect(readers).toEqual([]);

@@ -10,7 +10,8 @@ export interface Edge {
   to: string;
 }
 
-function sourceFiles(dir: string): string[] {
+/** Every .ts and .tsx file under `dir` (relative to the repository), `.d.ts` files aside. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);

@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './import-graph';
-import { typeScriptSources } from './source-files';
+import { root, sourceFiles } from './import-graph';
 
 /** Module-level declarations whose value is a zod schema built on the spot. */
 function schemasBuiltAtImport(path: string): string[] {
@@ -18,7 +17,7 @@ function schemasBuiltAtImport(path: string): string[] {
 
 describe('the Worker’s startup', () => {
   it('builds no zod schema when its modules load', () => {
-    const files = typeScriptSources('worker');
+    const files = sourceFiles('worker');
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(schemasBuiltAtImport)).toEqual([]);
   });
