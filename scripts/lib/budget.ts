@@ -1,13 +1,11 @@
 // The site's size and speed budget (issue 33): the goals the bench prints each figure beside, the
 // limits `npm test` holds (sizes only, never times: a busy machine makes a page slower, never
 // bigger), and the measurements both use.
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { offlineEnv } from './offline-env.ts';
-import { builtConfig, packageBin } from './wrangler.ts';
+import { builtConfig, wranglerSync } from './wrangler.ts';
 
 const KB = 1024;
 
@@ -54,13 +52,9 @@ export async function firstLoadScripts(browser: Browser, url: string): Promise<{
 
 /** What `wrangler deploy` would upload for the built Worker, from its dry run: raw and gzip bytes. */
 export function workerUpload(): { raw: number; gzip: number } {
-  const result = spawnSync(
-    process.execPath,
-    [packageBin('wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--config', builtConfig],
-    { encoding: 'utf8', env: { ...process.env, ...offlineEnv } },
-  );
-  const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(`${result.stdout}${result.stderr}`);
-  if (!match) throw new Error(`wrangler's dry run reported no upload size:\n${result.stderr}`);
+  const output = wranglerSync(['deploy', '--dry-run', '--config', builtConfig], { quiet: true });
+  const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);
+  if (!match) throw new Error(`wrangler's dry run reported no upload size:\n${output}`);
   return { raw: Number(match[1]) * KB, gzip: Number(match[2]) * KB };
 }
 
@@ -68,16 +62,16 @@ export function workerUpload(): { raw: number; gzip: number } {
 export function startupCpuMs(): number {
   const profile = join(tmpdir(), `worker-startup-${process.pid}.cpuprofile`);
   const bundle = join(tmpdir(), `worker-${process.pid}.bundle`);
-  const wrangler = (args: string[]) =>
-    spawnSync(process.execPath, [packageBin('wrangler/bin/wrangler.js'), ...args, '--config', builtConfig], {
-      encoding: 'utf8',
-      env: { ...process.env, ...offlineEnv },
-    });
   try {
-    wrangler(['deploy', '--dry-run', '--outfile', bundle]);
-    const result = wrangler(['check', 'startup', '--worker', bundle, '--outfile', profile]);
-    const active = /Active: ([\d.]+) ms/.exec(`${result.stdout}${result.stderr}`)?.[1];
-    if (!active) throw new Error(`wrangler check startup reported no startup time:\n${result.stderr}`);
+    wranglerSync(['deploy', '--dry-run', '--outfile', bundle, '--config', builtConfig], { quiet: true });
+    const output = wranglerSync(
+      ['check', 'startup', '--worker', bundle, '--outfile', profile, '--config', builtConfig],
+      {
+        quiet: true,
+      },
+    );
+    const active = /Active: ([\d.]+) ms/.exec(output)?.[1];
+    if (!active) throw new Error(`wrangler check startup reported no startup time:\n${output}`);
     return Number(active);
   } finally {
     rmSync(profile, { force: true });

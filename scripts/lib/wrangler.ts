@@ -17,7 +17,8 @@ const wranglerBin = packageBin('wrangler/bin/wrangler.js');
 /** The Worker config that `vite build` writes next to the built worker. */
 export const builtConfig = 'dist/spa_studio/wrangler.json';
 
-export function wranglerSync(args: string[], options: { quiet?: boolean } = {}): void {
+/** Runs wrangler to the end; quiet, it answers what wrangler printed (stdout and stderr). */
+export function wranglerSync(args: string[], options: { quiet?: boolean } = {}): string {
   const result = spawnSync(process.execPath, [wranglerBin, ...args], {
     stdio: options.quiet ? 'pipe' : 'inherit',
     env: { ...process.env, ...offlineEnv },
@@ -27,6 +28,7 @@ export function wranglerSync(args: string[], options: { quiet?: boolean } = {}):
     const output = options.quiet ? `\n${result.stdout ?? ''}${result.stderr ?? ''}` : '';
     throw new Error(`wrangler ${args.join(' ')} failed (exit ${result.status})${output}`);
   }
+  return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
 
 /** The production build (worker and SPA) with Vite; exits the process if it fails. */

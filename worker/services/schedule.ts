@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { once } from '../shared/once';
+import { compareNames } from '../shared/names';
 import {
   BLOCKS_PER_DAY,
   blockAt,
@@ -63,8 +63,6 @@ export interface Schedule {
   /** Held blocks per resource ("t:<id>", "r:<id>"): 1 where a booking or a live hold has it. */
   busy: Map<string, Uint8Array>;
 }
-
-const byName = once(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** The team part of a schedule: who works, where, for how long, on which start times. */
 type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
@@ -172,7 +170,7 @@ function parseTeam(row: JsonRow): Team {
         timeOff: new Map(member.off),
       };
     })
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name));
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name));
 
   const rooms = jsonField<Member>(row, 'rooms')
     .map((room) => ({
@@ -182,7 +180,7 @@ function parseTeam(row: JsonRow): Team {
       createdAt: room.createdAt,
       treatments: new Set(room.treatments),
     }))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name));
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name));
 
   const rows = jsonField<[string, number | null, number, string]>(row, 'timings');
   const timings = new Map<string, TreatmentTiming>(

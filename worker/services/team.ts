@@ -15,7 +15,7 @@ import {
   therapistTimeOff,
   therapistTreatments,
 } from '../db/schema';
-import { once } from '../shared/once';
+import { compareNames } from '../shared/names';
 import { clockTime, FIRST_START_MINUTE, minuteOfDay } from '../shared/schedule';
 import { lagosDate } from '../shared/time';
 import { treatmentIdsInOrder } from './catalogue';
@@ -55,8 +55,6 @@ export interface RoomView {
   active: boolean;
   treatments: string[];
 }
-
-const byName = once(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** Every day 09:00 to 18:00: what a new therapist works until staff set their hours. */
 export const defaultHours = (): WeeklyHours =>
@@ -104,7 +102,7 @@ export async function listTherapists(db: Database, now: Date): Promise<Therapist
       .orderBy(asc(bookings.date), asc(bookings.time)),
   ]);
   return people
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name))
     .map((person) => ({
       _id: person.id,
       name: person.name,
@@ -284,7 +282,7 @@ export async function listRooms(db: Database): Promise<RoomView[]> {
     db.select().from(roomTreatments),
   ]);
   return all
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName().compare(a.name, b.name))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name))
     .map((room) => ({
       _id: room.id,
       name: room.name,
