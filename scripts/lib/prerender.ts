@@ -7,7 +7,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin } from 'vite';
-import { appShellAsset, appShells, type SitePage, sitePages, studioName } from '../../worker/shared/site-pages.ts';
+import {
+  adminLoginShell,
+  appShellAsset,
+  appShells,
+  type SitePage,
+  sitePages,
+  studioName,
+} from '../../worker/shared/site-pages.ts';
 import { pageHeadTags } from './page-head.ts';
 import { readSiteUrl, webDefine } from './web-define.ts';
 
@@ -55,9 +62,10 @@ const rendererDir = join(root, 'node_modules/.cache/spa-prerender');
 
 interface Renderer {
   renderBuiltPage: (path: string) => Promise<{ body: string; jsonLd: Record<string, unknown>[] }>;
+  renderAdminLogin: () => Promise<string>;
 }
 
-/** Builds web/prerender/entry.tsx for Node (dependencies stay in node_modules) and loads it. */
+/** Builds web/prerender/build-entry.tsx for Node (dependencies stay in node_modules) and loads it. */
 async function loadRenderer(): Promise<Renderer> {
   await build({
     configFile: false,
@@ -67,7 +75,7 @@ async function loadRenderer(): Promise<Renderer> {
     define: webDefine(join(root, 'wrangler.toml')),
     plugins: [react()],
     build: {
-      ssr: 'prerender/entry.tsx',
+      ssr: 'prerender/build-entry.tsx',
       outDir: rendererDir,
       emptyOutDir: true,
       // One file: it is imported with a query that makes each build's a fresh module, and a chunk
@@ -157,7 +165,7 @@ export function prerenderPages(): Plugin {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const siteUrl = readSiteUrl(join(root, 'wrangler.toml'));
-        const { renderBuiltPage } = await loadRenderer();
+        const { renderBuiltPage, renderAdminLogin } = await loadRenderer();
         for (const target of prerenderTargets()) {
           const page = await renderBuiltPage(target.page.path);
           const html = fillTemplate(template, {
@@ -178,6 +186,14 @@ export function prerenderPages(): Plugin {
           const shell = fillTemplate(template, { head: shellHead, preloads: preloadTags(manifest, module), body: '' });
           writeFileSync(join(outDir, `${appShellAsset(module).slice(1)}.html`), shell);
         }
+        // The admin's shell for a browser with no staff session: its login screen painted at once.
+        const loginHead = pageHeadTags({ ...shellPage, title: adminLoginShell.title }, { siteUrl, noindex: true });
+        const loginShell = fillTemplate(template, {
+          head: loginHead,
+          preloads: preloadTags(manifest, 'admin'),
+          body: await renderAdminLogin(),
+        });
+        writeFileSync(join(outDir, `${adminLoginShell.asset.slice(1)}.html`), loginShell);
         // The manifest served its purpose; it is not for visitors.
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });
         rmSync(rendererDir, { recursive: true, force: true });

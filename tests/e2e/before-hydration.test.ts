@@ -124,8 +124,39 @@ describe('what is typed before the page is hydrated', () => {
     await page.context().close();
   });
 
-  // The admin has no prerendered form (its app shell is empty until its scripts render the login),
-  // so nothing can be typed before React; what can race is its session check, answered late.
+  it('stays in the admin login, whatever note the browser kept, and an early Enter sends nothing', async () => {
+    const { page, problems, release } = await openWithScriptsHeld(viewports.phone, paths.admin);
+    const requested = recordRequestUrls(page);
+    // A note left from a session that has ended: the served login stands, and the note goes.
+    await page.evaluate(() =>
+      localStorage.setItem('spa.admin-user', JSON.stringify({ _id: 'gone', name: 'Old Session', role: 'owner' })),
+    );
+    await page.getByLabel('Username').pressSequentially('admin');
+    await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Login' }).click({ force: true });
+    await nextFrames(page);
+    expect(new URL(page.url()).search, 'no native submission').toBe('');
+
+    await release();
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('#root h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+    });
+    await nextFrames(page);
+    expect(await page.getByLabel('Username').inputValue()).toBe('admin');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(LOCAL_PASSWORD);
+    expect(await page.evaluate(() => localStorage.getItem('spa.admin-user'))).toBeNull();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin Login');
+    await eventually(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+    expect(urlsCarrying(requested, [LOCAL_PASSWORD])).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  // What can race in the admin besides: its session check, answered late.
   it('stays in the admin login while its session check is out, and signs in', async () => {
     const { page, problems } = await openPage(browser(), baseUrl, viewports.phone);
     const held: Route[] = [];

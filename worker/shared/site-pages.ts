@@ -166,6 +166,18 @@ export const appShellPaths: string[] = /* @__PURE__ */ appShells.flatMap((shell)
 export const appShellAsset = (module: string) => `/app-shell-${module}`;
 
 /**
+ * The admin's shell with its login screen already in it, for a browser that holds no staff
+ * session: the login paints with the HTML and the stylesheet, and React adopts it once the
+ * admin's scripts arrive. A browser with a session gets the empty admin shell, as before; so do
+ * the old /login address and the pages an invitation or a reset email opens (not the login).
+ */
+export const adminLoginShell = {
+  asset: `${appShellAsset('admin')}-login`,
+  title: `Admin Login · Admin · ${studioName}`,
+  notFor: ['/login', sitePaths.staffWelcome, sitePaths.staffPasswordReset] as string[],
+};
+
+/**
  * The pages that show the catalogue (prices, treatments, products, the studio's price range): the
  * Worker renders them again from D1 after staff change it (worker/services/catalogue-pages.ts).
  */

@@ -39,7 +39,18 @@ function writeNote(user: StaffUser | null): void {
   }
 }
 
-const userAtom = atom(readNote());
+/**
+ * The Worker sends /admin with its login already rendered only to a browser that holds no staff
+ * session (worker/routes/app-shell.ts): there, a note is out of date, and React adopts the login.
+ */
+function noteOfThisVisit(): StaffUser | null {
+  const loginServed = typeof document !== 'undefined' && document.querySelector('#root > .admin-login') !== null;
+  if (!loginServed) return readNote();
+  writeNote(null);
+  return null;
+}
+
+const userAtom = atom(noteOfThisVisit());
 
 /** Who is signed in, or null. */
 export const staffUserAtom = atom((get) => get(userAtom));

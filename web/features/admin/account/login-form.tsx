@@ -1,8 +1,10 @@
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormError } from '../../../components/ui/field';
 import { Logo } from '../../../components/ui/logo';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { adminRequest, api } from '../admin-api';
 import { markSignedInAtom } from '../admin-session';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -22,6 +24,13 @@ export function LoginForm() {
   const [usePasskey, setUsePasskey] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Staff without a session get this form in the HTML (prerendered) and may type before it works.
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (typed) => {
+    if (typeof typed.username === 'string') setUsername(typed.username);
+    if (typeof typed.password === 'string') setPassword(typed.password);
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,7 +82,13 @@ export function LoginForm() {
 
   return (
     <main className="admin-login">
-      <form className="admin-login__card" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+      <form
+        ref={formRef}
+        className="admin-login__card"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="admin-login-title"
+      >
         <div className="admin-login__brand">
           <Logo />
         </div>
@@ -110,7 +125,13 @@ export function LoginForm() {
           onChange={setPassword}
         />
         <FormError message={error} />
-        <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
+        {/* Until hydration a submit would be the browser's own: a GET putting the password in the
+            address, its history and the logs. Disabled for those seconds instead. */}
+        <button
+          type="submit"
+          className="button button--primary button--large admin-login__submit"
+          disabled={busy || !hydrated}
+        >
           {busy ? 'Logging in...' : 'Login'}
         </button>
         <PasskeySignIn highlighted={usePasskey} />

@@ -17,7 +17,9 @@ const PASSKEY_FAILED = 'Signing in with a passkey did not work. Please try again
 
 export function PasskeySignIn({ highlighted }: { highlighted?: boolean }) {
   const markSignedIn = useSetAtom(markSignedInAtom);
-  const [supported, setSupported] = useState(false);
+  // Shown from the first paint (the served login has it, as nearly every browser has passkeys):
+  // a browser without them drops it once React runs, rather than every other one adding it.
+  const [supported, setSupported] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
