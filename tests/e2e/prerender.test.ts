@@ -339,8 +339,13 @@ describe('routes outside the prerender', () => {
       expect(doc.root, path).toMatch(/<input[^>]*id="admin-password"[^>]*type="password"/);
       // Disabled until React has it: a native submit would put the password in the address.
       expect(doc.root, path).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Login<\/button>/);
-      // In place from the first paint: nothing moves when the scripts arrive.
-      expect(doc.root, path).toContain('>Sign in with a passkey</button>');
+      // In place from the first paint (nothing moves when the scripts arrive), and like the other
+      // buttons disabled until they work.
+      for (const button of ['Sign in with a passkey', 'Show password', 'Forgot password?']) {
+        expect(doc.root, `${path}: ${button}`).toMatch(
+          new RegExp(`<button [^>]*disabled=""[^>]*>${button.replace('?', '\\?')}</button>`),
+        );
+      }
       expect(doc.canonical, path).toBeUndefined();
     }
     for (const path of adminLoginShell.notFor) {

@@ -126,7 +126,8 @@ export function LoginForm() {
         />
         <FormError message={error} />
         {/* Until hydration a submit would be the browser's own: a GET putting the password in the
-            address, its history and the logs. Disabled for those seconds instead. */}
+            address, its history and the logs. Disabled for those seconds instead, as are the buttons
+            that would do nothing yet. */}
         <button
           type="submit"
           className="button button--primary button--large admin-login__submit"
@@ -135,7 +136,7 @@ export function LoginForm() {
           {busy ? 'Logging in...' : 'Login'}
         </button>
         <PasskeySignIn highlighted={usePasskey} />
-        <button type="button" className="admin-login__back" onClick={() => setForgot(true)}>
+        <button type="button" className="admin-login__back" disabled={!hydrated} onClick={() => setForgot(true)}>
           Forgot password?
         </button>
       </form>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { describedBy, FieldFrame } from '../../../components/ui/field';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface PasswordFieldProps {
   label: string;
@@ -27,6 +28,8 @@ export function PasswordField({
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const [shown, setShown] = useState(false);
+  // In the login the server renders, it would do nothing until React has the page.
+  const hydrated = useHydrated();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className="admin-login__password">
@@ -48,6 +51,7 @@ export function PasswordField({
           type="button"
           className="admin-login__toggle"
           aria-controls={id}
+          disabled={!hydrated}
           onClick={() => setShown((isShown) => !isShown)}
         >
           {shown ? 'Hide password' : 'Show password'}

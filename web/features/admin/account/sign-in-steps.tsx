@@ -10,6 +10,7 @@ import {
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FieldFrame, FormError } from '../../../components/ui/field';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { markSignedInAtom } from '../admin-session';
 
@@ -20,6 +21,7 @@ export function PasskeySignIn({ highlighted }: { highlighted?: boolean }) {
   // Shown from the first paint (the served login has it, as nearly every browser has passkeys):
   // a browser without them drops it once React runs, rather than every other one adding it.
   const [supported, setSupported] = useState(true);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
@@ -52,7 +54,7 @@ export function PasskeySignIn({ highlighted }: { highlighted?: boolean }) {
       <button
         type="button"
         className={`button button--large admin-login__submit ${highlighted ? 'button--primary' : 'button--secondary'}`}
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={signIn}
       >
         {busy ? 'Waiting for your device...' : 'Sign in with a passkey'}
