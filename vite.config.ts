@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { commonPasswordsModule } from './scripts/lib/common-passwords.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
 import { prerenderPages } from './scripts/lib/prerender.ts';
+import { reactRouterTreeShaking } from './scripts/lib/react-router-tree-shaking.ts';
 import { pageRendererAlias, webDefine } from './scripts/lib/web-define.ts';
 import { staticHeadersFile } from './worker/shared/security-headers.ts';
 
@@ -73,6 +74,7 @@ export default defineConfig({
   plugins: [
     devPageFallback(),
     react(),
+    reactRouterTreeShaking(),
     cloudflare({
       configPath: '../wrangler.toml',
       // The same local database `npm start` and `npm run db:migrate:local` use.

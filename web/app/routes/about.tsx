@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';

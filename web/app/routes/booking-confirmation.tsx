@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { formatAppointment } from '../../../worker/shared/time';
+import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { clearBookingDraftAtom } from '../../features/booking/booking-draft';

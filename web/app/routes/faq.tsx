@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Accordion, type AccordionItem } from '../../components/ui/accordion';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { type FaqEntry, faqGroups } from '../../features/faq/faq-content';
 import { usePageMeta } from '../../lib/page-meta';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
 import type { PublicReview } from '../../../worker/shared/review-rules';
 import { ArrowRightIcon } from '../../components/ui/icons';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { durationLabel } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';

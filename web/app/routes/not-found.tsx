@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../components/ui/link';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/page-meta';

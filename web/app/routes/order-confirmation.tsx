@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import {

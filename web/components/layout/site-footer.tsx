@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { buildYear } from '../../config/site';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../ui/icons';
+import { Link } from '../ui/link';
 import { Logo } from '../ui/logo';
 
 const quickLinks = [

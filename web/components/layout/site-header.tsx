@@ -1,8 +1,9 @@
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
 import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { Link, NavLink } from '../ui/link';
 import { Logo } from '../ui/logo';
 
 /** The header turns solid once the page has scrolled this far. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { Link } from './link';
 
 interface PageHeroProps {
   title: ReactNode;

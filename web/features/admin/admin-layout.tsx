@@ -1,8 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { can, type Permission, roleLabels, type StaffRole } from '../../../worker/shared/permissions';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { NavLink } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { adminRequest, api } from './admin-api';
 import { markSignedOutAtom, type StaffUser } from './admin-session';

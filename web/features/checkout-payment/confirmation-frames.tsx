@@ -1,8 +1,8 @@
 /** What the booking and order confirmation pages share: verifying, failure, and the paid frame. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { CheckIcon } from '../../components/ui/icons';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 
 export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift voucher' }) {

@@ -6,11 +6,11 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
 import { addDays, formatAppointmentWat, lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
+import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';

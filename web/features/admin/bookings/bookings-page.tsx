@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatVisit } from '../../../../worker/shared/schedule';
+import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { adminPage, adminRequest, api } from '../admin-api';
 import { Detail, RefundBadge, StatusBadge, useCan } from '../admin-ui';

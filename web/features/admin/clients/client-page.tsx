@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { formatNaira } from '../../../../worker/shared/money';
 import { formatVisit } from '../../../../worker/shared/schedule';
 import { formatDate, formatShortDateTime } from '../../../../worker/shared/time';
 import { FormError } from '../../../components/ui/field';
+import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from '../admin-ui';

@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { formatNaira } from '../../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatDate } from '../../../../worker/shared/time';
+import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { adminPage, api } from '../admin-api';
 import { AdminPageHeader, ListFrame, Notice, Pager } from '../admin-ui';
