@@ -10,10 +10,11 @@ const browser = sharedChromium();
 
 describe('the size budget', () => {
   it.each(indexablePages.map((page) => [page.path]))(
-    '%s downloads at most 100 KB of JavaScript on its first load, and only the public bundle',
+    '%s downloads at most 100 KB of JavaScript in at most 8 scripts on its first load, and only the public bundle',
     async (path) => {
       const { bytes, urls } = await firstLoadScripts(browser(), `${baseUrl}${path}`);
       expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(budget.firstLoadScripts.limit);
       expect(bytes, urls.join('\n')).toBeLessThanOrEqual(budget.firstLoadJs.limit);
       // The staff's code is its own chunk, loaded by the admin alone.
       expect(urls.filter((url) => /\/assets\/admin-[^/]*\.js$/.test(url))).toEqual([]);
