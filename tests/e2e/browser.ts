@@ -123,8 +123,22 @@ export async function scrollThrough(page: Page): Promise<void> {
  */
 export async function screenshot(page: Page, name: string, what: 'page' | 'viewport' = 'page'): Promise<void> {
   mkdirSync('test-results/screenshots', { recursive: true });
+  // What is off the screen (content-visibility: auto) is drawn as a person scrolling would see it.
+  if (what === 'page') await setOffscreenRendering(page, 'visible');
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: what === 'page' });
+  if (what === 'page') await setOffscreenRendering(page, '');
 }
+
+/** Sets content-visibility on every element that skips its rendering off the screen ('' restores it). */
+const setOffscreenRendering = (page: Page, value: 'visible' | '') =>
+  page.evaluate((value) => {
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(element).contentVisibility === 'auto' || element.dataset.offscreen === 'auto') {
+        element.dataset.offscreen = 'auto';
+        element.style.contentVisibility = value;
+      }
+    }
+  }, value);
 
 /**
  * The same screen as it stands, at a phone's width and a desk's: axe finds nothing at either, and a
