@@ -5,7 +5,7 @@ import type { Rolldown } from 'vite';
  * dates and naira, the catalogue's atoms, jotai's React hooks and storage atom. Left to itself the
  * bundler makes a chunk of each set of pages that share something: /booking loaded 16 scripts,
  * each with its own request, and the entry carried every one's name for its preloads. As one
- * chunk, a page loads 4 to 6, its first load is smaller (under 95 KB everywhere), and Lighthouse
+ * chunk, a page loads 5 to 7, its first load is smaller (under 95 KB everywhere), and Lighthouse
  * on a slow phone scores 100 instead of 96 to 99.
  *
  * Only what public pages load at once belongs here: a module a form loads when used (a zod

@@ -14,8 +14,8 @@ export { renderBuiltPage } from './entry';
 
 /**
  * The #root HTML of /admin for a browser with no staff session: the route tree the browser
- * hydrates, with the login screen where the admin's lazy chunk renders it (web/app/routes/admin.tsx
- * shows the login while it hydrates).
+ * hydrates, with the login screen where the admin's lazy chunk renders it (served this shell, the
+ * admin takes nobody as signed in: features/admin/admin-session.ts).
  */
 export async function renderAdminLogin(): Promise<string> {
   const errors: unknown[] = [];
