@@ -85,7 +85,11 @@ async function notifyOrderCancelled(db: Database, env: Bindings, id: string, ref
   const order = await orderFacts(db, id);
   if (order) {
     const money = refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null;
-    await queueMessages(db, env.MESSAGES, orderCancelledMessages(order.facts, money, order.email, studioDetails(env)));
+    await queueMessages(
+      db,
+      env.MESSAGES,
+      await orderCancelledMessages(order.facts, money, order.email, studioDetails(env)),
+    );
   }
 }
 
@@ -93,5 +97,9 @@ async function notifyOrderCancelled(db: Database, env: Bindings, id: string, ref
 async function notifyOrderMoved(db: Database, env: Bindings, id: string, status: 'shipped' | 'delivered') {
   const order = await orderFacts(db, id);
   if (order)
-    await queueMessages(db, env.MESSAGES, orderMovedMessages(status, order.facts, order.email, studioDetails(env)));
+    await queueMessages(
+      db,
+      env.MESSAGES,
+      await orderMovedMessages(status, order.facts, order.email, studioDetails(env)),
+    );
 }

@@ -68,10 +68,8 @@ async function sendInvitation(
     link: `${studio.siteUrl}${sitePaths.staffWelcome}?token=${token}`,
     expiresAt,
   };
-  afterResponse(
-    c,
-    queueMessages(c.var.db, c.env.MESSAGES, teamInvitationMessages(member._id, member.email, invite, studio)),
-  );
+  const messages = await teamInvitationMessages(member._id, member.email, invite, studio);
+  afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
 }
 
 /** Owner only: the team's accounts, inviting a person, changing a role, deactivating. */

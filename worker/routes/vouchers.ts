@@ -137,10 +137,8 @@ export const adminVoucherRoutes = routeGroup()
     if (!result.ok) return c.json({ message: result.message }, result.status);
     const { voucher } = result;
     const studio = studioDetails(c.env);
-    afterResponse(
-      c,
-      queueMessages(c.var.db, c.env.MESSAGES, voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, studio)),
-    );
+    const messages = await voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, studio);
+    afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
     // Sold for today: sent now, so the desk can tell the buyer the code's last 4 (a failure is the cron's).
     const last4 =
       voucher.deliverOn <= lagosDate(now)

@@ -43,10 +43,8 @@ export const waitlistRoutes = routeGroup()
       const studio = studioDetails(c.env);
       const token = await confirmToken(result.entryId, c.env.LINK_SECRET);
       const confirmUrl = `${studio.siteUrl}/academy/confirm?token=${encodeURIComponent(token)}`;
-      afterResponse(
-        c,
-        queueMessages(c.var.db, c.env.MESSAGES, waitlistConfirmMessages(result, confirmUrl, studio, now)),
-      );
+      const messages = await waitlistConfirmMessages(result, confirmUrl, studio, now);
+      afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
       const message = `Thank you, ${result.firstName}! Please check your inbox: we have sent ${result.email} a link to confirm your place. The first ${EARLY_BIRD_PLACES} to confirm receive a special discount on tuition.`;
       return c.json({ message, confirmationSent: true as const }, 201);
     },
@@ -56,14 +54,8 @@ export const waitlistRoutes = routeGroup()
     const entryId = await entryOfConfirmToken(c.req.valid('json').token, c.env.LINK_SECRET);
     const result = entryId ? await confirmEntry(c.var.db, entryId, new Date()) : { confirmed: false as const };
     if (!result.confirmed) return c.json({ message: waitlistMessages.confirmInvalid }, 400);
-    afterResponse(
-      c,
-      queueMessages(
-        c.var.db,
-        c.env.MESSAGES,
-        waitlistWelcomeMessages(result.firstName, result.email, studioDetails(c.env)),
-      ),
-    );
+    const messages = await waitlistWelcomeMessages(result.firstName, result.email, studioDetails(c.env));
+    afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
     const message = result.earlyBird
       ? `Thank you, ${result.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
       : `Thank you, ${result.firstName}! You are on the waitlist. We will let you know as soon as enrolment opens.`;

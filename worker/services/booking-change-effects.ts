@@ -31,7 +31,7 @@ export function announceStaffBooking(scope: Scope, booking: BookingRow, token: s
       const studio = studioDetails(scope.env);
       const extra = await bookingFactExtras(scope.db, booking);
       const facts = bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`, extra);
-      await queueMessages(scope.db, scope.env.MESSAGES, bookingConfirmedMessages(facts, studio));
+      await queueMessages(scope.db, scope.env.MESSAGES, await bookingConfirmedMessages(facts, studio));
     })(),
   );
 }
@@ -42,7 +42,7 @@ export async function announceMove(
   by: Actor,
 ): Promise<void> {
   const { studio, facts } = await factsWithLink(scope, move.booking);
-  const messages = bookingRescheduledMessages(facts, { id: move.moveId, from: move.from, by }, studio);
+  const messages = await bookingRescheduledMessages(facts, { id: move.moveId, from: move.from, by }, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
 }
 
@@ -59,6 +59,7 @@ export async function refundAndAnnounceCancel(
       : cancel.refund;
   const { studio, facts } = await factsWithLink(scope, cancel.booking);
   const refundFacts = refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null;
-  scope.later(queueMessages(scope.db, scope.env.MESSAGES, bookingCancelledMessages(facts, refundFacts, by, studio)));
+  const messages = await bookingCancelledMessages(facts, refundFacts, by, studio);
+  scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
   return refund;
 }

@@ -7,7 +7,6 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-
 import type { Database } from '../db/client';
 import { campaigns, outboxMessages, waitlistEntries } from '../db/schema';
 import type { StudioDetails } from '../messages/layout';
-import { campaignEmail } from '../messages/templates/waitlist';
 import { type NewMessage, queueMessages } from './outbox';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -45,6 +44,7 @@ export async function campaignMessages(
   secret: string,
 ): Promise<NewMessage[]> {
   const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns(campaign.channel));
+  const { campaignEmail } = await import('../messages/templates/waitlist');
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
-import { type DeskVoucherSale, deskVoucherSummary } from '../messages/templates/desk-voucher-summary';
+import type { DeskVoucherSale } from '../messages/templates/desk-voucher-summary';
 import { roleLabels, type StaffRole } from '../shared/permissions';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { studioDetails } from './notifications';
@@ -60,6 +60,7 @@ export async function sendDeskVoucherSummary(env: Bindings, now: Date): Promise<
   const receptionTotal = rows.filter((row) => row.role === 'reception').reduce((sum, row) => sum + row.amount, 0);
   const { deskVoucherDailyLimit } = await readScheduleSettings(db);
   const studio = studioDetails(env);
+  const { deskVoucherSummary } = await import('../messages/templates/desk-voucher-summary');
   const messages = owners.map((owner): NewMessage => {
     const rendered = deskVoucherSummary(
       {

@@ -2,32 +2,19 @@
  * Which messages each event sends, and to whom, with the idempotency key that makes the event
  * send them once: the event, the channel and the thing it is about. Rendering is the templates';
  * writing and queueing is the outbox's.
+ *
+ * The templates render with React's server renderer, a quarter of the Worker: they are imported
+ * when a message is built, so a cold start does not parse them (issue 33).
  */
 import type { bookings } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
-import {
-  type BookingFacts,
-  bookingCancelled,
-  bookingChangeNotice,
-  bookingConfirmation,
-  bookingNotice,
-  bookingReminder,
-  bookingRescheduled,
-  bookingSlotTaken,
-} from '../messages/templates/booking';
-import {
-  type OrderFacts,
-  orderCancelled,
-  orderConfirmation,
-  orderDelivered,
-  orderShipped,
-} from '../messages/templates/order';
-import { type ReviewRequestFacts, reviewRequest } from '../messages/templates/reviews';
+import type { BookingFacts } from '../messages/templates/booking';
+import type { OrderFacts } from '../messages/templates/order';
+import type { ReviewRequestFacts } from '../messages/templates/reviews';
 import type { RefundFacts, RenderedMessage } from '../messages/templates/shared';
-import { passwordReset, type TeamInvitationFacts, teamInvitation } from '../messages/templates/team';
-import { type VoucherFacts, voucherDelivered, voucherDelivery, voucherReceipt } from '../messages/templates/vouchers';
-import { waitlistConfirm, waitlistWelcome } from '../messages/templates/waitlist';
+import type { TeamInvitationFacts } from '../messages/templates/team';
+import type { VoucherFacts } from '../messages/templates/vouchers';
 import type { NewMessage } from './outbox';
 
 export function studioDetails(env: Pick<Bindings, 'STUDIO_PHONE' | 'STUDIO_EMAIL' | 'STUDIO_ADDRESS' | 'SITE_URL'>) {
@@ -40,6 +27,10 @@ export function studioDetails(env: Pick<Bindings, 'STUDIO_PHONE' | 'STUDIO_EMAIL
 }
 
 type Template = NewMessage['template'];
+
+const bookingTemplates = () => import('../messages/templates/booking');
+const orderTemplates = () => import('../messages/templates/order');
+const voucherTemplates = () => import('../messages/templates/vouchers');
 
 const email = (template: Template, about: string, to: string, message: RenderedMessage): NewMessage => ({
   channel: 'email',
@@ -65,7 +56,8 @@ const whatsapp = (template: Template, about: string, to: string, message: Render
  * A paid booking: the confirmation by email and WhatsApp (or, when its slot filled while the
  * visitor paid, the request to choose another time), and a notice to the studio.
  */
-export function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
+export async function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
+  const { bookingConfirmation, bookingNotice, bookingSlotTaken } = await bookingTemplates();
   const confirmation = booking.slotTaken ? bookingSlotTaken(booking, studio) : bookingConfirmation(booking, studio);
   return withRecipient([
     email('booking-confirmation', booking.reference, booking.email, confirmation),
@@ -99,7 +91,8 @@ export function bookingRowFacts(
 }
 
 /** One reminder per appointment time: a booking moved after its reminder gets one for the new time. */
-export function bookingReminderMessages(booking: BookingFacts, studio: StudioDetails): NewMessage[] {
+export async function bookingReminderMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
+  const { bookingReminder } = await bookingTemplates();
   const reminder = bookingReminder(booking, studio);
   const about = `${booking.reference}@${booking.date}T${booking.time}`;
   return withRecipient([
@@ -109,11 +102,12 @@ export function bookingReminderMessages(booking: BookingFacts, studio: StudioDet
 }
 
 /** A move: the visitor hears of it by email and WhatsApp, the studio by email. Once per move. */
-export function bookingRescheduledMessages(
+export async function bookingRescheduledMessages(
   booking: BookingFacts,
   move: { id: string; from: { date: string; time: string }; by: 'visitor' | 'staff' },
   studio: StudioDetails,
-): NewMessage[] {
+): Promise<NewMessage[]> {
+  const { bookingChangeNotice, bookingRescheduled } = await bookingTemplates();
   const message = bookingRescheduled(booking, move.from, studio);
   const notice = bookingChangeNotice(booking, { kind: 'rescheduled', from: move.from }, move.by, studio);
   return withRecipient([
@@ -124,12 +118,13 @@ export function bookingRescheduledMessages(
 }
 
 /** A cancellation, with what happens to the money. A booking is cancelled once, so its reference keys it. */
-export function bookingCancelledMessages(
+export async function bookingCancelledMessages(
   booking: BookingFacts,
   refund: RefundFacts | null,
   by: 'visitor' | 'staff',
   studio: StudioDetails,
-): NewMessage[] {
+): Promise<NewMessage[]> {
+  const { bookingCancelled, bookingChangeNotice } = await bookingTemplates();
   const message = bookingCancelled(booking, refund, studio);
   const notice = bookingChangeNotice(booking, { kind: 'cancelled', refund }, by, studio);
   return withRecipient([
@@ -139,68 +134,85 @@ export function bookingCancelledMessages(
   ]);
 }
 
-export const orderConfirmedMessages = (order: OrderFacts, to: string, studio: StudioDetails): NewMessage[] => [
-  email('order-confirmation', order.reference, to, orderConfirmation(order, studio)),
-];
+export async function orderConfirmedMessages(order: OrderFacts, to: string, studio: StudioDetails) {
+  const { orderConfirmation } = await orderTemplates();
+  return [email('order-confirmation', order.reference, to, orderConfirmation(order, studio))];
+}
 
-export const orderMovedMessages = (
+export async function orderMovedMessages(
   status: 'shipped' | 'delivered',
   order: OrderFacts,
   to: string,
   studio: StudioDetails,
-): NewMessage[] =>
-  status === 'shipped'
+): Promise<NewMessage[]> {
+  const { orderDelivered, orderShipped } = await orderTemplates();
+  return status === 'shipped'
     ? [email('order-shipped', order.reference, to, orderShipped(order, studio))]
     : [email('order-delivered', order.reference, to, orderDelivered(order, studio))];
+}
 
 /** Tells the customer their order is cancelled, and what happens to their money (once: keyed by the order). */
-export const orderCancelledMessages = (
+export async function orderCancelledMessages(
   order: OrderFacts,
   refund: RefundFacts | null,
   to: string,
   studio: StudioDetails,
-): NewMessage[] => [email('order-cancelled', order.reference, to, orderCancelled(order, refund, studio))];
+): Promise<NewMessage[]> {
+  const { orderCancelled } = await orderTemplates();
+  return [email('order-cancelled', order.reference, to, orderCancelled(order, refund, studio))];
+}
 
 /**
  * The confirmation link of a sign-up; signing up again within the same hour sends nothing new
  * (the key holds the hour), later it sends the link again.
  */
-export const waitlistConfirmMessages = (
+export async function waitlistConfirmMessages(
   entry: { entryId: string; firstName: string; email: string },
   confirmUrl: string,
   studio: StudioDetails,
   now: Date,
-): NewMessage[] => [
-  email(
-    'waitlist-confirm',
-    `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
-    entry.email,
-    waitlistConfirm(entry.firstName, confirmUrl, studio),
-  ),
-];
+): Promise<NewMessage[]> {
+  const { waitlistConfirm } = await import('../messages/templates/waitlist');
+  return [
+    email(
+      'waitlist-confirm',
+      `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
+      entry.email,
+      waitlistConfirm(entry.firstName, confirmUrl, studio),
+    ),
+  ];
+}
 
-export const waitlistWelcomeMessages = (firstName: string, to: string, studio: StudioDetails): NewMessage[] => [
-  email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio)),
-];
+export async function waitlistWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
+  const { waitlistWelcome } = await import('../messages/templates/waitlist');
+  return [email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio))];
+}
 
 /** An invitation to the team: one email per link issued (a resent invitation is a new email). */
-export const teamInvitationMessages = (
+export async function teamInvitationMessages(
   accountId: string,
   to: string,
   invite: TeamInvitationFacts,
   studio: StudioDetails,
-): NewMessage[] => [email('team-invitation', `${accountId}@${invite.expiresAt}`, to, teamInvitation(invite, studio))];
+): Promise<NewMessage[]> {
+  const { teamInvitation } = await import('../messages/templates/team');
+  return [email('team-invitation', `${accountId}@${invite.expiresAt}`, to, teamInvitation(invite, studio))];
+}
 
 /** A password reset link: one email per link issued. */
-export const passwordResetMessages = (
+export async function passwordResetMessages(
   accountId: string,
   to: string,
   reset: { name: string; link: string; expiresAt: string },
   studio: StudioDetails,
-): NewMessage[] => [email('password-reset', `${accountId}@${reset.expiresAt}`, to, passwordReset(reset, studio))];
+): Promise<NewMessage[]> {
+  const { passwordReset } = await import('../messages/templates/team');
+  return [email('password-reset', `${accountId}@${reset.expiresAt}`, to, passwordReset(reset, studio))];
+}
 
 /** A gift voucher bought: the buyer's receipt, at once. */
-export function voucherBoughtMessages(voucher: VoucherFacts, buyerEmail: string | null, studio: StudioDetails) {
+export async function voucherBoughtMessages(voucher: VoucherFacts, buyerEmail: string | null, studio: StudioDetails) {
+  const { voucherReceipt } = await voucherTemplates();
   return withRecipient([
     email('voucher-receipt', voucher.reference, buyerEmail ?? '', voucherReceipt(voucher, studio)),
   ]);
@@ -210,12 +222,13 @@ export function voucherBoughtMessages(voucher: VoucherFacts, buyerEmail: string 
  * A gift voucher delivered: the card to the recipient by email and WhatsApp, and a note to the
  * buyer. `sending` tells a resend (its own key) from the delivery.
  */
-export function voucherDeliveryMessages(
+export async function voucherDeliveryMessages(
   voucher: VoucherFacts,
   buyerEmail: string | null,
   studio: StudioDetails,
   sending = 'delivery',
-): NewMessage[] {
+): Promise<NewMessage[]> {
+  const { voucherDelivered, voucherDelivery } = await voucherTemplates();
   const card = voucherDelivery(voucher, studio);
   const about = `${voucher.reference}:${sending}`;
   return withRecipient([
@@ -231,12 +244,13 @@ export function voucherDeliveryMessages(
  * A review request: by email, and by WhatsApp for a visit (its approved template; an order's
  * products are asked about by email). Keyed by the visit, or the order: once whatever the cron does.
  */
-export function reviewRequestMessages(
+export async function reviewRequestMessages(
   about: string,
   facts: ReviewRequestFacts,
   to: { email: string; phone: string },
   studio: StudioDetails,
-): NewMessage[] {
+): Promise<NewMessage[]> {
+  const { reviewRequest } = await import('../messages/templates/reviews');
   const message = reviewRequest(facts, studio);
   return withRecipient([
     email('review-request', about, to.email, message),

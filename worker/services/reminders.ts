@@ -39,7 +39,10 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
     if (!dueNow || bookedInsideWindow) continue;
     const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.MANAGE_LINK_SECRET))}`;
     messages.push(
-      ...bookingReminderMessages(bookingRowFacts(booking, manageUrl, await bookingFactExtras(db, booking)), studio),
+      ...(await bookingReminderMessages(
+        bookingRowFacts(booking, manageUrl, await bookingFactExtras(db, booking)),
+        studio,
+      )),
     );
   }
   await queueMessages(db, env.MESSAGES, messages);

@@ -105,7 +105,7 @@ async function visitRequests(context: RequestContext, since: string): Promise<Ne
     );
     if (!link) continue;
     messages.push(
-      ...reviewRequestMessages(
+      ...(await reviewRequestMessages(
         `visit:${booking.id}`,
         {
           name: booking.name,
@@ -113,7 +113,7 @@ async function visitRequests(context: RequestContext, since: string): Promise<Ne
         },
         booking,
         context.studio,
-      ),
+      )),
     );
   }
   return messages;
@@ -158,7 +158,7 @@ async function productRequests(context: RequestContext, since: string): Promise<
     order.products.push({ name: item.product_name, link });
     byOrder.set(item.order_id, order);
   }
-  return [...byOrder].flatMap(([orderId, order]) =>
+  const perOrder = [...byOrder].map(([orderId, order]) =>
     reviewRequestMessages(
       `order:${orderId}:${order.products.map((product) => product.name).join('|')}`,
       { name: order.name, products: order.products },
@@ -166,6 +166,7 @@ async function productRequests(context: RequestContext, since: string): Promise<
       context.studio,
     ),
   );
+  return (await Promise.all(perOrder)).flat();
 }
 
 /** The cron's task: the day's review requests, in daytime. */

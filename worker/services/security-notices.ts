@@ -7,7 +7,6 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staffAccounts } from '../db/schema';
 import type { Bindings } from '../env';
-import { securityNotice } from '../messages/templates/security-notice';
 import { formatShortDateTime } from '../shared/time';
 import { studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
@@ -84,6 +83,7 @@ export async function sendSecurityNotice(
   const owners = event.kind === 'code-step-locked' ? people.filter((person) => person.role === 'owner') : [];
   const readers = [account, ...owners.filter((owner) => owner.id !== account.id)];
   const studio = studioDetails(env);
+  const { securityNotice } = await import('../messages/templates/security-notice');
   const facts: Array<[string, string]> = [
     ['Account', account.email ?? account.name],
     ['When', `${formatShortDateTime(context.at.toISOString())} (WAT)`],

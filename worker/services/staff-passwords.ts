@@ -129,7 +129,12 @@ export async function sendPasswordReset(env: Bindings, db: Database, email: stri
   const { token, expiresAt } = await issueStaffToken(db, member._id, 'password-reset', now);
   const studio = studioDetails(env);
   const link = `${studio.siteUrl}${sitePaths.staffPasswordReset}?token=${token}`;
-  const messages = passwordResetMessages(member._id, member.email, { name: member.name, link, expiresAt }, studio);
+  const messages = await passwordResetMessages(
+    member._id,
+    member.email,
+    { name: member.name, link, expiresAt },
+    studio,
+  );
   await queueMessages(db, env.MESSAGES, messages);
   return messages;
 }

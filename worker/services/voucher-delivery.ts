@@ -47,7 +47,7 @@ async function issueAndSend(
   const codeHash = await voucherCodeHash(code);
   const cardUrl = `${context.studio.siteUrl}${voucherCardPath(cardToken)}`;
   const facts = voucherFacts(voucher, { code: formatVoucherCode(code), cardUrl });
-  const messages = voucherDeliveryMessages(facts, voucher.buyerEmail, context.studio, sending);
+  const messages = await voucherDeliveryMessages(facts, voucher.buyerEmail, context.studio, sending);
   const ids = messages.map(() => crypto.randomUUID());
   const issued = sql`exists (select 1 from vouchers where id = ${voucher.id} and code_hash = ${codeHash})`;
   const [taken, ...written] = await context.db.$client.batch([

@@ -31,7 +31,7 @@ export async function recordPaid(context: PaymentContext, payment: Payment): Pro
       validityMonths: await voucherValidityMonths(context.db),
     });
     if (!voucher) return;
-    context.notify(voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, context.studio));
+    context.notify(await voucherBoughtMessages(voucherFacts(voucher), voucher.buyerEmail, context.studio));
     // Bought for today: sent at once (later dates are the cron's). Marked delivered in the batch
     // that writes its messages; if that fails, the cron's next run sends it.
     if (voucher.deliverOn <= lagosDate(context.now)) {
@@ -60,7 +60,7 @@ export async function recordPaid(context: PaymentContext, payment: Payment): Pro
       amount,
       amountPaid,
     };
-    context.notify(orderConfirmedMessages(facts, order.customerEmail, context.studio));
+    context.notify(await orderConfirmedMessages(facts, order.customerEmail, context.studio));
     return;
   }
   const token = await manageToken(payment.reference, context.linkSecret);
@@ -81,7 +81,7 @@ export async function recordPaid(context: PaymentContext, payment: Payment): Pro
     durationMinutes: payment.durationMinutes ?? 60,
   };
   const manageUrl = `${context.studio.siteUrl}${managePath(token)}`;
-  context.notify(bookingConfirmedMessages({ ...facts, manageUrl, slotTaken }, context.studio));
+  context.notify(await bookingConfirmedMessages({ ...facts, manageUrl, slotTaken }, context.studio));
 }
 
 /** What the booking messages say, from the server's stored copy of the booking. */
