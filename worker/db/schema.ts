@@ -604,6 +604,21 @@ export const scheduleVersion = sqliteTable(
 );
 
 /**
+ * A number that every write to what the staff bookings list shows moves on (the triggers of
+ * migration 0034: bookings, their payments' coupon, method and amount, refunds, history, voucher
+ * uses, therapists' and rooms' names). A page of the list kept with the number it was read under
+ * can never be stale for a write (services/booking-list-answers.ts). One row.
+ */
+export const bookingsVersion = sqliteTable(
+  'bookings_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+  },
+  (table) => [check('bookings_version_one_row', sql`${table.id} = 1`)],
+);
+
+/**
  * The rule that no therapist and no room is ever booked twice at once, kept by the data: one row
  * per resource ("t:<therapist id>" or "r:<room id>") per 15-minute block of Lagos time (blocks
  * counted from 1970-01-01 00:00), owned by the payment whose hold or booking takes it. The primary

@@ -6,8 +6,9 @@ import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
-import { bookingScopeFilter, forViewer } from '../services/booking-visibility';
-import { bookingView, completeBooking, findBooking, listBookings } from '../services/bookings';
+import { bookingListPage } from '../services/booking-list-answers';
+import { forViewer } from '../services/booking-visibility';
+import { bookingView, completeBooking, findBooking } from '../services/bookings';
 import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
@@ -90,7 +91,7 @@ export const bookingRoutes = routeGroup()
     async (c) => {
       const { status, page, pageSize } = c.req.valid('query');
       const member = staffMember(c);
-      const { bookings, total } = await listBookings(c.var.db, status, { page, pageSize }, bookingScopeFilter(member));
+      const { bookings, total } = await bookingListPage(c.var.db, status, { page, pageSize }, member);
       const shown = bookings.map((booking) => forViewer(booking, member));
       recordHealthView(c, shown);
       return c.json(shown, 200, { [TOTAL_COUNT_HEADER]: String(total) });
