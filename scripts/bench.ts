@@ -447,8 +447,10 @@ function printLighthouse(baseUrl: string, routes = [...indexablePages.map((page)
   try {
     for (const route of routes) {
       const results: Array<{ scores: number[]; fcp: number; lcp: number; tbt: number; cls: number }> = [];
-      for (let run = 0; run < runs; run++) {
-        const output = join(outDir, `report-${run}.json`);
+      // A run Lighthouse itself could not record (NO_NAVSTART: Chromium's trace lost its start) is
+      // the tool's failure, not the page's: it is said, and another run takes its place (twice at most).
+      for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
+        const output = join(outDir, `report-${attempt}.json`);
         const result = spawnSync(
           process.execPath,
           [
@@ -467,6 +469,10 @@ function printLighthouse(baseUrl: string, routes = [...indexablePages.map((page)
           continue;
         }
         const report = JSON.parse(readFileSync(output, 'utf8'));
+        if (report.runtimeError) {
+          console.log(`  ${route}: lighthouse could not record a run (${report.runtimeError.code}), running again`);
+          continue;
+        }
         const audit = (id: string) => report.audits[id].numericValue as number;
         results.push({
           scores: categories.map((category) => Math.round(report.categories[category].score * 100)),
