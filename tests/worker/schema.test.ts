@@ -100,11 +100,13 @@ describe('bookings', () => {
     expect(rows[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('only take booked, completed or cancelled as their status', async () => {
+  it('only take booked, arrived, completed, no-show or cancelled as their status', async () => {
     await db.insert(payments).values(payment('ref-c'));
     await db.insert(bookings).values(booking('ref-c'));
     expect(await refusal(raw(`update bookings set service_status = 'gone'`))).toMatch(/CHECK/);
-    await raw(`update bookings set service_status = 'cancelled'`);
+    for (const status of ['arrived', 'no-show', 'completed', 'cancelled']) {
+      await raw(`update bookings set service_status = '${status}'`);
+    }
   });
 
   it('keep one booking per manage link', async () => {

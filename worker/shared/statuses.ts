@@ -4,7 +4,7 @@
  */
 export const paymentKinds = ['booking', 'order', 'voucher'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
-export const serviceStatuses = ['booked', 'completed', 'cancelled'] as const;
+export const serviceStatuses = ['booked', 'arrived', 'completed', 'no-show', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const testCheckoutOutcomes = ['paid', 'cancelled'] as const;
 /**

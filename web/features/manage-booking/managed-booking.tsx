@@ -29,7 +29,9 @@ const NOTICE_MS = 24 * 3_600_000;
 
 const statusLabels: Record<ManageView['booking']['serviceStatus'], string> = {
   booked: 'Booked',
+  arrived: 'Arrived',
   completed: 'Completed',
+  'no-show': 'Missed',
   cancelled: 'Cancelled',
 };
 

@@ -1,0 +1,81 @@
+// The migrations run on data as D1 runs them (each file in one transaction, foreign keys on), in
+// Node's SQLite: a table rebuilt to change its CHECK (0035, the visit statuses) keeps its rows,
+// the rows that point at them, its indexes and the triggers that move the bookings' version.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { root } from './import-graph';
+
+const migrations = readdirSync(join(root, 'migrations'))
+  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
+  .sort();
+
+/** One migration file, its statements in one transaction. */
+function apply(db: DatabaseSync, name: string): void {
+  const statements = readFileSync(join(root, 'migrations', name), 'utf8').split('--> statement-breakpoint');
+  db.exec('BEGIN');
+  try {
+    for (const statement of statements) if (statement.trim()) db.exec(statement);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw new Error(`${name}: ${(error as Error).message}`);
+  }
+}
+
+/** A database with every migration before `name` applied. */
+function migratedUpTo(name: string): DatabaseSync {
+  const db = new DatabaseSync(':memory:', { enableForeignKeyConstraints: true });
+  for (const migration of migrations.filter((file) => file < name)) apply(db, migration);
+  return db;
+}
+
+const bookingsVersion = (db: DatabaseSync) =>
+  Number((db.prepare('select version from bookings_version where id = 1').get() as { version: number }).version);
+
+describe('migration 0035 (visit statuses)', () => {
+  const name = migrations.find((file) => file.startsWith('0035_')) ?? '';
+
+  it('keeps every booking, what points at it, its indexes and its version triggers', () => {
+    expect(name).not.toBe('');
+    const db = migratedUpTo(name);
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details)
+      values ('BK-1', 'booking', 'paid', 25000, 25000, 'ada@example.com', '{}')`);
+    db.exec(`insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone,
+        amount, amount_paid, service_status, therapist_id, room_id)
+      values ('booking-1', 'BK-1', 'Massage', '["Swedish"]', '2026-12-01', '10:00', 'Ada Obi', 'ada@example.com',
+        '+2348031234567', 25000, 25000, 'cancelled', 'therapist-1', 'room-1')`);
+    db.exec(`insert into booking_events (id, booking_id, kind, actor, from_date, from_time)
+      values ('event-1', 'booking-1', 'cancelled', 'staff', '2026-12-01', '10:00')`);
+    db.exec(`insert into refunds (payment_reference, booking_id, amount) values ('BK-1', 'booking-1', 25000)`);
+    const before = db.prepare("select * from bookings where id = 'booking-1'").get();
+    const indexes = () =>
+      db.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'bookings' order by name").all();
+    const indexesBefore = indexes();
+
+    apply(db, name);
+
+    expect(db.prepare("select * from bookings where id = 'booking-1'").get()).toEqual(before);
+    expect(db.prepare('select count(*) as n from booking_events').get()).toEqual({ n: 1 });
+    expect(db.prepare('select count(*) as n from refunds').get()).toEqual({ n: 1 });
+    expect(db.prepare('pragma foreign_key_check').all()).toEqual([]);
+    expect(indexes()).toEqual(indexesBefore);
+    const version = bookingsVersion(db);
+    db.exec("update bookings set name = 'Ada O.' where id = 'booking-1'");
+    expect(bookingsVersion(db)).toBeGreaterThan(version);
+  });
+
+  it('lets a visit be arrived or a no-show, and nothing else new', () => {
+    const db = migratedUpTo('9999');
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details)
+      values ('BK-2', 'booking', 'paid', 25000, 25000, 'ada@example.com', '{}')`);
+    db.exec(`insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount)
+      values ('booking-2', 'BK-2', 'Massage', '["Swedish"]', '2026-12-01', '10:00', 'Ada Obi', 'ada@example.com',
+        '+2348031234567', 25000)`);
+    for (const status of ['arrived', 'no-show', 'completed', 'booked']) {
+      db.exec(`update bookings set service_status = '${status}' where id = 'booking-2'`);
+    }
+    expect(() => db.exec("update bookings set service_status = 'missing' where id = 'booking-2'")).toThrow(/CHECK/);
+  });
+});
