@@ -6,6 +6,7 @@ import { orderMessages } from '../../worker/routes/orders';
 import { changeMessages } from '../../worker/services/booking-changes';
 import type { BookingView } from '../../worker/services/bookings';
 import type { OrderView } from '../../worker/services/orders';
+import { visitStatusMessages } from '../../worker/services/visit-status';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
 import { lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
@@ -141,9 +142,13 @@ describe('PUT /api/bookings/:id', () => {
 
   it('refuses any other change and changes nothing', async () => {
     const booking = await seedBooking({ date: '2026-12-01', serviceStatus: 'completed' });
-    for (const body of [{ serviceStatus: 'booked' }, { serviceStatus: 'cancelled' }, {}, { serviceStatus: 1 }]) {
+    for (const body of [{ serviceStatus: 'cancelled' }, {}, { serviceStatus: 1 }, { serviceStatus: 'gone' }]) {
       expect((await put(booking.id, body)).status, JSON.stringify(body)).toBe(400);
     }
+    // Back to booked is a visit's day undone (arrived or a no-show), never a completed visit.
+    const reopened = await put(booking.id, { serviceStatus: 'booked' });
+    expect(reopened.status).toBe(409);
+    expect(await reopened.json()).toEqual({ message: visitStatusMessages.bookedFrom });
     const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.serviceStatus).toBe('completed');
   });

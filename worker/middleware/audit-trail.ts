@@ -20,14 +20,17 @@ interface AuditedRoute {
   keep?: readonly string[];
 }
 
+const statusActions: Record<string, AuditAction> = {
+  arrived: 'booking-arrived',
+  'no-show': 'booking-no-show',
+  booked: 'booking-reopened',
+  completed: 'booking-complete',
+  cancelled: 'booking-cancel',
+};
+
 const bookingChange = (body: Record<string, unknown>): AuditAction =>
-  body.serviceStatus === 'completed'
-    ? 'booking-complete'
-    : body.serviceStatus === 'cancelled'
-      ? 'booking-cancel'
-      : body.payment
-        ? 'booking-paid'
-        : 'booking-move';
+  (typeof body.serviceStatus === 'string' ? statusActions[body.serviceStatus] : undefined) ??
+  (body.payment ? 'booking-paid' : 'booking-move');
 
 /** What a coupon's entry keeps: every field of it (none is personal). */
 const couponFields = [

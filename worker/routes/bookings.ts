@@ -12,6 +12,7 @@ import { bookingView, completeBooking, findBooking } from '../services/bookings'
 import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
+import { type DayStatus, dayStatuses, setDayStatus } from '../services/visit-status';
 import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { multiLine, singleLine } from '../shared/plain-text';
@@ -23,21 +24,24 @@ import { routeGroup } from './route-group';
 
 export const bookingMessages = {
   notFound: 'That booking no longer exists.',
-  onlyComplete: 'Only a booked appointment can be marked complete, and only once.',
+  onlyComplete: 'Only a booked or arrived visit can be marked complete, and only once.',
   oneChange:
-    'Send one change: mark completed, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
+    'Send one change: mark arrived, completed, a no-show or booked again, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
   notUnpaid: 'Only a booking with something still to pay can be marked paid, and only once.',
 } as const;
 
 /**
- * One change at a time: `{ serviceStatus: 'completed' }`, `{ serviceStatus: 'cancelled', refund }`
- * or `{ date, time }`. Staff have no 24-hour limit; the slot's room and closed days still hold.
+ * One change at a time: `{ serviceStatus }` of the visit's day (arrived, no-show, booked again) or
+ * `'completed'`, `{ serviceStatus: 'cancelled', refund }`, `{ date, time }` or `{ payment }`. Staff
+ * have no 24-hour limit; the slot's room and closed days still hold.
  */
 const updateBody = () =>
   z
     .object({
       serviceStatus: z.optional(
-        z.enum(['completed', 'cancelled'], { error: 'A booking can be marked completed or cancelled' }),
+        z.enum([...dayStatuses, 'completed', 'cancelled'], {
+          error: 'A booking can be marked arrived, completed, a no-show, booked again or cancelled',
+        }),
       ),
       refund: z.optional(z.boolean({ error: 'Say whether to refund: true or false' })),
       date: z.optional(z.string().check(z.refine(isIsoDate, 'Please choose a date'))),
@@ -52,13 +56,15 @@ const updateBody = () =>
         const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
         const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
         return (
-          (body.serviceStatus === 'completed' && only('serviceStatus')) ||
+          ((body.serviceStatus === 'completed' || isDayStatus(body.serviceStatus)) && only('serviceStatus')) ||
           (body.serviceStatus === 'cancelled' && body.refund !== undefined && only('serviceStatus', 'refund')) ||
           (Boolean(body.date && body.time) && only('date', 'time', 'therapistId')) ||
           (body.payment !== undefined && only('payment'))
         );
       }, bookingMessages.oneChange),
     );
+
+const isDayStatus = (status: string | undefined): status is DayStatus => dayStatuses.some((day) => day === status);
 
 /** A booking taken by phone, WhatsApp or at the door. */
 const newBookingBody = () =>
@@ -100,6 +106,13 @@ export const bookingRoutes = routeGroup()
   .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
     const id = c.req.param('id');
+    if (isDayStatus(body.serviceStatus)) {
+      const result = await setDayStatus(c.var.db, id, body.serviceStatus, new Date());
+      if (result.ok) return c.json({ success: true as const, serviceStatus: body.serviceStatus });
+      return 'reason' in result
+        ? c.json({ message: bookingMessages.notFound }, 404)
+        : c.json({ message: result.message }, 409);
+    }
     if (body.serviceStatus === 'completed') {
       const result = await completeBooking(c.var.db, id);
       if (!result.ok) {
