@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The Lagos date SLOT_TAKEN was seeded on: a run that crosses midnight must not recompute it. */
     slotTakenDate: string;
+    /** The Lagos date YESTERDAYS_VISITS were seeded on. */
+    visitsDate: string;
   }
 }
 
@@ -43,8 +45,30 @@ export const SLOT_TAKEN = {
   payerKey: 'e2e-slot-taken-payer-key-0123456789abcdefgh',
 };
 
+/**
+ * Paid visits that began yesterday (no journey can wait for a visit to start): staff mark them
+ * complete, and the cron asks their clients for reviews. One Swedish massage each, ₦25,000.
+ */
+export const YESTERDAYS_VISITS = [
+  { id: 'e2e-visit-desk', name: 'Femi Adeleke', time: '15:00' },
+  { id: 'e2e-visit-review-1', name: 'Kemi Adebayo', time: '10:00' },
+  { id: 'e2e-visit-review-2', name: 'Bola Johnson', time: '12:00' },
+  { id: 'e2e-visit-review-3', name: 'Uche Eze', time: '14:00' },
+] as const;
+
+function yesterdaysVisitsSql(yesterday: string): string {
+  return YESTERDAYS_VISITS.map(
+    ({ id, name, time }) => `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
+      values ('BK-${id}', 'booking', 'paid', 25000, 25000, 'tolu@example.com', '{}', '${new Date().toISOString()}');
+    insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+      amount_paid, therapist_id, room_id)
+      values ('${id}', 'BK-${id}', 'Massage', '["Swedish"]', '${yesterday}', '${time}', '${name}',
+        'tolu@example.com', '0802 000 2222', 25000, 25000, 'therapist-2', 'room-2')`,
+  ).join(';\n');
+}
+
 /** The rows the journeys start from (a waitlist subscriber among them whose number has written to the studio: WhatsApp campaigns go only to such numbers). */
-async function seedSql(date: string): Promise<string> {
+async function seedSql(date: string, yesterday: string): Promise<string> {
   const devVars = readFileSync('.dev.vars.example', 'utf8');
   const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(devVars)?.[1] ?? '';
   const pepper = /^ADMIN_PASSWORD_PEPPER=(.*)$/m.exec(devVars)?.[1] ?? '';
@@ -68,14 +92,17 @@ async function seedSql(date: string): Promise<string> {
       '${await hashPassword(THERAPIST.password, pepper)}');
   insert into waitlist_entries (id, first_name, email, whatsapp, state, confirmed_at, whatsapp_confirmed_at)
     values ('e2e-waitlist-whatsapp', 'Ngozi', 'ngozi.e2e@example.com', '+2348030000001', 'Lagos',
-      '${new Date().toISOString()}', '${new Date().toISOString()}')`;
+      '${new Date().toISOString()}', '${new Date().toISOString()}');
+  ${yesterdaysVisitsSql(yesterday)}`;
 }
 
 export default async function setup(project: TestProject) {
   if (!existsSync(builtConfig)) throw new Error(`${builtConfig} is missing: run "npm run build" first`);
   const slotTakenDate = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
-  const site = await startBuiltSite('.dev.vars.example', await seedSql(slotTakenDate));
+  const yesterday = addDays(lagosDate(new Date()), -1);
+  const site = await startBuiltSite('.dev.vars.example', await seedSql(slotTakenDate, yesterday));
   project.provide('baseUrl', site.baseUrl);
   project.provide('slotTakenDate', slotTakenDate);
+  project.provide('visitsDate', yesterday);
   return site.stop;
 }

@@ -258,7 +258,7 @@ describe('managing a booking from its private link', () => {
       .getByRole('list', { name: 'Cancelled massage bookings' })
       .locator('.admin-row')
       .filter({ hasText: name });
-    await eventually(() => cancelled.textContent()).toContain('cancelled');
+    await eventually(() => cancelled.textContent()).toContain('Cancelled');
     expect(await cancelled.textContent()).not.toContain('Refund');
     await cancelled.getByRole('button', { name: /Details/ }).click();
     // The history names who did it.

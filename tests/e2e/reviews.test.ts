@@ -9,14 +9,12 @@ import { reviewToken } from '../../worker/services/review-links';
 import { reviewMessages } from '../../worker/shared/review-rules';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
-import { payBookingOverHttp } from './pay-over-http';
+import { YESTERDAYS_VISITS } from './global-setup';
 import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
 const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
-// Within the fortnight the cron still asks about (its clock runs a day past the visit).
-const visitDay = addDays(lagosDate(new Date()), 8);
 
 async function staffFetch(path: string, init: RequestInit = {}) {
   return fetch(`${baseUrl}${path}`, {
@@ -30,19 +28,8 @@ async function staffFetch(path: string, init: RequestInit = {}) {
   });
 }
 
-/** A paid visit, completed by staff: its booking id. */
-async function completedVisit(name: string, time: string): Promise<string> {
-  const { reference } = await payBookingOverHttp(baseUrl, name, visitDay, time);
-  let id = '';
-  for (let page = 1; page <= 20 && !id; page++) {
-    const listed = (await (await staffFetch(`/api/bookings?status=booked&pageSize=50&page=${page}`)).json()) as Array<{
-      _id: string;
-      paymentReference: string;
-    }>;
-    id = listed.find((booking) => booking.paymentReference === reference)?._id ?? '';
-    if (listed.length < 50) break;
-  }
-  expect(id).not.toBe('');
+/** A paid visit of yesterday's (seeded), marked complete by staff: its booking id. */
+async function completedVisit(id: string): Promise<string> {
   const done = await staffFetch(`/api/bookings/${id}`, {
     method: 'PUT',
     body: JSON.stringify({ serviceStatus: 'completed' }),
@@ -70,14 +57,14 @@ describe('a verified review', () => {
   it('is asked for a day after the visit, written on a phone, approved with a reply, and shown with stars', {
     timeout: 180_000,
   }, async () => {
-    const visits = [
-      await completedVisit('Kemi Adebayo', '10:00'),
-      await completedVisit('Bola Johnson', '12:00'),
-      await completedVisit('Uche Eze', '14:00'),
-    ];
-    // The cron, the next afternoon (Lagos), a day after the last visit ended: one private link per visit.
+    const visits: string[] = [];
+    for (const visit of YESTERDAYS_VISITS.filter(({ id }) => id.startsWith('e2e-visit-review'))) {
+      visits.push(await completedVisit(visit.id));
+    }
+    // The cron, the afternoon after next (Lagos), a day after they were marked complete: one
+    // private link per visit.
     const cron = await fetch(
-      `${baseUrl}/cdn-cgi/local/scheduled?cron=*/15+*+*+*+*&time=${lagosToUtc(addDays(visitDay, 1), '16:00').getTime()}`,
+      `${baseUrl}/cdn-cgi/local/scheduled?cron=*/15+*+*+*+*&time=${lagosToUtc(addDays(lagosDate(new Date()), 2), '16:00').getTime()}`,
     );
     expect(cron.status).toBe(200);
     const tokens = await Promise.all(visits.map((bookingId) => reviewToken({ kind: 'visit', bookingId }, secret)));

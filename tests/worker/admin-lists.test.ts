@@ -6,9 +6,9 @@ import { orderMessages } from '../../worker/routes/orders';
 import { changeMessages } from '../../worker/services/booking-changes';
 import type { BookingView } from '../../worker/services/bookings';
 import type { OrderView } from '../../worker/services/orders';
-import { visitStatusMessages } from '../../worker/services/visit-status';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
 import { lagosDate } from '../../worker/shared/time';
+import { visitStatusMessages } from '../../worker/shared/visit-rules';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
 import { inDays } from './payment-fixtures';
 
@@ -128,7 +128,7 @@ describe('PUT /api/bookings/:id', () => {
   const put = (id: string, body: unknown) => adminCall(cookie, `/api/bookings/${id}`, 'PUT', body);
 
   it('marks a booked appointment complete, once', async () => {
-    const booking = await seedBooking({ date: '2026-12-01' });
+    const booking = await seedBooking({ date: inDays(-2) });
     const response = await put(booking.id, { serviceStatus: 'completed' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, serviceStatus: 'completed' });
@@ -137,7 +137,7 @@ describe('PUT /api/bookings/:id', () => {
 
     const again = await put(booking.id, { serviceStatus: 'completed' });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: bookingMessages.onlyComplete });
+    expect(await again.json()).toEqual({ message: visitStatusMessages.completedFrom });
   });
 
   it('refuses any other change and changes nothing', async () => {

@@ -67,7 +67,7 @@ beforeAll(async () => {
 });
 
 describe('the roles', () => {
-  it('give the owner everything, the manager all but the team and clients’ data, reception the desk (gift vouchers too) without health answers, a therapist their own bookings', () => {
+  it('give the owner everything, the manager all but the team and clients’ data, reception the desk (gift vouchers too) without health answers, a therapist their own bookings and their visits’ statuses', () => {
     const of = (role: StaffRole) => (Object.keys(permissions) as Permission[]).filter((name) => can(role, name));
     const everything = Object.keys(permissions);
     expect(of('owner')).toEqual(everything);
@@ -75,13 +75,14 @@ describe('the roles', () => {
     expect(of('reception')).toEqual([
       'calendar',
       'allBookings',
+      'visitStatus',
       'bookings',
       'clients',
       'orders',
       'scheduleRead',
       'vouchers',
     ]);
-    expect(of('therapist')).toEqual(['calendar', 'healthAnswers']);
+    expect(of('therapist')).toEqual(['calendar', 'healthAnswers', 'visitStatus']);
   });
 });
 

@@ -1,22 +1,27 @@
 // A visit's day (issue 34, services/visit-status.ts): arrived from an hour before the start on its
-// day, a no-show from 15 minutes after it, booked again the same day; anything else 409 with why.
-import { and, eq, inArray } from 'drizzle-orm';
+// day, completed from the start, a no-show from 15 minutes after it (the client is told once),
+// booked again the same day; anything else 409 with why. A therapist changes their own visits only.
+import { env } from 'cloudflare:workers';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../worker/db/schema';
+import { auditLog, bookings, outboxMessages, staffAccounts, therapists } from '../../worker/db/schema';
+import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { bookingMessages } from '../../worker/routes/bookings';
 import type { BookingView } from '../../worker/services/bookings';
-import { type DayStatus, dayStatusRefusal, visitStatusMessages } from '../../worker/services/visit-status';
+import { hashPassword } from '../../worker/services/password';
+import { accessMessages } from '../../worker/shared/permissions';
 import { lagosDate } from '../../worker/shared/time';
-import { adminCall, clearData, db, seedBooking, signIn } from './admin-harness';
+import { type StatusChange, statusChangeRefusal, visitStatusMessages } from '../../worker/shared/visit-rules';
+import { adminCall, clearData, db, login, seedBooking, sessionIdFrom, signIn } from './admin-harness';
 import { inDays } from './payment-fixtures';
 
 /** A Lagos wall-clock instant (UTC+1). */
 const at = (date: string, time: string) => new Date(`${date}T${time}:00+01:00`);
 const visit = { serviceStatus: 'booked' as const, date: '2026-12-01', time: '10:00' };
 
-describe('when a visit’s day status may change', () => {
-  const refusal = (to: DayStatus, now: Date, from: typeof visit.serviceStatus | string = 'booked') =>
-    dayStatusRefusal({ ...visit, serviceStatus: from as typeof visit.serviceStatus }, to, now);
+describe('when a visit’s status may change', () => {
+  const refusal = (to: StatusChange, now: Date, from: typeof visit.serviceStatus | string = 'booked') =>
+    statusChangeRefusal({ ...visit, serviceStatus: from as typeof visit.serviceStatus }, to, now);
 
   it('marks a client arrived on the day, from an hour before the start, only from booked', () => {
     expect(refusal('arrived', at('2026-12-01', '08:59'))).toBe(visitStatusMessages.arrivedWhen);
@@ -26,6 +31,17 @@ describe('when a visit’s day status may change', () => {
     expect(refusal('arrived', at('2026-11-30', '23:30'))).toBe(visitStatusMessages.arrivedWhen);
     for (const from of ['arrived', 'completed', 'no-show', 'cancelled']) {
       expect(refusal('arrived', at('2026-12-01', '09:30'), from), from).toBe(visitStatusMessages.arrivedFrom);
+    }
+  });
+
+  it('completes a visit from its start on, from booked or arrived, once', () => {
+    expect(refusal('completed', at('2026-11-30', '12:00'))).toBe(visitStatusMessages.completedWhen);
+    expect(refusal('completed', at('2026-12-01', '09:59'))).toBe(visitStatusMessages.completedWhen);
+    expect(refusal('completed', at('2026-12-01', '10:00'))).toBeNull();
+    expect(refusal('completed', at('2026-12-01', '10:00'), 'arrived')).toBeNull();
+    expect(refusal('completed', at('2026-12-04', '18:00'))).toBeNull();
+    for (const from of ['completed', 'no-show', 'cancelled']) {
+      expect(refusal('completed', at('2026-12-01', '11:00'), from), from).toBe(visitStatusMessages.completedFrom);
     }
   });
 
@@ -103,6 +119,9 @@ describe('PUT /api/bookings/:id { serviceStatus } of the visit’s day', () => {
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ message: visitStatusMessages.arrivedWhen });
     expect(await (await put(tomorrow.id, 'booked')).json()).toEqual({ message: visitStatusMessages.bookedFrom });
+    const tooSoon = await put(tomorrow.id, 'completed');
+    expect(tooSoon.status).toBe(409);
+    expect(await tooSoon.json()).toEqual({ message: visitStatusMessages.completedWhen });
     expect(await tab('booked')).toEqual(['Tomorrow']);
     const missing = await put('no-such-booking', 'arrived');
     expect(missing.status).toBe(404);
@@ -129,5 +148,114 @@ describe('PUT /api/bookings/:id { serviceStatus } of the visit’s day', () => {
       .from(auditLog)
       .where(and(eq(auditLog.target, booking.id), inArray(auditLog.action, ['booking-arrived', 'booking-reopened'])));
     expect(entries.map((entry) => entry.action).sort()).toEqual(['booking-arrived', 'booking-reopened']);
+  });
+});
+
+describe('a no-show', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn();
+  });
+  beforeEach(async () => {
+    await clearData();
+    await db.delete(outboxMessages);
+  });
+
+  it('tells the client once, by email and WhatsApp, with a way to book again; what was paid is kept', async () => {
+    const start = new Date(Date.now() - 30 * 60_000 + 3_600_000);
+    const booking = await seedBooking({
+      name: 'Ada Obi',
+      date: start.toISOString().slice(0, 10),
+      time: start.toISOString().slice(11, 16),
+      amount: 30_000,
+    });
+    const put = (serviceStatus: string) => adminCall(cookie, `/api/bookings/${booking.id}`, 'PUT', { serviceStatus });
+    expect((await put('no-show')).status).toBe(200);
+    // Undone and marked again (the same day): still one message each way.
+    if (booking.date === lagosDate(new Date())) {
+      expect((await put('booked')).status).toBe(200);
+      expect((await put('no-show')).status).toBe(200);
+    }
+    const messages = await db.select().from(outboxMessages);
+    expect(messages.map((message) => [message.template, message.channel, message.recipient]).sort()).toEqual([
+      ['booking-missed', 'email', 'ada@example.com'],
+      ['booking-missed', 'whatsapp', '+2348031234567'],
+    ]);
+    const email = messages.find((message) => message.channel === 'email');
+    expect(email?.subject).toMatch(/^We missed you on /);
+    expect(email?.text).toContain('The ₦30,000 paid for it is kept');
+    expect(email?.text).toContain(`${env.SITE_URL.replace(/\/$/, '')}/booking`);
+    expect(messages.find((message) => message.channel === 'whatsapp')?.whatsappTemplate).toMatchObject({
+      name: 'booking_missed',
+    });
+    // The payment stays as it was.
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.serviceStatus).toBe('no-show');
+    const paid = await db.get<{ status: string }>(
+      sql`select status from payments where reference = ${row?.paymentReference}`,
+    );
+    expect(paid?.status).toBe('paid');
+  });
+});
+
+describe('a therapist', () => {
+  const password = 'a therapist password 2026';
+  let therapistCookie: string;
+  let deskCookie: string;
+  let own = '';
+  let colleagues = '';
+
+  beforeAll(async () => {
+    await clearData();
+    deskCookie = await signIn();
+    const start = new Date(Date.now() + 3_600_000);
+    const date = start.toISOString().slice(0, 10);
+    const time = start.toISOString().slice(11, 16);
+    // Given outright (at night no one is working to be given the visit by the booking flow).
+    const [mine, colleague] = await db.select({ id: therapists.id }).from(therapists).orderBy(therapists.id).limit(2);
+    if (!mine || !colleague) throw new Error('two therapists are needed');
+    own = (await seedBooking({ name: 'Own Client', date, time })).id;
+    colleagues = (await seedBooking({ name: 'Colleague Client', date, time: '09:00' })).id;
+    await db.update(bookings).set({ therapistId: mine.id }).where(eq(bookings.id, own));
+    await db.update(bookings).set({ therapistId: colleague.id, time }).where(eq(bookings.id, colleagues));
+    await db.delete(staffAccounts).where(eq(staffAccounts.email, 'therapist@visits.test'));
+    await db.insert(staffAccounts).values({
+      name: 'Tolu',
+      email: 'therapist@visits.test',
+      role: 'therapist',
+      therapistId: mine.id,
+      passwordHash: await hashPassword(password, env.ADMIN_PASSWORD_PEPPER),
+    });
+    const response = await login('therapist@visits.test', password, '198.18.7.1');
+    expect(response.status).toBe(200);
+    therapistCookie = `${SESSION_COOKIE}=${sessionIdFrom(response)}`;
+  });
+
+  const statusOf = async (id: string) =>
+    (await db.select({ status: bookings.serviceStatus }).from(bookings).where(eq(bookings.id, id)))[0]?.status;
+
+  it('marks their own visits and no one else’s; the desk marks any', async () => {
+    const mine = await adminCall(therapistCookie, `/api/bookings/${own}`, 'PUT', { serviceStatus: 'arrived' });
+    expect(mine.status).toBe(200);
+    expect(await statusOf(own)).toBe('arrived');
+    expect(
+      (await adminCall(therapistCookie, `/api/bookings/${own}`, 'PUT', { serviceStatus: 'completed' })).status,
+    ).toBe(200);
+
+    const theirs = await adminCall(therapistCookie, `/api/bookings/${colleagues}`, 'PUT', { serviceStatus: 'arrived' });
+    expect(theirs.status).toBe(403);
+    expect(await theirs.json()).toEqual({ message: accessMessages.forbidden });
+    expect(await statusOf(colleagues)).toBe('booked');
+    const desk = await adminCall(deskCookie, `/api/bookings/${colleagues}`, 'PUT', { serviceStatus: 'arrived' });
+    expect(desk.status).toBe(200);
+  });
+
+  it('may not cancel, move or take payment, even for their own visit', async () => {
+    for (const body of [{ serviceStatus: 'cancelled', refund: false }, { payment: 'cash' }]) {
+      const response = await adminCall(therapistCookie, `/api/bookings/${own}`, 'PUT', body);
+      expect(response.status, JSON.stringify(body)).toBe(403);
+      expect(await response.json()).toEqual({ message: accessMessages.forbidden });
+    }
+    expect(await statusOf(own)).not.toBe('cancelled');
   });
 });

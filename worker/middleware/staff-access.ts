@@ -81,7 +81,8 @@ export const routeAccess: Record<string, RouteAccess> = {
 
   'GET /api/bookings': 'calendar',
   'POST /api/bookings': 'bookings',
-  'PUT /api/bookings/:id': 'bookings',
+  // Status changes need `visitStatus` (a therapist's own visits); every other change `bookings`.
+  'PUT /api/bookings/:id': 'visitStatus',
   'GET /api/calendar': 'calendar',
   'GET /api/orders': 'orders',
   'PUT /api/orders/:id': 'orders',

@@ -4,42 +4,48 @@ import { recordHealthView } from '../middleware/audit-trail';
 import { scopeOf } from '../middleware/scope';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { announceMove, announceStaffBooking, refundAndAnnounceCancel } from '../services/booking-change-effects';
+import {
+  announceMove,
+  announceNoShow,
+  announceStaffBooking,
+  refundAndAnnounceCancel,
+} from '../services/booking-change-effects';
 import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
 import { bookingListPage } from '../services/booking-list-answers';
-import { forViewer } from '../services/booking-visibility';
-import { bookingView, completeBooking, findBooking } from '../services/bookings';
+import { forViewer, therapistScopeOf } from '../services/booking-visibility';
+import { bookingView, findBooking } from '../services/bookings';
 import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
 import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
-import { type DayStatus, dayStatuses, setDayStatus } from '../services/visit-status';
+import { changeVisitStatus } from '../services/visit-status';
 import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
+import { accessMessages, can } from '../shared/permissions';
 import { multiLine, singleLine } from '../shared/plain-text';
 import { anyStartTimes } from '../shared/schedule';
 import { serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { isIsoDate, lagosToUtc } from '../shared/time';
+import { isStatusChange, statusChanges } from '../shared/visit-rules';
 import { listQuery } from './list-query';
 import { routeGroup } from './route-group';
 
 export const bookingMessages = {
   notFound: 'That booking no longer exists.',
-  onlyComplete: 'Only a booked or arrived visit can be marked complete, and only once.',
   oneChange:
     'Send one change: mark arrived, completed, a no-show or booked again, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
   notUnpaid: 'Only a booking with something still to pay can be marked paid, and only once.',
 } as const;
 
 /**
- * One change at a time: `{ serviceStatus }` of the visit's day (arrived, no-show, booked again) or
- * `'completed'`, `{ serviceStatus: 'cancelled', refund }`, `{ date, time }` or `{ payment }`. Staff
+ * One change at a time: `{ serviceStatus }` of the visit's day (arrived, completed, no-show, booked
+ * again), `{ serviceStatus: 'cancelled', refund }`, `{ date, time }` or `{ payment }`. Staff
  * have no 24-hour limit; the slot's room and closed days still hold.
  */
 const updateBody = () =>
   z
     .object({
       serviceStatus: z.optional(
-        z.enum([...dayStatuses, 'completed', 'cancelled'], {
+        z.enum([...statusChanges, 'cancelled'], {
           error: 'A booking can be marked arrived, completed, a no-show, booked again or cancelled',
         }),
       ),
@@ -56,15 +62,13 @@ const updateBody = () =>
         const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
         const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
         return (
-          ((body.serviceStatus === 'completed' || isDayStatus(body.serviceStatus)) && only('serviceStatus')) ||
+          (isStatusChange(body.serviceStatus) && only('serviceStatus')) ||
           (body.serviceStatus === 'cancelled' && body.refund !== undefined && only('serviceStatus', 'refund')) ||
           (Boolean(body.date && body.time) && only('date', 'time', 'therapistId')) ||
           (body.payment !== undefined && only('payment'))
         );
       }, bookingMessages.oneChange),
     );
-
-const isDayStatus = (status: string | undefined): status is DayStatus => dayStatuses.some((day) => day === status);
 
 /** A booking taken by phone, WhatsApp or at the door. */
 const newBookingBody = () =>
@@ -106,22 +110,24 @@ export const bookingRoutes = routeGroup()
   .put('/bookings/:id', sameOriginJson, validate('json', updateBody), async (c) => {
     const body = c.req.valid('json');
     const id = c.req.param('id');
-    if (isDayStatus(body.serviceStatus)) {
-      const result = await setDayStatus(c.var.db, id, body.serviceStatus, new Date());
-      if (result.ok) return c.json({ success: true as const, serviceStatus: body.serviceStatus });
-      return 'reason' in result
-        ? c.json({ message: bookingMessages.notFound }, 404)
-        : c.json({ message: result.message }, 409);
-    }
-    if (body.serviceStatus === 'completed') {
-      const result = await completeBooking(c.var.db, id);
+    const member = staffMember(c);
+    if (isStatusChange(body.serviceStatus)) {
+      const now = new Date();
+      const to = body.serviceStatus;
+      const result = await changeVisitStatus(c.var.db, id, to, { now, therapistId: therapistScopeOf(member) });
       if (!result.ok) {
-        return result.reason === 'not-found'
-          ? c.json({ message: bookingMessages.notFound }, 404)
-          : c.json({ message: bookingMessages.onlyComplete }, 409);
+        if (result.reason === 'not-found') return c.json({ message: bookingMessages.notFound }, 404);
+        if (result.reason === 'not-theirs') return c.json({ message: accessMessages.forbidden }, 403);
+        return c.json({ message: result.message }, 409);
       }
-      return c.json({ success: true as const, serviceStatus: 'completed' as const });
+      if (to === 'no-show') {
+        const booking = await findBooking(c.var.db, id);
+        if (booking) await announceNoShow({ ...scopeOf(c), now }, booking);
+      }
+      return c.json({ success: true as const, serviceStatus: to });
     }
+    // Moving, cancelling and payments are the desk's: a therapist's role stops here.
+    if (!can(member.role, 'bookings')) return c.json({ message: accessMessages.forbidden }, 403);
     const booking = await findBooking(c.var.db, id);
     if (!booking) return c.json({ message: bookingMessages.notFound }, 404);
     const now = new Date();

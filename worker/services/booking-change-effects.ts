@@ -1,5 +1,5 @@
 /**
- * What follows a move or a cancellation, whoever made it: Paystack is asked for the refund (while
+ * What follows a move, a cancellation or a no-show, whoever made it: Paystack is asked for the refund (while
  * the request waits, so the answer can show its state), and the visitor and the studio are told
  * through the outbox (after the response).
  */
@@ -9,6 +9,7 @@ import { managePath, manageToken } from './manage-tokens';
 import {
   bookingCancelledMessages,
   bookingConfirmedMessages,
+  bookingMissedMessages,
   bookingRescheduledMessages,
   bookingRowFacts,
   studioDetails,
@@ -62,4 +63,11 @@ export async function refundAndAnnounceCancel(
   const messages = await bookingCancelledMessages(facts, refundFacts, by, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
   return refund;
+}
+
+/** A no-show: the client hears "We missed you" once, with a way to book again (after the response). */
+export async function announceNoShow(scope: Scope, booking: BookingRow): Promise<void> {
+  const studio = studioDetails(scope.env);
+  const facts = bookingRowFacts(booking, undefined, await bookingFactExtras(scope.db, booking));
+  scope.later(queueMessages(scope.db, scope.env.MESSAGES, await bookingMissedMessages(facts, studio)));
 }

@@ -281,15 +281,3 @@ async function historyOf(db: Database, ids: string[]): Promise<EventRow[]> {
 }
 
 export type TransitionResult = { ok: true } | { ok: false; reason: 'not-found' | 'conflict' };
-
-/** booked or arrived → completed, and nothing else. */
-export async function completeBooking(db: Database, id: string): Promise<TransitionResult> {
-  const updated = await db
-    .update(bookings)
-    .set({ serviceStatus: 'completed', completedAt: new Date().toISOString() })
-    .where(sql`${bookings.id} = ${id} and ${bookings.serviceStatus} in ('booked', 'arrived')`)
-    .returning({ id: bookings.id });
-  if (updated.length === 1) return { ok: true };
-  const [existing] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
-  return { ok: false, reason: existing ? 'conflict' : 'not-found' };
-}

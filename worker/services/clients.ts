@@ -45,7 +45,8 @@ const summaryColumns = (today: string) => ({
   name: clients.name,
   email: clients.email,
   phone: clients.phone,
-  visits: sql<number>`(select count(*) from bookings b where b.client_id = ${clientId} and b.service_status <> 'cancelled')`,
+  visits: sql<number>`(select count(*) from bookings b where b.client_id = ${clientId}
+    and b.service_status not in ('cancelled', 'no-show'))`,
   orderCount: sql<number>`(select count(*) from orders o where o.client_id = ${clientId})`,
   totalSpent: sql<number>`(
     (select coalesce(sum(b.amount_paid), 0) from bookings b where b.client_id = ${clientId})
@@ -54,7 +55,7 @@ const summaryColumns = (today: string) => ({
         where r.booking_id in (select id from bookings where client_id = ${clientId})
           or r.order_id in (select id from orders where client_id = ${clientId})))`,
   lastVisit: sql<string | null>`(select max(b.date) from bookings b where b.client_id = ${clientId}
-    and b.service_status <> 'cancelled' and b.date <= ${today})`,
+    and b.service_status not in ('cancelled', 'no-show') and b.date <= ${today})`,
   nextVisit: sql<string | null>`(select min(b.date) from bookings b where b.client_id = ${clientId}
     and b.service_status = 'booked' and b.date > ${today})`,
 });

@@ -29,7 +29,7 @@ export async function listClosuresWithBookings(db: Database, fromDate: string): 
     .select({ _id: bookings.id, name: bookings.name, phone: bookings.phone, time: bookings.time, date: bookings.date })
     .from(bookings)
     .where(
-      sql`${bookings.serviceStatus} = 'booked' and ${bookings.date} in (select date from closures where date >= ${fromDate})`,
+      sql`${bookings.serviceStatus} in ('booked', 'arrived') and ${bookings.date} in (select date from closures where date >= ${fromDate})`,
     )
     .orderBy(asc(bookings.date), asc(bookings.time));
   return days.map((day) => ({
@@ -51,7 +51,7 @@ export async function closeDay(
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(bookings)
-    .where(sql`${bookings.date} = ${closure.date} and ${bookings.serviceStatus} = 'booked'`);
+    .where(sql`${bookings.date} = ${closure.date} and ${bookings.serviceStatus} in ('booked', 'arrived')`);
   return { closure, bookedCount: Number(row?.count ?? 0) };
 }
 

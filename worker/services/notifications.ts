@@ -134,6 +134,16 @@ export async function bookingCancelledMessages(
   ]);
 }
 
+/** A no-show: one "We missed you" to the client by email and WhatsApp, keyed by the booking. */
+export async function bookingMissedMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
+  const { bookingMissed } = await bookingTemplates();
+  const message = bookingMissed(booking, studio);
+  return withRecipient([
+    email('booking-missed', booking.reference, booking.email, message),
+    whatsapp('booking-missed', booking.reference, booking.phone, message),
+  ]);
+}
+
 export async function orderConfirmedMessages(order: OrderFacts, to: string, studio: StudioDetails) {
   const { orderConfirmation } = await orderTemplates();
   return [email('order-confirmation', order.reference, to, orderConfirmation(order, studio))];

@@ -36,7 +36,7 @@ export function statsPeriods(now: Date) {
 export async function adminStats(db: Database, now: Date): Promise<AdminStats> {
   const period = statsPeriods(now);
   const appointmentsBetween = (from: string, to: string) =>
-    sql`(select count(*) from bookings where date between ${from} and ${to} and service_status in ('booked', 'completed'))`;
+    sql`(select count(*) from bookings where date between ${from} and ${to} and service_status in ('booked', 'arrived', 'completed'))`;
   const revenue = (kind: 'booking' | 'order') =>
     sql`(select coalesce(sum(amount), 0) from payments where kind = ${kind} and status = 'paid'
       and paid_at >= ${period.monthStartUtc} and paid_at < ${period.nextMonthStartUtc})`;

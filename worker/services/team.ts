@@ -70,12 +70,12 @@ const bookingToMove = {
   time: bookings.time,
 };
 
-/** Booked visits from today on of a therapist or a room (`where` picks which). */
+/** Visits from today on (booked, or under way) of a therapist or a room (`where` picks which). */
 function bookingsAhead(db: Database, where: SQL, today: string) {
   return db
     .select(bookingToMove)
     .from(bookings)
-    .where(sql`${bookings.serviceStatus} = 'booked' and ${bookings.date} >= ${today} and ${where}`)
+    .where(sql`${bookings.serviceStatus} in ('booked', 'arrived') and ${bookings.date} >= ${today} and ${where}`)
     .orderBy(asc(bookings.date), asc(bookings.time));
 }
 
@@ -98,7 +98,7 @@ export async function listTherapists(db: Database, now: Date): Promise<Therapist
         therapistTimeOff,
         sql`${therapistTimeOff.therapistId} = ${bookings.therapistId} and ${therapistTimeOff.date} = ${bookings.date}`,
       )
-      .where(sql`${bookings.serviceStatus} = 'booked' and ${bookings.date} >= ${today}`)
+      .where(sql`${bookings.serviceStatus} in ('booked', 'arrived') and ${bookings.date} >= ${today}`)
       .orderBy(asc(bookings.date), asc(bookings.time)),
   ]);
   return people
@@ -215,7 +215,7 @@ export async function updateTherapist(
   now: Date,
 ): Promise<UpdateResult> {
   const today = lagosDate(now);
-  const noneAhead = sql`not exists (select 1 from bookings where therapist_id = ${id} and service_status = 'booked' and date >= ${today})`;
+  const noneAhead = sql`not exists (select 1 from bookings where therapist_id = ${id} and service_status in ('booked', 'arrived') and date >= ${today})`;
   const [updated] = await db.$client.batch([
     d1Statement(
       db,
@@ -327,7 +327,7 @@ export async function createRoom(db: Database, change: RoomChange & { name: stri
 /** As updateTherapist: a room with bookings ahead cannot be deactivated until they move. */
 export async function updateRoom(db: Database, id: string, change: RoomChange, now: Date): Promise<UpdateResult> {
   const today = lagosDate(now);
-  const noneAhead = sql`not exists (select 1 from bookings where room_id = ${id} and service_status = 'booked' and date >= ${today})`;
+  const noneAhead = sql`not exists (select 1 from bookings where room_id = ${id} and service_status in ('booked', 'arrived') and date >= ${today})`;
   const [updated] = await db.$client.batch([
     d1Statement(
       db,

@@ -7,6 +7,7 @@ export const messageTemplates = [
   'booking-reminder',
   'booking-rescheduled',
   'booking-cancelled',
+  'booking-missed',
   'order-confirmation',
   'order-shipped',
   'order-delivered',

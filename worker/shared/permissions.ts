@@ -25,7 +25,12 @@ export const permissions = {
    * therapist sees only their own bookings, so only their own clients' answers.
    */
   healthAnswers: ['owner', 'manager', 'therapist'],
-  /** Taking a booking by phone and changing one: moving, cancelling, marking complete or paid. */
+  /**
+   * Marking a visit arrived, completed or a no-show (or booked again the same day): a therapist
+   * their own visits only, as `allBookings` says.
+   */
+  visitStatus: ['owner', 'manager', 'reception', 'therapist'],
+  /** Taking a booking by phone and changing one: moving, cancelling, marking paid. */
   bookings: ['owner', 'manager', 'reception'],
   /** The Clients screen: finding a person, their visits, orders and contact details, staff notes. */
   clients: ['owner', 'manager', 'reception'],

@@ -134,7 +134,13 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   );
 }
 
-export function StatusBadge({ status, tone }: { status: string; tone?: 'warning' | 'danger' | 'success' | 'info' }) {
+export function StatusBadge({
+  status,
+  tone,
+}: {
+  status: string;
+  tone?: 'warning' | 'danger' | 'success' | 'info' | 'arrived';
+}) {
   return <span className={`admin-badge admin-badge--${tone ?? status}`}>{status}</span>;
 }
 

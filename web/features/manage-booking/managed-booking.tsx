@@ -8,7 +8,7 @@ import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
-import { addDays, formatAppointmentWat, lagosDate, lagosToUtc } from '../../../worker/shared/time';
+import { addDays, formatAppointmentWat, formatDate, lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
@@ -80,13 +80,19 @@ export function ManagedBooking({
   }
 
   const cancelled = booking.serviceStatus === 'cancelled';
+  const missed = booking.serviceStatus === 'no-show';
   const tooLate = booking.serviceStatus === 'booked' && !view.canChange;
+  const title = cancelled
+    ? 'Your booking is cancelled'
+    : missed
+      ? `We missed you on ${formatDate(booking.date)}`
+      : 'Manage your booking';
 
   return (
     <>
       <PageHero
         eyebrow="Your booking"
-        title={cancelled ? 'Your booking is cancelled' : 'Manage your booking'}
+        title={title}
         lead={`Hello ${booking.name.split(' ')[0]}, here is your appointment with ${studio.name}.`}
       />
       <section className="section">
@@ -179,7 +185,14 @@ export function ManagedBooking({
 
               {tooLate ? <WithinNotice /> : null}
 
-              {booking.serviceStatus !== 'booked' ? (
+              {missed ? (
+                <p className="manage-booking__policy-line">
+                  We hope all is well. If something kept you away, message us on WhatsApp or call the studio; we would
+                  love to see you another time.
+                </p>
+              ) : null}
+
+              {booking.serviceStatus !== 'booked' && booking.serviceStatus !== 'arrived' ? (
                 <div className="confirmation__actions">
                   <Link to={paths.booking} className="button button--primary">
                     Book again

@@ -1,6 +1,6 @@
 /**
  * A booking's messages: confirmation, its time taken meanwhile, reminder, the studio's notice, moved,
- * cancelled, and the staff's change notice.
+ * cancelled, missed (a no-show), and the staff's change notice.
  */
 
 import { Button } from '@react-email/button';
@@ -364,6 +364,38 @@ export function bookingCancelled(
       studio,
     ),
     whatsapp: { name: 'booking_cancelled', parameters: [booking.name, when(booking.date, booking.time), money] },
+  };
+}
+
+/**
+ * A visit the client did not come to (marked a no-show by staff): one kind word and a way back.
+ * What was paid is kept unless staff refund it, and the message says so only when something was.
+ */
+export function bookingMissed(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+  const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Address');
+  const lead = `We missed you at your appointment on ${when(booking.date, booking.time)}. We hope all is well.`;
+  const paid = booking.paidOnArrival ? 0 : (booking.amountPaid ?? booking.amount);
+  const money =
+    paid > 0
+      ? `The ${formatNaira(paid)} paid for it is kept, as our booking terms say. If something kept you away, call or WhatsApp us.`
+      : 'If something kept you away, call or WhatsApp us.';
+  return {
+    ...cancellationMessage(
+      {
+        name: booking.name,
+        subject: `We missed you on ${when(booking.date, booking.time)}`,
+        heading: 'We missed you',
+        lead,
+        money,
+        rows,
+        again: { url: `${studio.siteUrl}/booking` },
+      },
+      studio,
+    ),
+    whatsapp: {
+      name: 'booking_missed',
+      parameters: [booking.name, when(booking.date, booking.time), `${studio.siteUrl}/booking`],
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * A booking opened from the Calendar: its details, money and history, with Move, Cancel and Mark paid.
+ * A booking opened from the Calendar: its details, money and history, with the visit's status
+ * buttons of the moment, and Move, Cancel and Mark paid.
  */
 
 import { useEffect, useId, useRef } from 'react';
@@ -11,15 +12,21 @@ import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
 import type { Booking } from './calendar-data';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
+import { VisitStatusBadge, VisitStatusButtons } from './visit-status';
 
 export function BookingDialog({
   booking,
   submit,
+  mayChange,
+  mayMark,
   onClose,
 }: {
   booking: Booking;
-  /** Absent for a role that does not change bookings. */
-  submit?: SubmitChange;
+  submit: SubmitChange;
+  /** Moving, cancelling and marking paid: the roles that take bookings. */
+  mayChange: boolean;
+  /** Arrived, completed, no-show: the roles that mark visits. */
+  mayMark: boolean;
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -39,7 +46,7 @@ export function BookingDialog({
         </button>
       </div>
       <div className="admin-row__badges">
-        <StatusBadge status={booking.serviceStatus} />
+        <VisitStatusBadge status={booking.serviceStatus} />
         {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
         {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         <DueBadge booking={booking} />
@@ -63,7 +70,8 @@ export function BookingDialog({
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
-      {booking.serviceStatus === 'booked' && submit ? <BookingActions booking={booking} submit={submit} /> : null}
+      {mayMark ? <VisitStatusButtons visit={booking} submit={submit} /> : null}
+      {booking.serviceStatus === 'booked' && mayChange ? <BookingActions booking={booking} submit={submit} /> : null}
     </dialog>
   );
 }

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatVisit } from '../../../../worker/shared/schedule';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
-import { adminPage, adminRequest, api } from '../admin-api';
+import { adminPage, api } from '../admin-api';
 import { Detail, RefundBadge, StatusBadge, useCan } from '../admin-ui';
 import { type AdminAction, ExpandableRow, TabbedList } from '../tabbed-list';
 import { BookingActions } from './booking-actions';
@@ -11,10 +11,13 @@ import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
+import { forwardAction, forwardChange, VisitStatusBadge, VisitStatusButtons } from './visit-status';
 
 const tabs = [
   { value: 'booked', label: 'Upcoming' },
+  { value: 'arrived', label: 'Arrived' },
   { value: 'completed', label: 'Completed' },
+  { value: 'no-show', label: 'No-show' },
   { value: 'cancelled', label: 'Cancelled' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
@@ -26,12 +29,10 @@ type Booking = Awaited<ReturnType<typeof loadBookings>>['rows'][number];
 export const BOOKINGS_FETCH_ERROR = 'Error fetching bookings';
 export const BOOKING_UPDATE_ERROR = 'Error updating booking';
 
-const markComplete = (booking: Booking) =>
-  adminRequest(api.bookings[':id'].$put({ param: { id: booking._id }, json: { serviceStatus: 'completed' } }));
-
 /**
- * Massage Bookings: Upcoming, Completed and Cancelled, a page at a time; a row opens to the intake
- * details, its history, and for an upcoming booking Move and Cancel (for the roles that book).
+ * Massage Bookings: Upcoming, Arrived, Completed, No-show and Cancelled, a page at a time; a row
+ * opens to the intake details, its history, the visit's status buttons of the moment, and for an
+ * upcoming booking Move and Cancel (for the roles that book).
  */
 export default function BookingsPage() {
   // A therapist reads their own bookings; taking and changing bookings is the desk's.
@@ -68,6 +69,8 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
   const healthNotes = hasHealthNotes(booking);
   const mayChange = useCan('bookings');
+  // A therapist lists only their own visits, so whatever they see they may mark.
+  const mayMark = useCan('visitStatus');
   const mayOpenClients = useCan('clients');
   const submit: SubmitChange = (change, success) => act(change, success, BOOKING_UPDATE_ERROR);
   const summary = (
@@ -83,10 +86,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         {booking.therapist ? ` · ${booking.therapist.name}` : ''}
       </p>
       <div className="admin-row__badges">
-        <StatusBadge
-          status={booking.serviceStatus}
-          tone={booking.serviceStatus === 'cancelled' ? 'danger' : undefined}
-        />
+        <VisitStatusBadge status={booking.serviceStatus} />
         {booking.refund ? <RefundBadge refund={booking.refund} /> : null}
         {booking.history.some((event) => event.kind === 'rescheduled') ? (
           <StatusBadge status="Moved" tone="info" />
@@ -101,14 +101,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
       </div>
     </>
   );
-  const action =
-    booking.serviceStatus === 'booked' && mayChange
-      ? {
-          label: 'Mark Complete',
-          run: () =>
-            act(() => markComplete(booking), `${booking.name}’s appointment is marked complete.`, BOOKING_UPDATE_ERROR),
-        }
-      : undefined;
+  const action = mayMark ? forwardAction(booking, submit) : undefined;
 
   return (
     <ExpandableRow name={booking.name} attention={booking.needsAttention} summary={summary} action={action}>
@@ -142,6 +135,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <BookingHistory booking={booking} />
         </Detail>
       </dl>
+      {mayMark ? <VisitStatusButtons visit={booking} submit={submit} besides={forwardChange(booking)} /> : null}
       {booking.serviceStatus === 'booked' && mayChange ? <BookingActions booking={booking} submit={submit} /> : null}
     </ExpandableRow>
   );

@@ -58,6 +58,8 @@ export default function CalendarPage() {
   const controlsId = useId();
   // A therapist sees their own day; taking and changing bookings is the desk's.
   const mayBook = useCan('bookings');
+  // Whoever may mark a visit sees only visits they may mark (a therapist: their own).
+  const mayMark = useCan('visitStatus');
 
   const submit: SubmitChange = async (change, success) => {
     setNotice(undefined);
@@ -114,7 +116,13 @@ export default function CalendarPage() {
         }
       </ListFrame>
       {opened ? (
-        <BookingDialog booking={opened} submit={mayBook ? submit : undefined} onClose={() => setOpened(undefined)} />
+        <BookingDialog
+          booking={opened}
+          submit={submit}
+          mayChange={mayBook}
+          mayMark={mayMark}
+          onClose={() => setOpened(undefined)}
+        />
       ) : null}
       {creating ? (
         <NewBookingForm

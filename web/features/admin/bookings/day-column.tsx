@@ -10,6 +10,7 @@ import { formatDate, lagosToUtc } from '../../../../worker/shared/time';
 import { type Booking, type CalendarData, type Column, PX_PER_MINUTE, placedOn, type Therapist } from './calendar-data';
 import { hasHealthNotes } from './health-answers';
 import type { NewBookingPreset } from './new-booking-form';
+import { visitStatusWords } from './visit-status';
 
 export function DayColumn({
   column,
@@ -123,7 +124,12 @@ function BookingBlock({
       <span>{timeRange(booking.time, booking.durationMinutes)}</span>
       {booking.serviceStatus === 'booked' ? <span className="visually-hidden">, booked</span> : null}
       <span className="admin-calendar__flags">
-        {booking.serviceStatus === 'completed' ? <span className="admin-calendar__flag">{comma}Completed</span> : null}
+        {booking.serviceStatus !== 'booked' ? (
+          <span className="admin-calendar__flag admin-calendar__flag--status">
+            {comma}
+            {visitStatusWords[booking.serviceStatus]}
+          </span>
+        ) : null}
         {health ? <span className="admin-calendar__flag admin-calendar__flag--health">{comma}Health notes</span> : null}
         {booking.balanceDue > 0 && booking.serviceStatus !== 'cancelled' ? (
           <span className="admin-calendar__flag">

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from '../admin-ui';
 import { HealthAnswerDetails } from '../bookings/health-answers';
+import { VisitStatusBadge } from '../bookings/visit-status';
 import { useAdminList } from '../use-admin-list';
 
 const loadClient = async (id: string) => {
@@ -80,10 +81,7 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
                   {booking.therapist ? ` · ${booking.therapist.name}` : ''} · {formatNaira(booking.amount)}
                 </p>
                 <div className="admin-row__badges">
-                  <StatusBadge
-                    status={booking.serviceStatus}
-                    tone={booking.serviceStatus === 'cancelled' ? 'danger' : undefined}
-                  />
+                  <VisitStatusBadge status={booking.serviceStatus} />
                 </div>
                 <dl className="admin-details">
                   <HealthAnswerDetails booking={booking} brief />
