@@ -30,6 +30,7 @@ import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
 import { teamAccountRoutes } from './routes/team-accounts';
+import { todayRoutes } from './routes/today';
 import { uploadRoutes } from './routes/uploads';
 import { adminVoucherRoutes, publicVoucherRoutes, voucherCardRoutes } from './routes/vouchers';
 import { waitlistRoutes } from './routes/waitlist';
@@ -63,6 +64,7 @@ export const app = new Hono<AppEnv>()
   // Staff routes: staffAccess lets each through to the roles its permission names; each that
   // changes state starts with sameOriginJson (sameOrigin for the multipart photo upload).
   .route('/api', bookingRoutes)
+  .route('/api', todayRoutes)
   .route('/api', orderRoutes)
   .route('/api', adminCouponRoutes)
   .route('/api', exportRoutes)

@@ -2,6 +2,7 @@
 // (same Origin, JSON body, the session cookie), and rows written straight into D1 to act on.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
@@ -15,14 +16,18 @@ import {
   orders,
   payments,
   refunds,
+  staffAccounts,
   stockHolds,
   timeBlocks,
+  visitNotes,
   vouchers,
   voucherUses,
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { linkClientStatements } from '../../worker/services/client-records';
+import { hashPassword } from '../../worker/services/password';
+import type { StaffRole } from '../../worker/shared/permissions';
 import { clearReviews, resetTeam, takeFreeTherapist } from './team-fixtures';
 
 export const origin = 'https://localhost';
@@ -82,6 +87,7 @@ export async function clearData() {
   await db.delete(orderItems);
   await db.delete(orders);
   await db.delete(bookingEvents);
+  await db.delete(visitNotes);
   await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(stockHolds);
@@ -113,6 +119,8 @@ interface SeedBooking {
   email?: string;
   referralSource?: string | null;
   notes?: string | null;
+  /** When the health form was answered: at booking unless given (null: a staff booking without one). */
+  healthFormAt?: string | null;
 }
 
 /** A paid one-hour booking, written as the payment records would write it (its therapist's time taken). */
@@ -151,6 +159,7 @@ export async function seedBooking(seed: SeedBooking) {
       amountPaid: amount,
       serviceStatus: seed.serviceStatus ?? 'booked',
       needsAttention: seed.needsAttention ?? false,
+      healthFormAt: seed.healthFormAt === undefined ? new Date().toISOString() : seed.healthFormAt,
     })
     .returning();
   if (!row) throw new Error('booking not inserted');
@@ -219,4 +228,28 @@ export async function seedOrder(seed: SeedOrder = {}) {
     },
   ]);
   return order;
+}
+
+/**
+ * A signed-in member of the team with `role` (a therapist's linked to `therapistId`): the Cookie
+ * header. Replaces an account of the same email.
+ */
+export async function staffSession(
+  role: StaffRole,
+  email: string,
+  therapistId: string | null = null,
+  address = `198.18.9.${Math.floor(Math.random() * 250) + 1}`,
+): Promise<string> {
+  const password = 'a team member password 2026';
+  await db.delete(staffAccounts).where(eq(staffAccounts.email, email));
+  await db.insert(staffAccounts).values({
+    name: `${role} ${email.split('@')[0]}`,
+    email,
+    role,
+    therapistId,
+    passwordHash: await hashPassword(password, env.ADMIN_PASSWORD_PEPPER),
+  });
+  const response = await login(email, password, address);
+  expect(response.status).toBe(200);
+  return `${SESSION_COOKIE}=${sessionIdFrom(response)}`;
 }

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staffAccounts, therapists } from '../../worker/db/schema';
+import { staffAccounts, therapists, visitNotes } from '../../worker/db/schema';
 import { adminMessages, SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { accessOf, routeAccess } from '../../worker/middleware/staff-access';
 import { authMessages } from '../../worker/routes/auth';
@@ -77,12 +77,13 @@ describe('the roles', () => {
       'allBookings',
       'visitStatus',
       'bookings',
+      'ownNextVisit',
       'clients',
       'orders',
       'scheduleRead',
       'vouchers',
     ]);
-    expect(of('therapist')).toEqual(['calendar', 'healthAnswers', 'visitStatus']);
+    expect(of('therapist')).toEqual(['calendar', 'healthAnswers', 'visitStatus', 'ownNextVisit', 'scheduleRead']);
   });
 });
 
@@ -171,11 +172,19 @@ describe('the clients’ health answers', () => {
       .where(eq(staffAccounts.email, 'therapist@roles.test'));
     theirs = first.id;
     others = second.id;
+    // What each visit's therapist wrote after it: health data too.
+    await db.insert(visitNotes).values([
+      { bookingId: theirs, text: `Tendon-5521 for Ada`, writtenBy: 'Tolu' },
+      { bookingId: others, text: `Tendon-5521 for Bisi`, writtenBy: 'Kemi' },
+    ]);
   });
 
   /** Every staff GET route, its answer's text (what a browser or a script with the session can read). */
   async function everyStaffAnswer(cookie: string) {
-    const query: Record<string, string> = { '/api/calendar': `?from=${day}&to=${day}` };
+    const query: Record<string, string> = {
+      '/api/calendar': `?from=${day}&to=${day}`,
+      '/api/today': `?date=${day}`,
+    };
     const answers: Array<{ route: string; status: number; text: string }> = [];
     for (const route of adminRoutes.filter((each) => each.startsWith('GET '))) {
       const pattern = route.slice(4);
@@ -190,19 +199,20 @@ describe('the clients’ health answers', () => {
     expect(answers.find((answer) => answer.route === 'GET /api/bookings')).toMatchObject({ status: 200 });
     expect(answers.find((answer) => answer.route === 'GET /api/calendar')?.text).toContain('Bisi Ade');
     for (const answer of answers) {
-      expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy|healthConditions|onMedication/);
+      expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy|healthConditions|onMedication|Tendon/);
     }
   });
 
   it('reach the owner and the manager in the bookings and the calendar, never in a CSV', async () => {
     for (const role of ['owner', 'manager'] as const) {
       const answers = await everyStaffAnswer(cookies.get(role) ?? '');
-      for (const route of ['GET /api/bookings', 'GET /api/calendar']) {
+      for (const route of ['GET /api/bookings', 'GET /api/calendar', 'GET /api/today']) {
         expect(answers.find((answer) => answer.route === route)?.text, `${role} ${route}`).toContain(secret);
       }
+      expect(answers.find((answer) => answer.route === 'GET /api/today')?.text).toContain('Tendon-5521 for Bisi');
       for (const answer of answers.filter(({ route }) => route.includes('/export/'))) {
         expect(answer.status, answer.route).toBe(200);
-        expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy/);
+        expect(answer.text, answer.route).not.toMatch(/Warfarin|Pregnancy|Tendon/);
       }
     }
   });
@@ -227,6 +237,10 @@ describe('the clients’ health answers', () => {
     const text = JSON.stringify(calendar);
     expect(text).not.toContain(others);
     expect(text).not.toContain('Bisi Ade');
+    // Their day on Today: their own visit with its notes, never a colleague's, whatever they ask.
+    const today = await (await call(`/api/today?date=${day}&therapistId=all`, { headers: { Cookie: cookie } })).text();
+    expect(today).toContain('Tendon-5521 for Ada');
+    expect(today).not.toContain('Bisi');
   });
 });
 

@@ -4,15 +4,13 @@
 import { env } from 'cloudflare:workers';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, bookings, outboxMessages, staffAccounts, therapists } from '../../worker/db/schema';
-import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
+import { auditLog, bookings, outboxMessages, therapists } from '../../worker/db/schema';
 import { bookingMessages } from '../../worker/routes/bookings';
 import type { BookingView } from '../../worker/services/bookings';
-import { hashPassword } from '../../worker/services/password';
 import { accessMessages } from '../../worker/shared/permissions';
 import { lagosDate } from '../../worker/shared/time';
 import { type StatusChange, statusChangeRefusal, visitStatusMessages } from '../../worker/shared/visit-rules';
-import { adminCall, clearData, db, login, seedBooking, sessionIdFrom, signIn } from './admin-harness';
+import { adminCall, clearData, db, seedBooking, signIn, staffSession } from './admin-harness';
 import { inDays } from './payment-fixtures';
 
 /** A Lagos wall-clock instant (UTC+1). */
@@ -199,7 +197,6 @@ describe('a no-show', () => {
 });
 
 describe('a therapist', () => {
-  const password = 'a therapist password 2026';
   let therapistCookie: string;
   let deskCookie: string;
   let own = '';
@@ -218,17 +215,7 @@ describe('a therapist', () => {
     colleagues = (await seedBooking({ name: 'Colleague Client', date, time: '09:00' })).id;
     await db.update(bookings).set({ therapistId: mine.id }).where(eq(bookings.id, own));
     await db.update(bookings).set({ therapistId: colleague.id, time }).where(eq(bookings.id, colleagues));
-    await db.delete(staffAccounts).where(eq(staffAccounts.email, 'therapist@visits.test'));
-    await db.insert(staffAccounts).values({
-      name: 'Tolu',
-      email: 'therapist@visits.test',
-      role: 'therapist',
-      therapistId: mine.id,
-      passwordHash: await hashPassword(password, env.ADMIN_PASSWORD_PEPPER),
-    });
-    const response = await login('therapist@visits.test', password, '198.18.7.1');
-    expect(response.status).toBe(200);
-    therapistCookie = `${SESSION_COOKIE}=${sessionIdFrom(response)}`;
+    therapistCookie = await staffSession('therapist', 'therapist@visits.test', mine.id);
   });
 
   const statusOf = async (id: string) =>

@@ -175,6 +175,11 @@ export const bookings = sqliteTable(
      * and rooms by them even after staff rename or hide a treatment.
      */
     treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>(),
+    /**
+     * When the client answered the health questions and gave consent for this visit: at booking
+     * online, or from the visit's form link (a booking staff took). Null: not yet.
+     */
+    healthFormAt: text('health_form_at'),
   },
   (table) => [
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),
@@ -846,6 +851,22 @@ export const auditLog = sqliteTable(
     index('audit_log_target').on(table.target),
   ],
 );
+
+/**
+ * What the therapist wrote after a visit (issue 34): what was done, pressure, areas, products. Health
+ * data: read only with the `healthAnswers` permission, erased with the visit's health answers (the
+ * retention period, the client's erasure), never in a CSV or a message. One per visit, rewritten
+ * when edited.
+ */
+export const visitNotes = sqliteTable('visit_notes', {
+  bookingId: text('booking_id')
+    .primaryKey()
+    .references(() => bookings.id),
+  text: text('text').notNull(),
+  /** Who wrote it last (the staff account's name as it was). */
+  writtenBy: text('written_by').notNull(),
+  writtenAt: text('written_at').notNull().default(utcNow),
+});
 
 /**
  * The studio's clients: one record per person, known by their email, else by their phone

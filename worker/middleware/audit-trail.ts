@@ -62,6 +62,8 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/auth/password': { action: 'password-change' },
   'POST /api/auth/sign-out-everywhere': { action: 'sign-out-everywhere' },
   'POST /api/bookings': { action: 'booking-create', keep: ['date', 'time', 'therapistId', 'payment'] },
+  // Never the notes themselves (health data).
+  'POST /api/bookings/:id/notes': { action: 'visit-notes' },
   'PUT /api/bookings/:id': {
     action: bookingChange,
     keep: ['serviceStatus', 'refund', 'date', 'time', 'therapistId', 'payment'],
@@ -209,7 +211,10 @@ export function recordStaffRead(
  * A view of clients' health answers: the bookings whose declared answers (a condition or a
  * medication) just went to the member, in one entry.
  */
-export function recordHealthView(c: Context<AppEnv>, shown: BookingView[]): void {
+export function recordHealthView(
+  c: Context<AppEnv>,
+  shown: Array<Pick<BookingView, '_id' | 'healthConditions' | 'onMedication' | 'notes'>>,
+): void {
   const member = c.var.staff;
   const bookings = shown
     .filter(
@@ -221,6 +226,19 @@ export function recordHealthView(c: Context<AppEnv>, shown: BookingView[]): void
   const entry = {
     actor: { _id: member._id, name: member.name },
     action: 'health-view' as const,
+    details: { bookings },
+    address: c.req.header('CF-Connecting-IP') ?? null,
+  };
+  afterResponse(c, recordAudit(c.var.db, entry));
+}
+
+/** A view of visit notes (health data): the visits whose notes, or whose client's last notes, went to the member. */
+export function recordVisitNotesView(c: Context<AppEnv>, bookings: string[]): void {
+  const member = c.var.staff;
+  if (!member || bookings.length === 0) return;
+  const entry = {
+    actor: { _id: member._id, name: member.name },
+    action: 'visit-notes-view' as const,
     details: { bookings },
     address: c.req.header('CF-Connecting-IP') ?? null,
   };

@@ -80,9 +80,13 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/auth/confirm': 'signedIn',
 
   'GET /api/bookings': 'calendar',
-  'POST /api/bookings': 'bookings',
+  // Any booking with `bookings`; a therapist their client's next visit with themselves (ownNextVisit).
+  'POST /api/bookings': 'ownNextVisit',
   // Status changes need `visitStatus` (a therapist's own visits); every other change `bookings`.
   'PUT /api/bookings/:id': 'visitStatus',
+  // Visit notes are health data: the visit's therapist (their own visits), managers, owners.
+  'POST /api/bookings/:id/notes': 'healthAnswers',
+  'GET /api/today': 'calendar',
   'GET /api/calendar': 'calendar',
   'GET /api/orders': 'orders',
   'PUT /api/orders/:id': 'orders',

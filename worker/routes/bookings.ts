@@ -34,6 +34,8 @@ export const bookingMessages = {
   oneChange:
     'Send one change: mark arrived, completed, a no-show or booked again, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
   notUnpaid: 'Only a booking with something still to pay can be marked paid, and only once.',
+  onlyOwnNextVisit:
+    'You can book a visit with yourself, to be paid at the studio. Please ask reception for anything else.',
 } as const;
 
 /**
@@ -160,6 +162,14 @@ export const bookingRoutes = routeGroup()
   })
   .post('/bookings', sameOriginJson, validate('json', newBookingBody), async (c) => {
     const body = c.req.valid('json');
+    const member = staffMember(c);
+    // Without the desk's permission: a visit with oneself, to be paid at the studio.
+    if (
+      !can(member.role, 'bookings') &&
+      (!member.therapistId || body.therapistId !== member.therapistId || body.payment !== 'unpaid')
+    ) {
+      return c.json({ message: bookingMessages.onlyOwnNextVisit }, 403);
+    }
     const now = new Date();
     const result = await createStaffBooking(
       c.var.db,
@@ -173,5 +183,5 @@ export const bookingRoutes = routeGroup()
     if (!result.ok) return c.json({ message: result.message }, result.status);
     announceStaffBooking(scopeOf(c), result.booking, result.manageToken);
     const booking = await bookingView(c.var.db, result.booking.id);
-    return c.json({ booking: booking && forViewer(booking, staffMember(c)) }, 201);
+    return c.json({ booking: booking && forViewer(booking, member) }, 201);
   });

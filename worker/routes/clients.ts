@@ -1,15 +1,17 @@
 import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
-import { recordHealthView, recordStaffRead } from '../middleware/audit-trail';
+import { recordHealthView, recordStaffRead, recordVisitNotesView } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { forViewer } from '../services/booking-visibility';
 import { refreshCataloguePages } from '../services/catalogue-pages';
 import { clientExport, clientRecord, eraseClient, saveClientNotes, searchClients } from '../services/clients';
+import { clientVisitNotes } from '../services/visit-notes';
 import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
+import { can } from '../shared/permissions';
 import { multiLine } from '../shared/plain-text';
 import { pageQuery } from './list-query';
 import { routeGroup } from './route-group';
@@ -115,7 +117,8 @@ th{text-align:left;padding:.25rem 1rem .25rem 0;vertical-align:top;color:#5c4a3d
     ['Marketing messages', client.marketingConsent ? 'Yes (academy list)' : 'No'],
     ['Staff notes', client.notes],
   ])}</table>
-<h2>Visits</h2>${visits || '<p>None.</p>'}<h2>Orders</h2>${bought || '<p>None.</p>'}
+<h2>Visits</h2>${visits || '<p>None.</p>'}
+<h2>Visit notes</h2>${data.visitNotes.length > 0 ? `<table>${rows(data.visitNotes.map((note) => [`${note.date} (${note.writtenBy})`, note.text]))}</table>` : '<p>None.</p>'}<h2>Orders</h2>${bought || '<p>None.</p>'}
 <h2>Gift vouchers</h2>${vouchers || '<p>None.</p>'}<h2>Reviews</h2>${reviews || '<p>None.</p>'}
 <h2>Messages sent</h2>${messages ? `<table>${messages}</table>` : '<p>None.</p>'}
 <h2>Academy waitlist</h2>${data.waitlist.length > 0 ? `<table>${rows(data.waitlist.map((entry) => [entry.email, `joined ${entry.joinedAt}`]))}</table>` : '<p>Not on the list.</p>'}
@@ -134,9 +137,15 @@ export const clientRoutes = routeGroup()
     if (!record) return c.json({ message: clientMessages.notFound }, 404);
     const member = staffMember(c);
     const bookings = record.bookings.map((booking) => forViewer(booking, member));
+    // Visit notes are health data: only for those who may read health answers.
+    const visitNotes = can(member.role, 'healthAnswers') ? await clientVisitNotes(c.var.db, record._id) : [];
     recordStaffRead(c, 'client-view', { target: record._id });
     recordHealthView(c, bookings);
-    return c.json({ ...record, bookings });
+    recordVisitNotesView(
+      c,
+      visitNotes.map((note) => note.bookingId),
+    );
+    return c.json({ ...record, bookings, visitNotes });
   })
   .put('/clients/:id', sameOriginJson, validate('json', notesBody), async (c) => {
     const id = c.req.param('id');

@@ -9,6 +9,7 @@ import { bookingEvents, bookings, payments, refunds, rooms, therapists } from '.
 import type { HealthAnswers } from '../shared/health-answers';
 import { endTimeOf } from '../shared/schedule';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../shared/statuses';
+import { formStateOf, type VisitFormState } from '../shared/visit-rules';
 import { voucherPaidSql } from './vouchers';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -55,6 +56,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   room: { _id: string; name: string } | null;
   /** "HH:MM" the visit ends (the next morning's time for an overnight one). */
   endTime: string;
+  /** The visit's health form: answered, still missing (a booking staff took), or no longer needed. */
+  form: VisitFormState;
   durationMinutes: number;
   /** How it was paid: online (paystack, test), free, or at the studio (cash, transfer, pos), or unpaid. */
   payment: PaymentMethod;
@@ -149,6 +152,7 @@ function toView(
     therapist: booking.therapistId && therapistName ? { _id: booking.therapistId, name: therapistName } : null,
     room: booking.roomId && roomName ? { _id: booking.roomId, name: roomName } : null,
     endTime: endTimeOf(booking.time, booking.durationMinutes),
+    form: formStateOf(booking),
     durationMinutes: booking.durationMinutes,
     payment: method,
     createdAt: booking.createdAt,

@@ -11,6 +11,7 @@ import { lagosDate } from '../shared/time';
 import { type BookingView, listBookings } from './bookings';
 import { phoneKeySql } from './client-records';
 import { listOrders, type OrderView } from './orders';
+import { clientVisitNotes } from './visit-notes';
 
 /** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
 const phoneKeyOf = (phone: string) => {
@@ -159,7 +160,7 @@ export async function clientExport(db: Database, id: string, now: Date) {
   if (!record) return undefined;
   const email = (record.email ?? '').trim().toLowerCase();
   const phoneKey = record.phone.trim() === '' ? '' : phoneKeyOf(record.phone);
-  const [messages, waitlist, reviews, vouchers] = await Promise.all([
+  const [messages, waitlist, reviews, vouchers, visitNotes] = await Promise.all([
     db
       .select({
         channel: outboxMessages.channel,
@@ -206,8 +207,9 @@ export async function clientExport(db: Database, id: string, now: Date) {
       where (${email} <> '' and (lower(buyer_email) = ${email} or lower(recipient_email) = ${email}))
         or (${phoneKey} <> '' and ${phoneKeySql(sql`recipient_phone`)} = ${phoneKey})
       order by created_at`),
+    clientVisitNotes(db, id),
   ]);
-  return { exportedAt: now.toISOString(), client: record, messages, waitlist, reviews, vouchers };
+  return { exportedAt: now.toISOString(), client: record, messages, waitlist, reviews, vouchers, visitNotes };
 }
 
 /**
@@ -285,6 +287,7 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       sql`delete from outbox_messages where ${anyOf(sql`recipient`)} or ${anyPhone(sql`recipient`)} or ${aboutTheirRecords}`,
     ),
     d1Statement(db, sql`delete from waitlist_entries where ${anyEmail(sql`email`)} or ${anyPhone(sql`whatsapp`)}`),
+    d1Statement(db, sql`delete from visit_notes where booking_id in (select id from bookings where client_id = ${id})`),
     d1Statement(db, sql`delete from login_failures where key like 'username:%' and ${mentionsAny(sql`key`)}`),
     d1Statement(db, sql`update audit_log set details = '{}' where ${mentionsAny(sql`details`)}`),
     // Their reviews (public words under their name) and the links that asked for them.

@@ -1,6 +1,6 @@
 /**
- * Health answers, and the notes a client writes for their therapist, are kept only for the visit's
- * care (NDPA 2023): the cron erases them from every
+ * Health answers, the notes a client writes for their therapist and the therapist's visit notes
+ * are kept only for the visit's care (NDPA 2023): the cron erases them from every
  * booking whose visit is more than the set months past (12 by default, Schedule settings), and
  * from the stored details of its payment (and of payments never completed), keeping the booking.
  */
@@ -21,6 +21,8 @@ export async function eraseOldHealthAnswers(db: Database, now: Date): Promise<vo
           or exercise_frequency is not null or exercise_hours is not null or health_conditions <> '[]'
           or notes is not null)`,
     ),
+    // What therapists wrote after those visits.
+    d1Statement(db, sql`delete from visit_notes where booking_id in (select id from bookings where date < ${before})`),
     d1Statement(
       db,
       sql`update payments set details = json_remove(details, '$.booking.onMedication', '$.booking.medicationDetails',

@@ -53,6 +53,8 @@ export const auditActions = {
   'campaign-email': 'Sent a bulk email',
   'campaign-whatsapp': 'Sent a bulk WhatsApp message',
   'health-view': 'Viewed clients’ health answers',
+  'visit-notes': 'Wrote visit notes',
+  'visit-notes-view': 'Read visit notes',
   'client-view': 'Opened a client’s record',
   'csv-export': 'Downloaded a CSV export',
   'client-notes': 'Wrote notes on a client',

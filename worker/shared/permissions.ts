@@ -32,6 +32,11 @@ export const permissions = {
   visitStatus: ['owner', 'manager', 'reception', 'therapist'],
   /** Taking a booking by phone and changing one: moving, cancelling, marking paid. */
   bookings: ['owner', 'manager', 'reception'],
+  /**
+   * Booking a client's next visit with oneself, to be paid at the studio: a therapist after a
+   * visit ("Book the next visit" on Today). With `bookings`, any booking.
+   */
+  ownNextVisit: ['owner', 'manager', 'reception', 'therapist'],
   /** The Clients screen: finding a person, their visits, orders and contact details, staff notes. */
   clients: ['owner', 'manager', 'reception'],
   /** A client's full copy of their data, and erasing them (NDPA 2023). */
@@ -39,7 +44,7 @@ export const permissions = {
   /** The shop's orders: shipping, delivering and cancelling them. */
   orders: ['owner', 'manager', 'reception'],
   /** Reading the team, the rooms, the menu and the schedule settings, as booking needs them. */
-  scheduleRead: ['owner', 'manager', 'reception'],
+  scheduleRead: ['owner', 'manager', 'reception', 'therapist'],
   /** Revenue figures (the dashboard's numbers). */
   revenue: ['owner', 'manager'],
   /** CSV exports of bookings, orders and the waitlist. */

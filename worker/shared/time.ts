@@ -9,6 +9,11 @@ export function lagosDate(now: Date): string {
   return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** HH:mm in Lagos for the given instant ("Offline since 10:42"). */
+export function lagosClock(now: Date): string {
+  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(11, 16);
+}
+
 /** The UTC instant at which a Lagos wall-clock date and time (HH:mm) begins. */
 export function lagosToUtc(date: string, time: string): Date {
   return new Date(new Date(`${date}T${time}:00Z`).getTime() - LAGOS_OFFSET_MS);

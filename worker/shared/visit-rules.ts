@@ -60,3 +60,18 @@ export function statusChangeRefusal(visit: Visit, to: StatusChange, now: Date): 
       return onItsDay ? null : visitStatusMessages.bookedWhen;
   }
 }
+
+/**
+ * The health form of a visit: `done` (answered online at booking, or from the visit's form link),
+ * `missing` (a booking staff took, still to come or under way), `not-needed` (the visit is over or
+ * cancelled without one: nothing is left to ask).
+ */
+export const visitFormStates = ['done', 'missing', 'not-needed'] as const;
+export type VisitFormState = (typeof visitFormStates)[number];
+
+export const formStateOf = (visit: { healthFormAt: string | null; serviceStatus: ServiceStatus }): VisitFormState =>
+  visit.healthFormAt
+    ? 'done'
+    : visit.serviceStatus === 'booked' || visit.serviceStatus === 'arrived'
+      ? 'missing'
+      : 'not-needed';

@@ -15,7 +15,7 @@ import AccountPage from '../../features/admin/account/account-page';
 import { ChoosePasswordPage } from '../../features/admin/account/choose-password-page';
 import { LoginForm } from '../../features/admin/account/login-form';
 import { setUnauthorizedHandler } from '../../features/admin/admin-api';
-import { AdminLayout, sections, sectionsFor } from '../../features/admin/admin-layout';
+import { AdminLayout, landingFor, sections, sectionsFor } from '../../features/admin/admin-layout';
 import {
   markSignedInAtom,
   markSignedOutAtom,
@@ -35,6 +35,7 @@ import TherapistsPage from '../../features/admin/schedule/therapists-page';
 import ShopPage from '../../features/admin/shop/shop-page';
 import ActivityPage from '../../features/admin/team/activity-page';
 import TeamPage from '../../features/admin/team/team-page';
+import TodayPage from '../../features/admin/today/today-page';
 import VouchersPage from '../../features/admin/vouchers/vouchers-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
@@ -114,8 +115,7 @@ export default function AdminApp() {
   }
 
   const roleSections = sectionsFor(user.role);
-  // Every role has at least Your account.
-  const first = roleSections[0]?.path ?? 'account';
+  const first = landingFor(user.role);
   return (
     <AdminLayout user={user}>
       <Routes>
@@ -131,6 +131,7 @@ export default function AdminApp() {
 
 /** Each section's screen (admin-layout.tsx lists the sections and who may open them). */
 const screens: Record<string, ReactNode> = {
+  today: <TodayPage />,
   bookings: <BookingsPage />,
   calendar: <CalendarPage />,
   clients: <ClientsPage />,

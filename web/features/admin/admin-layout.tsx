@@ -12,29 +12,53 @@ import { StatsStrip } from './stats-strip';
 /** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
 const wideScreen = '(min-width: 768px)';
 
-/** The staff screens in menu order, each with the permission that opens it (null: everyone's). */
+/** The menu's headings, in order (a screen without one, Your account, comes last). */
+const groups = ['The day', 'Clients', 'Selling', 'Messages', 'The studio'] as const;
+
+/**
+ * The staff screens in menu order, each under its heading with the permission that opens it
+ * (null: everyone's). Near twenty screens: grouped, so a phone's menu reads at a glance.
+ */
 export const sections = [
-  { path: 'bookings', label: 'Bookings', permission: 'calendar' },
-  { path: 'calendar', label: 'Calendar', permission: 'calendar' },
-  { path: 'clients', label: 'Clients', permission: 'clients' },
-  { path: 'therapists', label: 'Therapists', permission: 'settings' },
-  { path: 'menu', label: 'Menu', permission: 'catalogue' },
-  { path: 'orders', label: 'Orders', permission: 'orders' },
-  { path: 'shop', label: 'Shop', permission: 'catalogue' },
-  { path: 'coupons', label: 'Coupons', permission: 'coupons' },
-  { path: 'vouchers', label: 'Gift Vouchers', permission: 'vouchers' },
-  { path: 'reviews', label: 'Reviews', permission: 'reviews' },
-  { path: 'academy', label: 'Academy', permission: 'campaigns' },
-  { path: 'messages', label: 'Messages', permission: 'campaigns' },
-  { path: 'schedule', label: 'Schedule', permission: 'settings' },
-  { path: 'team', label: 'Team', permission: 'team' },
-  { path: 'activity', label: 'Activity', permission: 'team' },
-  { path: 'account', label: 'Your account', permission: null },
-] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission | null }>;
+  { path: 'today', label: 'Today', permission: 'calendar', group: 'The day' },
+  { path: 'bookings', label: 'Bookings', permission: 'calendar', group: 'The day' },
+  { path: 'calendar', label: 'Calendar', permission: 'calendar', group: 'The day' },
+  { path: 'clients', label: 'Clients', permission: 'clients', group: 'Clients' },
+  { path: 'reviews', label: 'Reviews', permission: 'reviews', group: 'Clients' },
+  { path: 'orders', label: 'Orders', permission: 'orders', group: 'Selling' },
+  { path: 'vouchers', label: 'Gift Vouchers', permission: 'vouchers', group: 'Selling' },
+  { path: 'coupons', label: 'Coupons', permission: 'coupons', group: 'Selling' },
+  { path: 'menu', label: 'Menu', permission: 'catalogue', group: 'Selling' },
+  { path: 'shop', label: 'Shop', permission: 'catalogue', group: 'Selling' },
+  { path: 'academy', label: 'Academy', permission: 'campaigns', group: 'Messages' },
+  { path: 'messages', label: 'Messages', permission: 'campaigns', group: 'Messages' },
+  { path: 'therapists', label: 'Therapists', permission: 'settings', group: 'The studio' },
+  { path: 'schedule', label: 'Schedule', permission: 'settings', group: 'The studio' },
+  { path: 'team', label: 'Team', permission: 'team', group: 'The studio' },
+  { path: 'activity', label: 'Activity', permission: 'team', group: 'The studio' },
+  { path: 'account', label: 'Your account', permission: null, group: null },
+] as const satisfies ReadonlyArray<{
+  path: string;
+  label: string;
+  permission: Permission | null;
+  group: (typeof groups)[number] | null;
+}>;
+
+type Section = (typeof sections)[number];
 
 /** The screens `role` may open: its menu, and the only routes the staff area has for it. */
 export const sectionsFor = (role: StaffRole) =>
   sections.filter((section) => section.permission === null || can(role, section.permission));
+
+/**
+ * Where `role` lands after signing in: a therapist on Today (their day), the desk on Bookings,
+ * else the first screen it may open.
+ */
+export function landingFor(role: StaffRole): string {
+  const open = sectionsFor(role).map((section) => section.path as string);
+  const wanted = can(role, 'allBookings') ? 'bookings' : 'today';
+  return open.includes(wanted) ? wanted : (open[0] ?? 'account');
+}
 
 /**
  * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
@@ -107,15 +131,10 @@ export function AdminLayout({
           Dashboard
         </h2>
         <nav aria-label="Admin sections">
-          <ul className="admin-sidebar__links">
-            {menu.map((section) => (
-              <li key={section.path}>
-                <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {groups.map((group) => (
+            <MenuGroup key={group} heading={group} sections={menu.filter((section) => section.group === group)} />
+          ))}
+          <MenuGroup sections={menu.filter((section) => section.group === null)} />
         </nav>
         <p className="admin-sidebar__user">
           {user.name}
@@ -128,6 +147,28 @@ export function AdminLayout({
         {children}
       </main>
     </div>
+  );
+}
+
+function MenuGroup({ heading, sections: shown }: { heading?: string; sections: readonly Section[] }) {
+  if (shown.length === 0) return null;
+  const links = (
+    <ul className="admin-sidebar__links">
+      {shown.map((section) => (
+        <li key={section.path}>
+          <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
+            {section.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  if (!heading) return links;
+  return (
+    <>
+      <h3 className="admin-sidebar__group">{heading}</h3>
+      {links}
+    </>
   );
 }
 

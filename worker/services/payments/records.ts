@@ -151,7 +151,7 @@ export async function recordPaidBooking(
           id, payment_reference, service, subservices, date, time, name, email, phone, notes,
           referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
           exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
-          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid
+          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid, health_form_at
         )
         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
           -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above).
@@ -160,7 +160,9 @@ export async function recordPaidBooking(
             or exists (select 1 from closures where date = ?5), ?25,
           -- Paid online, and what the gift voucher did pay (a part given back when the hold ended,
           -- and spent elsewhere before the late payment came, stays due at the studio).
-          ?26 + coalesce((select amount from voucher_uses where payment_reference = ?2 and state = 'spent'), 0)
+          ?26 + coalesce((select amount from voucher_uses where payment_reference = ?2 and state = 'spent'), 0),
+          -- The online form's health questions and consent were answered with the booking.
+          ?27
         where true
         on conflict (payment_reference) do nothing`,
       )
@@ -193,6 +195,7 @@ export async function recordPaidBooking(
         claim ? claim.blocks * 2 : 1,
         treatmentIds ? JSON.stringify(treatmentIds) : null,
         payment.amount,
+        nowIso,
       ),
     // A booking keeps its blocks for good; a flagged one holds none (it has no place at that time).
     d1Statement(

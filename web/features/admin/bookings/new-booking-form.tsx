@@ -12,7 +12,7 @@ import { formatTime, lagosDate } from '../../../../worker/shared/time';
 import { FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../admin-api';
-import { RadioOptions } from '../admin-ui';
+import { RadioOptions, useCan } from '../admin-ui';
 import { useTeam } from '../use-team';
 
 export const newBookingMessages = {
@@ -33,6 +33,9 @@ export interface NewBookingPreset {
   date?: string;
   time?: string;
   therapistId?: string;
+  /** Book the next visit: the same client and treatments (names on the menu). */
+  client?: { name: string; phone: string; email: string };
+  treatments?: string[];
 }
 
 export interface SavedBooking {
@@ -62,9 +65,12 @@ export function NewBookingForm({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const team = useTeam();
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>(preset?.treatments ?? []);
+  // Without the desk's permission (a therapist booking a client's next visit): with themselves,
+  // paid at the studio.
+  const desk = useCan('bookings');
   const [therapistId, setTherapistId] = useState(preset?.therapistId ?? 'any');
-  const [payment, setPayment] = useState<Payment>('cash');
+  const [payment, setPayment] = useState<Payment>(desk ? 'cash' : 'unpaid');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -78,7 +84,10 @@ export function NewBookingForm({
   const total = chosen.reduce((sum, name) => sum + (treatments.find((t) => t.name === name)?.price ?? 0), 0);
   const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?._id ?? name);
   const therapists = (team?.therapists ?? []).filter(
-    (therapist) => therapist.active && chosenIds.every((id) => therapist.treatments.includes(id)),
+    (therapist) =>
+      therapist.active &&
+      chosenIds.every((id) => therapist.treatments.includes(id)) &&
+      (desk || therapist._id === preset?.therapistId),
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -127,8 +136,22 @@ export function NewBookingForm({
       </div>
       <form onSubmit={submit} noValidate aria-labelledby={titleId}>
         <div className="admin-new-booking__pair">
-          <TextField label="Client’s name" name="name" autoComplete="off" required maxLength={100} />
-          <TextField label="Phone or WhatsApp number" name="phone" type="tel" autoComplete="off" required />
+          <TextField
+            label="Client’s name"
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            defaultValue={preset?.client?.name}
+          />
+          <TextField
+            label="Phone or WhatsApp number"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            required
+            defaultValue={preset?.client?.phone}
+          />
         </div>
         <TextField
           label="Email (optional)"
@@ -136,6 +159,7 @@ export function NewBookingForm({
           type="email"
           autoComplete="off"
           hint="The confirmation and manage link go to the email and the WhatsApp number."
+          defaultValue={preset?.client?.email}
         />
         <fieldset className="admin-new-booking__treatments">
           <legend className="field__label">Treatments</legend>
@@ -209,7 +233,7 @@ export function NewBookingForm({
             value={therapistId}
             onChange={(event) => setTherapistId(event.target.value)}
           >
-            <option value="any">Any therapist</option>
+            {desk ? <option value="any">Any therapist</option> : null}
             {therapists.map((therapist) => (
               <option key={therapist._id} value={therapist._id}>
                 {therapist.name}
@@ -225,7 +249,12 @@ export function NewBookingForm({
         </div>
         <fieldset className="admin-new-booking__payment">
           <legend className="field__label">Payment</legend>
-          <RadioOptions name="payment" options={paymentChoices} value={payment} onChange={setPayment} />
+          <RadioOptions
+            name="payment"
+            options={desk ? paymentChoices : paymentChoices.filter((choice) => choice.value === 'unpaid')}
+            value={payment}
+            onChange={setPayment}
+          />
         </fieldset>
         <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
         <FormError message={error} />

@@ -39,14 +39,14 @@ interface VisitForChange {
   serviceStatus: VisitStatus;
 }
 
-const buttonLabels: Record<StatusChange, string> = {
+export const buttonLabels: Record<StatusChange, string> = {
   arrived: 'Arrived',
   completed: 'Mark Complete',
   'no-show': 'No-show',
   booked: 'Back to booked',
 };
 
-const successOf = (name: string, to: StatusChange) =>
+export const successOf = (name: string, to: StatusChange) =>
   ({
     arrived: `${name} has arrived.`,
     completed: `${name}’s appointment is marked complete.`,

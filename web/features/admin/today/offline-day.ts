@@ -1,0 +1,94 @@
+/**
+ * Today without a network (power cuts, data running out): the last day loaded is kept in the
+ * browser, and the status changes and notes made meanwhile wait there, in the order they were
+ * made, until they can be sent. One the server refuses (the visit was moved or cancelled
+ * meanwhile) stays, with the server's reason, until staff have read it: nothing is lost silently.
+ */
+import type { StatusChange } from '../../../../worker/shared/visit-rules';
+import { ApiError } from '../../../lib/api-client';
+
+export type WaitingChange = { kind: 'status'; to: StatusChange } | { kind: 'notes'; text: string };
+
+export interface Waiting {
+  id: string;
+  bookingId: string;
+  clientName: string;
+  change: WaitingChange;
+  /** ISO time it was made. */
+  madeAt: string;
+  /** The server's reason, once it refused this change. */
+  refused?: string;
+}
+
+const QUEUE_KEY = 'studio.today.waiting';
+const DAY_KEY = 'studio.today.day:';
+
+function read<T>(key: string): T | undefined {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage: the screen still works online.
+  }
+}
+
+export const waitingChanges = (): Waiting[] => read<Waiting[]>(QUEUE_KEY) ?? [];
+
+export function addWaiting(change: Omit<Waiting, 'id' | 'madeAt'>): void {
+  write(QUEUE_KEY, [...waitingChanges(), { ...change, id: crypto.randomUUID(), madeAt: new Date().toISOString() }]);
+}
+
+export function dismissWaiting(id: string): void {
+  write(
+    QUEUE_KEY,
+    waitingChanges().filter((waiting) => waiting.id !== id),
+  );
+}
+
+/** Whether an error means the request never reached the server (then the change waits). */
+export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/**
+ * Sends the waiting changes in order. A change the server refuses is kept with its reason and the
+ * rest go on; a network failure stops the round (the rest wait for the next). Answers how many
+ * were sent.
+ */
+export async function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+  let sent = 0;
+  for (const waiting of waitingChanges()) {
+    if (waiting.refused) continue;
+    try {
+      await send(waiting);
+      dismissWaiting(waiting.id);
+      sent++;
+    } catch (error) {
+      if (isOffline(error)) break;
+      const refused = error instanceof ApiError ? error.message : 'The studio could not take this change.';
+      write(
+        QUEUE_KEY,
+        waitingChanges().map((each) => (each.id === waiting.id ? { ...each, refused } : each)),
+      );
+    }
+  }
+  return sent;
+}
+
+/** The last answer loaded for a day and therapist, and when. */
+export interface KeptDay<Day> {
+  day: Day;
+  savedAt: string;
+}
+
+export const keptDay = <Day>(key: string) => read<KeptDay<Day>>(`${DAY_KEY}${key}`);
+
+export function keepDay<Day>(key: string, day: Day): void {
+  write(`${DAY_KEY}${key}`, { day, savedAt: new Date().toISOString() } satisfies KeptDay<Day>);
+}
