@@ -111,7 +111,7 @@ describe('the staff admin', () => {
     await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
     // Opened again, it takes the focus; Escape closes it and gives the focus back to the menu button.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Bookings');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Today');
     await page.keyboard.press('Escape');
     await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('admin-sidebar');

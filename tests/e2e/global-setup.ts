@@ -67,6 +67,56 @@ function yesterdaysVisitsSql(yesterday: string): string {
   ).join(';\n');
 }
 
+/**
+ * Today's visits with THERAPIST, begun ten minutes before the run (no journey can wait for a visit
+ * to start): their day on Today. Chioma came a month ago, and her therapist wrote notes then; she
+ * was booked by phone, so her health form is missing.
+ */
+export const TODAYS_VISITS = [
+  { id: 'e2e-today-chioma', name: 'Chioma Obi', email: 'chioma.obi@example.com' },
+  { id: 'e2e-today-amaka', name: 'Amaka Eze', email: 'amaka.eze@example.com' },
+  { id: 'e2e-today-ngozi', name: 'Ngozi Bello', email: 'ngozi.bello@example.com' },
+] as const;
+export const CHIOMAS_LAST_NOTES = 'Firm pressure; left shoulder tight. Suggested the body oil.';
+
+/** The Lagos HH:MM ten minutes ago, on a five-minute step (00:00 just after midnight). */
+function startedTime(now: Date): { date: string; time: string } {
+  const lagos = new Date(now.getTime() + 3_600_000 - 10 * 60_000);
+  const date = lagosDate(now);
+  if (lagos.toISOString().slice(0, 10) !== date) return { date, time: '00:00' };
+  const minutes = Math.floor((lagos.getUTCHours() * 60 + lagos.getUTCMinutes()) / 5) * 5;
+  return {
+    date,
+    time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+  };
+}
+
+function todaysVisitsSql(now: Date): string {
+  const { date, time } = startedTime(now);
+  const visit = (id: string, name: string, email: string, day: string, status: string, formAt: string) =>
+    `insert into clients (id, key, name, email, phone) values ('client-${email}', 'email:${email}', '${name}', '${email}',
+      '0803 555 0101') on conflict (key) do nothing;
+    insert into payments (reference, kind, status, amount, subtotal, email, details, method, paid_at)
+      values ('ST-${id}', 'booking', 'paid', 25000, 25000, '${email}', '{}', 'unpaid', '${now.toISOString()}');
+    insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+      amount_paid, therapist_id, room_id, service_status, health_form_at, client_id, treatment_ids)
+      values ('${id}', 'ST-${id}', 'Massage', '["Swedish"]', '${day}', '${time}', '${name}', '${email}',
+        '0803 555 0101', 25000, 0, 'therapist-1', 'room-1', '${status}', ${formAt}, 'client-${email}',
+        '["swedish"]')`;
+  return [
+    visit(
+      'e2e-today-chioma-earlier',
+      'Chioma Obi',
+      'chioma.obi@example.com',
+      addDays(date, -30),
+      'completed',
+      `'${now.toISOString()}'`,
+    ),
+    `insert into visit_notes (booking_id, text, written_by) values ('e2e-today-chioma-earlier', '${CHIOMAS_LAST_NOTES}', '${THERAPIST.name}')`,
+    ...TODAYS_VISITS.map(({ id, name, email }) => visit(id, name, email, date, 'booked', 'null')),
+  ].join(';\n');
+}
+
 /** The rows the journeys start from (a waitlist subscriber among them whose number has written to the studio: WhatsApp campaigns go only to such numbers). */
 async function seedSql(date: string, yesterday: string): Promise<string> {
   const devVars = readFileSync('.dev.vars.example', 'utf8');
@@ -93,7 +143,8 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
   insert into waitlist_entries (id, first_name, email, whatsapp, state, confirmed_at, whatsapp_confirmed_at)
     values ('e2e-waitlist-whatsapp', 'Ngozi', 'ngozi.e2e@example.com', '+2348030000001', 'Lagos',
       '${new Date().toISOString()}', '${new Date().toISOString()}');
-  ${yesterdaysVisitsSql(yesterday)}`;
+  ${yesterdaysVisitsSql(yesterday)};
+  ${todaysVisitsSql(new Date())}`;
 }
 
 export default async function setup(project: TestProject) {

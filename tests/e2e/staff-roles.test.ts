@@ -27,6 +27,7 @@ describe('a receptionist', () => {
       if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Admin sections' });
       expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Today',
         'Bookings',
         'Calendar',
         'Clients',

@@ -138,7 +138,7 @@ describe('a therapist', () => {
     expect(await page.getByRole('button', { name: /^New booking/ }).count()).toBe(0);
     if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Admin sections' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Bookings', 'Calendar', 'Your account']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Today', 'Bookings', 'Calendar', 'Your account']);
     if (label === 'phone') await page.keyboard.press('Escape');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `admin-therapist-calendar-${viewport.width}`);

@@ -55,7 +55,34 @@ function useAdminDocument(signedIn: boolean) {
       document.head.append(robots);
     }
     robots.content = 'noindex, nofollow';
+    // Installable on a phone's home screen, opening on Today (web/public/admin.webmanifest).
+    if (!document.head.querySelector('link[rel="manifest"]')) {
+      const manifest = document.createElement('link');
+      manifest.rel = 'manifest';
+      manifest.href = '/admin.webmanifest';
+      document.head.append(manifest);
+    }
   }, []);
+  // Signed in, the staff area keeps its page and scripts for when the network goes
+  // (web/public/admin-sw.js, scope /admin only: the public pages never load it).
+  useEffect(() => {
+    if (signedIn && 'serviceWorker' in navigator) {
+      navigator.serviceWorker
+        .register('/admin-sw.js', { scope: '/admin' })
+        .then(() => navigator.serviceWorker.ready)
+        .then((registration) => {
+          // What this page loaded (the admin's lazy chunks among it), for the worker to keep.
+          const urls = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => new URL(url).pathname.startsWith('/assets/'));
+          registration.active?.postMessage({ type: 'keep', urls });
+        })
+        .catch((error: unknown) => {
+          console.info('The staff area could not be kept for offline use', error);
+        });
+    }
+  }, [signedIn]);
   useEffect(() => {
     const section = sectionTitles[location.pathname.split('/')[2] ?? ''];
     document.title = `${signedIn && section ? section : 'Admin Login'} · Admin · ${studioName}`;

@@ -135,32 +135,7 @@ export function NewBookingForm({
         </button>
       </div>
       <form onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <div className="admin-new-booking__pair">
-          <TextField
-            label="Client’s name"
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={100}
-            defaultValue={preset?.client?.name}
-          />
-          <TextField
-            label="Phone or WhatsApp number"
-            name="phone"
-            type="tel"
-            autoComplete="off"
-            required
-            defaultValue={preset?.client?.phone}
-          />
-        </div>
-        <TextField
-          label="Email (optional)"
-          name="email"
-          type="email"
-          autoComplete="off"
-          hint="The confirmation and manage link go to the email and the WhatsApp number."
-          defaultValue={preset?.client?.email}
-        />
+        <ClientFields client={preset?.client} />
         <fieldset className="admin-new-booking__treatments">
           <legend className="field__label">Treatments</legend>
           {(team?.menu ?? []).map((group) => (
@@ -222,31 +197,14 @@ export function NewBookingForm({
             </select>
           </div>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${titleId}-therapist`}>
-            Therapist
-          </label>
-          <select
-            id={`${titleId}-therapist`}
-            className="field__control field__control--select"
-            name="therapistId"
-            value={therapistId}
-            onChange={(event) => setTherapistId(event.target.value)}
-          >
-            {desk ? <option value="any">Any therapist</option> : null}
-            {therapists.map((therapist) => (
-              <option key={therapist._id} value={therapist._id}>
-                {therapist.name}
-              </option>
-            ))}
-            {/* The Calendar's choice stays listed until the treatments rule it out. */}
-            {therapistId !== 'any' && !therapists.some((therapist) => therapist._id === therapistId) ? (
-              <option value={therapistId}>
-                {team?.therapists.find((therapist) => therapist._id === therapistId)?.name ?? 'Chosen therapist'}
-              </option>
-            ) : null}
-          </select>
-        </div>
+        <TherapistSelect
+          id={`${titleId}-therapist`}
+          value={therapistId}
+          onChange={setTherapistId}
+          offered={therapists}
+          named={team?.therapists.find((therapist) => therapist._id === therapistId)?.name}
+          anyOffered={desk}
+        />
         <fieldset className="admin-new-booking__payment">
           <legend className="field__label">Payment</legend>
           <RadioOptions
@@ -268,5 +226,83 @@ export function NewBookingForm({
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** Whom the visit is with: any therapist (the desk only) or one who gives every chosen treatment. */
+function TherapistSelect({
+  id,
+  value,
+  onChange,
+  offered,
+  named,
+  anyOffered,
+}: {
+  id: string;
+  value: string;
+  onChange: (id: string) => void;
+  offered: ReadonlyArray<{ _id: string; name: string }>;
+  /** The chosen therapist's name, listed even when the treatments rule them out. */
+  named?: string;
+  anyOffered: boolean;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Therapist
+      </label>
+      <select
+        id={id}
+        className="field__control field__control--select"
+        name="therapistId"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {anyOffered ? <option value="any">Any therapist</option> : null}
+        {offered.map((therapist) => (
+          <option key={therapist._id} value={therapist._id}>
+            {therapist.name}
+          </option>
+        ))}
+        {/* The Calendar's choice stays listed until the treatments rule it out. */}
+        {value !== 'any' && !offered.some((therapist) => therapist._id === value) ? (
+          <option value={value}>{named ?? 'Chosen therapist'}</option>
+        ) : null}
+      </select>
+    </div>
+  );
+}
+
+/** Who the visit is for (the same client, for their next visit). */
+function ClientFields({ client }: { client?: NewBookingPreset['client'] }) {
+  return (
+    <>
+      <div className="admin-new-booking__pair">
+        <TextField
+          label="Client’s name"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={client?.name}
+        />
+        <TextField
+          label="Phone or WhatsApp number"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          required
+          defaultValue={client?.phone}
+        />
+      </div>
+      <TextField
+        label="Email (optional)"
+        name="email"
+        type="email"
+        autoComplete="off"
+        hint="The confirmation and manage link go to the email and the WhatsApp number."
+        defaultValue={client?.email}
+      />
+    </>
   );
 }

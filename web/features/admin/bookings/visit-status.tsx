@@ -95,7 +95,7 @@ export function VisitStatusButtons({
         <button
           key={to}
           type="button"
-          className={`button button--small ${to === 'booked' ? 'button--ghost' : 'button--secondary'}`}
+          className="button button--small button--secondary"
           onClick={() => submit(() => changeStatus(visit._id, to), successOf(visit.name, to))}
         >
           {buttonLabels[to]}

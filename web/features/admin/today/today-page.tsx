@@ -16,7 +16,8 @@ import { WaitingList } from './waiting-list';
 export default function TodayPage() {
   const ownOnly = !useCan('allBookings');
   const mayWriteNotes = useCan('healthAnswers');
-  const mayBook = useCan('bookings');
+  // The desk books anyone; a therapist their client's next visit with themselves.
+  const mayBook = useCan('ownNextVisit');
   const [date, setDate] = useState(() => lagosDate(new Date()));
   const [therapistId, setTherapistId] = useState('all');
   const [booking, setBooking] = useState<NewBookingPreset>();

@@ -96,7 +96,7 @@ export function VisitCard({
             <button
               key={to}
               type="button"
-              className={`button ${to === 'booked' ? 'button--ghost' : 'button--primary'} today-visit__button`}
+              className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
               onClick={() => actions.changeStatus(visit, to)}
             >
               {to === 'completed' ? 'Completed' : buttonLabels[to]}
@@ -176,7 +176,7 @@ function NotesForm({
         <button type="submit" className="button button--primary today-visit__button" disabled={saving}>
           {saving ? 'Saving…' : 'Save notes'}
         </button>
-        <button type="button" className="button button--ghost today-visit__button" onClick={onCancel}>
+        <button type="button" className="button button--secondary today-visit__button" onClick={onCancel}>
           Cancel
         </button>
       </div>
