@@ -21,8 +21,10 @@
 //      (section 6 measured them before it), and a 4 MB photo's upload until the site serves it
 //   9. the team (issue 22; scripts/lib/team-bench.ts): one sign-in's password hash (CPU) and the
 //      whole sign-in, the password rules' check, and the Clients search with 20,000 clients
+//  10. Today on a phone (issue 34; scripts/lib/today-bench.ts): the day of 80 visits at 390 px on
+//      a throttled phone profile, first paint and visits shown, online and with the network gone
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue, team) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team, today) runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +52,7 @@ import {
   timeCalendarInBrowser,
 } from './lib/schedule-bench.ts';
 import { clientsSeedSql, printClientsSearch, printSignIn } from './lib/team-bench.ts';
+import { timeTodayOnPhone } from './lib/today-bench.ts';
 import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -92,6 +95,7 @@ try {
     await printClientsSearch(site.baseUrl);
   }
   if (section('scheduling')) await printScheduling(site.baseUrl);
+  if (section('today')) await printToday(site.baseUrl);
   if (section('html')) await printHtml(site.baseUrl);
   // The load test and Lighthouse each take the whole machine: one after the other, never together.
   if (section('load')) await printLoad(site.baseUrl);
@@ -378,6 +382,29 @@ async function printScheduling(baseUrl: string) {
     console.log(
       `  Calendar, ${CALENDAR_DAY_BOOKINGS} bookings on screen median ${median(shown).toFixed(0).padStart(5)}  (navigation start to every block drawn, ${SCHEDULE_THERAPISTS} therapists, signed in, n=${shown.length})`,
     );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Section 10: Today on a throttled phone, online and offline (issue 34). */
+async function printToday(baseUrl: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    const { online, offline } = await timeTodayOnPhone(browser, baseUrl, calendarDay(monthStart));
+    console.log(
+      `\nToday on a phone: ${CALENDAR_DAY_BOOKINGS} visits (every therapist's), 390 px, CPU 4× slower, slow 4G (ms from navigation, median of ${online.length})`,
+    );
+    for (const [label, paints] of [
+      ['online', online],
+      ['offline', offline],
+    ] as const) {
+      const fcp = median(paints.map((paint) => paint.fcp));
+      const visits = median(paints.map((paint) => paint.visits));
+      console.log(
+        `  ${label.padEnd(8)} first paint ${fcp.toFixed(0).padStart(5)}   visits shown ${visits.toFixed(0).padStart(5)}`,
+      );
+    }
   } finally {
     await browser.close();
   }

@@ -11,6 +11,7 @@ import { activityRoutes } from './routes/activity';
 import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { bookingTermsRoutes } from './routes/booking-terms';
 import { bookingRoutes } from './routes/bookings';
 import { campaignRoutes } from './routes/campaigns';
 import { adminCatalogueRoutes, publicCatalogueRoutes } from './routes/catalogue';
@@ -32,6 +33,7 @@ import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
 import { teamAccountRoutes } from './routes/team-accounts';
 import { todayRoutes } from './routes/today';
 import { uploadRoutes } from './routes/uploads';
+import { visitFormRoutes } from './routes/visit-form';
 import { adminVoucherRoutes, publicVoucherRoutes, voucherCardRoutes } from './routes/vouchers';
 import { waitlistRoutes } from './routes/waitlist';
 import { whatsappWebhookRoutes } from './routes/whatsapp-webhook';
@@ -57,6 +59,8 @@ export const app = new Hono<AppEnv>()
   .route('/api', publicTeamRoutes)
   .route('/api', publicCatalogueRoutes)
   .route('/api', manageBookingRoutes)
+  .route('/api', visitFormRoutes)
+  .route('/api', bookingTermsRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)
   .route('/api', whatsappWebhookRoutes)

@@ -48,16 +48,28 @@ describe('the Clients screen', () => {
   });
 });
 
+/** The page of the Upcoming tab that lists the booking paid with `reference` (other journeys add bookings before it). */
+async function upcomingPageOf(reference: string): Promise<number> {
+  const headers = { Cookie: await staffCookie(baseUrl) };
+  for (let page = 1; page <= 20; page++) {
+    const listed = (await (
+      await fetch(`${baseUrl}/api/bookings?status=booked&page=${page}`, { headers })
+    ).json()) as Array<{ paymentReference: string }>;
+    if (listed.some((booking) => booking.paymentReference === reference)) return page;
+  }
+  throw new Error(`${reference} is not among the upcoming bookings`);
+}
+
 describe('erasing a client', () => {
   it('from a booking to its client, their data downloaded, then erased; the booking stays as Erased client', async () => {
     const date = addDays(lagosDate(new Date()), 52);
     const name = 'Olamide Forgetme';
-    await payBookingOverHttp(baseUrl, name, date, '10:00', {
+    const { reference } = await payBookingOverHttp(baseUrl, name, date, '10:00', {
       customerEmail: 'olamide.forgetme@example.com',
       customerPhone: '0809 777 1212',
     });
     const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
-    await signIn(page, `${paths.admin}/bookings`);
+    await signIn(page, `${paths.admin}/bookings?tab=booked&page=${await upcomingPageOf(reference)}`);
     const row = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '10:00') });
     await row.getByRole('button', { name: 'Details' }).click();
     await row.getByRole('link', { name: `Open ${name}’s record` }).click();

@@ -84,6 +84,8 @@ describe('GET /api/bookings', () => {
       therapist: null,
       room: null,
       endTime: '11:00',
+      form: 'done',
+      noShows: 0,
       durationMinutes: 60,
       payment: 'paystack',
       createdAt: seeded.createdAt,

@@ -14,6 +14,7 @@ import {
   refunds,
   stockHolds,
   timeBlocks,
+  visitNotes,
   vouchers,
   voucherUses,
 } from '../../worker/db/schema';
@@ -158,6 +159,7 @@ export async function clearPaymentData(therapists: number | object = 2): Promise
     outboxMessages,
     refunds,
     bookingEvents,
+    visitNotes,
     timeBlocks,
     bookings,
     orderItems,

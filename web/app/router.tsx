@@ -26,6 +26,7 @@ const UnsubscribePage = lazy(() => import('./routes/unsubscribe'));
 const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const ReviewPage = lazy(() => import('./routes/review'));
+const VisitFormPage = lazy(() => import('./routes/visit-form'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them. No server renders them
 // (the admin is an app shell), so the server's bundles leave them out: the Worker stays small.
@@ -57,6 +58,7 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.academyConfirm} element={<AcademyConfirmPage />} />
         <Route path={paths.manageBooking} element={<ManageBookingPage />} />
         <Route path={paths.review} element={<ReviewPage />} />
+        <Route path={paths.visitForm} element={<VisitFormPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

@@ -19,6 +19,7 @@ export const paths = {
   academyConfirm: sitePaths.academyConfirm,
   manageBooking: `${sitePaths.manageBooking}/:token`,
   review: `${sitePaths.review}/:token`,
+  visitForm: `${sitePaths.visitForm}/:token`,
   admin: '/admin',
   login: '/login',
 } as const;

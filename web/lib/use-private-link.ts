@@ -25,8 +25,10 @@ export function usePrivateLink<View>(load: (token: string) => Promise<View>) {
       (view) => current && setState({ step: 'ready', view }),
       (error) => {
         if (!current) return;
-        if (error instanceof ApiError && error.status === 404) setState({ step: 'missing', message: error.message });
-        else setState({ step: 'failed', message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+        // Not found, or no longer open (410): a link that opens nothing now, said as the server says it.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+          setState({ step: 'missing', message: error.message });
+        } else setState({ step: 'failed', message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
       },
     );
     return () => {

@@ -584,6 +584,11 @@ export const scheduleSettings = sqliteTable(
     voucherValidityMonths: integer('voucher_validity_months').notNull().default(12),
     /** Naira of desk gift vouchers reception may sell in a Lagos day, all receptionists together. */
     deskVoucherDailyLimit: integer('desk_voucher_daily_limit').notNull().default(200_000),
+    /**
+     * After this many no-shows within 12 months a client books online only by paying in full
+     * (0: never). Checked by the settings' API (0 to 10), not a CHECK: that would rebuild the table.
+     */
+    noShowLimit: integer('no_show_limit').notNull().default(2),
   },
   (table) => [
     check('schedule_settings_one_row', sql`${table.id} = 1`),
@@ -884,6 +889,8 @@ export const clients = sqliteTable(
     phone: text('phone').notNull().default(''),
     /** Staff's notes on the person (never health answers: those stay with the visit). */
     notes: text('notes'),
+    /** When staff lifted the no-show rule for them: only no-shows after it count again. */
+    noShowRuleLiftedAt: text('no_show_rule_lifted_at'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(utcNow),
   },

@@ -89,7 +89,13 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'PUT /api/rooms/:id': { action: 'room-update', keep: ['name', 'active'] },
   'PUT /api/schedule-settings': {
     action: 'settings-update',
-    keep: ['startStepMinutes', 'healthRetentionMonths', 'voucherValidityMonths', 'deskVoucherDailyLimit'],
+    keep: [
+      'startStepMinutes',
+      'healthRetentionMonths',
+      'voucherValidityMonths',
+      'deskVoucherDailyLimit',
+      'noShowLimit',
+    ],
   },
   'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },
   'PUT /api/treatments/:id': { action: 'treatment-update', keep: ['name', 'price', 'active', 'depositPercent'] },
@@ -102,6 +108,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/team/:id/second-factor/reset': { action: 'team-second-factor-reset' },
   // Never the notes themselves, nor anything of an erased person.
   'PUT /api/clients/:id': { action: 'client-notes' },
+  'POST /api/clients/:id/no-show-rule/lift': { action: 'client-no-show-lift' },
   'DELETE /api/clients/:id': { action: 'client-erase' },
 };
 

@@ -48,6 +48,9 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/manage-booking/:token': 'public',
   'POST /api/manage-booking/:token/reschedule': 'public',
   'POST /api/manage-booking/:token/cancel': 'public',
+  'GET /api/visit-form/:token': 'public',
+  'POST /api/booking-terms': 'public',
+  'POST /api/visit-form/:token': 'public',
   'GET /api/payment/initialize': 'public',
   'POST /api/payment/initialize': 'public',
   'POST /api/payment/cancel': 'public',
@@ -135,6 +138,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/clients': 'clients',
   'GET /api/clients/:id': 'clients',
   'PUT /api/clients/:id': 'clients',
+  'POST /api/clients/:id/no-show-rule/lift': 'clients',
   'GET /api/clients/:id/export': 'clientData',
   'DELETE /api/clients/:id': 'clientData',
 };

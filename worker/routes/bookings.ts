@@ -16,6 +16,7 @@ import { forViewer, therapistScopeOf } from '../services/booking-visibility';
 import { bookingView, findBooking } from '../services/bookings';
 import { isTestMode } from '../services/payments/gateway';
 import { refundView } from '../services/refunds';
+import { readScheduleSettings } from '../services/schedule-settings';
 import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
 import { changeVisitStatus } from '../services/visit-status';
 import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
@@ -34,6 +35,8 @@ export const bookingMessages = {
   oneChange:
     'Send one change: mark arrived, completed, a no-show or booked again, cancel (with refund true or false), a new date and time (and therapist), or how what was left to pay was paid.',
   notUnpaid: 'Only a booking with something still to pay can be marked paid, and only once.',
+  paymentAdvice: (name: string, noShows: number) =>
+    `${name} has missed ${noShows} visits in the last 12 months: please take payment now.`,
   onlyOwnNextVisit:
     'You can book a visit with yourself, to be paid at the studio. Please ask reception for anything else.',
 } as const;
@@ -183,5 +186,11 @@ export const bookingRoutes = routeGroup()
     if (!result.ok) return c.json({ message: result.message }, result.status);
     announceStaffBooking(scopeOf(c), result.booking, result.manageToken);
     const booking = await bookingView(c.var.db, result.booking.id);
-    return c.json({ booking: booking && forViewer(booking, member) }, 201);
+    // A client past the no-show rule, booked to pay later: the desk is told, and asked to take payment.
+    const { noShowLimit } = await readScheduleSettings(c.var.db);
+    const paymentAdvice =
+      booking && body.payment === 'unpaid' && noShowLimit > 0 && booking.noShows >= noShowLimit
+        ? bookingMessages.paymentAdvice(booking.name, booking.noShows)
+        : null;
+    return c.json({ booking: booking && forViewer(booking, member), paymentAdvice }, 201);
   });

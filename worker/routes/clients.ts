@@ -7,6 +7,7 @@ import { validate } from '../middleware/validate';
 import { forViewer } from '../services/booking-visibility';
 import { refreshCataloguePages } from '../services/catalogue-pages';
 import { clientExport, clientRecord, eraseClient, saveClientNotes, searchClients } from '../services/clients';
+import { liftNoShowRule } from '../services/no-show-rule';
 import { clientVisitNotes } from '../services/visit-notes';
 import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
@@ -153,6 +154,12 @@ export const clientRoutes = routeGroup()
       return c.json({ message: clientMessages.notFound }, 404);
     }
     return c.json({ success: true as const, notes: c.req.valid('json').notes || null });
+  })
+  .post('/clients/:id/no-show-rule/lift', sameOriginJson, async (c) => {
+    if (!(await liftNoShowRule(c.var.db, c.req.param('id'), new Date()))) {
+      return c.json({ message: clientMessages.notFound }, 404);
+    }
+    return c.json({ success: true as const, noShows: 0 });
   })
   .get('/clients/:id/export', validate('query', exportQuery), async (c) => {
     const id = c.req.param('id');

@@ -32,6 +32,7 @@ export const teamMessages = {
   healthRetention: 'Keep health answers for 1 to 120 months after the visit.',
   voucherValidity: 'A gift voucher is valid for 1 to 60 months from its delivery.',
   deskVoucherLimit: 'Reception’s daily limit of desk gift vouchers is ₦0 to ₦10,000,000, in whole naira.',
+  noShowLimit: 'Choose from 0 (never) to 10 no-shows.',
   name: 'Please give a name() (at most 60 characters).',
   treatments: 'Please choose treatments from the menu.',
   time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
@@ -140,6 +141,11 @@ const settingsChange = () =>
       z
         .int({ error: teamMessages.deskVoucherLimit })
         .check(z.minimum(0, teamMessages.deskVoucherLimit), z.maximum(10_000_000, teamMessages.deskVoucherLimit)),
+    ),
+    noShowLimit: z.optional(
+      z
+        .int({ error: teamMessages.noShowLimit })
+        .check(z.minimum(0, teamMessages.noShowLimit), z.maximum(10, teamMessages.noShowLimit)),
     ),
     treatments: z.optional(
       z

@@ -35,7 +35,7 @@ export const todayRoutes = routeGroup()
   .get('/today', validate('query', todayQuery), async (c) => {
     const { date, therapistId } = c.req.valid('query');
     const member = staffMember(c);
-    const day = await todayView(c.var.db, member, date ?? lagosDate(new Date()), therapistId);
+    const day = await todayView(c.var.db, member, date ?? lagosDate(new Date()), therapistId, c.env.MANAGE_LINK_SECRET);
     recordHealthView(c, day.visits);
     recordVisitNotesView(
       c,

@@ -13,10 +13,12 @@ import {
   bookingRescheduledMessages,
   bookingRowFacts,
   studioDetails,
+  visitFormRequestMessages,
 } from './notifications';
 import { queueMessages } from './outbox';
 import { refundClient, sendRefund } from './refunds';
 import type { Scope } from './scope';
+import { visitFormPath, visitFormToken } from './visit-form-links';
 
 async function factsWithLink(scope: Scope, booking: BookingRow) {
   const studio = studioDetails(scope.env);
@@ -25,14 +27,26 @@ async function factsWithLink(scope: Scope, booking: BookingRow) {
   return { studio, facts: bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`, extra) };
 }
 
-/** A booking taken by staff: the same confirmation as online (to whichever of email and WhatsApp it has). */
+/**
+ * A booking taken by staff: the same confirmation as online (to whichever of email and WhatsApp it
+ * has), and the link to its health form.
+ */
 export function announceStaffBooking(scope: Scope, booking: BookingRow, token: string): void {
   scope.later(
     (async () => {
       const studio = studioDetails(scope.env);
       const extra = await bookingFactExtras(scope.db, booking);
       const facts = bookingRowFacts(booking, `${studio.siteUrl}${managePath(token)}`, extra);
-      await queueMessages(scope.db, scope.env.MESSAGES, await bookingConfirmedMessages(facts, studio));
+      // No health answers yet (taken by phone, WhatsApp or at the door): the form's private link too.
+      const form = booking.healthFormAt
+        ? []
+        : await visitFormRequestMessages(
+            facts,
+            `${studio.siteUrl}${visitFormPath(await visitFormToken(booking.id, scope.env.MANAGE_LINK_SECRET))}`,
+            studio,
+            false,
+          );
+      await queueMessages(scope.db, scope.env.MESSAGES, [...(await bookingConfirmedMessages(facts, studio)), ...form]);
     })(),
   );
 }

@@ -10,6 +10,7 @@ import type { HealthAnswers } from '../shared/health-answers';
 import { endTimeOf } from '../shared/schedule';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { formStateOf, type VisitFormState } from '../shared/visit-rules';
+import { countedNoShowsSql } from './no-show-rule';
 import { voucherPaidSql } from './vouchers';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -56,6 +57,8 @@ export interface BookingView extends Partial<HealthAnswers> {
   room: { _id: string; name: string } | null;
   /** "HH:MM" the visit ends (the next morning's time for an overnight one). */
   endTime: string;
+  /** The client's no-shows within 12 months that count (since staff last lifted the rule for them). */
+  noShows: number;
   /** The visit's health form: answered, still missing (a booking staff took), or no longer needed. */
   form: VisitFormState;
   durationMinutes: number;
@@ -85,7 +88,7 @@ export interface BookingView extends Partial<HealthAnswers> {
 
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-const bookingColumns = {
+const bookingColumns = (now: Date) => ({
   booking: bookings,
   couponCode: payments.couponCode,
   method: payments.method,
@@ -94,7 +97,9 @@ const bookingColumns = {
   refund: refunds,
   therapistName: therapists.name,
   roomName: rooms.name,
-};
+  // The client's no-shows that count now (no-show-rule.ts): a lift moves the list's version too.
+  noShows: countedNoShowsSql(sql.raw('"bookings"."client_id"'), now),
+});
 
 type EventRow = typeof bookingEvents.$inferSelect;
 
@@ -108,6 +113,7 @@ function toView(
     refund,
     therapistName,
     roomName,
+    noShows,
   }: {
     booking: typeof bookings.$inferSelect;
     couponCode: string | null;
@@ -117,11 +123,13 @@ function toView(
     refund: typeof refunds.$inferSelect | null;
     therapistName: string | null;
     roomName: string | null;
+    noShows: number;
   },
   events: EventRow[],
 ): BookingView {
   return {
     _id: booking.id,
+    noShows: Number(noShows),
     name: booking.name,
     subservices: booking.subservices,
     date: booking.date,
@@ -220,7 +228,7 @@ export async function listBookings(
 ): Promise<{ bookings: BookingView[]; total: number }> {
   const where = and(status ? eq(bookings.serviceStatus, status) : undefined, filter);
   const query = db
-    .select(bookingColumns)
+    .select(bookingColumns(new Date()))
     .from(bookings)
     .innerJoin(payments, eq(payments.reference, bookings.paymentReference))
     .leftJoin(refunds, eq(refunds.bookingId, bookings.id))

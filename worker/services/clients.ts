@@ -10,6 +10,7 @@ import { bookings, clients, orders, outboxMessages, waitlistEntries } from '../d
 import { lagosDate } from '../shared/time';
 import { type BookingView, listBookings } from './bookings';
 import { phoneKeySql } from './client-records';
+import { countedNoShowsSql } from './no-show-rule';
 import { listOrders, type OrderView } from './orders';
 import { clientVisitNotes } from './visit-notes';
 
@@ -99,6 +100,9 @@ export async function searchClients(
 
 export interface ClientRecord extends ClientSummary {
   notes: string | null;
+  /** No-shows within 12 months that count, and when staff last lifted the no-show rule for them. */
+  noShows: number;
+  noShowRuleLiftedAt: string | null;
   /** How they first heard of the studio (their latest answer). */
   referralSource: string | null;
   /** On the academy's list for news and offers (confirmed, not unsubscribed). */
@@ -111,7 +115,13 @@ export interface ClientRecord extends ClientSummary {
 /** The person's record with every visit (newest first) and order, or undefined. */
 export async function clientRecord(db: Database, id: string, now: Date): Promise<ClientRecord | undefined> {
   const [summary] = await db
-    .select({ ...summaryColumns(lagosDate(now)), notes: clients.notes, createdAt: clients.createdAt })
+    .select({
+      ...summaryColumns(lagosDate(now)),
+      notes: clients.notes,
+      createdAt: clients.createdAt,
+      noShows: countedNoShowsSql(clientId, now),
+      noShowRuleLiftedAt: clients.noShowRuleLiftedAt,
+    })
     .from(clients)
     .where(eq(clients.id, id));
   if (!summary) return undefined;
@@ -138,6 +148,7 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
   return {
     ...summary,
     totalSpent: Number(summary.totalSpent),
+    noShows: Number(summary.noShows),
     referralSource: referral?.source ?? null,
     marketingConsent: consent !== undefined,
     bookings: visits.bookings,

@@ -144,6 +144,22 @@ export async function bookingMissedMessages(booking: BookingFacts, studio: Studi
   ]);
 }
 
+/** The health form's link of a booking staff took: at booking, and `again` a day before if still missing. */
+export async function visitFormRequestMessages(
+  booking: BookingFacts,
+  formUrl: string,
+  studio: StudioDetails,
+  again: boolean,
+): Promise<NewMessage[]> {
+  const { visitFormRequest } = await bookingTemplates();
+  const message = visitFormRequest(booking, formUrl, studio, again);
+  const about = again ? `${booking.reference}:again` : booking.reference;
+  return withRecipient([
+    email('visit-form', about, booking.email, message),
+    whatsapp('visit-form', about, booking.phone, message),
+  ]);
+}
+
 export async function orderConfirmedMessages(order: OrderFacts, to: string, studio: StudioDetails) {
   const { orderConfirmation } = await orderTemplates();
   return [email('order-confirmation', order.reference, to, orderConfirmation(order, studio))];

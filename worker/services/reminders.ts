@@ -4,7 +4,8 @@
  * booked inside that window, whose confirmation has only just told the client everything, nor for
  * one paid into a slot that had filled (it has been asked to choose another time).
  * Repeated runs queue nothing new: the reminder's idempotency key is the booking's reference and
- * time (a booking moved later gets a reminder for its new time). It carries the manage link.
+ * time (a booking moved later gets a reminder for its new time). It carries the manage link, and
+ * a booking whose health form is still missing gets the form's link again.
  */
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
@@ -13,8 +14,9 @@ import type { Bindings } from '../env';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
-import { bookingReminderMessages, bookingRowFacts, studioDetails } from './notifications';
+import { bookingReminderMessages, bookingRowFacts, studioDetails, visitFormRequestMessages } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
+import { visitFormPath, visitFormToken } from './visit-form-links';
 
 export const REMINDER_WINDOW_HOURS = 24;
 const HOUR_MS = 3_600_000;
@@ -38,12 +40,13 @@ export async function queueReminders(env: Bindings, now: Date): Promise<void> {
     const bookedInsideWindow = start - Date.parse(booking.createdAt) <= REMINDER_WINDOW_HOURS * HOUR_MS;
     if (!dueNow || bookedInsideWindow) continue;
     const manageUrl = `${studio.siteUrl}${managePath(await manageToken(booking.paymentReference, env.MANAGE_LINK_SECRET))}`;
-    messages.push(
-      ...(await bookingReminderMessages(
-        bookingRowFacts(booking, manageUrl, await bookingFactExtras(db, booking)),
-        studio,
-      )),
-    );
+    const facts = bookingRowFacts(booking, manageUrl, await bookingFactExtras(db, booking));
+    messages.push(...(await bookingReminderMessages(facts, studio)));
+    // Its health form still missing: its link again.
+    if (!booking.healthFormAt) {
+      const formUrl = `${studio.siteUrl}${visitFormPath(await visitFormToken(booking.id, env.MANAGE_LINK_SECRET))}`;
+      messages.push(...(await visitFormRequestMessages(facts, formUrl, studio, true)));
+    }
   }
   await queueMessages(db, env.MESSAGES, messages);
 }

@@ -22,6 +22,9 @@ export interface TreatmentTimingView {
   bufferMinutes: number;
 }
 
+/** Two no-shows within 12 months, by default, and the next booking online is paid in full. */
+export const DEFAULT_NO_SHOW_LIMIT = 2;
+
 export interface ScheduleSettingsView {
   startStepMinutes: StartStep;
   /** Months after a visit its health answers are erased (health-retention.ts). */
@@ -30,6 +33,8 @@ export interface ScheduleSettingsView {
   voucherValidityMonths: number;
   /** Naira of desk gift vouchers reception may sell in a day (voucher-desk.ts). */
   deskVoucherDailyLimit: number;
+  /** No-shows within 12 months after which a client books online only by paying in full (0: off). */
+  noShowLimit: number;
   treatments: TreatmentTimingView[];
 }
 
@@ -51,6 +56,7 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
     healthRetentionMonths: settings[0]?.healthRetentionMonths ?? DEFAULT_HEALTH_RETENTION_MONTHS,
     voucherValidityMonths: settings[0]?.voucherValidityMonths ?? 12,
     deskVoucherDailyLimit: settings[0]?.deskVoucherDailyLimit ?? DEFAULT_DESK_VOUCHER_DAILY_LIMIT,
+    noShowLimit: settings[0]?.noShowLimit ?? DEFAULT_NO_SHOW_LIMIT,
     treatments: rows,
   };
 }
@@ -60,6 +66,7 @@ export interface ScheduleSettingsChange {
   healthRetentionMonths?: number;
   voucherValidityMonths?: number;
   deskVoucherDailyLimit?: number;
+  noShowLimit?: number;
   treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
 }
 
@@ -76,6 +83,7 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
     healthRetentionMonths: 'health_retention_months',
     voucherValidityMonths: 'voucher_validity_months',
     deskVoucherDailyLimit: 'desk_voucher_daily_limit',
+    noShowLimit: 'no_show_limit',
   } as const;
   for (const [key, column] of Object.entries(columns) as Array<[keyof typeof columns, string]>) {
     const value = change[key];

@@ -12,6 +12,7 @@ import { can, type StaffMember } from '../shared/permissions';
 import type { VisitFormState } from '../shared/visit-rules';
 import { forViewer, therapistScopeOf } from './booking-visibility';
 import { type BookingView, listBookings, type ServiceStatus } from './bookings';
+import { visitFormPath, visitFormToken } from './visit-form-links';
 import { lastNotesBefore, notesOf, type VisitNote } from './visit-notes';
 
 export interface TodayVisit extends Partial<HealthAnswers> {
@@ -28,7 +29,11 @@ export interface TodayVisit extends Partial<HealthAnswers> {
   therapist: { _id: string; name: string } | null;
   serviceStatus: ServiceStatus;
   balanceDue: number;
+  /** The client's no-shows that count (a badge when any). */
+  noShows: number;
   form: VisitFormState;
+  /** The health form's private link while it is missing (to send again, or fill at the desk). */
+  formPath: string | null;
   /** The client's latest earlier visit's notes (null without any, or for a role without health data). */
   lastNotes: Pick<VisitNote, 'date' | 'text' | 'writtenBy'> | null;
   /** This visit's own notes, once written (same rule). */
@@ -48,6 +53,7 @@ export async function todayView(
   member: StaffMember,
   date: string,
   therapistId: string | undefined,
+  linkSecret: string,
 ): Promise<TodayView> {
   const own = therapistScopeOf(member);
   const chosen = own ?? (therapistId && therapistId !== 'all' ? therapistId : null);
@@ -66,14 +72,28 @@ export async function todayView(
   const [last, written] = readsHealth
     ? await Promise.all([lastNotesBefore(db, ids), notesOf(db, ids)])
     : [new Map<string, VisitNote>(), new Map<string, VisitNote>()];
+  const formPaths = new Map(
+    await Promise.all(
+      visits
+        .filter((visit) => visit.form === 'missing')
+        .map(async (visit) => [visit._id, visitFormPath(await visitFormToken(visit._id, linkSecret))] as const),
+    ),
+  );
   return {
     date,
     therapistId: chosen,
-    visits: visits.map((visit) => todayVisit(forViewer(visit, member), last.get(visit._id), written.get(visit._id))),
+    visits: visits.map((visit) => ({
+      ...todayVisit(forViewer(visit, member), last.get(visit._id), written.get(visit._id)),
+      formPath: formPaths.get(visit._id) ?? null,
+    })),
   };
 }
 
-function todayVisit(visit: BookingView, last: VisitNote | undefined, own: VisitNote | undefined): TodayVisit {
+function todayVisit(
+  visit: BookingView,
+  last: VisitNote | undefined,
+  own: VisitNote | undefined,
+): Omit<TodayVisit, 'formPath'> {
   const health: Partial<HealthAnswers> = {};
   // The health answers only where the viewer may read them (forViewer removed them otherwise).
   for (const key of healthAnswerKeys) if (key in visit) Object.assign(health, { [key]: visit[key] });
@@ -91,6 +111,7 @@ function todayVisit(visit: BookingView, last: VisitNote | undefined, own: VisitN
     therapist: visit.therapist,
     serviceStatus: visit.serviceStatus,
     balanceDue: visit.balanceDue,
+    noShows: visit.noShows,
     form: visit.form,
     lastNotes: last ? { date: last.date, text: last.text, writtenBy: last.writtenBy } : null,
     visitNotes: own ? { text: own.text, writtenBy: own.writtenBy, writtenAt: own.writtenAt } : null,

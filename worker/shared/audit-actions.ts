@@ -58,6 +58,7 @@ export const auditActions = {
   'client-view': 'Opened a client’s record',
   'csv-export': 'Downloaded a CSV export',
   'client-notes': 'Wrote notes on a client',
+  'client-no-show-lift': 'Lifted a client’s no-show rule',
   'client-export': 'Downloaded a client’s data',
   'client-erase': 'Erased a client',
 } as const;

@@ -15,6 +15,34 @@ const MAX_TREATMENTS = 20;
 const line = (max: number) => z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(max)));
 const lines = (max: number) => z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(max)));
 
+/** The health questions and the consent: asked when booking online, or later by the visit's form link. */
+const healthFields = () => ({
+  notes: lines(1000),
+  previousMassageTherapy: z._default(z.boolean(), false),
+  onMedication: z._default(z.boolean(), false),
+  medicationDetails: line(500),
+  exercising: z._default(z.boolean(), false),
+  exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
+  exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
+  healthConditions: z._default(z.array(z.enum(healthConditions)).check(z.maxLength(healthConditions.length)), []),
+  disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
+});
+
+/** On medication, say which. */
+const medicationNamed = () =>
+  z.refine<{ onMedication: boolean; medicationDetails?: string }>(
+    (details) => !details.onMedication || Boolean(details.medicationDetails),
+    {
+      message: bookingMessages.medicationDetails,
+      path: ['medicationDetails'],
+    },
+  );
+
+/** A visit's health form (a booking staff took): the same questions, rules and consent as online. */
+export const visitFormSchema = () => z.object(healthFields()).check(medicationNamed());
+
+export type VisitFormAnswers = z.output<ReturnType<typeof visitFormSchema>>;
+
 export const bookingDetailsSchema = () =>
   z
     .object({
@@ -34,28 +62,15 @@ export const bookingDetailsSchema = () =>
       customerName: personName(),
       customerEmail: emailAddress(),
       customerPhone: phoneNumber(),
-      notes: lines(1000),
       referralSource: z.optional(z.enum(referralSources)),
-      previousMassageTherapy: z._default(z.boolean(), false),
-      onMedication: z._default(z.boolean(), false),
-      medicationDetails: line(500),
-      exercising: z._default(z.boolean(), false),
-      exerciseFrequency: z.optional(z.int().check(z.minimum(0), z.maximum(14))),
-      exerciseHours: z.optional(z.int().check(z.minimum(0), z.maximum(40))),
-      healthConditions: z._default(z.array(z.enum(healthConditions)).check(z.maxLength(healthConditions.length)), []),
-      disclaimerAgreed: z.literal(true, { error: bookingMessages.noDisclaimer }),
+      ...healthFields(),
       /** What the visitor saw; the server prices the booking itself and refuses a different amount. */
       amount: z.optional(z.number()),
       couponCode: line(40),
       /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
       voucherCode: line(40),
     })
-    .check(
-      z.refine((details) => !details.onMedication || Boolean(details.medicationDetails), {
-        message: bookingMessages.medicationDetails,
-        path: ['medicationDetails'],
-      }),
-    );
+    .check(medicationNamed());
 
 export type BookingDetails = z.output<ReturnType<typeof bookingDetailsSchema>>;
 export type BookingDetailsInput = z.input<ReturnType<typeof bookingDetailsSchema>>;

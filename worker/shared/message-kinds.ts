@@ -8,6 +8,7 @@ export const messageTemplates = [
   'booking-rescheduled',
   'booking-cancelled',
   'booking-missed',
+  'visit-form',
   'order-confirmation',
   'order-shipped',
   'order-delivered',

@@ -85,6 +85,12 @@ export const sitePages = {
     description: 'Rate your visit or your order.',
     indexable: false,
   },
+  visitForm: {
+    path: sitePaths.visitForm,
+    title: `Before your visit · ${studioName}`,
+    description: 'A few health questions before your appointment.',
+    indexable: false,
+  },
   academyConfirm: {
     path: sitePaths.academyConfirm,
     title: `Confirm your place · ${studioName}`,
@@ -157,6 +163,7 @@ export const appShells = [
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
   { module: 'review', paths: [`${sitePages.review.path}/*`] },
+  { module: 'visit-form', paths: [`${sitePages.visitForm.path}/*`] },
 ] as const;
 
 // Pure: the browser's bundle, which never uses it, leaves it out.

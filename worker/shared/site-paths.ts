@@ -16,6 +16,7 @@ export const sitePaths = {
   giftVoucherConfirmation: '/gift-voucher-confirmation',
   manageBooking: '/manage-booking',
   review: '/review',
+  visitForm: '/visit-form',
   academyConfirm: '/academy/confirm',
   unsubscribe: '/unsubscribe',
   shop: '/ecommerce',

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { can, type Permission, roleLabels, type StaffRole } from '../../../worker/shared/permissions';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
@@ -150,24 +150,26 @@ export function AdminLayout({
   );
 }
 
+/** A group of the menu's links, named by its visible label (a list's name, not a heading: the page's own h1 may share it). */
 function MenuGroup({ heading, sections: shown }: { heading?: string; sections: readonly Section[] }) {
+  const labelId = useId();
   if (shown.length === 0) return null;
-  const links = (
-    <ul className="admin-sidebar__links">
-      {shown.map((section) => (
-        <li key={section.path}>
-          <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
-            {section.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-  if (!heading) return links;
   return (
     <>
-      <h3 className="admin-sidebar__group">{heading}</h3>
-      {links}
+      {heading ? (
+        <p className="admin-sidebar__group" id={labelId}>
+          {heading}
+        </p>
+      ) : null}
+      <ul className="admin-sidebar__links" aria-labelledby={heading ? labelId : undefined}>
+        {shown.map((section) => (
+          <li key={section.path}>
+            <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -189,15 +189,34 @@ export function DetailsSection({ draft, errors, set }: SectionProps) {
   );
 }
 
+/** The health questions' answers, as the booking form and a visit's form link (visit-form.tsx) hold them. */
+export type HealthDraft = Pick<
+  BookingDraft,
+  | 'previousMassageTherapy'
+  | 'onMedication'
+  | 'medicationDetails'
+  | 'exercising'
+  | 'exerciseFrequency'
+  | 'exerciseHours'
+  | 'healthConditions'
+>;
+
 export function HealthSection({
   draft,
   errors,
   set,
   onToggleCondition,
-}: SectionProps & { onToggleCondition: (condition: (typeof healthConditions)[number]) => void }) {
+  heading = '4. Health and background',
+}: {
+  draft: HealthDraft;
+  errors: FieldErrors;
+  set: (changes: Partial<HealthDraft>) => void;
+  onToggleCondition: (condition: (typeof healthConditions)[number]) => void;
+  heading?: string;
+}) {
   return (
     <section className="booking-form__section" aria-labelledby="booking-health">
-      <h2 id="booking-health">4. Health and background</h2>
+      <h2 id="booking-health">{heading}</h2>
       <p className="field__hint">This helps your therapist treat you safely. It stays private.</p>
       <CheckboxField
         label="I have had massage therapy before"
@@ -271,6 +290,10 @@ export function HealthSection({
   );
 }
 
+/** The consent asked with the health answers, online and by a visit's form link alike. */
+export const healthConsent =
+  'I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy. I agree that the studio keeps my health answers for my treatment: only my therapist, managers and the owner see them, and they are erased 12 months after my visit.';
+
 /** The last step: the visitor's agreement, what stops the form, and the button (live once hydrated). */
 export function ConfirmSection({
   draft,
@@ -285,7 +308,7 @@ export function ConfirmSection({
         name="disclaimerAgreed"
         checked={draft.disclaimerAgreed}
         onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
-        label="I confirm the information above is accurate, I have told the studio about any health condition, and I accept the 24-hour cancellation policy. I agree that the studio keeps my health answers for my treatment: only my therapist, managers and the owner see them, and they are erased 12 months after my visit."
+        label={healthConsent}
       />
       <FormError message={alert} />
       {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET

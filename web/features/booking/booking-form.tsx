@@ -52,6 +52,8 @@ export function BookingForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string>();
   const [paying, setPaying] = useState(false);
+  // The studio's no-show rule, learnt as the visitor confirms (never why): no deposit then.
+  const [inFull, setInFull] = useState(false);
   // Back from the checkout without paying: the payment dialog opens again, offering to pay again
   // (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
   const [returned, setReturned] = useState(false);
@@ -83,7 +85,8 @@ export function BookingForm() {
       setAlert(bookingMessages.noOption);
       return;
     }
-    const found = await (await import('./start-booking-payment')).fieldErrorsOf(draft, today);
+    const payment = await import('./start-booking-payment');
+    const found = await payment.fieldErrorsOf(draft, today);
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid) {
@@ -94,6 +97,7 @@ export function BookingForm() {
       setAlert(bookingMessages.noDisclaimer);
       return;
     }
+    setInFull(await payment.needsPaymentInFull(draft));
     setPaying(true);
   }
 
@@ -103,7 +107,11 @@ export function BookingForm() {
 
   const lines = draft.subservices.map((name) => {
     const treatment = menu.find((each) => each.name === name);
-    return { label: name, amount: treatment?.price ?? 0, depositPercent: treatment?.depositPercent };
+    return { label: name, amount: treatment?.price ?? 0, depositPercent: inFull ? 0 : treatment?.depositPercent };
+  });
+  const hasDeposit = draft.subservices.some((name) => {
+    const percent = menu.find((each) => each.name === name)?.depositPercent ?? 0;
+    return percent > 0 && percent < 100;
   });
 
   return (
@@ -143,9 +151,14 @@ export function BookingForm() {
             lines={lines}
             subtotal={total}
             details={
-              <p>
-                {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
-              </p>
+              <>
+                <p>
+                  {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
+                </p>
+                {inFull && hasDeposit ? (
+                  <p className="payment-dialog__in-full">This booking needs payment in full</p>
+                ) : null}
+              </>
             }
             notice={returned ? <UnfinishedPayment kind="booking" /> : undefined}
             onPay={pay}

@@ -83,3 +83,19 @@ export async function fieldErrorsOf(draft: BookingDraft, today: string | undefin
   if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
   return found;
 }
+
+/**
+ * Whether this booking must be paid in full (the studio's no-show rule): asked once the email and
+ * phone are given, as the visitor confirms. Unanswered (offline, too many tries), the deposit is
+ * offered and the server, which decides, says the amount if it differs.
+ */
+export async function needsPaymentInFull(draft: BookingDraft): Promise<boolean> {
+  try {
+    const terms = await request(
+      api['booking-terms'].$post({ json: { email: draft.customerEmail, phone: draft.customerPhone } }),
+    );
+    return terms.payInFull;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * A booking's messages: confirmation, its time taken meanwhile, reminder, the studio's notice, moved,
- * cancelled, missed (a no-show), and the staff's change notice.
+ * cancelled, missed (a no-show), the health form's link, and the staff's change notice.
  */
 
 import { Button } from '@react-email/button';
@@ -260,6 +260,44 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
       </EmailLayout>,
     ),
     whatsapp: { name: 'booking_reminder', parameters: [booking.name, withTherapist(booking), dueLine(booking)] },
+  };
+}
+
+/**
+ * A booking staff took has no health answers: the private link to give them before the visit (at
+ * booking, and again a day before while they are still missing).
+ */
+export function visitFormRequest(
+  booking: BookingFacts,
+  formUrl: string,
+  studio: StudioDetails,
+  again: boolean,
+): RenderedMessage {
+  const visit = when(booking.date, booking.time);
+  const lead = again
+    ? `Your appointment on ${visit} is close, and we do not have your health answers yet.`
+    : `Before your appointment on ${visit}, please answer a few health questions.`;
+  const why =
+    'They help your therapist treat you safely, take two minutes, and stay private: only your therapist, managers and the owner see them.';
+  return {
+    subject: again ? `Your health questions for ${visit}` : `A few health questions before your visit on ${visit}`,
+    text: [`Dear ${booking.name},`, '', lead, why, '', `Answer them here: ${formUrl}`, ...closingText(studio)].join(
+      '\n',
+    ),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Before your visit
+        </Heading>
+        <Greeting name={booking.name} lead={lead} />
+        <Text style={textStyle}>{why}</Text>
+        <Button href={formUrl} style={buttonStyle}>
+          Answer the health questions
+        </Button>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'visit_form', parameters: [booking.name, visit, formUrl] },
   };
 }
 

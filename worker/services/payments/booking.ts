@@ -11,6 +11,7 @@ import { takeTime, treatmentIdsOf } from '../booking-time';
 import { readCatalogue } from '../catalogue';
 import { phoneKeySql } from '../client-records';
 import { closedOn, closureReason, therapistOffOn } from '../day-rules';
+import { needsFullPayment } from '../no-show-rule';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../slots';
 import { takeTimeStatements } from '../time-blocks';
 import {
@@ -50,6 +51,8 @@ export async function initializeBookingPayment(
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
   const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
   const customer = { email, phone: booking.customerPhone };
+  // A client past the no-show rule pays in full: no deposit (no-show-rule.ts).
+  const inFull = await needsFullPayment(context.db, customer, context.now);
   // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
   const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
     and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
@@ -61,7 +64,7 @@ export async function initializeBookingPayment(
     customer,
     replaced: ownHoldsHere,
     browserKeyHash: request.browserKeyHash,
-    split: (afterCoupon) => depositSplit(priced.lines, afterCoupon),
+    split: (afterCoupon) => (inFull ? { online: afterCoupon, atStudio: 0 } : depositSplit(priced.lines, afterCoupon)),
     voucherCode,
   });
   if (!charge.ok) return charge;

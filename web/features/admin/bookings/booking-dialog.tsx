@@ -12,7 +12,7 @@ import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
 import type { Booking } from './calendar-data';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
-import { VisitStatusBadge, VisitStatusButtons } from './visit-status';
+import { NoShowBadge, VisitStatusBadge, VisitStatusButtons } from './visit-status';
 
 export function BookingDialog({
   booking,
@@ -47,6 +47,7 @@ export function BookingDialog({
       </div>
       <div className="admin-row__badges">
         <VisitStatusBadge status={booking.serviceStatus} />
+        <NoShowBadge count={booking.noShows} />
         {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
         {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         <DueBadge booking={booking} />

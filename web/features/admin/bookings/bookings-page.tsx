@@ -11,7 +11,7 @@ import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
 import { bookedNotice, NewBookingForm, type SavedBooking } from './new-booking-form';
-import { forwardAction, forwardChange, VisitStatusBadge, VisitStatusButtons } from './visit-status';
+import { forwardAction, forwardChange, NoShowBadge, VisitStatusBadge, VisitStatusButtons } from './visit-status';
 
 const tabs = [
   { value: 'booked', label: 'Upcoming' },
@@ -87,6 +87,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
       </p>
       <div className="admin-row__badges">
         <VisitStatusBadge status={booking.serviceStatus} />
+        <NoShowBadge count={booking.noShows} />
         {booking.refund ? <RefundBadge refund={booking.refund} /> : null}
         {booking.history.some((event) => event.kind === 'rescheduled') ? (
           <StatusBadge status="Moved" tone="info" />

@@ -44,13 +44,15 @@ export interface SavedBooking {
   time: string;
   durationMinutes: number;
   therapist: { name: string } | null;
+  /** The client is past the no-show rule and was booked to pay later: take payment now. */
+  paymentAdvice?: string | null;
 }
 
 /** What staff are told once the booking is saved. */
 export const bookedNotice = (booking: SavedBooking) =>
   `${booking.name} is booked on ${formatVisit(booking.date, booking.time, booking.durationMinutes)}${
     booking.therapist ? ` with ${booking.therapist.name}` : ''
-  }.`;
+  }.${booking.paymentAdvice ? ` ${booking.paymentAdvice}` : ''}`;
 
 export function NewBookingForm({
   preset,
@@ -102,7 +104,7 @@ export function NewBookingForm({
     setError(undefined);
     try {
       // The server checks every field, the time and the therapist, and says what is wrong.
-      const { booking } = await adminRequest(
+      const { booking, paymentAdvice } = await adminRequest(
         api.bookings.$post({
           json: {
             name: text('name'),
@@ -117,7 +119,7 @@ export function NewBookingForm({
           },
         }),
       );
-      if (booking) onSaved(booking);
+      if (booking) onSaved({ ...booking, paymentAdvice });
       close();
     } catch (failure) {
       setError(messageOf(failure, newBookingMessages.save));

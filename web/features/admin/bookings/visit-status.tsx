@@ -31,6 +31,12 @@ export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   return <StatusBadge status={visitStatusWords[status]} tone={tones[status]} />;
 }
 
+/** The client's no-shows within 12 months that count ("2 no-shows"), when any. */
+export function NoShowBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return <StatusBadge status={`${count} ${count === 1 ? 'no-show' : 'no-shows'}`} tone="warning" />;
+}
+
 interface VisitForChange {
   _id: string;
   name: string;

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from '../admin-ui';
 import { HealthAnswerDetails } from '../bookings/health-answers';
-import { VisitStatusBadge } from '../bookings/visit-status';
+import { NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import { useAdminList } from '../use-admin-list';
 
 const loadClient = async (id: string) => {
@@ -22,6 +22,7 @@ export const clientPageMessages = {
   fetch: 'Error fetching the client',
   notes: 'The notes could not be saved. Please try again.',
   erase: 'The client could not be erased. Please try again.',
+  lift: 'The no-show rule could not be lifted. Please try again.',
   confirmErase: (name: string) =>
     `Erase ${name}? Their name, contact details, notes and health answers are deleted for good, and their messages with them. Their payments stay in the books as “Erased client”. This cannot be undone.`,
 } as const;
@@ -62,9 +63,11 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
             <Detail label="Total spent">{formatNaira(client.totalSpent)}</Detail>
             <Detail label="Heard of us through">{client.referralSource ?? '-'}</Detail>
             <Detail label="Marketing messages">{client.marketingConsent ? 'Yes: on the academy list' : 'No'}</Detail>
+            <NoShowDetail client={client} />
           </dl>
         </section>
         <NotesForm client={client} />
+        <VisitNotesList notes={client.visitNotes} />
         <section className="admin-panel" aria-labelledby="client-visits">
           <h2 id="client-visits" className="admin-panel__title">
             Visits
@@ -114,6 +117,65 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
         {mayHandleData ? <ClientData client={client} /> : null}
       </div>
     </>
+  );
+}
+
+/**
+ * The client's no-shows within 12 months. Past the studio's limit they book online only by paying
+ * in full; staff may lift that (only no-shows after today count again).
+ */
+function NoShowDetail({ client }: { client: ClientRecord }) {
+  const [count, setCount] = useState(client.noShows);
+  const [error, setError] = useState<string>();
+  async function lift() {
+    setError(undefined);
+    try {
+      const lifted = await adminRequest(api.clients[':id']['no-show-rule'].lift.$post({ param: { id: client._id } }));
+      setCount(lifted.noShows);
+    } catch (failure) {
+      setError(messageOf(failure, clientPageMessages.lift));
+    }
+  }
+  return (
+    <Detail label="No-shows in 12 months" wide>
+      {count === 0 ? (
+        client.noShowRuleLiftedAt ? (
+          `None since ${formatShortDateTime(client.noShowRuleLiftedAt)}`
+        ) : (
+          'None'
+        )
+      ) : (
+        <>
+          <NoShowBadge count={count} />{' '}
+          <button type="button" className="button button--secondary button--small" onClick={lift}>
+            Lift the no-show rule
+          </button>
+          <FormError message={error} />
+        </>
+      )}
+    </Detail>
+  );
+}
+
+/** What therapists wrote after each visit: health data, sent only to those who may read it. */
+function VisitNotesList({ notes }: { notes: ClientRecord['visitNotes'] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section className="admin-panel" aria-labelledby="client-visit-notes">
+      <h2 id="client-visit-notes" className="admin-panel__title">
+        Visit notes
+      </h2>
+      <ul className="admin-client__list">
+        {notes.map((note) => (
+          <li key={note.bookingId} className="admin-client__item">
+            <h3 className="admin-client__item-title">
+              {formatDate(note.date)} · {note.writtenBy}
+            </h3>
+            <p className="today-visit__notes">{note.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -203,6 +203,20 @@ export default function SchedulePage() {
         saved={(naira) => `Reception may now sell up to ${formatNaira(naira)} of gift vouchers a day.`}
         onSaved={(text) => setNotice({ tone: 'success', text })}
       />
+      <NumberSettingPanel
+        setting="noShowLimit"
+        title="No-shows"
+        text="After this many no-shows within 12 months, a client books online only by paying in full (no deposit). The booking page says only that payment in full is needed, never why. Staff may lift it for a client on their record. 0 turns it off."
+        label="No-shows before payment in full"
+        min={0}
+        max={10}
+        saved={(count) =>
+          count === 0
+            ? 'Clients may pay a deposit online whatever their no-shows.'
+            : `After ${count} no-shows in 12 months, a client pays in full online.`
+        }
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
     </>
   );
 }
@@ -324,7 +338,7 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
   );
 }
 
-type NumberSetting = 'healthRetentionMonths' | 'voucherValidityMonths' | 'deskVoucherDailyLimit';
+type NumberSetting = 'healthRetentionMonths' | 'voucherValidityMonths' | 'deskVoucherDailyLimit' | 'noShowLimit';
 
 /**
  * A setting that is one whole number (how long health answers are kept, how long a gift voucher

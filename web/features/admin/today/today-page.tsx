@@ -5,7 +5,8 @@
  * network returns (offline-day.ts).
  */
 import { useId, useState } from 'react';
-import { formatDate, lagosClock, lagosDate } from '../../../../worker/shared/time';
+import { useSearchParams } from 'react-router-dom';
+import { formatDate, isIsoDate, lagosClock, lagosDate } from '../../../../worker/shared/time';
 import { AdminPageHeader, Notice, useCan } from '../admin-ui';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from '../bookings/new-booking-form';
 import { useTeam } from '../use-team';
@@ -18,7 +19,12 @@ export default function TodayPage() {
   const mayWriteNotes = useCan('healthAnswers');
   // The desk books anyone; a therapist their client's next visit with themselves.
   const mayBook = useCan('ownNextVisit');
-  const [date, setDate] = useState(() => lagosDate(new Date()));
+  // Today, or the day in the address (`?date=`, as the Calendar's): a link to a day opens it.
+  const [params] = useSearchParams();
+  const [date, setDate] = useState(() => {
+    const asked = params.get('date') ?? '';
+    return isIsoDate(asked) ? asked : lagosDate(new Date());
+  });
   const [therapistId, setTherapistId] = useState('all');
   const [booking, setBooking] = useState<NewBookingPreset>();
   const { state, waiting, notice, setNotice, actions, retry, dismiss, dataChanged } = useToday(

@@ -9,7 +9,7 @@ import type { StatusChange } from '../../../../worker/shared/visit-rules';
 import { Detail, StatusBadge } from '../admin-ui';
 import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
 import type { NewBookingPreset } from '../bookings/new-booking-form';
-import { allowedChanges, buttonLabels, VisitStatusBadge } from '../bookings/visit-status';
+import { allowedChanges, buttonLabels, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import type { TodayVisit } from './today-data';
 
 const formWords = {
@@ -56,6 +56,7 @@ export function VisitCard({
         </h2>
         <div className="admin-row__badges">
           <VisitStatusBadge status={visit.serviceStatus} />
+          <NoShowBadge count={visit.noShows} />
           <StatusBadge status={formWords[visit.form]} tone={visit.form === 'missing' ? 'warning' : 'success'} />
           {hasHealthNotes(visit) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         </div>
@@ -69,6 +70,14 @@ export function VisitCard({
           <Detail label="Phone">
             <a href={`tel:${visit.phone}`}>{visit.phone}</a>
           </Detail>
+          {visit.formPath ? (
+            <Detail label="Health form" wide>
+              {/* For the client to fill at the desk, on the studio's tablet or their phone. */}
+              <a href={visit.formPath} target="_blank" rel="noopener">
+                Open {visit.clientName}’s health form
+              </a>
+            </Detail>
+          ) : null}
           {readsHealth ? <HealthAnswerDetails booking={visit} brief /> : null}
           {visit.lastNotes ? (
             <Detail label={`Last visit’s notes (${formatDate(visit.lastNotes.date)})`} wide>
