@@ -56,6 +56,21 @@ export const YESTERDAYS_VISITS = [
   { id: 'e2e-visit-review-3', name: 'Uche Eze', time: '14:00' },
 ] as const;
 
+/** A paid visit of yesterday's that no one came to: staff mark it a no-show; its manage page says so. */
+export const MISSED_VISIT = { id: 'e2e-visit-missed', reference: 'BK-E2E-MISSED', name: 'Kunle Ade', time: '11:00' };
+
+async function missedVisitSql(yesterday: string, secret: string): Promise<string> {
+  const { id, reference, name, time } = MISSED_VISIT;
+  const tokenHash = await manageTokenHash(await manageToken(reference, secret));
+  return `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
+      values ('${reference}', 'booking', 'paid', 25000, 25000, 'kunle@example.com', '{}', '${new Date().toISOString()}');
+    insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+      amount_paid, therapist_id, room_id, manage_token_hash, health_form_at)
+      values ('${id}', '${reference}', 'Massage', '["Swedish"]', '${yesterday}', '${time}', '${name}',
+        'kunle@example.com', '0802 333 4444', 25000, 25000, 'therapist-2', 'room-2', '${tokenHash}',
+        '${new Date().toISOString()}')`;
+}
+
 function yesterdaysVisitsSql(yesterday: string): string {
   return YESTERDAYS_VISITS.map(
     ({ id, name, time }) => `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
@@ -144,6 +159,7 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
     values ('e2e-waitlist-whatsapp', 'Ngozi', 'ngozi.e2e@example.com', '+2348030000001', 'Lagos',
       '${new Date().toISOString()}', '${new Date().toISOString()}');
   ${yesterdaysVisitsSql(yesterday)};
+  ${await missedVisitSql(yesterday, secret)};
   ${todaysVisitsSql(new Date())}`;
 }
 

@@ -2,15 +2,19 @@
 // notes and Book the next visit; then the network cut (as DevTools' offline does) with changes
 // made meanwhile, sent in order when it returns, and one the studio refused shown with its reason.
 // The desk's view of everyone's day at 1280 px. Each screen with axe.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
-import { addDays, lagosDate } from '../../worker/shared/time';
+import { manageToken } from '../../worker/services/manage-tokens';
+import { addDays, formatDate, lagosDate } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
-import { CHIOMAS_LAST_NOTES, RECEPTIONIST, THERAPIST } from './global-setup';
-import { staffCookie } from './staff';
+import { CHIOMAS_LAST_NOTES, MISSED_VISIT, RECEPTIONIST, THERAPIST } from './global-setup';
+import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
+const visitsDate = inject('visitsDate');
+const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
 const browser = sharedChromium();
 
 const card = (page: Page, name: string) => page.getByRole('article', { name: new RegExp(name) });
@@ -162,5 +166,50 @@ describe('Today', () => {
     await screenshot(page, 'today-desk-1280');
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('a no-show', () => {
+  it('is marked from the bookings list, and the client’s manage page says “We missed you” (1280 px, 390 px)', async () => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/bookings`);
+    const row = page.getByRole('listitem').filter({ hasText: MISSED_VISIT.name });
+    await row.getByRole('button', { name: 'Details' }).click();
+    // Begun yesterday: complete, or a no-show; arriving is for the visit's own day.
+    expect(await row.getByRole('button', { name: 'Arrived' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'No-show' }).click();
+    await eventually(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: `${MISSED_VISIT.name} is marked a no-show` })
+        .count(),
+    ).toBe(1);
+    await page.getByRole('tab', { name: 'No-show' }).click();
+    const missed = page.getByRole('listitem').filter({ hasText: MISSED_VISIT.name });
+    await eventually(() => missed.locator('.admin-badge').first().textContent()).toBe('No-show');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'bookings-no-show-1280');
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const cookie = await staffCookie(baseUrl);
+    const sent = (await (
+      await fetch(`${baseUrl}/api/messages?template=booking-missed`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      messages: Array<{ to: string; channel: string }>;
+    };
+    expect(
+      sent.messages.filter((message) => message.to === 'kunle@example.com').map((message) => message.channel),
+    ).toEqual(['email']);
+
+    const client = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+    await client.page.goto(`/manage-booking/${await manageToken(MISSED_VISIT.reference, secret)}`);
+    await client.page.getByRole('heading', { level: 1, name: `We missed you on ${formatDate(visitsDate)}` }).waitFor();
+    expect(await client.page.getByText('Missed', { exact: true }).count()).toBe(1);
+    expect(await client.page.getByRole('link', { name: 'Book again' }).count()).toBe(1);
+    expect(await axeViolations(client.page)).toEqual([]);
+    await screenshot(client.page, 'manage-booking-missed-390');
+    expect(client.problems).toEqual([]);
+    await client.page.context().close();
   });
 });

@@ -3,7 +3,7 @@
  * questions, rules and consent as the online booking form, once, until the visit ends.
  */
 import { type FormEvent, useState } from 'react';
-import type { healthConditions } from '../../../worker/shared/booking';
+import { bookingMessages as formMessages, type healthConditions } from '../../../worker/shared/booking';
 import { visitFormSchema } from '../../../worker/shared/booking-schema';
 import { formatAppointmentWat } from '../../../worker/shared/time';
 import { CheckboxField, FormError, TextAreaField } from '../../components/ui/field';
@@ -67,6 +67,10 @@ function HealthForm({ token, onSent }: { token: string; onSent: () => void }) {
     const checked = visitFormSchema().safeParse(json);
     if (!checked.success) {
       const fieldErrors: FieldErrors = {};
+      // The medication rule runs only once the rest parses: said at once with the other errors.
+      if (answers.onMedication && !answers.medicationDetails.trim()) {
+        fieldErrors.medicationDetails = formMessages.medicationDetails;
+      }
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
         if (field === 'disclaimerAgreed') setAlert(issue.message);

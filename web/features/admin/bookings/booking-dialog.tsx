@@ -12,7 +12,7 @@ import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
 import type { Booking } from './calendar-data';
 import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
-import { NoShowBadge, VisitStatusBadge, VisitStatusButtons } from './visit-status';
+import { formWords, NoShowBadge, VisitStatusBadge, VisitStatusButtons } from './visit-status';
 
 export function BookingDialog({
   booking,
@@ -61,6 +61,7 @@ export function BookingDialog({
         </Detail>
         <Detail label="Therapist">{booking.therapist?.name ?? 'None yet'}</Detail>
         <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
+        <Detail label="Health form">{formWords[booking.form]}</Detail>
         <Detail label="Phone">
           <a href={`tel:${booking.phone}`}>{booking.phone}</a>
         </Detail>

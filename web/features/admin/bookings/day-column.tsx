@@ -131,6 +131,7 @@ function BookingBlock({
           </span>
         ) : null}
         {health ? <span className="admin-calendar__flag admin-calendar__flag--health">{comma}Health notes</span> : null}
+        {booking.form === 'missing' ? <span className="admin-calendar__flag">{comma}Form missing</span> : null}
         {booking.balanceDue > 0 && booking.serviceStatus !== 'cancelled' ? (
           <span className="admin-calendar__flag">
             {comma}

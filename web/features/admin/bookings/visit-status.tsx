@@ -4,7 +4,7 @@
  * (shared/visit-rules.ts) allows it now. The Worker decides again, and says why when it refuses.
  */
 import type { serviceStatuses } from '../../../../worker/shared/statuses';
-import { type StatusChange, statusChangeRefusal } from '../../../../worker/shared/visit-rules';
+import { type StatusChange, statusChangeRefusal, type VisitFormState } from '../../../../worker/shared/visit-rules';
 import { adminRequest, api } from '../admin-api';
 import { StatusBadge } from '../admin-ui';
 import type { SubmitChange } from './booking-changes';
@@ -30,6 +30,13 @@ const tones: Record<VisitStatus, Parameters<typeof StatusBadge>[0]['tone']> = {
 export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   return <StatusBadge status={visitStatusWords[status]} tone={tones[status]} />;
 }
+
+/** A visit's health form, in words (Today, the Calendar). */
+export const formWords: Record<VisitFormState, string> = {
+  done: 'Health form done',
+  missing: 'Health form missing',
+  'not-needed': 'No health form needed',
+};
 
 /** The client's no-shows within 12 months that count ("2 no-shows"), when any. */
 export function NoShowBadge({ count }: { count: number }) {

@@ -9,14 +9,8 @@ import type { StatusChange } from '../../../../worker/shared/visit-rules';
 import { Detail, StatusBadge } from '../admin-ui';
 import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
 import type { NewBookingPreset } from '../bookings/new-booking-form';
-import { allowedChanges, buttonLabels, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
+import { allowedChanges, buttonLabels, formWords, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import type { TodayVisit } from './today-data';
-
-const formWords = {
-  done: 'Health form done',
-  missing: 'Health form missing',
-  'not-needed': 'No health form needed',
-} as const;
 
 /** Four weeks on: when most clients come back. */
 const NEXT_VISIT_DAYS = 28;
