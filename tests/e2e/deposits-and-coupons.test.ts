@@ -6,6 +6,7 @@ import { paths } from '../../web/config/paths';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { confirmBooking } from './booking-steps';
 import { atBothWidths, axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+import { TWICE_MISSED } from './global-setup';
 import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
@@ -106,5 +107,37 @@ describe('deposits and coupons', () => {
     await booking.getByRole('button', { name: 'POS' }).click();
     await eventually(() => staff.getByText('Funke Ade’s booking is marked paid (POS).').isVisible()).toBe(true);
     await eventually(() => booking.getByText('₦17,500 due').count()).toBe(0);
+  });
+
+  it('asks a client who missed two visits for payment in full, and says only that (390 px)', async () => {
+    const deposit = await fetch(`${baseUrl}/api/treatments/swedish`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: await staffCookie(baseUrl) },
+      body: JSON.stringify({ depositPercent: 30 }),
+    });
+    expect(deposit.status).toBe(200);
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.phone, { bypassCSP: true });
+    await page.goto(paths.booking);
+    await page.getByLabel('Swedish').check();
+    await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), 6));
+    await page.locator('.slot:has(input[value="16:00"])').click();
+    await page.getByLabel('Full name').fill(TWICE_MISSED.name);
+    await page.getByLabel('Email address').fill(TWICE_MISSED.email);
+    await page.getByLabel('Phone number').fill(TWICE_MISSED.phone);
+    const dialog = await confirmBooking(page);
+    await dialog.getByText('This booking needs payment in full').waitFor();
+    expect(await dialog.textContent()).not.toMatch(/no-show|missed/i);
+    await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦25,000');
+    expect(await dialog.locator('.payment-dialog__totals').textContent()).not.toContain('To pay at the studio');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'booking-in-full-390', 'viewport');
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/api\/payment\/test-checkout\/BK-/);
+    expect(await page.locator('body').textContent()).toContain('₦25,000');
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=BK-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Bayo!');
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });

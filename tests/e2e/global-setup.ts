@@ -71,6 +71,24 @@ async function missedVisitSql(yesterday: string, secret: string): Promise<string
         '${new Date().toISOString()}')`;
 }
 
+/** A client who missed two paid visits last month: past the no-show rule, they book online in full. */
+export const TWICE_MISSED = { name: 'Bayo Akin', email: 'bayo.akin@example.com', phone: '0803 444 5555' };
+
+function twiceMissedSql(today: string): string {
+  const { name, email, phone } = TWICE_MISSED;
+  return [
+    `insert into clients (id, key, name, email, phone) values ('e2e-client-bayo', 'email:${email}', '${name}', '${email}', '${phone}')`,
+    ...[20, 40].map(
+      (days) => `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
+        values ('BK-E2E-MISSED-${days}', 'booking', 'paid', 25000, 25000, '${email}', '{}', '${new Date().toISOString()}');
+      insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+        amount_paid, service_status, client_id)
+        values ('e2e-missed-${days}', 'BK-E2E-MISSED-${days}', 'Massage', '["Swedish"]', '${addDays(today, -days)}',
+          '10:00', '${name}', '${email}', '${phone}', 25000, 25000, 'no-show', 'e2e-client-bayo')`,
+    ),
+  ].join(';\n');
+}
+
 function yesterdaysVisitsSql(yesterday: string): string {
   return YESTERDAYS_VISITS.map(
     ({ id, name, time }) => `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
@@ -160,6 +178,7 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
       '${new Date().toISOString()}', '${new Date().toISOString()}');
   ${yesterdaysVisitsSql(yesterday)};
   ${await missedVisitSql(yesterday, secret)};
+  ${twiceMissedSql(addDays(yesterday, 1))};
   ${todaysVisitsSql(new Date())}`;
 }
 

@@ -142,6 +142,16 @@ describe('Today', () => {
     expect(amakaNow?.visitNotes?.text).toBe('Back and neck; light pressure.');
     await refused.getByRole('button', { name: 'Dismiss' }).click();
     expect(await refused.count()).toBe(0);
+    // Signing out takes the kept day (clients' names and health answers) off the phone.
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('studio.today')))).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('studio.today'))),
+    ).toEqual([]);
     // The refused change's 409, and the requests the cut network failed, are what the console saw.
     expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::|409/.test(problem))).toEqual(
       [],

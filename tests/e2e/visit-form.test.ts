@@ -72,6 +72,7 @@ describe('the health form of a phone booking', () => {
     const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: 'A few health questions' }).waitFor();
+    await page.getByLabel('Diabetes').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'visit-form-1280');
     expect(problems).toEqual([]);

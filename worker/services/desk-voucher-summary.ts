@@ -7,7 +7,7 @@ import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import type { DeskVoucherSale } from '../messages/templates/desk-voucher-summary';
 import { roleLabels, type StaffRole } from '../shared/permissions';
-import { addDays, lagosDate, lagosToUtc } from '../shared/time';
+import { addDays, lagosClock, lagosDate, lagosToUtc } from '../shared/time';
 import { studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
 import { readScheduleSettings } from './schedule-settings';
@@ -42,11 +42,7 @@ export async function sendDeskVoucherSummary(env: Bindings, now: Date): Promise<
     sql`select id, name, email from staff_accounts where role = 'owner' and active = 1 and email is not null`,
   );
   const sales: DeskVoucherSale[] = rows.map((row) => ({
-    time: new Date(row.createdAt).toLocaleTimeString('en-GB', {
-      timeZone: 'Africa/Lagos',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
+    time: lagosClock(new Date(row.createdAt)),
     soldBy: row.soldBy,
     role: row.role ? roleLabels[row.role as StaffRole].toLowerCase() : 'staff',
     value: row.treatment ?? 'Gift voucher',

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { groupDigits } from '../shared/money';
 import type { StaffMember } from '../shared/permissions';
 import { therapistScopeOf } from './booking-visibility';
 
@@ -12,7 +13,8 @@ export const VISIT_NOTES_MAX = 4_000;
 
 export const visitNotesMessages = {
   empty: 'Please write the notes.',
-  tooLong: `Visit notes can be up to ${VISIT_NOTES_MAX.toLocaleString('en-GB')} characters.`,
+  // Digits grouped by hand: toLocaleString would load locale data at the Worker's startup.
+  tooLong: `Visit notes can be up to ${groupDigits(VISIT_NOTES_MAX)} characters.`,
   cancelled: 'A cancelled visit has no notes.',
 } as const;
 

@@ -3,6 +3,9 @@ import { PageHero } from '../../components/ui/page-hero';
 import { BookingForm } from '../../features/booking/booking-form';
 import { usePageMeta } from '../../lib/page-meta';
 
+// For a visit's health form link (visit-form.tsx), which loads them from this page's chunk.
+export { HealthSection, healthConsent } from '../../features/booking/health-questions';
+
 const features = [
   { icon: ClockIcon, title: 'Flexible Timing', text: 'Hourly appointments from 9:00 AM to 5:00 PM, every day.' },
   { icon: LeafIcon, title: 'Easy Scheduling', text: 'Pick your treatments and a free time in a few taps.' },

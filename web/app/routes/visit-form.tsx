@@ -2,22 +2,29 @@
  * A visit's health form, through the private link a booking taken by staff sends: the same
  * questions, rules and consent as the online booking form, once, until the visit ends.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { bookingMessages as formMessages, type healthConditions } from '../../../worker/shared/booking';
 import { visitFormSchema } from '../../../worker/shared/booking-schema';
 import { formatAppointmentWat } from '../../../worker/shared/time';
 import { CheckboxField, FormError, TextAreaField } from '../../components/ui/field';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { PrivateLinkStatus } from '../../components/ui/private-link-status';
-import {
-  type FieldErrors,
-  type HealthDraft,
-  HealthSection,
-  healthConsent,
-} from '../../features/booking/booking-form-sections';
+import type { FieldErrors } from '../../features/booking/booking-form-sections';
+import type { HealthDraft } from '../../features/booking/health-questions';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePrivateLink } from '../../lib/use-private-link';
+
+// The booking page's own questions and consent, from its chunk: shared as a module, they would be
+// split into a chunk of their own, one more script on /booking's first load.
+const HealthSection = lazy(() => import('./booking').then((module) => ({ default: module.HealthSection })));
+const Consent = lazy(() =>
+  import('./booking').then((module) => ({
+    default: (props: Omit<Parameters<typeof CheckboxField>[0], 'label'>) => (
+      <CheckboxField {...props} label={module.healthConsent} />
+    ),
+  })),
+);
 
 const formApi = api['visit-form'][':token'];
 const loadForm = (token: string) => request(formApi.$get({ param: { token } }));
@@ -92,13 +99,15 @@ function HealthForm({ token, onSent }: { token: string; onSent: () => void }) {
 
   return (
     <form className="booking-form visit-form card" onSubmit={submit} noValidate aria-label="Health questions">
-      <HealthSection
-        draft={answers}
-        errors={errors}
-        set={set}
-        onToggleCondition={toggle}
-        heading="Health and background"
-      />
+      <Suspense fallback={<p className="field__hint">Loading the questions…</p>}>
+        <HealthSection
+          draft={answers}
+          errors={errors}
+          set={set}
+          onToggleCondition={toggle}
+          heading="Health and background"
+        />
+      </Suspense>
       <section className="booking-form__section" aria-labelledby="visit-form-notes">
         <h2 id="visit-form-notes">Anything else?</h2>
         <TextAreaField
@@ -109,15 +118,16 @@ function HealthForm({ token, onSent }: { token: string; onSent: () => void }) {
           value={answers.notes}
           onChange={(event) => set({ notes: event.target.value })}
         />
-        <CheckboxField
-          name="disclaimerAgreed"
-          checked={answers.disclaimerAgreed}
-          onChange={(event) => {
-            set({ disclaimerAgreed: event.target.checked });
-            setAlert(undefined);
-          }}
-          label={healthConsent}
-        />
+        <Suspense fallback={null}>
+          <Consent
+            name="disclaimerAgreed"
+            checked={answers.disclaimerAgreed}
+            onChange={(event) => {
+              set({ disclaimerAgreed: event.target.checked });
+              setAlert(undefined);
+            }}
+          />
+        </Suspense>
         <FormError message={alert} />
         <button type="submit" className="button button--primary button--large" disabled={busy}>
           {busy ? 'Sending…' : 'Send my answers'}

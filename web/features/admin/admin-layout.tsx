@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { adminRequest, api } from './admin-api';
 import { markSignedOutAtom, type StaffUser } from './admin-session';
 import { StatsStrip } from './stats-strip';
+import { forgetTodayData, waitingChanges } from './today/offline-day';
 
 /** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
 const wideScreen = '(min-width: 768px)';
@@ -161,7 +162,10 @@ function MenuGroup({ heading, sections: shown }: { heading?: string; sections: r
           {heading}
         </p>
       ) : null}
-      <ul className="admin-sidebar__links" aria-labelledby={heading ? labelId : undefined}>
+      <ul
+        className={heading ? 'admin-sidebar__links' : 'admin-sidebar__links admin-sidebar__links--apart'}
+        aria-labelledby={heading ? labelId : undefined}
+      >
         {shown.map((section) => (
           <li key={section.path}>
             <NavLink to={`${paths.admin}/${section.path}`} className="admin-sidebar__link">
@@ -178,6 +182,16 @@ function LogoutButton() {
   const markSignedOut = useSetAtom(markSignedOutAtom);
   const [busy, setBusy] = useState(false);
   async function logout() {
+    const waiting = waitingChanges().filter((change) => !change.refused).length;
+    if (
+      waiting > 0 &&
+      !window.confirm(
+        `${waiting} ${waiting === 1 ? 'change is' : 'changes are'} still waiting to send. Log out and lose them?`,
+      )
+    ) {
+      return;
+    }
+    forgetTodayData();
     setBusy(true);
     try {
       await adminRequest(api.auth.logout.$post());

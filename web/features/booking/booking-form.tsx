@@ -21,10 +21,10 @@ import {
   ConfirmSection,
   DetailsSection,
   type FieldErrors,
-  HealthSection,
   TreatmentsSection,
   WhenSection,
 } from './booking-form-sections';
+import { HealthSection } from './health-questions';
 
 // Loaded when the visitor pays, keeping them off the first load.
 const PaymentDialog = lazy(() =>
@@ -53,7 +53,7 @@ export function BookingForm() {
   const [alert, setAlert] = useState<string>();
   const [paying, setPaying] = useState(false);
   // The studio's no-show rule, learnt as the visitor confirms (never why): no deposit then.
-  const [inFull, setInFull] = useState(false);
+  const [inFull, setInFull] = useState<string>();
   // Back from the checkout without paying: the payment dialog opens again, offering to pay again
   // (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
   const [returned, setReturned] = useState(false);
@@ -97,7 +97,7 @@ export function BookingForm() {
       setAlert(bookingMessages.noDisclaimer);
       return;
     }
-    setInFull(await payment.needsPaymentInFull(draft));
+    setInFull(await payment.paymentInFullNote(draft, menu));
     setPaying(true);
   }
 
@@ -108,10 +108,6 @@ export function BookingForm() {
   const lines = draft.subservices.map((name) => {
     const treatment = menu.find((each) => each.name === name);
     return { label: name, amount: treatment?.price ?? 0, depositPercent: inFull ? 0 : treatment?.depositPercent };
-  });
-  const hasDeposit = draft.subservices.some((name) => {
-    const percent = menu.find((each) => each.name === name)?.depositPercent ?? 0;
-    return percent > 0 && percent < 100;
   });
 
   return (
@@ -155,9 +151,7 @@ export function BookingForm() {
                 <p>
                   {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
                 </p>
-                {inFull && hasDeposit ? (
-                  <p className="payment-dialog__in-full">This booking needs payment in full</p>
-                ) : null}
+                {inFull ? <p className="payment-dialog__in-full">{inFull}</p> : null}
               </>
             }
             notice={returned ? <UnfinishedPayment kind="booking" /> : undefined}

@@ -85,17 +85,26 @@ export async function fieldErrorsOf(draft: BookingDraft, today: string | undefin
 }
 
 /**
- * Whether this booking must be paid in full (the studio's no-show rule): asked once the email and
- * phone are given, as the visitor confirms. Unanswered (offline, too many tries), the deposit is
- * offered and the server, which decides, says the amount if it differs.
+ * "This booking needs payment in full" when the studio's no-show rule asks it of this visitor and
+ * a chosen treatment takes a deposit; else undefined. Asked once the email and phone are given, as
+ * the visitor confirms. Unanswered (offline, too many tries), the deposit is offered and the
+ * server, which decides, says the amount if it differs.
  */
-export async function needsPaymentInFull(draft: BookingDraft): Promise<boolean> {
+export async function paymentInFullNote(
+  draft: BookingDraft,
+  menu: ReadonlyArray<{ name: string; depositPercent?: number }>,
+): Promise<string | undefined> {
+  const deposit = draft.subservices.some((name) => {
+    const percent = menu.find((each) => each.name === name)?.depositPercent ?? 0;
+    return percent > 0 && percent < 100;
+  });
+  if (!deposit) return undefined;
   try {
     const terms = await request(
       api['booking-terms'].$post({ json: { email: draft.customerEmail, phone: draft.customerPhone } }),
     );
-    return terms.payInFull;
+    return terms.payInFull ? 'This booking needs payment in full' : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -81,6 +81,20 @@ export async function sendWaiting(send: (waiting: Waiting) => Promise<unknown>):
   return sent;
 }
 
+/**
+ * Signing out: the days kept (clients' names, and health answers for those who read them) and
+ * anything still waiting leave this browser with the person.
+ */
+export function forgetTodayData(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key === QUEUE_KEY || key.startsWith(DAY_KEY)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
 /** The last answer loaded for a day and therapist, and when. */
 export interface KeptDay<Day> {
   day: Day;

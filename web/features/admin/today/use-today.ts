@@ -41,20 +41,15 @@ const send = (waiting: Waiting) =>
 
 /** The day as the browser will have it once the waiting changes reach the studio. */
 export function withWaiting(day: TodayAnswer, waiting: Waiting[]): TodayAnswer {
-  const visits = day.visits.map((visit) =>
-    waiting
-      .filter((each) => each.bookingId === visit._id && !each.refused)
-      .reduce<TodayVisit>(
-        (shown, { change }) =>
-          change.kind === 'status'
-            ? { ...shown, serviceStatus: change.to }
-            : {
-                ...shown,
-                visitNotes: { text: change.text, writtenBy: 'waiting to send', writtenAt: new Date().toISOString() },
-              },
-        visit,
-      ),
-  );
+  const visits = day.visits.map((visit) => {
+    const shown = { ...visit };
+    for (const { bookingId, change, refused } of waiting) {
+      if (bookingId !== visit._id || refused) continue;
+      if (change.kind === 'status') shown.serviceStatus = change.to;
+      else shown.visitNotes = { text: change.text, writtenBy: 'waiting to send', writtenAt: new Date().toISOString() };
+    }
+    return shown;
+  });
   return { ...day, visits };
 }
 
