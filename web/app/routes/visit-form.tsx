@@ -9,7 +9,7 @@ import { formatAppointmentWat } from '../../../worker/shared/time';
 import { CheckboxField, FormError, TextAreaField } from '../../components/ui/field';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { PrivateLinkStatus } from '../../components/ui/private-link-status';
-import type { FieldErrors } from '../../features/booking/booking-form-sections';
+import type { FieldErrors } from '../../features/booking/booking-draft';
 import type { HealthDraft } from '../../features/booking/health-questions';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';

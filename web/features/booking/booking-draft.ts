@@ -32,6 +32,9 @@ export interface BookingDraft {
   disclaimerAgreed: boolean;
 }
 
+/** A message per field of the draft that is wrong (the form's sections show them). */
+export type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
+
 const oneOf = (allowed: readonly string[]) => (value: unknown) => typeof value === 'string' && allowed.includes(value);
 const isString = (value: unknown) => typeof value === 'string';
 const isBoolean = (value: unknown) => typeof value === 'boolean';

@@ -6,15 +6,13 @@ import { bookingServices, referralSources } from '../../../worker/shared/booking
 import { formatNaira } from '../../../worker/shared/money';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { groupsOf, type MenuTreatment } from '../catalogue/live-menu';
-import type { BookingDraft } from './booking-draft';
+import type { BookingDraft, FieldErrors } from './booking-draft';
 import { healthConsent } from './health-questions';
 
 // Loaded when needed (a treatment or a date is chosen), keeping them off the first load.
 const TimeSlotPicker = lazy(() => import('./time-slot-picker').then((module) => ({ default: module.TimeSlotPicker })));
 const FreeDays = lazy(() => import('./free-days').then((module) => ({ default: module.FreeDays })));
 const TherapistField = lazy(() => import('./therapist-field').then((module) => ({ default: module.TherapistField })));
-
-export type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
 
 /** What every section is given: the draft, its errors, and how to change it (clearing those fields' errors). */
 interface SectionProps {

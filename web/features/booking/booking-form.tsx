@@ -13,17 +13,12 @@ import {
   bookingTotalAtom,
   chooseServiceAtom,
   emptyBookingDraft,
+  type FieldErrors,
   toggleHealthConditionAtom,
   toggleTreatmentAtom,
   updateBookingDraftAtom,
 } from './booking-draft';
-import {
-  ConfirmSection,
-  DetailsSection,
-  type FieldErrors,
-  TreatmentsSection,
-  WhenSection,
-} from './booking-form-sections';
+import { ConfirmSection, DetailsSection, TreatmentsSection, WhenSection } from './booking-form-sections';
 import { HealthSection } from './health-questions';
 
 // Loaded when the visitor pays, keeping them off the first load.

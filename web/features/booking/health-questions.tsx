@@ -5,8 +5,7 @@
  */
 import { healthConditions } from '../../../worker/shared/booking';
 import { CheckboxField, TextField } from '../../components/ui/field';
-import type { BookingDraft } from './booking-draft';
-import type { FieldErrors } from './booking-form-sections';
+import type { BookingDraft, FieldErrors } from './booking-draft';
 
 /** The health questions' answers, as the booking form and a visit's form link (visit-form.tsx) hold them. */
 export type HealthDraft = Pick<

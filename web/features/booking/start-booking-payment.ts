@@ -11,8 +11,7 @@ import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';
 import type { PaymentChoice } from '../checkout-payment/payment-dialog';
-import type { BookingDraft } from './booking-draft';
-import type { FieldErrors } from './booking-form-sections';
+import type { BookingDraft, FieldErrors } from './booking-draft';
 
 /** The draft as the API's booking details (numbers parsed, empty optionals left out). */
 export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingDetailsInput {

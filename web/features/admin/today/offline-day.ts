@@ -56,29 +56,42 @@ export function dismissWaiting(id: string): void {
 /** Whether an error means the request never reached the server (then the change waits). */
 export const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/** The round of sending under way, if any: two at once would send a change twice. */
+let sending: Promise<number> | undefined;
+
 /**
  * Sends the waiting changes in order. A change the server refuses is kept with its reason and the
- * rest go on; a network failure stops the round (the rest wait for the next). Answers how many
- * were sent.
+ * rest go on; a network failure stops the round (the rest wait for the next). One round at a time:
+ * a call during a round joins it, and changes made meanwhile go in a round after it. Answers how
+ * many were sent.
  */
-export async function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+export function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+  sending ??= sendRounds(send).finally(() => {
+    sending = undefined;
+  });
+  return sending;
+}
+
+async function sendRounds(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
   let sent = 0;
-  for (const waiting of waitingChanges()) {
-    if (waiting.refused) continue;
-    try {
-      await send(waiting);
-      dismissWaiting(waiting.id);
-      sent++;
-    } catch (error) {
-      if (isOffline(error)) break;
-      const refused = error instanceof ApiError ? error.message : 'The studio could not take this change.';
-      write(
-        QUEUE_KEY,
-        waitingChanges().map((each) => (each.id === waiting.id ? { ...each, refused } : each)),
-      );
+  for (;;) {
+    const unsent = waitingChanges().filter((waiting) => !waiting.refused);
+    if (unsent.length === 0) return sent;
+    for (const waiting of unsent) {
+      try {
+        await send(waiting);
+        dismissWaiting(waiting.id);
+        sent++;
+      } catch (error) {
+        if (isOffline(error)) return sent;
+        const refused = error instanceof ApiError ? error.message : 'The studio could not take this change.';
+        write(
+          QUEUE_KEY,
+          waitingChanges().map((each) => (each.id === waiting.id ? { ...each, refused } : each)),
+        );
+      }
     }
   }
-  return sent;
 }
 
 /**
