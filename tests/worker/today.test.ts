@@ -249,4 +249,20 @@ describe('Book the next visit', () => {
       (await adminCall(reception, '/api/bookings', 'POST', { ...next('therapist-2', 'cash'), time: '12:00' })).status,
     ).toBe(201);
   });
+
+  it('gives a therapist the team to book with, without colleagues’ days off or the clients on them', async () => {
+    await visit('Bisi Ade', '11:00', 'therapist-2');
+    const offDay = await adminCall(owner, '/api/staff/therapist-2/time-off', 'POST', {
+      date: day,
+      reason: 'Hospital appointment',
+    });
+    expect(offDay.status).toBe(201);
+    const forDesk = await (await adminCall(reception, '/api/staff')).text();
+    expect(forDesk).toContain('Hospital appointment');
+    const forTherapist = await adminCall(therapist, '/api/staff');
+    expect(forTherapist.status).toBe(200);
+    const text = await forTherapist.text();
+    expect(text).toContain('Therapist 2');
+    expect(text).not.toMatch(/Hospital appointment|Bisi Ade/);
+  });
 });

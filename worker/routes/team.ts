@@ -21,6 +21,7 @@ import {
   weekdays,
 } from '../services/team';
 import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
+import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
 import { addDays, isIsoDate, lagosDate } from '../shared/time';
@@ -210,7 +211,13 @@ export const publicTeamRoutes = routeGroup().get('/therapists', async (c) =>
 
 /** Staff only: therapists (hours(), treatments, days off), rooms, the Calendar and the scheduling settings. */
 export const adminTeamRoutes = routeGroup()
-  .get('/staff', async (c) => c.json(await listTherapists(c.var.db, new Date())))
+  .get('/staff', async (c) => {
+    const team = await listTherapists(c.var.db, new Date());
+    // A therapist reads the team to book a client's next visit with themselves: not colleagues'
+    // days off, nor the clients booked on them (their own bookings only, as everywhere).
+    if (can(staffMember(c).role, 'allBookings')) return c.json(team);
+    return c.json(team.map((therapist) => ({ ...therapist, timeOff: [] })));
+  })
   .post('/staff', sameOriginJson, validate('json', therapistBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
