@@ -15,6 +15,7 @@ import {
   listTherapists,
   publicTherapists,
   removeTimeOff,
+  type TherapistView,
   updateRoom,
   updateTherapist,
   type WeeklyHours,
@@ -215,8 +216,10 @@ export const adminTeamRoutes = routeGroup()
     const team = await listTherapists(c.var.db, new Date());
     // A therapist reads the team to book a client's next visit with themselves: not colleagues'
     // days off, nor the clients booked on them (their own bookings only, as everywhere).
-    if (can(staffMember(c).role, 'allBookings')) return c.json(team);
-    return c.json(team.map((therapist) => ({ ...therapist, timeOff: [] })));
+    const shown: TherapistView[] = can(staffMember(c).role, 'allBookings')
+      ? team
+      : team.map((therapist) => ({ ...therapist, timeOff: [] }));
+    return c.json(shown);
   })
   .post('/staff', sameOriginJson, validate('json', therapistBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
