@@ -5,7 +5,7 @@ import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { payBookingOverHttp } from './pay-over-http';
-import { signIn, staffCookie } from './staff';
+import { signIn, staffCookie, upcomingPageWith } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -48,18 +48,6 @@ describe('the Clients screen', () => {
   });
 });
 
-/** The page of the Upcoming tab that lists the booking paid with `reference` (other journeys add bookings before it). */
-async function upcomingPageOf(reference: string): Promise<number> {
-  const headers = { Cookie: await staffCookie(baseUrl) };
-  for (let page = 1; page <= 20; page++) {
-    const listed = (await (
-      await fetch(`${baseUrl}/api/bookings?status=booked&page=${page}`, { headers })
-    ).json()) as Array<{ paymentReference: string }>;
-    if (listed.some((booking) => booking.paymentReference === reference)) return page;
-  }
-  throw new Error(`${reference} is not among the upcoming bookings`);
-}
-
 describe('erasing a client', () => {
   it('from a booking to its client, their data downloaded, then erased; the booking stays as Erased client', async () => {
     const date = addDays(lagosDate(new Date()), 52);
@@ -69,7 +57,7 @@ describe('erasing a client', () => {
       customerPhone: '0809 777 1212',
     });
     const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
-    await signIn(page, `${paths.admin}/bookings?tab=booked&page=${await upcomingPageOf(reference)}`);
+    await signIn(page, await upcomingPageWith(baseUrl, (booking) => booking.paymentReference === reference));
     const row = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '10:00') });
     await row.getByRole('button', { name: 'Details' }).click();
     await row.getByRole('link', { name: `Open ${name}’s record` }).click();

@@ -10,7 +10,7 @@ import { confirmBooking, fillBooking, placesLeft } from './booking-steps';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, type Viewport, viewports } from './browser';
 import { SLOT_TAKEN } from './global-setup';
 import { payBookingOverHttp } from './pay-over-http';
-import { signIn, staffCookie } from './staff';
+import { signIn, staffCookie, upcomingPageWith } from './staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -73,7 +73,10 @@ describe('managing a booking from its private link', () => {
 
     // Staff see the booking at its new time, with its history.
     const staff = await open(viewports.desktop);
-    await signInToList(staff.page, `${paths.admin}/bookings`);
+    await signInToList(
+      staff.page,
+      await upcomingPageWith(baseUrl, (booking) => booking.date === to.date && booking.time === to.time),
+    );
     const row = staff.page.locator('.admin-row').filter({ hasText: formatAppointment(to.date, to.time) });
     await row.getByRole('button', { name: /Details/ }).click();
     expect(await row.textContent()).toContain(
@@ -225,7 +228,7 @@ describe('managing a booking from its private link', () => {
     const name = 'Tolu Staffmoved';
     await payBookingOverHttp(baseUrl, name, inDays(24), '09:00');
     const { page, problems } = await open(viewports.phone);
-    await signInToList(page, `${paths.admin}/bookings`);
+    await signInToList(page, await upcomingPageWith(baseUrl, (booking) => booking.name === name));
     const row = page.locator('.admin-row').filter({ hasText: name });
     await row.getByRole('button', { name: /Details/ }).click();
     await row.getByLabel('New date').fill(inDays(25));

@@ -51,3 +51,22 @@ export async function confirmWaitlistSignup(baseUrl: string, email: string): Pro
   });
   expect(response.status).toBe(200);
 }
+
+/**
+ * The address of the Upcoming page that lists the booking `matches` picks: other journeys, and the
+ * visits seeded for yesterday and today, add bookings before it, so it is not always on page 1.
+ */
+export async function upcomingPageWith(
+  baseUrl: string,
+  matches: (booking: { date: string; time: string; name: string; paymentReference: string }) => boolean,
+): Promise<string> {
+  const headers = { Cookie: await staffCookie(baseUrl) };
+  for (let page = 1; page <= 20; page++) {
+    const listed = (await (
+      await fetch(`${baseUrl}/api/bookings?status=booked&page=${page}`, { headers })
+    ).json()) as Array<{ date: string; time: string; name: string; paymentReference: string }>;
+    if (listed.some(matches)) return `${paths.admin}/bookings?tab=booked&page=${page}`;
+    if (listed.length === 0) break;
+  }
+  throw new Error('The booking is not among the upcoming ones');
+}
