@@ -31,6 +31,7 @@ import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
 import { adminTeamRoutes, publicTeamRoutes } from './routes/team';
 import { teamAccountRoutes } from './routes/team-accounts';
+import { timeWaitlistRoutes } from './routes/time-waitlist';
 import { todayRoutes } from './routes/today';
 import { uploadRoutes } from './routes/uploads';
 import { visitFormRoutes } from './routes/visit-form';
@@ -60,6 +61,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', publicCatalogueRoutes)
   .route('/api', manageBookingRoutes)
   .route('/api', visitFormRoutes)
+  .route('/api', timeWaitlistRoutes)
   .route('/api', bookingTermsRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)

@@ -79,3 +79,34 @@ describe('migration 0035 (visit statuses)', () => {
     expect(() => db.exec("update bookings set service_status = 'missing' where id = 'booking-2'")).toThrow(/CHECK/);
   });
 });
+
+describe('migration 0038 (the time waitlist)', () => {
+  const name = migrations.find((file) => file.startsWith('0038_')) ?? '';
+  const scheduleVersion = (db: DatabaseSync) =>
+    Number((db.prepare('select version from schedule_version where id = 1').get() as { version: number }).version);
+
+  it('keeps every held block and the triggers that move availability on, and lets an offer hold blocks', () => {
+    expect(name).not.toBe('');
+    const db = migratedUpTo(name);
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details)
+      values ('BK-1', 'booking', 'paid', 25000, 25000, 'ada@example.com', '{}')`);
+    db.exec(
+      `insert into time_blocks (resource, block, payment_reference) values ('t:1', 100, 'BK-1'), ('r:1', 100, 'BK-1')`,
+    );
+    const before = db.prepare('select * from time_blocks order by resource').all();
+
+    apply(db, name);
+
+    expect(db.prepare('select * from time_blocks order by resource').all()).toEqual(before);
+    expect(db.prepare('pragma foreign_key_check').all()).toEqual([]);
+    const version = scheduleVersion(db);
+    db.exec(`insert into time_blocks (resource, block, payment_reference, expires_at)
+      values ('t:1', 101, 'WO-1', '2026-12-01T10:00:00.000Z')`);
+    db.exec(`update time_blocks set expires_at = null where payment_reference = 'WO-1'`);
+    db.exec(`delete from time_blocks where payment_reference = 'WO-1'`);
+    expect(scheduleVersion(db)).toBe(version + 3);
+    expect(() =>
+      db.exec(`insert into time_blocks (resource, block, payment_reference) values ('t:1', 100, 'WO-2')`),
+    ).toThrow(/UNIQUE/);
+  });
+});

@@ -19,6 +19,8 @@ import {
   staffAccounts,
   stockHolds,
   timeBlocks,
+  timeWaitlistEntries,
+  timeWaitlistOffers,
   visitNotes,
   vouchers,
   voucherUses,
@@ -88,6 +90,8 @@ export async function clearData() {
   await db.delete(orders);
   await db.delete(bookingEvents);
   await db.delete(visitNotes);
+  await db.delete(timeWaitlistOffers);
+  await db.delete(timeWaitlistEntries);
   await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(stockHolds);

@@ -31,6 +31,11 @@ export const publicRoutes = new Set([
   'GET /api/visit-form/:token',
   'POST /api/booking-terms',
   'POST /api/visit-form/:token',
+  'POST /api/time-waitlist',
+  'GET /api/time-waitlist/entry/:token',
+  'DELETE /api/time-waitlist/entry/:token',
+  'GET /api/waitlist-offer/:token',
+  'POST /api/waitlist-offer/:token/decline',
   'GET /api/payment/initialize',
   'POST /api/payment/initialize',
   'POST /api/payment/cancel',
@@ -81,6 +86,10 @@ export const sensitiveAccess: Record<string, Permission> = {
   'PUT /api/products/:id': 'catalogue',
   'POST /api/uploads': 'catalogue',
   'GET /api/stats': 'revenue',
+  // Who waits for a time, with their email and phone.
+  'GET /api/time-waitlist': 'timeWaitlist',
+  'DELETE /api/time-waitlist/:id': 'timeWaitlist',
+  'POST /api/time-waitlist/:id/offer': 'timeWaitlist',
 };
 
 export const apiRoutes = [

@@ -67,7 +67,7 @@ beforeAll(async () => {
 });
 
 describe('the roles', () => {
-  it('give the owner everything, the manager all but the team and clients’ data, reception the desk (gift vouchers too) without health answers, a therapist their own bookings and their visits’ statuses', () => {
+  it('give the owner everything, the manager all but the team and clients’ data, reception the desk (gift vouchers and the waitlist too) without health answers, a therapist their own bookings and their visits’ statuses', () => {
     const of = (role: StaffRole) => (Object.keys(permissions) as Permission[]).filter((name) => can(role, name));
     const everything = Object.keys(permissions);
     expect(of('owner')).toEqual(everything);
@@ -78,6 +78,7 @@ describe('the roles', () => {
       'visitStatus',
       'bookings',
       'ownNextVisit',
+      'timeWaitlist',
       'clients',
       'orders',
       'scheduleRead',

@@ -589,6 +589,8 @@ export const scheduleSettings = sqliteTable(
      * (0: never). Checked by the settings' API (0 to 10), not a CHECK: that would rebuild the table.
      */
     noShowLimit: integer('no_show_limit').notNull().default(2),
+    /** Minutes a freed place is held for the waitlist client it is offered to (5 to 120, checked by the API). */
+    waitlistOfferMinutes: integer('waitlist_offer_minutes').notNull().default(15),
   },
   (table) => [
     check('schedule_settings_one_row', sql`${table.id} = 1`),
@@ -641,9 +643,11 @@ export const timeBlocks = sqliteTable(
   {
     resource: text('resource').notNull(),
     block: integer('block').notNull(),
-    paymentReference: text('payment_reference')
-      .notNull()
-      .references(() => payments.reference),
+    /**
+     * Who holds the block: a payment (its hold or its booking) or a waitlist offer
+     * (timeWaitlistOffers.reference, "WO-…"), so no foreign key to either.
+     */
+    paymentReference: text('payment_reference').notNull(),
     expiresAt: text('expires_at'),
   },
   (table) => [
@@ -1119,5 +1123,83 @@ export const reviews = sqliteTable(
     ),
     check('reviews_comment', sql`length(${table.comment}) <= 2000`),
     check('reviews_verified', sql`${table.source} = 'seed' or ${table.requestId} is not null`),
+  ],
+);
+
+export const timeWaitlistWindows = ['morning', 'afternoon', 'late', 'any'] as const;
+export const timeWaitlistStatuses = ['waiting', 'booked', 'left', 'ended'] as const;
+
+/**
+ * A client waiting for a time on a full day: the treatments, a therapist (null: any), up to 5
+ * dates and a part of the day. In line by join time; it ends when booked, left, or its last day
+ * passes.
+ */
+export const timeWaitlistEntries = sqliteTable(
+  'time_waitlist_entries',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    /** The phone as digits (client-records.ts phoneKeySql): the 3-entries limit and the client record. */
+    phoneKey: text('phone_key'),
+    treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    therapistId: text('therapist_id'),
+    dates: text('dates', { mode: 'json' }).$type<string[]>().notNull(),
+    /** The last of the dates: the entry ends when it passes. */
+    lastDate: text('last_date').notNull(),
+    /** The part of the day (the API's `window`): morning 09–12, afternoon 12–15, late 15–18, or any. */
+    dayPart: text('day_part', { enum: timeWaitlistWindows }).notNull(),
+    status: text('status', { enum: timeWaitlistStatuses }).notNull().default('waiting'),
+    endedAt: text('ended_at'),
+    /** The booking an offer to this entry became. */
+    bookingId: text('booking_id'),
+  },
+  (table) => [
+    index('time_waitlist_entries_line').on(table.status, table.createdAt),
+    index('time_waitlist_entries_email').on(sql`lower(${table.email})`),
+    index('time_waitlist_entries_phone').on(table.phoneKey),
+    check('time_waitlist_entries_day_part', oneOf('day_part', timeWaitlistWindows)),
+    check('time_waitlist_entries_status', oneOf('status', timeWaitlistStatuses)),
+    check('time_waitlist_entries_contact', sql`${table.email} is not null or ${table.phone} is not null`),
+  ],
+);
+
+export const timeWaitlistOfferStatuses = ['open', 'paying', 'booked', 'declined', 'lapsed', 'withdrawn'] as const;
+
+/**
+ * A freed place offered to one waiting entry: held in time_blocks under this reference until
+ * `expiresAt` while open; while paying, the payment's hold has the blocks. One live offer per entry.
+ */
+export const timeWaitlistOffers = sqliteTable(
+  'time_waitlist_offers',
+  {
+    reference: text('reference').primaryKey(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => timeWaitlistEntries.id),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    therapistId: text('therapist_id').notNull(),
+    roomId: text('room_id').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    createdAt: createdAt(),
+    /** The Lagos date it was made on: at most 3 offers a day per entry. */
+    offeredOn: text('offered_on').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    status: text('status', { enum: timeWaitlistOfferStatuses }).notNull().default('open'),
+    /** The booking payment started from it ("Book and pay"). */
+    paymentReference: text('payment_reference'),
+    /** Offered by staff by hand ("Offer this place"). */
+    byStaff: integer('by_staff', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [
+    index('time_waitlist_offers_entry').on(table.entryId, table.offeredOn),
+    index('time_waitlist_offers_status').on(table.status, table.expiresAt),
+    index('time_waitlist_offers_payment').on(table.paymentReference),
+    index('time_waitlist_offers_date').on(table.date),
+    uniqueIndex('time_waitlist_offers_one_live').on(table.entryId).where(sql`${table.status} in ('open', 'paying')`),
+    check('time_waitlist_offers_status', oneOf('status', timeWaitlistOfferStatuses)),
   ],
 );

@@ -64,6 +64,8 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/bookings': { action: 'booking-create', keep: ['date', 'time', 'therapistId', 'payment'] },
   // Never the notes themselves (health data).
   'POST /api/bookings/:id/notes': { action: 'visit-notes' },
+  'POST /api/time-waitlist/:id/offer': { action: 'waitlist-offer', keep: ['date', 'time', 'therapistId'] },
+  'DELETE /api/time-waitlist/:id': { action: 'waitlist-remove' },
   'PUT /api/bookings/:id': {
     action: bookingChange,
     keep: ['serviceStatus', 'refund', 'date', 'time', 'therapistId', 'payment'],
@@ -95,6 +97,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
       'voucherValidityMonths',
       'deskVoucherDailyLimit',
       'noShowLimit',
+      'offerMinutes',
     ],
   },
   'POST /api/treatments': { action: 'treatment-create', keep: ['name', 'price', 'active'] },

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { recordHealthView } from '../middleware/audit-trail';
+import { scopeOf } from '../middleware/scope';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { calendarOf } from '../services/calendar';
@@ -21,11 +22,13 @@ import {
   type WeeklyHours,
   weekdays,
 } from '../services/team';
+import { placesFreed } from '../services/waitlist-offers';
 import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
 import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
 import { isQuarterHour, minuteOfDay } from '../shared/schedule';
 import { addDays, isIsoDate, lagosDate } from '../shared/time';
+import { OFFER_MINUTES_RANGE } from '../shared/time-waitlist';
 import { routeGroup } from './route-group';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -35,6 +38,7 @@ export const teamMessages = {
   voucherValidity: 'A gift voucher is valid for 1 to 60 months from its delivery.',
   deskVoucherLimit: 'Reception’s daily limit of desk gift vouchers is ₦0 to ₦10,000,000, in whole naira.',
   noShowLimit: 'Choose from 0 (never) to 10 no-shows.',
+  offerMinutes: `Hold an offered place for ${OFFER_MINUTES_RANGE.min} to ${OFFER_MINUTES_RANGE.max} minutes.`,
   name: 'Please give a name() (at most 60 characters).',
   treatments: 'Please choose treatments from the menu.',
   time: 'Please give times as HH:MM on the quarter hour, e.g. 09:00 or 13:30.',
@@ -149,6 +153,14 @@ const settingsChange = () =>
         .int({ error: teamMessages.noShowLimit })
         .check(z.minimum(0, teamMessages.noShowLimit), z.maximum(10, teamMessages.noShowLimit)),
     ),
+    offerMinutes: z.optional(
+      z
+        .int({ error: teamMessages.offerMinutes })
+        .check(
+          z.minimum(OFFER_MINUTES_RANGE.min, teamMessages.offerMinutes),
+          z.maximum(OFFER_MINUTES_RANGE.max, teamMessages.offerMinutes),
+        ),
+    ),
     treatments: z.optional(
       z
         .array(
@@ -224,6 +236,8 @@ export const adminTeamRoutes = routeGroup()
   .post('/staff', sameOriginJson, validate('json', therapistBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
+    // A new therapist is new time: the waitlist may have it.
+    placesFreed(scopeOf(c));
     return c.json(await findTherapist(c, id), 201);
   })
   .put('/staff/:id', sameOriginJson, validate('json', therapistChange), async (c) => {
@@ -246,6 +260,8 @@ export const adminTeamRoutes = routeGroup()
         409,
       );
     }
+    // Hours widened, treatments added, back in work: the waitlist may have the new time.
+    placesFreed(scopeOf(c));
     return c.json(await findTherapist(c, id));
   })
   .post('/staff/:id/time-off', sameOriginJson, validate('json', timeOffBody), async (c) => {
@@ -264,12 +280,14 @@ export const adminTeamRoutes = routeGroup()
     if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
     const removed = await removeTimeOff(c.var.db, c.req.param('id'), date);
     if (!removed) return c.json({ message: teamMessages.notOff }, 404);
+    placesFreed(scopeOf(c), [date]);
     return c.body(null, 204);
   })
   .get('/rooms', async (c) => c.json(await listRooms(c.var.db)))
   .post('/rooms', sameOriginJson, validate('json', roomBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createRoom(c.var.db, c.req.valid('json'));
+    placesFreed(scopeOf(c));
     return c.json(
       (await listRooms(c.var.db)).find((room) => room._id === id),
       201,
@@ -280,6 +298,7 @@ export const adminTeamRoutes = routeGroup()
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
+    if (result.ok) placesFreed(scopeOf(c));
     const room = (await listRooms(c.var.db)).find((each) => each._id === id);
     if (!result.ok && result.reason === 'has-bookings') {
       return c.json(

@@ -19,6 +19,7 @@ import { queueMessages } from './outbox';
 import { refundClient, sendRefund } from './refunds';
 import type { Scope } from './scope';
 import { visitFormPath, visitFormToken } from './visit-form-links';
+import { placesFreed } from './waitlist-offers';
 
 async function factsWithLink(scope: Scope, booking: BookingRow) {
   const studio = studioDetails(scope.env);
@@ -56,6 +57,8 @@ export async function announceMove(
   move: { booking: BookingRow; moveId: string; from: { date: string; time: string } },
   by: Actor,
 ): Promise<void> {
+  // The place it left may go to someone on the waitlist.
+  placesFreed(scope, [move.from.date]);
   const { studio, facts } = await factsWithLink(scope, move.booking);
   const messages = await bookingRescheduledMessages(facts, { id: move.moveId, from: move.from, by }, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
@@ -67,6 +70,7 @@ export async function refundAndAnnounceCancel(
   cancel: { booking: BookingRow; refund: RefundRow | null },
   by: Actor,
 ): Promise<RefundRow | null> {
+  placesFreed(scope, [cancel.booking.date]);
   const client = refundClient(scope.env);
   const refund =
     cancel.refund && client && cancel.refund.status === 'pending'

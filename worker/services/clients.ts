@@ -12,6 +12,7 @@ import { type BookingView, listBookings } from './bookings';
 import { phoneKeySql } from './client-records';
 import { countedNoShowsSql } from './no-show-rule';
 import { listOrders, type OrderView } from './orders';
+import { type EntryView, entriesOf, eraseEntriesStatements } from './time-waitlist';
 import { clientVisitNotes } from './visit-notes';
 
 /** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
@@ -110,6 +111,8 @@ export interface ClientRecord extends ClientSummary {
   createdAt: string;
   bookings: BookingView[];
   orders: OrderView[];
+  /** Their entries on the waitlist for full times (by their email or phone), newest first. */
+  timeWaitlist: EntryView[];
 }
 
 /** The person's record with every visit (newest first) and order, or undefined. */
@@ -125,7 +128,7 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
     .from(clients)
     .where(eq(clients.id, id));
   if (!summary) return undefined;
-  const [visits, bought, [consent], [referral]] = await Promise.all([
+  const [visits, bought, [consent], [referral], waiting] = await Promise.all([
     // Newest first: the upcoming ones on top, then the past.
     listBookings(db, undefined, undefined, eq(bookings.clientId, id)),
     listOrders(db, undefined, undefined, eq(orders.clientId, id)),
@@ -144,6 +147,7 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
       .where(sql`${bookings.clientId} = ${id} and ${bookings.referralSource} is not null`)
       .orderBy(desc(bookings.createdAt))
       .limit(1),
+    entriesOf(db, summary, now),
   ]);
   return {
     ...summary,
@@ -153,6 +157,7 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
     marketingConsent: consent !== undefined,
     bookings: visits.bookings,
     orders: bought.orders,
+    timeWaitlist: waiting,
   };
 }
 
@@ -299,6 +304,8 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
     ),
     d1Statement(db, sql`delete from waitlist_entries where ${anyEmail(sql`email`)} or ${anyPhone(sql`whatsapp`)}`),
     d1Statement(db, sql`delete from visit_notes where booking_id in (select id from bookings where client_id = ${id})`),
+    // Their waitlist entries, the offers made to them, and any place such an offer still holds.
+    ...eraseEntriesStatements(db, sql`${anyEmail(sql`email`)} or ${anyKey(sql`phone_key`)}`),
     d1Statement(db, sql`delete from login_failures where key like 'username:%' and ${mentionsAny(sql`key`)}`),
     d1Statement(db, sql`update audit_log set details = '{}' where ${mentionsAny(sql`details`)}`),
     // Their reviews (public words under their name) and the links that asked for them.

@@ -11,8 +11,11 @@ import { outboxMessages } from '../db/schema';
 import type { Bindings } from '../env';
 import { bindingEmailSender, type EmailSender } from '../providers/email';
 import { createWhatsAppClient, type WhatsAppSender } from '../providers/whatsapp';
+import { loggable } from '../shared/loggable';
 import { normaliseWhatsapp } from '../shared/waitlist';
 import type { QueuedMessage } from './outbox';
+import { backgroundScope } from './scope';
+import { offerAfterLapse } from './waitlist-offers';
 
 export const MAX_ATTEMPTS = 5;
 const LEASE_SECONDS = 60;
@@ -117,6 +120,11 @@ export async function handleMessageBatch(
 ): Promise<void> {
   const db = createDb(env.DB);
   for (const message of batch.messages) {
+    const offerLapse = (message.body as { offerLapse?: unknown } | null)?.offerLapse;
+    if (typeof offerLapse === 'string' && batch.queue !== DEAD_LETTER_QUEUE) {
+      await reofferLapsedPlace(env, db, offerLapse, message);
+      continue;
+    }
     const outboxId = (message.body as Partial<QueuedMessage> | null)?.outboxId;
     if (typeof outboxId !== 'string') {
       message.ack(); // not ours: nothing to deliver
@@ -133,6 +141,19 @@ export async function handleMessageBatch(
     lastSendAt = Date.now();
     if (typeof outcome === 'object') message.retry({ delaySeconds: outcome.retryAfterSeconds });
     else message.ack();
+  }
+}
+
+/** A waitlist offer's hold ended: its place goes to the next in line (retried if that fails). */
+async function reofferLapsedPlace(env: Bindings, db: Database, reference: string, message: Message<unknown>) {
+  const { scope, finished } = backgroundScope(env, new Date(), db);
+  try {
+    await offerAfterLapse(scope, reference);
+    await finished();
+    message.ack();
+  } catch (error) {
+    console.error('Could not offer a lapsed place', reference, loggable(error));
+    message.retry({ delaySeconds: 30 });
   }
 }
 

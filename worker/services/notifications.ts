@@ -14,6 +14,7 @@ import type { OrderFacts } from '../messages/templates/order';
 import type { ReviewRequestFacts } from '../messages/templates/reviews';
 import type { RefundFacts, RenderedMessage } from '../messages/templates/shared';
 import type { TeamInvitationFacts } from '../messages/templates/team';
+import type { WaitlistEntryFacts, WaitlistOfferFacts } from '../messages/templates/time-waitlist';
 import type { VoucherFacts } from '../messages/templates/vouchers';
 import type { NewMessage } from './outbox';
 
@@ -281,5 +282,31 @@ export async function reviewRequestMessages(
   return withRecipient([
     email('review-request', about, to.email, message),
     ...(facts.visit ? [whatsapp('review-request', about, to.phone, message)] : []),
+  ]);
+}
+
+const timeWaitlistTemplates = () => import('../messages/templates/time-waitlist');
+
+/** Joining the waitlist for a full time: the confirmation, with the private link to see or leave it. */
+export async function timeWaitlistJoinedMessages(
+  entry: WaitlistEntryFacts & { id: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await timeWaitlistTemplates()).timeWaitlistJoined(entry, studio);
+  return withRecipient([
+    email('time-waitlist-joined', entry.id, entry.email ?? '', message),
+    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', message),
+  ]);
+}
+
+/** A freed place offered to a waiting client: once per offer, by email and WhatsApp. */
+export async function waitlistOfferMessages(
+  offer: WaitlistOfferFacts & { reference: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await timeWaitlistTemplates()).waitlistOffer(offer, studio);
+  return withRecipient([
+    email('waitlist-offer', offer.reference, offer.email ?? '', message),
+    whatsapp('waitlist-offer', offer.reference, offer.phone ?? '', message),
   ]);
 }

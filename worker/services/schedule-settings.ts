@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { scheduleSettings, treatments } from '../db/schema';
 import type { StartStep } from '../shared/schedule';
+import { DEFAULT_OFFER_MINUTES } from '../shared/time-waitlist';
 
 /** Reception's daily limit of desk gift vouchers, in naira, until the owner sets another. */
 export const DEFAULT_DESK_VOUCHER_DAILY_LIMIT = 200_000;
@@ -35,6 +36,8 @@ export interface ScheduleSettingsView {
   deskVoucherDailyLimit: number;
   /** No-shows within 12 months after which a client books online only by paying in full (0: off). */
   noShowLimit: number;
+  /** Minutes a freed place is held for the waitlist client it is offered to (waitlist-offers.ts). */
+  offerMinutes: number;
   treatments: TreatmentTimingView[];
 }
 
@@ -57,6 +60,7 @@ export async function readScheduleSettings(db: Database): Promise<ScheduleSettin
     voucherValidityMonths: settings[0]?.voucherValidityMonths ?? 12,
     deskVoucherDailyLimit: settings[0]?.deskVoucherDailyLimit ?? DEFAULT_DESK_VOUCHER_DAILY_LIMIT,
     noShowLimit: settings[0]?.noShowLimit ?? DEFAULT_NO_SHOW_LIMIT,
+    offerMinutes: settings[0]?.waitlistOfferMinutes ?? DEFAULT_OFFER_MINUTES,
     treatments: rows,
   };
 }
@@ -67,6 +71,7 @@ export interface ScheduleSettingsChange {
   voucherValidityMonths?: number;
   deskVoucherDailyLimit?: number;
   noShowLimit?: number;
+  offerMinutes?: number;
   treatments?: Array<{ _id: string; durationMinutes?: number | null; bufferMinutes?: number }>;
 }
 
@@ -84,6 +89,7 @@ export async function saveScheduleSettings(db: Database, change: ScheduleSetting
     voucherValidityMonths: 'voucher_validity_months',
     deskVoucherDailyLimit: 'desk_voucher_daily_limit',
     noShowLimit: 'no_show_limit',
+    offerMinutes: 'waitlist_offer_minutes',
   } as const;
   for (const [key, column] of Object.entries(columns) as Array<[keyof typeof columns, string]>) {
     const value = change[key];

@@ -15,9 +15,11 @@ import { reconcilePayments } from './payments/maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';
+import { backgroundScope } from './scope';
 import { sealStoredTotpKeys } from './second-factor';
 import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
+import { offerFreedPlaces } from './waitlist-offers';
 
 /**
  * The cron trigger's work. Each task is independent: one failing is logged and the others still
@@ -50,7 +52,15 @@ const eraseExpiredHealthAnswers: ScheduledTask = (env, now) => eraseOldHealthAns
 
 const forgetOldAuditEntries: ScheduledTask = (env, now) => forgetOldActivity(createDb(env.DB), now);
 
+/** Lapsed offers' places and places freed at night (offered from 07:00) go to the waitlist. */
+const offerWaitlistPlaces: ScheduledTask = async (env, now) => {
+  const { scope, finished } = backgroundScope(env, now, createDb(env.DB));
+  await offerFreedPlaces(scope);
+  await finished();
+};
+
 export const scheduledTasks: ScheduledTask[] = [
+  offerWaitlistPlaces,
   reconcilePayments,
   deliverDueVouchers,
   queueReminders,

@@ -13,3 +13,22 @@ export interface Scope {
   /** Work that must finish after the response: the request's waitUntil, or the cron's list. */
   later: (work: Promise<unknown>) => void;
 }
+
+/**
+ * A scope for work outside a request (the cron, the queue): `later` collects the work, and
+ * `finished` waits for all of it (what was handed over meanwhile too), so nothing is cut off.
+ */
+export function backgroundScope(
+  env: Bindings,
+  now: Date,
+  db: Database,
+): { scope: Scope; finished: () => Promise<void> } {
+  const pending: Promise<unknown>[] = [];
+  const scope: Scope = { db, env, now, later: (work) => pending.push(work) };
+  const finished = async () => {
+    for (let done = 0; done < pending.length; done = pending.length) {
+      await Promise.allSettled(pending.slice(done));
+    }
+  };
+  return { scope, finished };
+}

@@ -13,14 +13,17 @@ export const therapistResource = (id: string) => `t:${id}`;
 export const roomResource = (id: string) => `r:${id}`;
 
 /**
- * SQL: a time_blocks row counts: it belongs to a booking (no expiry), or to an unpaid hold whose
- * payment is still pending and unexpired. The payment row is the one truth about a hold's life, so
- * a hold released, failed or expired (however it ended) frees its time at once.
+ * SQL: a time_blocks row counts: it belongs to a booking (no expiry), to an unpaid hold whose
+ * payment is still pending and unexpired, or to a waitlist offer still open and unexpired. The
+ * payment (or offer) row is the one truth about a hold's life, so a hold released, failed, declined
+ * or expired (however it ended) frees its time at once.
  */
 export function blockCounts(nowIso: string): SQL {
   return sql`(time_blocks.expires_at is null or exists (
     select 1 from payments where payments.reference = time_blocks.payment_reference
-      and payments.status = 'pending' and payments.hold_expires_at > ${nowIso}))`;
+      and payments.status = 'pending' and payments.hold_expires_at > ${nowIso}) or exists (
+    select 1 from time_waitlist_offers offers where offers.reference = time_blocks.payment_reference
+      and offers.status = 'open' and offers.expires_at > ${nowIso}))`;
 }
 
 export interface TimeClaim {

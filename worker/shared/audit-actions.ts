@@ -23,6 +23,8 @@ export const auditActions = {
   'booking-complete': 'Marked a booking complete',
   'booking-cancel': 'Cancelled a booking',
   'booking-move': 'Moved a booking',
+  'waitlist-offer': 'Offered a freed place to the waitlist',
+  'waitlist-remove': 'Removed a client from the waitlist',
   'booking-paid': 'Marked a booking paid',
   'order-update': 'Changed an order',
   'coupon-create': 'Created a coupon',

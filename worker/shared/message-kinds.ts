@@ -9,6 +9,8 @@ export const messageTemplates = [
   'booking-cancelled',
   'booking-missed',
   'visit-form',
+  'time-waitlist-joined',
+  'waitlist-offer',
   'order-confirmation',
   'order-shipped',
   'order-delivered',

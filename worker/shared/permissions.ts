@@ -37,6 +37,8 @@ export const permissions = {
    * visit ("Book the next visit" on Today). With `bookings`, any booking.
    */
   ownNextVisit: ['owner', 'manager', 'reception', 'therapist'],
+  /** The waitlist for full times: who waits for a day, offering a freed place by hand, removing an entry. */
+  timeWaitlist: ['owner', 'manager', 'reception'],
   /** The Clients screen: finding a person, their visits, orders and contact details, staff notes. */
   clients: ['owner', 'manager', 'reception'],
   /** A client's full copy of their data, and erasing them (NDPA 2023). */

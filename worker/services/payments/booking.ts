@@ -7,6 +7,7 @@ import { bookingDetailsSchema } from '../../shared/booking-schema';
 import { depositSplit } from '../../shared/deposit-split';
 import { priceBooking } from '../../shared/pricing';
 import { lagosDate } from '../../shared/time';
+import { timeWaitlistMessages } from '../../shared/time-waitlist';
 import { takeTime, treatmentIdsOf } from '../booking-time';
 import { readCatalogue } from '../catalogue';
 import { phoneKeySql } from '../client-records';
@@ -33,6 +34,7 @@ import {
   type PaymentContext,
   paymentMessages,
 } from './context';
+import { handOverStatements, offerStillYours, offerToBook } from './offer-hold';
 import { findPayment, type StoredBookingPayment } from './records';
 
 /** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
@@ -45,7 +47,7 @@ export async function initializeBookingPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }
-  const { amount: _clientAmount, couponCode, voucherCode, ...booking } = parsed.data;
+  const { amount: _clientAmount, couponCode, voucherCode, waitlistOffer, ...booking } = parsed.data;
   const menu = (await readCatalogue(context.db)).treatments;
   const priced = priceBooking(booking.subservices, menu);
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
@@ -77,6 +79,11 @@ export async function initializeBookingPayment(
 
   const treatmentIds = treatmentIdsOf(booking.subservices, menu);
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
+  // Booking a place offered from the waitlist: only as offered, and only while it is still theirs.
+  const offer = waitlistOffer
+    ? await offerToBook(context.db, waitlistOffer, context.linkSecret, booking, treatmentIds)
+    : undefined;
+  if (offer && !offer.ok) return offer;
 
   const reference = newReference('BK');
   const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
@@ -93,11 +100,12 @@ export async function initializeBookingPayment(
   const taken = await takeTime(
     context.db,
     {
-      visit: { treatmentIds, therapistId: booking.therapistId ?? 'any' },
+      visit: { treatmentIds, therapistId: offer?.therapistId ?? booking.therapistId ?? 'any' },
       date,
       time,
       now: context.now,
-      excluding: ownHoldsHere,
+      // The offer's own blocks are the place it books: they count as free for it.
+      excluding: offer ? sql`${ownHoldsHere} union select ${offer.reference}` : ownHoldsHere,
     },
     async (choice) => {
       await context.db.$client.batch([
@@ -119,8 +127,10 @@ export async function initializeBookingPayment(
             and ${voucherCondition(charge, lagosDate(context.now))}
             and not ${therapistOffOn(choice.therapistId, date)}
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
-            and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+            and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}
+            and ${offer ? offerStillYours(offer, ownHoldsHere, nowIso) : sql`1`}`,
         ),
+        ...(offer ? handOverStatements(context.db, offer, reference, inserted) : []),
         d1Statement(
           context.db,
           sql`delete from time_blocks where payment_reference in (${ownHoldsHere}) and payment_reference != ${reference}
@@ -154,6 +164,7 @@ export async function initializeBookingPayment(
       const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
       return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
     }
+    if (offer) return { ok: false, status: 409, message: timeWaitlistMessages.offerEnded };
     // Staff closed the day, or gave the therapist the day off, between the read and the write.
     const closed = await closureReason(context.db, date);
     return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };

@@ -17,6 +17,7 @@ import { dropLapsedCouponStatement } from '../coupons';
 import { managePath } from '../manage-tokens';
 import { takeStockStatements } from '../stock';
 import { freeTimeStatement, takeTimeStatements } from '../time-blocks';
+import { bookedOfferStatements } from '../time-waitlist-booked';
 import {
   createVoucherStatement,
   paidSql,
@@ -31,7 +32,7 @@ export type Payment = typeof payments.$inferSelect;
 
 /** What the server stores with a booking payment: the validated details and its own prices. */
 export interface StoredBookingPayment {
-  booking: Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode'>;
+  booking: Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'waitlistOffer'>;
   lines: Array<{ name: string; price: number }>;
   /** The menu's ids of the treatments (absent in payments started before they were kept). */
   treatmentIds?: string[];
@@ -204,6 +205,7 @@ export async function recordPaidBooking(
     ),
     freeTimeStatement(db, reference, flagged),
     ...linkClientStatements(db, 'bookings', reference, now),
+    ...bookedOfferStatements(db, reference, nowIso),
   ]);
   const [recorded] = await db
     .select({ needsAttention: bookings.needsAttention, amount: bookings.amount, amountPaid: bookings.amountPaid })

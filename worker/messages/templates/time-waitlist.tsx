@@ -1,0 +1,137 @@
+/**
+ * The waitlist for full times: the confirmation of joining (with the private link to see or leave
+ * the entry), and the offer of a freed place (held for a few minutes, with the link to book it).
+ */
+
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
+import { formatNaira } from '../../shared/money';
+import { formatDate } from '../../shared/time';
+import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
+import {
+  buttonStyle,
+  CallUs,
+  callUsText,
+  Facts,
+  factsText,
+  Greeting,
+  headingStyle,
+  type RenderedMessage,
+  render,
+  when,
+} from './shared';
+
+export interface WaitlistEntryFacts {
+  name: string;
+  treatments: string[];
+  therapistName: string | null;
+  dates: string[];
+  dayPart: string;
+  /** The private link to see or leave the entry. */
+  entryUrl: string;
+}
+
+export interface WaitlistOfferFacts {
+  name: string;
+  treatments: string[];
+  therapistName: string;
+  date: string;
+  time: string;
+  /** What is paid online to book it (a deposit or the whole price). */
+  payNow: number;
+  /** Minutes the place is held. */
+  heldMinutes: number;
+  offerUrl: string;
+}
+
+export function timeWaitlistJoined(entry: WaitlistEntryFacts, studio: StudioDetails): RenderedMessage {
+  const days = entry.dates.map(formatDate).join(', ');
+  const lead = `You are on the waitlist for ${entry.treatments.join(', ')}. If a place frees, we will offer it to you at once by email and WhatsApp.`;
+  const rows: Array<[string, string]> = [
+    ['Treatments', entry.treatments.join(', ')],
+    ['Therapist', entry.therapistName ?? 'Any therapist'],
+    ['Days', days],
+    ['Part of the day', entry.dayPart],
+  ];
+  const note =
+    'An offered place is held for you for a short time only, so please answer soon. You can leave the waitlist at any time from the link.';
+  return {
+    subject: 'You are on the waitlist',
+    text: [
+      `Dear ${entry.name},`,
+      '',
+      lead,
+      '',
+      factsText(rows),
+      '',
+      note,
+      `See or leave your place: ${entry.entryUrl}`,
+      '',
+      callUsText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          You are on the waitlist
+        </Heading>
+        <Greeting name={entry.name} lead={lead} />
+        <Facts rows={rows} />
+        <Text style={textStyle}>{note}</Text>
+        <Button href={entry.entryUrl} style={buttonStyle}>
+          See or leave my place
+        </Button>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'time_waitlist_joined',
+      parameters: [entry.name, entry.treatments.join(', '), days, entry.entryUrl],
+    },
+  };
+}
+
+export function waitlistOffer(offer: WaitlistOfferFacts, studio: StudioDetails): RenderedMessage {
+  const visit = when(offer.date, offer.time);
+  const lead = `A place has freed on ${visit} for ${offer.treatments.join(', ')} with ${offer.therapistName}. It is held for you for ${offer.heldMinutes} minutes.`;
+  const rows: Array<[string, string]> = [
+    ['Date and time', visit],
+    ['Therapist', offer.therapistName],
+    ['Treatments', offer.treatments.join(', ')],
+    ['To pay now', formatNaira(offer.payNow)],
+  ];
+  const note = 'If you cannot come, please choose "No, thanks" so the next person can have it.';
+  return {
+    subject: `A place for you on ${visit}: held for ${offer.heldMinutes} minutes`,
+    text: [
+      `Dear ${offer.name},`,
+      '',
+      lead,
+      '',
+      factsText(rows),
+      '',
+      `Book and pay: ${offer.offerUrl}`,
+      note,
+      '',
+      callUsText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          A place for you
+        </Heading>
+        <Greeting name={offer.name} lead={lead} />
+        <Facts rows={rows} />
+        <Button href={offer.offerUrl} style={buttonStyle}>
+          Book and pay
+        </Button>
+        <Text style={{ ...textStyle, fontSize: '13px', color: colours.inkSoft }}>{note}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'waitlist_offer',
+      parameters: [offer.name, visit, String(offer.heldMinutes), offer.offerUrl],
+    },
+  };
+}

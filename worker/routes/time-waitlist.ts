@@ -1,0 +1,104 @@
+import * as z from 'zod/mini';
+import { sameOriginJson } from '../middleware/admin-session';
+import { rateLimit } from '../middleware/rate-limit';
+import { scopeOf } from '../middleware/scope';
+import { validate } from '../middleware/validate';
+import { studioDetails, timeWaitlistJoinedMessages } from '../services/notifications';
+import { queueMessages } from '../services/outbox';
+import { findEntry, joinTimeWaitlist, leaveTimeWaitlist, listTimeWaitlist } from '../services/time-waitlist';
+import { entryOfToken, entryPath, entryToken, offerOfToken } from '../services/time-waitlist-links';
+import { offerPage } from '../services/waitlist-offer-page';
+import { endOffer, offerPlaceByHand, placesFreed } from '../services/waitlist-offers';
+import { anyStartTimes } from '../shared/schedule';
+import { isIsoDate } from '../shared/time';
+import { dayPartLabels, timeWaitlistJoinSchema, timeWaitlistMessages } from '../shared/time-waitlist';
+import { routeGroup } from './route-group';
+
+const dayQuery = () => z.object({ date: z.optional(z.string().check(z.refine(isIsoDate, 'Please choose a date'))) });
+
+const offerBody = () =>
+  z.object({
+    date: z.string({ error: 'Please choose a date' }).check(z.refine(isIsoDate, 'Please choose a date')),
+    time: z.enum(anyStartTimes as [string, ...string[]], { error: 'Please choose one of the listed times.' }),
+    therapistId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  });
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * The waitlist for full times. Public: joining, the client's own entry through its private link
+ * (see, leave), and an offer's page (see, decline; "Book and pay" is a booking payment naming the
+ * offer). Staff: who waits for a day, offering a place by hand, removing an entry.
+ */
+export const timeWaitlistRoutes = routeGroup()
+  .post(
+    '/time-waitlist',
+    rateLimit('FORM_LIMITER', 'time-waitlist'),
+    sameOriginJson,
+    validate('json', timeWaitlistJoinSchema),
+    async (c) => {
+      const scope = scopeOf(c);
+      const joined = await joinTimeWaitlist(scope.db, c.req.valid('json'), scope.now);
+      if (!joined.ok) {
+        return c.json({ message: joined.message, ...(joined.field ? { field: joined.field } : {}) }, joined.status);
+      }
+      const studio = studioDetails(c.env);
+      const token = await entryToken(joined.id, c.env.MANAGE_LINK_SECRET);
+      const entry = { ...joined.entry, id: joined.id, entryUrl: `${studio.siteUrl}${entryPath(token)}` };
+      scope.later(
+        timeWaitlistJoinedMessages({ ...entry, dayPart: dayPartLabels[entry.dayPart] }, studio).then((messages) =>
+          queueMessages(scope.db, c.env.MESSAGES, messages),
+        ),
+      );
+      // A place may already be free for them (freed while they chose): offered at once.
+      placesFreed(scope, joined.entry.dates);
+      return c.json({ _id: joined.id, position: joined.position }, 201);
+    },
+  )
+  .get('/time-waitlist/entry/:token', async (c) => {
+    const id = await entryOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);
+    const entry = id ? await findEntry(c.var.db, id, new Date()) : undefined;
+    if (!entry) return c.json({ message: timeWaitlistMessages.notFound }, 404);
+    const { email: _email, phone: _phone, ...shown } = entry;
+    return c.json(shown, 200, noStore);
+  })
+  .delete('/time-waitlist/entry/:token', sameOriginJson, async (c) => {
+    const id = await entryOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);
+    if (!id) return c.json({ message: timeWaitlistMessages.notFound }, 404);
+    return leave(c, id);
+  })
+  .get('/waitlist-offer/:token', async (c) => {
+    const page = await offerPage(c.var.db, c.req.param('token'), c.env.MANAGE_LINK_SECRET, new Date());
+    if (!page.ok) return c.json({ message: page.message }, page.status);
+    return c.json(page.offer, 200, noStore);
+  })
+  .post('/waitlist-offer/:token/decline', sameOriginJson, async (c) => {
+    const reference = await offerOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);
+    if (!reference) return c.json({ message: timeWaitlistMessages.offerNotFound }, 404);
+    const scope = scopeOf(c);
+    const ended = await endOffer(scope.db, reference, 'declined', scope.now);
+    if (!ended) return c.json({ message: timeWaitlistMessages.offerEnded }, 409);
+    // The next in line gets the place, after this answer.
+    placesFreed(scope, [ended.date]);
+    return c.json({ success: true as const });
+  })
+  // Staff only.
+  .get('/time-waitlist', validate('query', dayQuery), async (c) =>
+    c.json(await listTimeWaitlist(c.var.db, c.req.valid('query').date, new Date()), 200, noStore),
+  )
+  .delete('/time-waitlist/:id', sameOriginJson, async (c) => leave(c, c.req.param('id')))
+  .post('/time-waitlist/:id/offer', sameOriginJson, validate('json', offerBody), async (c) => {
+    const result = await offerPlaceByHand(scopeOf(c), c.req.param('id'), c.req.valid('json'));
+    if (!result.ok) return c.json({ message: result.message }, result.status);
+    const { reference, date, time, therapistId, minutes, expiresAt } = result.offer;
+    return c.json({ reference, date, time, therapistId, durationMinutes: minutes, expiresAt }, 201);
+  });
+
+/** Ends the entry (its open offer's place goes to the next in line): 204, or 404 when it was not waiting. */
+async function leave(c: Parameters<typeof scopeOf>[0], id: string) {
+  const scope = scopeOf(c);
+  const { left, freedDate } = await leaveTimeWaitlist(scope.db, id, scope.now);
+  if (freedDate) placesFreed(scope, [freedDate]);
+  if (!left) return c.json({ message: timeWaitlistMessages.entryEnded }, 404);
+  return c.body(null, 204);
+}
