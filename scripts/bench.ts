@@ -23,8 +23,10 @@
 //      whole sign-in, the password rules' check, and the Clients search with 20,000 clients
 //  10. Today on a phone (issue 34; scripts/lib/today-bench.ts): the day of 80 visits at 390 px on
 //      a throttled phone profile, first paint and visits shown, online and with the network gone
+//  11. the waitlist (issue 35; scripts/lib/waitlist-bench.ts): what a freed place's offering adds
+//      to a staff cancellation's answer, beside cancellations nobody waits for
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue, team, today) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team, today, waitlist) runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,7 @@ import {
 } from './lib/schedule-bench.ts';
 import { clientsSeedSql, printClientsSearch, printSignIn } from './lib/team-bench.ts';
 import { timeTodayOnPhone } from './lib/today-bench.ts';
+import { printWaitlistCancellations, waitlistSeedSql } from './lib/waitlist-bench.ts';
 import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -79,7 +82,7 @@ const monthStart = benchMonthStart();
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
 const site = await startBuiltSite(
   '.dev.vars.example',
-  `${adminSeedSql()};\n${scheduleSeedSql(monthStart)};\n${clientsSeedSql()}`,
+  `${adminSeedSql()};\n${scheduleSeedSql(monthStart)};\n${clientsSeedSql()};\n${waitlistSeedSql(monthStart)}`,
   'warn',
 );
 try {
@@ -100,6 +103,8 @@ try {
   // The load test and Lighthouse each take the whole machine: one after the other, never together.
   if (section('load')) await printLoad(site.baseUrl);
   if (section('lighthouse')) printLighthouse(site.baseUrl);
+  // After the figures that read the scheduling month: it cancels 28 of its visits.
+  if (section('waitlist')) await printWaitlistCancellations(site.baseUrl);
   // Last: it changes prices (and puts them back), so everything above measured today's catalogue.
   if (section('catalogue')) await printCatalogue(site.baseUrl, unrendered);
 } finally {

@@ -3,9 +3,9 @@
 // of the day it can serve, and every kind of freeing offering it.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closures, outboxMessages, therapistTimeOff, timeWaitlistEntries } from '../../worker/db/schema';
+import { closures, outboxMessages, staffAccounts, therapistTimeOff, timeWaitlistEntries } from '../../worker/db/schema';
 import { MAX_WAITLIST_DAYS_AHEAD, timeWaitlistMessages } from '../../worker/shared/time-waitlist';
-import { seedBooking, signIn } from './admin-harness';
+import { seedBooking, signIn, staffSession } from './admin-harness';
 import { bookingDetails, inDays } from './payment-fixtures';
 import {
   call,
@@ -34,6 +34,8 @@ import {
 withFakePaystack();
 let cookie: string;
 beforeEach(async () => {
+  // Accounts linked to a therapist go before the team is reset.
+  await db.delete(staffAccounts).where(sql`therapist_id is not null`);
   await clearPaymentData(1);
   clockAt('10:00');
   // Signed in on the test's clock (a session lasts 8 hours, whatever the hour the suite runs).
@@ -281,6 +283,22 @@ describe('the staff side', () => {
     ]);
     expect(list.month).toEqual({ filled: 0, revenue: 0 });
     expect((await staffCall(cookie, '/api/time-waitlist?date=soon')).status).toBe(400);
+
+    // The Calendar: "2 waiting" on the day, and the offered place held for Ada.
+    const calendar = (await (await staffCall(cookie, `/api/calendar?from=${day()}&to=${inDays(3)}`)).json()) as {
+      waiting: Record<string, number>;
+      holds: Array<{ name: string; time: string; waitlistOffer: boolean }>;
+    };
+    expect(calendar.waiting).toEqual({ [day()]: 2 });
+    expect(calendar.holds.map((hold) => [hold.name, hold.time, hold.waitlistOffer])).toEqual([
+      ['Ada Obi', '10:00', true],
+    ]);
+
+    const reception = await staffSession('reception', 'desk@waitlist.test');
+    expect((await staffCall(reception, `/api/time-waitlist?date=${day()}`)).status).toBe(200);
+    const therapist = await staffSession('therapist', 'hands@waitlist.test', 'therapist-1');
+    expect((await staffCall(therapist, `/api/time-waitlist?date=${day()}`)).status).toBe(403);
+    expect((await staffCall(therapist, `/api/time-waitlist/${second}`, 'DELETE')).status).toBe(403);
   });
 
   it('offers a place by hand and removes an entry, whose offered place then goes to the next', async () => {

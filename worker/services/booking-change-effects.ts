@@ -57,11 +57,11 @@ export async function announceMove(
   move: { booking: BookingRow; moveId: string; from: { date: string; time: string } },
   by: Actor,
 ): Promise<void> {
-  // The place it left may go to someone on the waitlist.
-  placesFreed(scope, [move.from.date]);
   const { studio, facts } = await factsWithLink(scope, move.booking);
   const messages = await bookingRescheduledMessages(facts, { id: move.moveId, from: move.from, by }, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
+  // Last, so its reads do not slow the answer: the place it left may go to the waitlist.
+  placesFreed(scope, [move.from.date]);
 }
 
 /** Asks Paystack for a new refund (test mode has none to ask), then tells everyone. */
@@ -70,7 +70,6 @@ export async function refundAndAnnounceCancel(
   cancel: { booking: BookingRow; refund: RefundRow | null },
   by: Actor,
 ): Promise<RefundRow | null> {
-  placesFreed(scope, [cancel.booking.date]);
   const client = refundClient(scope.env);
   const refund =
     cancel.refund && client && cancel.refund.status === 'pending'
@@ -80,6 +79,8 @@ export async function refundAndAnnounceCancel(
   const refundFacts = refund ? { status: refund.status, amount: refund.amount, testMode: refund.testMode } : null;
   const messages = await bookingCancelledMessages(facts, refundFacts, by, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
+  // Last, so its reads do not slow the answer: the freed place may go to the waitlist.
+  placesFreed(scope, [cancel.booking.date]);
   return refund;
 }
 

@@ -13,6 +13,7 @@ import { bookingScopeFilter, forViewer, therapistScopeOf } from './booking-visib
 import { type BookingView, listBookings } from './bookings';
 import { readScheduleSettings } from './schedule-settings';
 import { listTherapists, type TherapistView } from './team';
+import { waitingCounts } from './time-waitlist';
 
 export interface CalendarHold {
   reference: string;
@@ -23,6 +24,8 @@ export interface CalendarHold {
   durationMinutes: number;
   subservices: string[];
   expiresAt: string;
+  /** Held for a client on the waitlist, offered it (not a visitor paying). */
+  waitlistOffer: boolean;
 }
 
 export interface CalendarView {
@@ -33,6 +36,8 @@ export interface CalendarView {
   closures: Array<{ date: string; reason: string }>;
   bookings: BookingView[];
   holds: CalendarHold[];
+  /** How many wait on the waitlist for each day of the span (days nobody waits for are left out). */
+  waiting: Record<string, number>;
 }
 
 export async function calendarOf(
@@ -45,7 +50,7 @@ export async function calendarOf(
   const dayBefore = addDays(from, -1);
   const onlyTherapist = therapistScopeOf(viewer);
   const holdScope = onlyTherapist === null ? sql`` : sql`and therapist_id = ${onlyTherapist}`;
-  const [team, daysOff, closed, booked, holdRows, settings] = await Promise.all([
+  const [team, daysOff, closed, booked, holdRows, settings, waiting] = await Promise.all([
     listTherapists(db, now),
     db
       .select()
@@ -69,12 +74,19 @@ export async function calendarOf(
     db.all<Record<string, unknown>>(sql`
       select reference, therapist_id, slot_date, slot_time, duration_minutes, hold_expires_at,
         json_extract(details, '$.booking.customerName') as name,
-        json_extract(details, '$.booking.subservices') as subservices
+        json_extract(details, '$.booking.subservices') as subservices, 0 as offer
       from payments
       where kind = 'booking' and status = 'pending' and hold_expires_at > ${now.toISOString()}
         and therapist_id is not null and slot_date between ${dayBefore} and ${to} ${holdScope}
-      order by slot_date, slot_time`),
+      union all
+      select o.reference, o.therapist_id, o.date, o.time, o.duration_minutes, o.expires_at, e.name,
+        (select json_group_array(t.name) from json_each(e.treatment_ids) ids join treatments t on t.id = ids.value), 1
+      from time_waitlist_offers o join time_waitlist_entries e on e.id = o.entry_id
+      where o.status = 'open' and o.expires_at > ${now.toISOString()} and o.date between ${dayBefore} and ${to}
+        ${onlyTherapist === null ? sql`` : sql`and o.therapist_id = ${onlyTherapist}`}
+      order by 3, 4`),
     readScheduleSettings(db),
+    waitingCounts(db, from, to),
   ]);
   return {
     from,
@@ -99,6 +111,8 @@ export async function calendarOf(
       durationMinutes: Number(row.duration_minutes ?? 60),
       subservices: JSON.parse(String(row.subservices ?? '[]')) as string[],
       expiresAt: String(row.hold_expires_at),
+      waitlistOffer: Number(row.offer) === 1,
     })),
+    waiting,
   };
 }

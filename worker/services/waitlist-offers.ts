@@ -329,7 +329,8 @@ export async function offerFreedPlaces(scope: Scope, dates?: string[]): Promise<
 
 /** After something freed time on `dates` (or anywhere): the offering runs once the answer is sent. */
 export function placesFreed(scope: Scope, dates?: string[]): void {
-  scope.later(offerFreedPlaces(scope, dates));
+  // Begun on a later turn of the event loop: the answer is sent first, not slowed by these reads.
+  scope.later(new Promise((resolve) => setTimeout(resolve, 0)).then(() => offerFreedPlaces(scope, dates)));
 }
 
 /**
