@@ -20,6 +20,8 @@ export const paths = {
   manageBooking: `${sitePaths.manageBooking}/:token`,
   review: `${sitePaths.review}/:token`,
   visitForm: `${sitePaths.visitForm}/:token`,
+  timeWaitlist: `${sitePaths.timeWaitlist}/:token`,
+  waitlistOffer: `${sitePaths.waitlistOffer}/:token`,
   admin: '/admin',
   login: '/login',
 } as const;

@@ -6,7 +6,14 @@ import { validate } from '../middleware/validate';
 import { studioDetails, timeWaitlistJoinedMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
 import { findEntry, joinTimeWaitlist, leaveTimeWaitlist, listTimeWaitlist } from '../services/time-waitlist';
-import { entryOfToken, entryPath, entryToken, offerOfToken } from '../services/time-waitlist-links';
+import {
+  entryOfToken,
+  entryPath,
+  entryToken,
+  offerOfToken,
+  offerPath,
+  offerToken,
+} from '../services/time-waitlist-links';
 import { offerPage } from '../services/waitlist-offer-page';
 import { endOffer, offerPlaceByHand, placesFreed } from '../services/waitlist-offers';
 import { anyStartTimes } from '../shared/schedule';
@@ -60,7 +67,9 @@ export const timeWaitlistRoutes = routeGroup()
     const entry = id ? await findEntry(c.var.db, id, new Date()) : undefined;
     if (!entry) return c.json({ message: timeWaitlistMessages.notFound }, 404);
     const { email: _email, phone: _phone, ...shown } = entry;
-    return c.json(shown, 200, noStore);
+    // A place offered now: the link to it, as the offer's message has it.
+    const offerLink = entry.offer ? offerPath(await offerToken(entry.offer.reference, c.env.MANAGE_LINK_SECRET)) : null;
+    return c.json({ ...shown, offerPath: offerLink }, 200, noStore);
   })
   .delete('/time-waitlist/entry/:token', sameOriginJson, async (c) => {
     const id = await entryOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);

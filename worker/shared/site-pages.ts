@@ -91,6 +91,18 @@ export const sitePages = {
     description: 'A few health questions before your appointment.',
     indexable: false,
   },
+  timeWaitlist: {
+    path: sitePaths.timeWaitlist,
+    title: `Your place on the waitlist · ${studioName}`,
+    description: 'See or leave your place on the waitlist for a full time.',
+    indexable: false,
+  },
+  waitlistOffer: {
+    path: sitePaths.waitlistOffer,
+    title: `A place for you · ${studioName}`,
+    description: 'A freed time offered to you from the waitlist.',
+    indexable: false,
+  },
   academyConfirm: {
     path: sitePaths.academyConfirm,
     title: `Confirm your place · ${studioName}`,
@@ -164,6 +176,8 @@ export const appShells = [
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
   { module: 'review', paths: [`${sitePages.review.path}/*`] },
   { module: 'visit-form', paths: [`${sitePages.visitForm.path}/*`] },
+  { module: 'time-waitlist', paths: [`${sitePages.timeWaitlist.path}/*`] },
+  { module: 'waitlist-offer', paths: [`${sitePages.waitlistOffer.path}/*`] },
 ] as const;
 
 // Pure: the browser's bundle, which never uses it, leaves it out.

@@ -17,6 +17,8 @@ export const sitePaths = {
   manageBooking: '/manage-booking',
   review: '/review',
   visitForm: '/visit-form',
+  timeWaitlist: '/time-waitlist',
+  waitlistOffer: '/waitlist-offer',
   academyConfirm: '/academy/confirm',
   unsubscribe: '/unsubscribe',
   shop: '/ecommerce',

@@ -37,6 +37,7 @@ import ActivityPage from '../../features/admin/team/activity-page';
 import TeamPage from '../../features/admin/team/team-page';
 import TodayPage from '../../features/admin/today/today-page';
 import VouchersPage from '../../features/admin/vouchers/vouchers-page';
+import WaitlistPage from '../../features/admin/waitlist/waitlist-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
 
@@ -161,6 +162,7 @@ const screens: Record<string, ReactNode> = {
   today: <TodayPage />,
   bookings: <BookingsPage />,
   calendar: <CalendarPage />,
+  waitlist: <WaitlistPage />,
   clients: <ClientsPage />,
   therapists: <TherapistsPage />,
   menu: <MenuPage />,

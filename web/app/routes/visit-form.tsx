@@ -2,88 +2,34 @@
  * A visit's health form, through the private link a booking taken by staff sends: the same
  * questions, rules and consent as the online booking form, once, until the visit ends.
  */
-import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { bookingMessages as formMessages, type healthConditions } from '../../../worker/shared/booking';
+import { type FormEvent, useState } from 'react';
 import { visitFormSchema } from '../../../worker/shared/booking-schema';
 import { formatAppointmentWat } from '../../../worker/shared/time';
-import { CheckboxField, FormError, TextAreaField } from '../../components/ui/field';
+import { FormError } from '../../components/ui/field';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';
 import { PrivateLinkStatus } from '../../components/ui/private-link-status';
-import type { FieldErrors } from '../../features/booking/booking-draft';
-import type { HealthDraft } from '../../features/booking/health-questions';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { usePrivateLink } from '../../lib/use-private-link';
-
-// The booking page's own questions and consent, from its chunk: shared as a module, they would be
-// split into a chunk of their own, one more script on /booking's first load.
-const HealthSection = lazy(() => import('./booking').then((module) => ({ default: module.HealthSection })));
-const Consent = lazy(() =>
-  import('./booking').then((module) => ({
-    default: (props: Omit<Parameters<typeof CheckboxField>[0], 'label'>) => (
-      <CheckboxField {...props} label={module.healthConsent} />
-    ),
-  })),
-);
+import { HealthQuestions, healthJson, issuesOf, NotesAndConsent, useHealthAnswers } from '../health-answers-form';
 
 const formApi = api['visit-form'][':token'];
 const loadForm = (token: string) => request(formApi.$get({ param: { token } }));
 type FormView = Awaited<ReturnType<typeof loadForm>>;
 
-const emptyAnswers: HealthDraft & { notes: string; disclaimerAgreed: boolean } = {
-  previousMassageTherapy: false,
-  onMedication: false,
-  medicationDetails: '',
-  exercising: false,
-  exerciseFrequency: '',
-  exerciseHours: '',
-  healthConditions: [],
-  notes: '',
-  disclaimerAgreed: false,
-};
-
-const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
-
 function HealthForm({ token, onSent }: { token: string; onSent: () => void }) {
-  const [answers, setAnswers] = useState(emptyAnswers);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useHealthAnswers();
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const set = (changes: Partial<typeof answers>) => {
-    setAnswers((current) => ({ ...current, ...changes }));
-    setErrors((current) => ({
-      ...current,
-      ...Object.fromEntries(Object.keys(changes).map((key) => [key, undefined])),
-    }));
-  };
-  const toggle = (condition: (typeof healthConditions)[number]) =>
-    set({
-      healthConditions: answers.healthConditions.includes(condition)
-        ? answers.healthConditions.filter((each) => each !== condition)
-        : [...answers.healthConditions, condition],
-    });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const json = {
-      ...answers,
-      exerciseFrequency: numberOrUndefined(answers.exerciseFrequency),
-      exerciseHours: numberOrUndefined(answers.exerciseHours),
-    };
     // The server's rules, checked here first so each field says what is wrong at once.
-    const checked = visitFormSchema().safeParse(json);
+    const checked = visitFormSchema().safeParse(healthJson(form.answers));
     if (!checked.success) {
-      const fieldErrors: FieldErrors = {};
-      // The medication rule runs only once the rest parses: said at once with the other errors.
-      if (answers.onMedication && !answers.medicationDetails.trim()) {
-        fieldErrors.medicationDetails = formMessages.medicationDetails;
-      }
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if (field === 'disclaimerAgreed') setAlert(issue.message);
-        else if (typeof field === 'string') fieldErrors[field as keyof FieldErrors] = issue.message;
-      }
-      setErrors(fieldErrors);
+      const { fieldErrors, consent } = issuesOf(form.answers, checked.error.issues);
+      form.setErrors(fieldErrors);
+      if (consent) setAlert(consent);
       return;
     }
     setBusy(true);
@@ -99,35 +45,10 @@ function HealthForm({ token, onSent }: { token: string; onSent: () => void }) {
 
   return (
     <form className="booking-form visit-form card" onSubmit={submit} noValidate aria-label="Health questions">
-      <Suspense fallback={<p className="field__hint">Loading the questions…</p>}>
-        <HealthSection
-          draft={answers}
-          errors={errors}
-          set={set}
-          onToggleCondition={toggle}
-          heading="Health and background"
-        />
-      </Suspense>
+      <HealthQuestions form={form} />
       <section className="booking-form__section" aria-labelledby="visit-form-notes">
         <h2 id="visit-form-notes">Anything else?</h2>
-        <TextAreaField
-          label="Notes for your therapist (optional)"
-          name="notes"
-          rows={3}
-          maxLength={1000}
-          value={answers.notes}
-          onChange={(event) => set({ notes: event.target.value })}
-        />
-        <Suspense fallback={null}>
-          <Consent
-            name="disclaimerAgreed"
-            checked={answers.disclaimerAgreed}
-            onChange={(event) => {
-              set({ disclaimerAgreed: event.target.checked });
-              setAlert(undefined);
-            }}
-          />
-        </Suspense>
+        <NotesAndConsent form={form} onConsent={() => setAlert(undefined)} />
         <FormError message={alert} />
         <button type="submit" className="button button--primary button--large" disabled={busy}>
           {busy ? 'Sending…' : 'Send my answers'}

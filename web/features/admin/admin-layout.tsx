@@ -24,6 +24,7 @@ export const sections = [
   { path: 'today', label: 'Today', permission: 'calendar', group: 'The day' },
   { path: 'bookings', label: 'Bookings', permission: 'calendar', group: 'The day' },
   { path: 'calendar', label: 'Calendar', permission: 'calendar', group: 'The day' },
+  { path: 'waitlist', label: 'Waitlist', permission: 'timeWaitlist', group: 'The day' },
   { path: 'clients', label: 'Clients', permission: 'clients', group: 'Clients' },
   { path: 'reviews', label: 'Reviews', permission: 'reviews', group: 'Clients' },
   { path: 'orders', label: 'Orders', permission: 'orders', group: 'Selling' },

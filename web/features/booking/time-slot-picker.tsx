@@ -1,7 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { timeRange } from '../../../worker/shared/schedule';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
+import type { WaitlistChoice } from './time-waitlist-form';
+
+// Loaded when the visitor asks to join: never with the booking page.
+const TimeWaitlistForm = lazy(() =>
+  import('./time-waitlist-form').then((module) => ({ default: module.TimeWaitlistForm })),
+);
 
 type Slot = { time: string; left: number };
 
@@ -9,7 +15,8 @@ type Slot = { time: string; left: number };
  * The start times of a date at which a therapist is free for the whole visit (its `treatments`,
  * catalogue ids, with `therapist` or any), with how many could take it; full and past times show
  * but cannot be chosen, nor any that `allowed` refuses (the manage page's 24-hour notice).
- * Once a time is chosen, it says when the visit ends.
+ * Once a time is chosen, it says when the visit ends. With `waitlist` (the booking page), a day
+ * with full times offers to join the waitlist for it.
  */
 export function TimeSlotPicker({
   date,
@@ -19,6 +26,7 @@ export function TimeSlotPicker({
   allowed,
   treatments = [],
   therapist = 'any',
+  waitlist,
 }: {
   date: string;
   value: string;
@@ -27,12 +35,14 @@ export function TimeSlotPicker({
   allowed?: (time: string) => boolean;
   treatments?: readonly string[];
   therapist?: string;
+  waitlist?: Omit<WaitlistChoice, 'date' | 'treatments' | 'therapist'>;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
   // How long the visit holds its therapist, as the studio sets it.
   const [duration, setDuration] = useState<number>();
+  const [joining, setJoining] = useState(false);
 
   // The list as text: a new array of the same treatments asks nothing again.
   const treatmentList = treatments.join(',');
@@ -40,6 +50,7 @@ export function TimeSlotPicker({
     if (!date) return;
     let current = true;
     setSlots(undefined);
+    setJoining(false);
     setClosedReason(undefined);
     setLoadError(undefined);
     const query = {
@@ -100,6 +111,24 @@ export function TimeSlotPicker({
               </label>
             );
           })}
+        </div>
+      ) : null}
+      {waitlist && slots && !closedReason && treatments.length > 0 && slots.some((slot) => slot.left === 0) ? (
+        <div className="slot-picker__waitlist">
+          {joining ? (
+            <Suspense fallback={<p className="field__hint">Loading…</p>}>
+              <TimeWaitlistForm choice={{ ...waitlist, date, treatments: [...treatments], therapist }} />
+            </Suspense>
+          ) : (
+            <p>
+              {slots.every((slot) => slot.left === 0)
+                ? 'No time is free on this day for your visit. '
+                : 'The time you want is full? '}
+              <button type="button" className="button button--secondary button--small" onClick={() => setJoining(true)}>
+                Join the waitlist
+              </button>
+            </p>
+          )}
         </div>
       ) : null}
       {error ? (

@@ -6,6 +6,9 @@
 import type { CSSProperties } from 'react';
 import { clockTime, formatVisit } from '../../../../worker/shared/schedule';
 import { formatDate } from '../../../../worker/shared/time';
+import { Link } from '../../../components/ui/link';
+import { paths } from '../../../config/paths';
+import { useCan } from '../admin-ui';
 import {
   type Booking,
   type CalendarData,
@@ -65,6 +68,7 @@ export function CalendarGrid({
           </p>
         ) : null;
       })}
+      <WaitingNotes dates={dates} waiting={data.waiting} />
       {unplaced.length > 0 ? (
         <div className="admin-alert admin-alert--error admin-calendar__unplaced">
           <p>Over capacity: these bookings have no therapist at their time. Open one to move it.</p>
@@ -118,5 +122,25 @@ export function CalendarGrid({
         </section>
       </div>
     </>
+  );
+}
+
+/** "3 waiting" on a day: clients on the waitlist for it (the Waitlist screen opens on that day). */
+function WaitingNotes({ dates, waiting }: { dates: string[]; waiting: Record<string, number> }) {
+  const mayOpen = useCan('timeWaitlist');
+  const days = dates.filter((date) => (waiting[date] ?? 0) > 0);
+  if (days.length === 0) return null;
+  return (
+    <ul className="admin-calendar__waiting">
+      {days.map((date) => {
+        const words = `${waiting[date]} waiting`;
+        return (
+          <li key={date}>
+            {mayOpen ? <Link to={`${paths.admin}/waitlist?date=${date}`}>{words}</Link> : <strong>{words}</strong>} on
+            the waitlist for {formatDate(date)}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -87,7 +87,7 @@ export function DayColumn({
             className="admin-calendar__block admin-calendar__block--hold"
             style={{ top: top(item.start), height: heightOf(item.start, item.end) }}
           >
-            <strong>Awaiting payment</strong>
+            <strong>{item.hold.waitlistOffer ? 'Offered from the waitlist' : 'Awaiting payment'}</strong>
             <span>
               {item.hold.name} · {timeRange(item.hold.time, item.hold.durationMinutes)}
             </span>

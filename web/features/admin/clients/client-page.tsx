@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { formatNaira } from '../../../../worker/shared/money';
 import { formatVisit } from '../../../../worker/shared/schedule';
 import { formatDate, formatShortDateTime } from '../../../../worker/shared/time';
+import { dayPartLabels } from '../../../../worker/shared/time-waitlist';
 import { FormError } from '../../../components/ui/field';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
@@ -114,6 +115,7 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
             ))}
           </ul>
         </section>
+        {client.timeWaitlist.length > 0 ? <ClientWaitlist entries={client.timeWaitlist} /> : null}
         {mayHandleData ? <ClientData client={client} /> : null}
       </div>
     </>
@@ -280,6 +282,34 @@ function ClientData({ client }: { client: ClientRecord }) {
         </button>
       </div>
       <FormError message={error} />
+    </section>
+  );
+}
+
+const entryStatus = { waiting: 'Waiting', booked: 'Booked', left: 'Left', ended: 'Ended' } as const;
+const entryTones = { waiting: 'info', booked: 'success', left: 'warning', ended: 'warning' } as const;
+
+/** Their entries on the waitlist for full times, newest first. */
+function ClientWaitlist({ entries }: { entries: ClientRecord['timeWaitlist'] }) {
+  return (
+    <section className="admin-panel" aria-labelledby="client-waitlist">
+      <h2 id="client-waitlist" className="admin-panel__title">
+        Waitlist
+      </h2>
+      <ul className="admin-client__list">
+        {entries.map((entry) => (
+          <li key={entry._id} className="admin-client__item">
+            <h3 className="admin-client__item-title">
+              {entry.treatments.map((treatment) => treatment.name).join(', ')} with{' '}
+              {entry.therapist?.name ?? 'any therapist'}
+            </h3>
+            <p>
+              {dayPartLabels[entry.window]} on {entry.dates.map(formatDate).join('; ')}
+            </p>
+            <StatusBadge status={entryStatus[entry.status]} tone={entryTones[entry.status]} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

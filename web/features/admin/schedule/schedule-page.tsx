@@ -217,6 +217,16 @@ export default function SchedulePage() {
         }
         onSaved={(text) => setNotice({ tone: 'success', text })}
       />
+      <NumberSettingPanel
+        setting="offerMinutes"
+        title="Waitlist offers"
+        text="When a place frees, the first client waiting for it is offered it by email and WhatsApp, and the place is held for them this long. If they do not book it in time, it goes to the next in line. Offers go out from 07:00 to 21:00."
+        label="Minutes an offered place is held"
+        min={5}
+        max={120}
+        saved={(minutes) => `An offered place is now held for ${minutes} minutes.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
     </>
   );
 }
@@ -338,7 +348,12 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
   );
 }
 
-type NumberSetting = 'healthRetentionMonths' | 'voucherValidityMonths' | 'deskVoucherDailyLimit' | 'noShowLimit';
+type NumberSetting =
+  | 'healthRetentionMonths'
+  | 'voucherValidityMonths'
+  | 'deskVoucherDailyLimit'
+  | 'noShowLimit'
+  | 'offerMinutes';
 
 /**
  * A setting that is one whole number (how long health answers are kept, how long a gift voucher

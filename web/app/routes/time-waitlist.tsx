@@ -1,0 +1,117 @@
+/**
+ * A client's place on the waitlist for a full time, through the private link of its confirmation:
+ * what they wait for, where they stand, a place offered to them now, and "Leave the waitlist".
+ */
+import { useState } from 'react';
+import { formatDate } from '../../../worker/shared/time';
+import { dayPartLabels } from '../../../worker/shared/time-waitlist';
+import { FormError } from '../../components/ui/field';
+import { Link } from '../../components/ui/link';
+import { PageHero } from '../../components/ui/page-hero';
+import { PrivateLinkStatus } from '../../components/ui/private-link-status';
+import { paths } from '../../config/paths';
+import { ConfirmationDetails } from '../../features/checkout-payment/confirmation-frames';
+import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/page-meta';
+import { usePrivateLink } from '../../lib/use-private-link';
+
+const entryApi = api['time-waitlist'].entry[':token'];
+const loadEntry = (token: string) => request(entryApi.$get({ param: { token } }));
+type EntryView = Awaited<ReturnType<typeof loadEntry>>;
+
+const statusWords: Record<EntryView['status'], string> = {
+  waiting: 'Waiting',
+  booked: 'Booked',
+  left: 'Left the waitlist',
+  ended: 'Ended: its last day has passed',
+};
+
+export default function TimeWaitlistPage() {
+  usePageMeta('timeWaitlist');
+  const { token, state, retry, setView } = usePrivateLink(loadEntry);
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  if (state.step !== 'ready') {
+    return (
+      <PrivateLinkStatus
+        state={state}
+        eyebrow="The waitlist"
+        loading={{ title: 'Your place on the waitlist', text: 'Loading…' }}
+        missingTitle="This waitlist link cannot be opened"
+        failedTitle="We could not load this page"
+        onRetry={retry}
+      />
+    );
+  }
+  const entry = state.view;
+  const waiting = entry.status === 'waiting';
+
+  async function leave() {
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await request(entryApi.$delete({ param: { token } }));
+      setView(await loadEntry(token));
+    } catch (failure) {
+      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHero
+        eyebrow="The waitlist"
+        title={waiting ? 'You are on the waitlist' : 'Your waitlist place'}
+        lead={
+          waiting
+            ? `${entry.name.split(' ')[0]}, if a place frees we offer it to you at once by email and WhatsApp, held for you for a short time.`
+            : undefined
+        }
+      />
+      <section className="section section--tight">
+        <div className="container confirmation">
+          <div className="confirmation__card card">
+            <div className="card__body">
+              {entry.offer && entry.offerPath ? (
+                <div className="waitlist-entry__offer" role="status">
+                  <h2>A place is held for you</h2>
+                  <p>
+                    {formatDate(entry.offer.date)} at {entry.offer.time} with {entry.offer.therapist.name}.
+                  </p>
+                  <Link to={entry.offerPath} className="button button--primary">
+                    See the place and book it
+                  </Link>
+                </div>
+              ) : null}
+              <h2>What you wait for</h2>
+              <ConfirmationDetails
+                rows={[
+                  ['Treatments', entry.treatments.map((treatment) => treatment.name).join(', ')],
+                  ['Therapist', entry.therapist?.name ?? 'Any therapist'],
+                  ['Days', entry.dates.map(formatDate).join('; ')],
+                  ['Part of the day', dayPartLabels[entry.window]],
+                  waiting ? ['Your place in line', String(entry.position)] : false,
+                  ['Status', statusWords[entry.status]],
+                ]}
+              />
+              <FormError message={alert} />
+              <div className="confirmation__actions">
+                {waiting ? (
+                  <button type="button" className="button button--secondary" onClick={leave} disabled={busy}>
+                    {busy ? 'Leaving…' : 'Leave the waitlist'}
+                  </button>
+                ) : null}
+                <Link to={paths.booking} className={`button ${waiting ? 'button--ghost' : 'button--primary'}`}>
+                  Book another time
+                </Link>
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
