@@ -4,6 +4,7 @@
  * the consent to be contacted about it. Loaded when the visitor asks for it, never with the page.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { addDays } from '../../../worker/shared/time';
 import {
   type DayPart,
@@ -18,12 +19,8 @@ import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-cli
 
 /** Days offered to choose from: the chosen one and the two weeks after it. */
 const DAYS_SHOWN = 14;
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const weekdayOf = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const dayAndMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export interface WaitlistChoice {
   /** Catalogue ids and names of the chosen treatments. */
@@ -49,6 +46,8 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
   const [joined, setJoined] = useState<number>();
   const [busy, setBusy] = useState(false);
   const headingId = useId();
+  // Its own form, kept outside the booking form (forms do not nest): the fields name it.
+  const formId = useId();
   const days = Array.from({ length: DAYS_SHOWN }, (_, index) => addDays(choice.date, index));
 
   const toggleDay = (day: string) => {
@@ -58,6 +57,8 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // React carries a portal's events up its own tree: the booking form around must not see this one.
+    event.stopPropagation();
     const body: TimeWaitlistJoinInput = {
       treatments: choice.treatments,
       therapistId: choice.therapist || 'any',
@@ -108,7 +109,8 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
 
   const full = dates.length >= MAX_WAITLIST_DATES;
   return (
-    <form className="time-waitlist card" onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <section className="time-waitlist card" aria-labelledby={headingId}>
+      {createPortal(<form id={formId} onSubmit={submit} noValidate />, document.body)}
       <h3 id={headingId}>Join the waitlist</h3>
       <p className="field__hint">
         For {choice.treatmentNames.join(', ')} with{' '}
@@ -122,13 +124,17 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
             <label key={day} className="option time-waitlist__day">
               <input
                 type="checkbox"
+                form={formId}
                 name="dates"
                 value={day}
                 checked={dates.includes(day)}
                 disabled={full && !dates.includes(day)}
                 onChange={() => toggleDay(day)}
               />
-              <span className="option__name">{dayLabel.format(new Date(`${day}T00:00:00Z`))}</span>
+              <span className="option__name time-waitlist__day-name">
+                <span>{weekdayOf.format(new Date(`${day}T00:00:00Z`))}</span>{' '}
+                <span>{dayAndMonth.format(new Date(`${day}T00:00:00Z`))}</span>
+              </span>
             </label>
           ))}
         </div>
@@ -142,13 +148,21 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
         <legend className="field__label">Part of the day</legend>
         {dayParts.map((part) => (
           <label key={part} className="option">
-            <input type="radio" name="window" value={part} checked={window === part} onChange={() => setWindow(part)} />
+            <input
+              type="radio"
+              form={formId}
+              name="window"
+              value={part}
+              checked={window === part}
+              onChange={() => setWindow(part)}
+            />
             <span className="option__name">{dayPartLabels[part]}</span>
           </label>
         ))}
       </fieldset>
       <TextField
         label="Your name"
+        form={formId}
         name="waitlistName"
         autoComplete="name"
         value={name}
@@ -157,6 +171,7 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
       />
       <TextField
         label="Email"
+        form={formId}
         name="waitlistEmail"
         type="email"
         autoComplete="email"
@@ -167,6 +182,7 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
       />
       <TextField
         label="WhatsApp number"
+        form={formId}
         name="waitlistPhone"
         type="tel"
         autoComplete="tel"
@@ -175,6 +191,7 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
         onChange={(event) => setPhone(event.target.value)}
       />
       <CheckboxField
+        form={formId}
         name="consent"
         checked={consent}
         onChange={(event) => {
@@ -184,9 +201,9 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
         label="Contact me by email or WhatsApp about a place on this waitlist."
       />
       <FormError message={alert} />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" form={formId} className="button button--primary" disabled={busy}>
         {busy ? 'Joining…' : 'Join the waitlist'}
       </button>
-    </form>
+    </section>
   );
 }
