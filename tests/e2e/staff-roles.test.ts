@@ -30,6 +30,7 @@ describe('a receptionist', () => {
         'Today',
         'Bookings',
         'Calendar',
+        'Waitlist',
         'Clients',
         'Orders',
         'Gift Vouchers',

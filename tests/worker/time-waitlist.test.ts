@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closures, outboxMessages, staffAccounts, therapistTimeOff, timeWaitlistEntries } from '../../worker/db/schema';
+import { forgetEndedEntries } from '../../worker/services/time-waitlist';
 import { MAX_WAITLIST_DAYS_AHEAD, timeWaitlistMessages } from '../../worker/shared/time-waitlist';
 import { seedBooking, signIn, staffSession } from './admin-harness';
 import { bookingDetails, inDays } from './payment-fixtures';
@@ -339,6 +340,26 @@ describe('the staff side', () => {
     await offerNow();
     const [offer] = await offersOf(entry);
     expect(Date.parse(offer?.expiresAt ?? '') - Date.now()).toBe(30 * 60_000);
+  });
+
+  it('forgets entries 90 days after they ended, with their offers', async () => {
+    const old = await joined({ email: 'old@example.com', phone: '' });
+    const recent = await joined({ email: 'recent@example.com', phone: '' });
+    const waiting = await joined({ email: 'waiting@example.com', phone: '' });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await db
+      .update(timeWaitlistEntries)
+      .set({ status: 'left', endedAt: daysAgo(91) })
+      .where(eq(timeWaitlistEntries.id, old));
+    await db
+      .update(timeWaitlistEntries)
+      .set({ status: 'booked', endedAt: daysAgo(10) })
+      .where(eq(timeWaitlistEntries.id, recent));
+    expect(await offersOf(old)).toHaveLength(1);
+    await forgetEndedEntries(db, new Date());
+    const left = (await db.select().from(timeWaitlistEntries)).map((entry) => entry.id).sort();
+    expect(left).toEqual([recent, waiting].sort());
+    expect(await offersOf(old)).toEqual([]);
   });
 
   it('shows entries on the client record and erases them with the client', async () => {

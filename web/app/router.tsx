@@ -27,7 +27,8 @@ const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const ReviewPage = lazy(() => import('./routes/review'));
 const VisitFormPage = lazy(() => import('./routes/visit-form'));
-const TimeWaitlistPage = lazy(() => import('./routes/time-waitlist'));
+// Not 'time-waitlist': the shared rules' module has that chunk name, and the admin preloads it.
+const TimeWaitlistPage = lazy(() => import('./routes/waitlist-entry'));
 const WaitlistOfferPage = lazy(() => import('./routes/waitlist-offer'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them. No server renders them

@@ -17,6 +17,7 @@ import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';
 import { backgroundScope } from './scope';
 import { sealStoredTotpKeys } from './second-factor';
+import { forgetEndedEntries } from './time-waitlist';
 import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
 import { offerFreedPlaces } from './waitlist-offers';
@@ -59,8 +60,11 @@ const offerWaitlistPlaces: ScheduledTask = async (env, now) => {
   await finished();
 };
 
+const forgetEndedWaitlistEntries: ScheduledTask = (env, now) => forgetEndedEntries(createDb(env.DB), now);
+
 export const scheduledTasks: ScheduledTask[] = [
   offerWaitlistPlaces,
+  forgetEndedWaitlistEntries,
   reconcilePayments,
   deliverDueVouchers,
   queueReminders,

@@ -280,3 +280,14 @@ export function eraseEntriesStatements(db: Database, whose: SQL) {
     d1Statement(db, sql`delete from time_waitlist_entries where ${whose}`),
   ];
 }
+
+/** Days an ended entry (booked, left, past its days) and its offers are kept: the month's figures, questions. */
+export const ENDED_ENTRY_DAYS = 90;
+
+/** The cron's: entries that ended over 90 days ago are forgotten with their offers (client data). */
+export async function forgetEndedEntries(db: Database, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - ENDED_ENTRY_DAYS * 86_400_000).toISOString();
+  await db.$client.batch(
+    eraseEntriesStatements(db, sql`status != 'waiting' and ended_at is not null and ended_at < ${before}`),
+  );
+}

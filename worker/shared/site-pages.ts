@@ -176,7 +176,7 @@ export const appShells = [
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
   { module: 'review', paths: [`${sitePages.review.path}/*`] },
   { module: 'visit-form', paths: [`${sitePages.visitForm.path}/*`] },
-  { module: 'time-waitlist', paths: [`${sitePages.timeWaitlist.path}/*`] },
+  { module: 'waitlist-entry', paths: [`${sitePages.timeWaitlist.path}/*`] },
   { module: 'waitlist-offer', paths: [`${sitePages.waitlistOffer.path}/*`] },
 ] as const;
 
