@@ -27,9 +27,7 @@ const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const ReviewPage = lazy(() => import('./routes/review'));
 const VisitFormPage = lazy(() => import('./routes/visit-form'));
-// Not 'time-waitlist': the shared rules' module has that chunk name, and the admin preloads it.
-const TimeWaitlistPage = lazy(() => import('./routes/waitlist-entry'));
-const WaitlistOfferPage = lazy(() => import('./routes/waitlist-offer'));
+const WaitlistLinkPage = lazy(() => import('./routes/waitlist-links'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them. No server renders them
 // (the admin is an app shell), so the server's bundles leave them out: the Worker stays small.
@@ -62,8 +60,8 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.manageBooking} element={<ManageBookingPage />} />
         <Route path={paths.review} element={<ReviewPage />} />
         <Route path={paths.visitForm} element={<VisitFormPage />} />
-        <Route path={paths.timeWaitlist} element={<TimeWaitlistPage />} />
-        <Route path={paths.waitlistOffer} element={<WaitlistOfferPage />} />
+        <Route path="/time-waitlist/:token" element={<WaitlistLinkPage />} />
+        <Route path="/waitlist-offer/:token" element={<WaitlistLinkPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

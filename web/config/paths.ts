@@ -20,8 +20,6 @@ export const paths = {
   manageBooking: `${sitePaths.manageBooking}/:token`,
   review: `${sitePaths.review}/:token`,
   visitForm: `${sitePaths.visitForm}/:token`,
-  timeWaitlist: `${sitePaths.timeWaitlist}/:token`,
-  waitlistOffer: `${sitePaths.waitlistOffer}/:token`,
   admin: '/admin',
   login: '/login',
 } as const;

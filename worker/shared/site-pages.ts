@@ -92,13 +92,14 @@ export const sitePages = {
     indexable: false,
   },
   timeWaitlist: {
-    path: sitePaths.timeWaitlist,
+    // Not in sitePaths: every page's entry script carries those; only the router needs these.
+    path: '/time-waitlist',
     title: `Your place on the waitlist · ${studioName}`,
     description: 'See or leave your place on the waitlist for a full time.',
     indexable: false,
   },
   waitlistOffer: {
-    path: sitePaths.waitlistOffer,
+    path: '/waitlist-offer',
     title: `A place for you · ${studioName}`,
     description: 'A freed time offered to you from the waitlist.',
     indexable: false,
@@ -176,8 +177,7 @@ export const appShells = [
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
   { module: 'review', paths: [`${sitePages.review.path}/*`] },
   { module: 'visit-form', paths: [`${sitePages.visitForm.path}/*`] },
-  { module: 'waitlist-entry', paths: [`${sitePages.timeWaitlist.path}/*`] },
-  { module: 'waitlist-offer', paths: [`${sitePages.waitlistOffer.path}/*`] },
+  { module: 'waitlist-links', paths: [`${sitePages.timeWaitlist.path}/*`, `${sitePages.waitlistOffer.path}/*`] },
 ] as const;
 
 // Pure: the browser's bundle, which never uses it, leaves it out.

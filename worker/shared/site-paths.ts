@@ -17,8 +17,6 @@ export const sitePaths = {
   manageBooking: '/manage-booking',
   review: '/review',
   visitForm: '/visit-form',
-  timeWaitlist: '/time-waitlist',
-  waitlistOffer: '/waitlist-offer',
   academyConfirm: '/academy/confirm',
   unsubscribe: '/unsubscribe',
   shop: '/ecommerce',

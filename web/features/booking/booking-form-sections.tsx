@@ -122,10 +122,7 @@ export function WhenSection({
             treatments={chosenIds}
             therapist={therapistId}
             onChange={(appointmentTime) => set({ appointmentTime })}
-            waitlist={{
-              treatmentNames: draft.subservices,
-              contact: { name: draft.customerName, email: draft.customerEmail, phone: draft.customerPhone },
-            }}
+            waitlist={draft}
           />
         </Suspense>
       ) : (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { timeRange } from '../../../worker/shared/schedule';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
+import type { BookingDraft } from './booking-draft';
 import type { WaitlistChoice } from './time-waitlist-form';
 
 // Loaded when the visitor asks to join: never with the booking page.
@@ -10,6 +11,20 @@ const TimeWaitlistForm = lazy(() =>
 );
 
 type Slot = { time: string; left: number };
+
+/** What the join form starts from: the booking form's choices and contact details. */
+const waitlistChoice = (
+  draft: Pick<BookingDraft, 'subservices' | 'customerName' | 'customerEmail' | 'customerPhone'>,
+  date: string,
+  treatments: readonly string[],
+  therapist: string,
+): WaitlistChoice => ({
+  treatmentNames: draft.subservices,
+  treatments: [...treatments],
+  therapist,
+  date,
+  contact: { name: draft.customerName, email: draft.customerEmail, phone: draft.customerPhone },
+});
 
 /**
  * The start times of a date at which a therapist is free for the whole visit (its `treatments`,
@@ -35,7 +50,8 @@ export function TimeSlotPicker({
   allowed?: (time: string) => boolean;
   treatments?: readonly string[];
   therapist?: string;
-  waitlist?: Omit<WaitlistChoice, 'date' | 'treatments' | 'therapist'>;
+  /** The booking form's draft: its treatments' names and contact details fill the join form. */
+  waitlist?: Pick<BookingDraft, 'subservices' | 'customerName' | 'customerEmail' | 'customerPhone'>;
 }) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
@@ -117,7 +133,7 @@ export function TimeSlotPicker({
         <div className="slot-picker__waitlist">
           {joining ? (
             <Suspense fallback={<p className="field__hint">Loading…</p>}>
-              <TimeWaitlistForm choice={{ ...waitlist, date, treatments: [...treatments], therapist }} />
+              <TimeWaitlistForm choice={waitlistChoice(waitlist, date, treatments, therapist)} />
             </Suspense>
           ) : (
             <p>

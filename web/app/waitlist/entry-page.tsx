@@ -26,7 +26,7 @@ const statusWords: Record<EntryView['status'], string> = {
   ended: 'Ended: its last day has passed',
 };
 
-export default function TimeWaitlistPage() {
+export function TimeWaitlistPage() {
   usePageMeta('timeWaitlist');
   const { token, state, retry, setView } = usePrivateLink(loadEntry);
   const [alert, setAlert] = useState<string>();

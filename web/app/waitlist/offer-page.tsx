@@ -203,7 +203,7 @@ function Ended({ title, lead }: { title: string; lead: string }) {
   );
 }
 
-export default function WaitlistOfferPage() {
+export function WaitlistOfferPage() {
   usePageMeta('waitlistOffer');
   const { token, state, retry } = usePrivateLink(loadOffer);
   const [declined, setDeclined] = useState(false);

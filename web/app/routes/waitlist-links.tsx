@@ -1,0 +1,12 @@
+/**
+ * The waitlist's private links, one chunk for both (each lazy route costs every page's entry
+ * script its import and its list of scripts): a client's own entry, `/time-waitlist/<token>`, and a
+ * place offered to them, `/waitlist-offer/<token>`.
+ */
+import { useLocation } from 'react-router-dom';
+import { TimeWaitlistPage } from '../waitlist/entry-page';
+import { WaitlistOfferPage } from '../waitlist/offer-page';
+
+export default function WaitlistLinkPage() {
+  return useLocation().pathname.startsWith('/time-waitlist/') ? <TimeWaitlistPage /> : <WaitlistOfferPage />;
+}
