@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { healthConditions } from '../../worker/shared/booking';
 import { bookingMessages } from '../../worker/shared/booking';
 import { CheckboxField, TextAreaField } from '../components/ui/field';
-import type { FieldErrors } from '../features/booking/booking-draft';
+import { emptyBookingDraft, type FieldErrors } from '../features/booking/booking-draft';
 import type { HealthDraft } from '../features/booking/health-questions';
 
 const HealthSection = lazy(() => import('./routes/booking').then((module) => ({ default: module.HealthSection })));
@@ -23,17 +23,22 @@ const Consent = lazy(() =>
 
 export type HealthAnswers = HealthDraft & { notes: string; disclaimerAgreed: boolean };
 
-const emptyAnswers: HealthAnswers = {
-  previousMassageTherapy: false,
-  onMedication: false,
-  medicationDetails: '',
-  exercising: false,
-  exerciseFrequency: '',
-  exerciseHours: '',
-  healthConditions: [],
-  notes: '',
-  disclaimerAgreed: false,
-};
+const answerFields = [
+  'previousMassageTherapy',
+  'onMedication',
+  'medicationDetails',
+  'exercising',
+  'exerciseFrequency',
+  'exerciseHours',
+  'healthConditions',
+  'notes',
+  'disclaimerAgreed',
+] as const satisfies ReadonlyArray<keyof HealthAnswers>;
+
+/** The booking form's own starting answers: nothing ticked, nothing written. */
+const emptyAnswers = Object.fromEntries(
+  answerFields.map((field) => [field, emptyBookingDraft[field]]),
+) as HealthAnswers;
 
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
