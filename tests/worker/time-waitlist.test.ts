@@ -315,6 +315,11 @@ describe('the staff side', () => {
     const byHand = await staffCall(night, `/api/time-waitlist/${first}/offer`, 'POST', { date: day(), time: '10:00' });
     expect(byHand.status).toBe(201);
     expect(await byHand.json()).toMatchObject({ date: day(), time: '10:00', therapistId: 'therapist-1' });
+    const otherDay = await staffCall(night, `/api/time-waitlist/${second}/offer`, 'POST', {
+      date: inDays(5),
+      time: '10:00',
+    });
+    expect(await otherDay.json()).toMatchObject({ message: timeWaitlistMessages.notThatDay });
     const again = await staffCall(night, `/api/time-waitlist/${second}/offer`, 'POST', { date: day(), time: '10:00' });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: timeWaitlistMessages.notAvailable });

@@ -3,10 +3,18 @@
 // never sent at night nor more than 3 times a day, and booked and paid through Paystack.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookings, outboxMessages, timeWaitlistEntries, timeWaitlistOffers } from '../../worker/db/schema';
+import {
+  bookings,
+  outboxMessages,
+  payments,
+  timeWaitlistEntries,
+  timeWaitlistOffers,
+  treatments,
+} from '../../worker/db/schema';
 import { entryToken } from '../../worker/services/time-waitlist-links';
+import { lagosToUtc } from '../../worker/shared/time';
 import { timeWaitlistMessages } from '../../worker/shared/time-waitlist';
-import { signIn } from './admin-harness';
+import { seedBooking, signIn } from './admin-harness';
 import { bookingDetails, inDays } from './payment-fixtures';
 import {
   call,
@@ -15,6 +23,7 @@ import {
   fake,
   liveEnv,
   origin,
+  payerCookie,
   staffCall,
   startPayment,
   verify,
@@ -36,6 +45,8 @@ withFakePaystack();
 let cookie: string;
 beforeEach(async () => {
   await clearPaymentData(1);
+  // Deposits outlive the reset of the menu: every treatment paid in full online unless a test says.
+  await db.update(treatments).set({ depositPercent: 0 });
   clockAt('10:00');
   cookie = await signIn();
 });
@@ -246,7 +257,8 @@ describe('the offer, booked and paid', () => {
       treatments: ['Swedish'],
       price: 25_000,
       payNow: 25_000,
-      client: { name: 'ada Obi', email: 'ada@example.com' },
+      // The link may be forwarded: the name only, never the contact details.
+      client: { name: 'ada Obi' },
     });
     expect((await call(`/api/waitlist-offer/${token.slice(0, -2)}xx`)).status).toBe(404);
 
@@ -271,6 +283,83 @@ describe('the offer, booked and paid', () => {
     };
     expect(list.month).toEqual({ filled: 1, revenue: 25_000 });
     expect(list.entries.map((each) => each._id)).not.toContain(ada);
+  });
+
+  it('lets the client start again after cancelling the checkout, within the offer’s time', async () => {
+    const [ada] = await threeWaitingForTen();
+    const token = await tokenOf((await offersOf(ada))[0]?.reference ?? '');
+    const first = await startPayment(offerDetails(token), 2_500_000);
+    const { data } = (await first.json()) as { data: { reference: string } };
+    const cancelled = await call('/api/payment/cancel', {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', Cookie: payerCookie() },
+      body: JSON.stringify({ reference: data.reference }),
+    });
+    expect(cancelled.status).toBe(200);
+    // Typed with another email this time: the first payment's hold is not in the way either.
+    clockAt('10:05');
+    const again = await startPayment(offerDetails(token, { customerEmail: 'ada.obi@example.com' }), 2_500_000);
+    const body = (await again.json()) as { message?: string; data: { reference: string } };
+    expect(again.status, body.message).toBe(200);
+    // The payment's hold lasts as long as the offer (15 minutes from 10:00), at least 10 minutes.
+    const [held] = await db.select().from(payments).where(eq(payments.reference, body.data.reference));
+    expect(held?.holdExpiresAt).toBe(lagosToUtc(inDays(0), '10:15').toISOString());
+    clockAt('10:14');
+    const late = await startPayment(offerDetails(token), 2_500_000);
+    const lateBody = (await late.json()) as { data: { reference: string } };
+    const [lateHold] = await db.select().from(payments).where(eq(payments.reference, lateBody.data.reference));
+    expect(lateHold?.holdExpiresAt).toBe(lagosToUtc(inDays(0), '10:24').toISOString());
+    // The earlier attempt gave way: one pending payment for the place.
+    const pending = await db.select().from(payments).where(sql`status = 'pending' and slot_time = '10:00'`);
+    expect(pending.map((payment) => payment.reference)).toEqual([lateBody.data.reference]);
+  });
+
+  it('charges in full a client past the no-show rule, and says so on the offer page', async () => {
+    await staffCall(cookie, '/api/schedule-settings', 'PUT', { noShowLimit: 1 });
+    await staffCall(cookie, '/api/treatments/swedish', 'PUT', { depositPercent: 40 });
+    const missed = await seedBooking({ date: inDays(-20), email: 'ada@example.com', phone: '0803 000 0001' });
+    await db.update(bookings).set({ serviceStatus: 'no-show' }).where(eq(bookings.id, missed.id));
+    const [ada, bisi] = await threeWaitingForTen();
+    // Ada's offer: in full; Bisi's would be a 40% deposit.
+    const page = (await (
+      await call(`/api/waitlist-offer/${await tokenOf((await offersOf(ada))[0]?.reference ?? '')}`)
+    ).json()) as {
+      price: number;
+      payNow: number;
+    };
+    expect(page).toMatchObject({ price: 25_000, payNow: 25_000 });
+    const token = await tokenOf((await offersOf(ada))[0]?.reference ?? '');
+    expect((await startPayment(offerDetails(token), 2_500_000)).status).toBe(200);
+    expect(await offersOf(bisi)).toEqual([]);
+    const sent = await db
+      .select()
+      .from(outboxMessages)
+      .where(sql`template = 'waitlist-offer' and recipient = 'ada@example.com'`);
+    expect(sent[0]?.text).toContain('₦25,000');
+  });
+
+  it('withdraws the entry’s newer offer when its earlier payment arrives after the hold', async () => {
+    const [, ten] = await bookTimes(day(), ['09:00', '10:00', '11:00', '12:00']);
+    const ada = await joined({ window: 'any', email: 'ada@example.com', phone: '' });
+    // Ada is offered 13:00 (the first free start), starts paying, and lets it run out.
+    const [first] = await offersOf(ada);
+    expect(first?.time).toBe('13:00');
+    const token = await tokenOf(first?.reference ?? '');
+    const started = await startPayment(offerDetails(token, { appointmentTime: '13:00' }), 2_500_000);
+    const { data } = (await started.json()) as { data: { reference: string } };
+    clockAt('10:30');
+    expect((await staffCall(cookie, `/api/bookings/${ten?.id}`, 'PUT', cancelBody)).status).toBe(200);
+    const [, second] = await offersOf(ada);
+    expect(second).toMatchObject({ time: '10:00', status: 'open' });
+    // The first payment comes through late: booked (13:00 was still free), the newer offer withdrawn.
+    fake.settle(data.reference, 'success');
+    expect((await verify(data.reference)).status).toBe(200);
+    const statuses = (await offersOf(ada)).map((offer) => [offer.time, offer.status]);
+    expect(statuses).toEqual([
+      ['13:00', 'booked'],
+      ['10:00', 'withdrawn'],
+    ]);
+    expect(await db.all(sql`select * from time_blocks where payment_reference = ${second?.reference}`)).toEqual([]);
   });
 
   it('lets a declined card be retried, and refuses another time or an offer that ended', async () => {

@@ -26,8 +26,11 @@ export function backgroundScope(
   const pending: Promise<unknown>[] = [];
   const scope: Scope = { db, env, now, later: (work) => pending.push(work) };
   const finished = async () => {
-    for (let done = 0; done < pending.length; done = pending.length) {
-      await Promise.allSettled(pending.slice(done));
+    // Work handed over while waiting (an offer's messages) is waited for too.
+    for (let done = 0; done < pending.length; ) {
+      const batch = pending.slice(done);
+      done = pending.length;
+      await Promise.allSettled(batch);
     }
   };
   return { scope, finished };

@@ -156,15 +156,15 @@ type EntryRow = Omit<EntryView, 'treatments' | 'therapist' | 'dates' | 'offer' |
 function entryRows(where: SQL, nowIso: string): SQL {
   return sql`select e.id as _id, e.name, e.email, e.phone, e.day_part as window, e.status, e.created_at as createdAt,
       e.dates, e.therapist_id as therapistId, t.name as therapistName,
-      (select json_group_array(json_object('_id', tr.id, 'name', tr.name))
-        from json_each(e.treatment_ids) ids join treatments tr on tr.id = ids.value) as treatments,
+      (select json_group_array(json_object('_id', id, 'name', name)) from (select tr.id, tr.name
+        from json_each(e.treatment_ids) ids join treatments tr on tr.id = ids.value order by ids.key)) as treatments,
       (select json_object('reference', o.reference, 'date', o.date, 'time', o.time,
           'durationMinutes', o.duration_minutes, 'therapist', json_object('_id', o.therapist_id, 'name', ot.name),
           'expiresAt', o.expires_at, 'status', o.status, 'byStaff', json(iif(o.by_staff, 'true', 'false')))
         from time_waitlist_offers o left join therapists ot on ot.id = o.therapist_id
         where o.entry_id = e.id and ${offerLive(nowIso, sql.raw('o'))}) as offer,
       1 + (select count(*) from time_waitlist_entries other where other.status = 'waiting'
-        and other.created_at < e.created_at
+        and (other.created_at < e.created_at or (other.created_at = e.created_at and other.id < e.id))
         and exists (select 1 from json_each(other.dates) a, json_each(e.dates) b where a.value = b.value)) as position
     from time_waitlist_entries e left join therapists t on t.id = e.therapist_id
     where ${where}
@@ -234,10 +234,7 @@ export async function leaveTimeWaitlist(
   id: string,
   now: Date,
 ): Promise<{ left: boolean; freedDate?: string }> {
-  const offer = await db.get<{ reference: string }>(
-    sql`select reference from time_waitlist_offers where entry_id = ${id} and status = 'open'`,
-  );
-  const freed = offer ? await endOffer(db, offer.reference, 'withdrawn', now) : undefined;
+  // The entry ends first: no offering run can make it a new offer after its open one is withdrawn.
   const [left] = await db.$client.batch<{ id: string }>([
     d1Statement(
       db,
@@ -245,6 +242,10 @@ export async function leaveTimeWaitlist(
         where id = ${id} and status = 'waiting' returning id`,
     ),
   ]);
+  const offer = await db.get<{ reference: string }>(
+    sql`select reference from time_waitlist_offers where entry_id = ${id} and status = 'open'`,
+  );
+  const freed = offer ? await endOffer(db, offer.reference, 'withdrawn', now) : undefined;
   return { left: (left?.results.length ?? 0) > 0, freedDate: freed?.date };
 }
 

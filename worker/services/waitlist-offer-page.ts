@@ -24,7 +24,8 @@ export interface OfferPage {
   price: number;
   payNow: number;
   expiresAt: string;
-  client: { name: string; email: string | null; phone: string | null };
+  /** The name only: the link travels (forwarded messages); contact details are asked again. */
+  client: { name: string };
 }
 
 type OfferRow = Omit<OfferPage, 'therapist' | 'treatments' | 'client' | 'endTime' | 'price' | 'payNow'> & {
@@ -49,8 +50,8 @@ export async function offerPage(
     ? await db.get<OfferRow>(sql`select o.status, o.date, o.time, o.duration_minutes as durationMinutes,
           o.expires_at as expiresAt, o.therapist_id as therapistId, t.name as therapistName,
           e.name, e.email, e.phone,
-          (select json_group_array(tr.name) from json_each(e.treatment_ids) ids join treatments tr on tr.id = ids.value)
-            as treatments,
+          (select json_group_array(name) from (select tr.name from json_each(e.treatment_ids) ids
+            join treatments tr on tr.id = ids.value order by ids.key)) as treatments,
           (select sum(tr.price) from json_each(e.treatment_ids) ids join treatments tr on tr.id = ids.value) as price
         from time_waitlist_offers o join time_waitlist_entries e on e.id = o.entry_id
           left join therapists t on t.id = o.therapist_id
@@ -70,9 +71,9 @@ export async function offerPage(
       therapist: { _id: row.therapistId, name: row.therapistName ?? 'Your therapist' },
       treatments,
       price: Number(row.price ?? 0),
-      payNow: await offerPayNow(db, treatments),
+      payNow: await offerPayNow(db, treatments, row, now),
       expiresAt: row.expiresAt,
-      client: { name: row.name, email: row.email, phone: row.phone },
+      client: { name: row.name },
     },
   };
 }

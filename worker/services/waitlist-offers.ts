@@ -25,6 +25,7 @@ import {
 } from '../shared/time-waitlist';
 import { readCatalogue } from './catalogue';
 import { closedOn, therapistOffOn } from './day-rules';
+import { needsFullPayment } from './no-show-rule';
 import { studioDetails, waitlistOfferMessages } from './notifications';
 import { queueMessages } from './outbox';
 import { loadSchedule, type Schedule, startOption } from './schedule';
@@ -66,11 +67,14 @@ export interface OfferMade extends Place {
   expiresAt: string;
 }
 
-/** SQL: the offer is live: open and unexpired, or being paid (its payment's hold decides). */
+/**
+ * SQL: the offer is live: open or being paid within its time (a declined card may be tried
+ * again), or being paid past it while its payment's hold lasts, or paid and about to be booked.
+ */
 export function offerLive(nowIso: string, offers = sql.raw('time_waitlist_offers')): SQL {
-  return sql`((${offers}.status = 'open' and ${offers}.expires_at > ${nowIso}) or (${offers}.status = 'paying'
+  return sql`(${offers}.status in ('open', 'paying') and (${offers}.expires_at > ${nowIso} or (${offers}.status = 'paying'
     and exists (select 1 from payments p where p.reference = ${offers}.payment_reference
-      and (p.status = 'paid' or (p.status = 'pending' and p.hold_expires_at > ${nowIso})))))`;
+      and (p.status = 'paid' or (p.status = 'pending' and p.hold_expires_at > ${nowIso}))))))`;
 }
 
 export async function offerMinutesSetting(db: Database): Promise<number> {
@@ -246,7 +250,7 @@ export async function makeOffer(
 
 /** Sends the offer's email and WhatsApp, and a queue message that comes back when its hold ends. */
 async function announceOffer(scope: Scope, offer: OfferMade, entry: WaitingEntry, minutes: number): Promise<void> {
-  const facts = await offerFacts(scope.db, offer, entry.treatmentIds);
+  const facts = await offerFacts(scope.db, offer, entry.treatmentIds, entry, scope.now);
   const token = await offerToken(offer.reference, scope.env.MANAGE_LINK_SECRET);
   const studio = studioDetails(scope.env);
   await queueMessages(
@@ -272,20 +276,43 @@ async function announceOffer(scope: Scope, offer: OfferMade, entry: WaitingEntry
   await scope.env.MESSAGES.send({ offerLapse: offer.reference }, { delaySeconds: minutes * 60 + 5 });
 }
 
-/** What is paid online to book these treatments: the deposit, or the whole price (before any coupon). */
-export async function offerPayNow(db: Database, treatments: string[]): Promise<number> {
-  const priced = priceBooking(treatments, (await readCatalogue(db)).treatments);
-  return priced.ok ? depositSplit(priced.lines, priced.total).online : 0;
+/**
+ * What is paid online to book these treatments: the deposit, or the whole price (before any
+ * coupon) for a client past the no-show rule, as the payment will charge it.
+ */
+export async function offerPayNow(
+  db: Database,
+  treatments: string[],
+  client: { email: string | null; phone: string | null },
+  now: Date,
+): Promise<number> {
+  const [catalogue, inFull] = await Promise.all([
+    readCatalogue(db),
+    needsFullPayment(db, { email: client.email ?? '', phone: client.phone ?? '' }, now),
+  ]);
+  const priced = priceBooking(treatments, catalogue.treatments);
+  if (!priced.ok) return 0;
+  return inFull ? priced.total : depositSplit(priced.lines, priced.total).online;
 }
 
-async function offerFacts(db: Database, place: Place, treatmentIds: string[]) {
+async function offerFacts(
+  db: Database,
+  place: Place,
+  treatmentIds: string[],
+  client: { email: string | null; phone: string | null },
+  now: Date,
+) {
   const row = await db.get<{ therapist: string; treatments: string }>(
     sql`select (select name from therapists where id = ${place.therapistId}) as therapist,
       (select json_group_array(name) from (select t.name from json_each(${JSON.stringify(treatmentIds)}) ids
         join treatments t on t.id = ids.value order by ids.key)) as treatments`,
   );
   const treatments = JSON.parse(row?.treatments ?? '[]') as string[];
-  return { therapistName: row?.therapist ?? 'Any therapist', treatments, payNow: await offerPayNow(db, treatments) };
+  return {
+    therapistName: row?.therapist ?? 'Any therapist',
+    treatments,
+    payNow: await offerPayNow(db, treatments, client, now),
+  };
 }
 
 /**
@@ -344,12 +371,7 @@ export async function offerPlaceByHand(
 ): Promise<{ ok: true; offer: OfferMade } | { ok: false; status: 404 | 409; message: string }> {
   const { db, now } = scope;
   const [entry] = (await waitingFor(db, choice.date, now)).filter((each) => each.id === entryId);
-  if (!entry) {
-    const exists = await db.get(sql`select 1 from time_waitlist_entries where id = ${entryId} and status = 'waiting'`);
-    return exists
-      ? { ok: false, status: 409, message: timeWaitlistMessages.alreadyOffered }
-      : { ok: false, status: 404, message: timeWaitlistMessages.entryEnded };
-  }
+  if (!entry) return { ok: false, ...(await whyNotOffered(db, entryId, now)) };
   const minutes = await offerMinutesSetting(db);
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
     const schedule = await loadSchedule(db, choice.date, choice.date, now);
@@ -361,11 +383,35 @@ export async function offerPlaceByHand(
     const place = { date: choice.date, time: choice.time, therapistId, roomId, minutes: length, firstBlock, blocks };
     const offer = await makeOffer(db, entryId, place, { now, minutes, byStaff: true });
     if (offer === 'taken') continue;
-    if (offer === 'gone') return { ok: false, status: 409, message: timeWaitlistMessages.alreadyOffered };
+    if (offer === 'gone') {
+      // Offered meanwhile, or the day closed or the therapist off between the read and the write.
+      const why = await whyNotOffered(db, entryId, now);
+      return {
+        ok: false,
+        ...(why.status === 409 && why.message !== timeWaitlistMessages.alreadyOffered
+          ? { status: 409 as const, message: timeWaitlistMessages.notAvailable }
+          : why),
+      };
+    }
     scope.later(announceOffer(scope, offer, entry, minutes));
     return { ok: true, offer };
   }
   return { ok: false, status: 409, message: timeWaitlistMessages.notAvailable };
+}
+
+/** Why an entry cannot be offered a place by hand: it ended, it has an offer, or not that day. */
+async function whyNotOffered(
+  db: Database,
+  entryId: string,
+  now: Date,
+): Promise<{ status: 404 | 409; message: string }> {
+  const row = await db.get<{ offered: number }>(
+    sql`select exists (select 1 from time_waitlist_offers o where o.entry_id = e.id and ${offerLive(now.toISOString(), sql.raw('o'))})
+        as offered
+      from time_waitlist_entries e where e.id = ${entryId} and e.status = 'waiting'`,
+  );
+  if (!row) return { status: 404, message: timeWaitlistMessages.entryEnded };
+  return { status: 409, message: row.offered ? timeWaitlistMessages.alreadyOffered : timeWaitlistMessages.notThatDay };
 }
 
 /** Ends an open offer (declined by the client, withdrawn as the entry leaves) and frees its place. */

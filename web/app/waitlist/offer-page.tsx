@@ -52,7 +52,7 @@ const visitRows = (offer: Offer): Array<[string, string]> => [
     : []),
 ];
 
-/** The contact details the booking is made with: the entry's, which the client may correct. */
+/** The contact details the booking is made with (the page's answer carries the name only). */
 interface Contact {
   customerName: string;
   customerEmail: string;
@@ -63,8 +63,8 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
   const form = useHealthAnswers();
   const [contact, setContact] = useState<Contact>({
     customerName: offer.client.name,
-    customerEmail: offer.client.email ?? '',
-    customerPhone: offer.client.phone ?? '',
+    customerEmail: '',
+    customerPhone: '',
   });
   const [contactErrors, setContactErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string>();

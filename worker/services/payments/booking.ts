@@ -34,7 +34,7 @@ import {
   type PaymentContext,
   paymentMessages,
 } from './context';
-import { handOverStatements, offerStillYours, offerToBook } from './offer-hold';
+import { handOverStatements, offerHoldUntil, offerPlaceHolders, offerStillYours, offerToBook } from './offer-hold';
 import { findPayment, type StoredBookingPayment } from './records';
 
 /** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
@@ -81,14 +81,17 @@ export async function initializeBookingPayment(
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
   // Booking a place offered from the waitlist: only as offered, and only while it is still theirs.
   const offer = waitlistOffer
-    ? await offerToBook(context.db, waitlistOffer, context.linkSecret, booking, treatmentIds)
+    ? await offerToBook(context.db, waitlistOffer, context.linkSecret, booking, treatmentIds, context.now)
     : undefined;
   if (offer && !offer.ok) return offer;
 
   const reference = newReference('BK');
   const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
   const nowIso = context.now.toISOString();
-  const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const holdUntil =
+    offer?.ok === true
+      ? offerHoldUntil(offer, context.now)
+      : new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const method = paymentMethod(context, charge);
   const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
   const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
@@ -104,8 +107,8 @@ export async function initializeBookingPayment(
       date,
       time,
       now: context.now,
-      // The offer's own blocks are the place it books: they count as free for it.
-      excluding: offer ? sql`${ownHoldsHere} union select ${offer.reference}` : ownHoldsHere,
+      // The offer's own blocks (or its earlier payment's) are the place it books: free for it.
+      excluding: offer ? sql`${ownHoldsHere} union ${offerPlaceHolders(offer)}` : ownHoldsHere,
     },
     async (choice) => {
       await context.db.$client.batch([
@@ -128,7 +131,7 @@ export async function initializeBookingPayment(
             and not ${therapistOffOn(choice.therapistId, date)}
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
             and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}
-            and ${offer ? offerStillYours(offer, ownHoldsHere, nowIso) : sql`1`}`,
+            and ${offer ? offerStillYours(offer, nowIso) : sql`1`}`,
         ),
         ...(offer ? handOverStatements(context.db, offer, reference, inserted) : []),
         d1Statement(
@@ -164,10 +167,10 @@ export async function initializeBookingPayment(
       const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
       return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
     }
-    if (offer) return { ok: false, status: 409, message: timeWaitlistMessages.offerEnded };
     // Staff closed the day, or gave the therapist the day off, between the read and the write.
     const closed = await closureReason(context.db, date);
-    return { ok: false, status: 409, message: closed ? paymentMessages.closed(closed) : paymentMessages.slotFull };
+    if (closed) return { ok: false, status: 409, message: paymentMessages.closed(closed) };
+    return { ok: false, status: 409, message: offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull };
   }
 
   return openCheckout(context, 'booking', reference, charge.amount, booking.customerEmail, {
