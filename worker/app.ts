@@ -25,6 +25,7 @@ import { manageBookingRoutes } from './routes/manage-booking';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
+import { packageRoutes } from './routes/packages';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
 import { adminReviewRoutes, publicReviewRoutes } from './routes/reviews';
 import { siteFileRoutes } from './routes/site-files';
@@ -62,6 +63,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', manageBookingRoutes)
   .route('/api', visitFormRoutes)
   .route('/api', timeWaitlistRoutes)
+  .route('/api', packageRoutes)
   .route('/api', bookingTermsRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)

@@ -32,6 +32,7 @@ export const publicRoutes = new Set([
   'POST /api/booking-terms',
   'POST /api/visit-form/:token',
   'POST /api/time-waitlist',
+  'GET /api/packages',
   'GET /api/time-waitlist/entry/:token',
   'DELETE /api/time-waitlist/entry/:token',
   'GET /api/waitlist-offer/:token',
@@ -90,6 +91,10 @@ export const sensitiveAccess: Record<string, Permission> = {
   'GET /api/time-waitlist': 'timeWaitlist',
   'DELETE /api/time-waitlist/:id': 'timeWaitlist',
   'POST /api/time-waitlist/:id/offer': 'timeWaitlist',
+  // What packages cost and whether they are sold.
+  'GET /api/packages/staff': 'catalogue',
+  'POST /api/packages': 'catalogue',
+  'PUT /api/packages/:id': 'catalogue',
 };
 
 export const apiRoutes = [

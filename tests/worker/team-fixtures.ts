@@ -12,6 +12,9 @@ const ids = treatments.map((treatment) => `('${treatment.id}')`).join(', ');
 export function catalogueResetStatements(): string[] {
   const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
   return [
+    // Packages name treatments: they go before any treatment a test added.
+    'delete from package_treatments',
+    'delete from packages',
     `delete from treatments where id not in (${treatments.map((treatment) => q(treatment.id)).join(', ')})`,
     ...treatments.map(
       (treatment, index) =>

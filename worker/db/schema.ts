@@ -18,6 +18,7 @@ import {
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { couponScopes, couponTypes } from '../shared/coupon-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
+import { PACKAGE_NAME_MAX, PACKAGE_SESSIONS, PACKAGE_VALID_MONTHS } from '../shared/package-rules';
 import { staffRoles } from '../shared/permissions';
 import {
   orderStatuses,
@@ -1202,4 +1203,48 @@ export const timeWaitlistOffers = sqliteTable(
     uniqueIndex('time_waitlist_offers_one_live').on(table.entryId).where(sql`${table.status} in ('open', 'paying')`),
     check('time_waitlist_offers_status', oneOf('status', timeWaitlistOfferStatuses)),
   ],
+);
+
+/** A package of prepaid sessions staff sell (issue 36): so many sessions of its treatments, valid so long. */
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    sessions: integer('sessions').notNull(),
+    /** Naira for all its sessions. */
+    price: integer('price').notNull(),
+    /** Months it may be used from its purchase. */
+    validMonths: integer('valid_months').notNull(),
+    /** Offered on /packages and at the desk; a hidden one keeps what was sold of it. */
+    shown: integer('shown', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('packages_name').on(sql`lower(${table.name})`),
+    check('packages_name_length', sql`length(${table.name}) between 1 and ${sql.raw(String(PACKAGE_NAME_MAX))}`),
+    check(
+      'packages_sessions',
+      sql`${table.sessions} between ${sql.raw(String(PACKAGE_SESSIONS.min))} and ${sql.raw(String(PACKAGE_SESSIONS.max))}`,
+    ),
+    check('packages_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),
+    check(
+      'packages_valid_months',
+      sql`${table.validMonths} between ${sql.raw(String(PACKAGE_VALID_MONTHS.min))} and ${sql.raw(String(PACKAGE_VALID_MONTHS.max))}`,
+    ),
+  ],
+);
+
+/** The treatments a package's sessions pay for. */
+export const packageTreatments = sqliteTable(
+  'package_treatments',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id),
+    treatmentId: text('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+  },
+  (table) => [primaryKey({ columns: [table.packageId, table.treatmentId] })],
 );

@@ -66,6 +66,8 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/bookings/:id/notes': { action: 'visit-notes' },
   'POST /api/time-waitlist/:id/offer': { action: 'waitlist-offer', keep: ['date', 'time', 'therapistId'] },
   'DELETE /api/time-waitlist/:id': { action: 'waitlist-remove' },
+  'POST /api/packages': { action: 'package-create', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
+  'PUT /api/packages/:id': { action: 'package-update', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
   'PUT /api/bookings/:id': {
     action: bookingChange,
     keep: ['serviceStatus', 'refund', 'date', 'time', 'therapistId', 'payment'],

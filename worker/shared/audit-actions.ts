@@ -25,6 +25,8 @@ export const auditActions = {
   'booking-move': 'Moved a booking',
   'waitlist-offer': 'Offered a freed place to the waitlist',
   'waitlist-remove': 'Removed a client from the waitlist',
+  'package-create': 'Added a package of sessions',
+  'package-update': 'Changed a package of sessions',
   'booking-paid': 'Marked a booking paid',
   'order-update': 'Changed an order',
   'coupon-create': 'Created a coupon',

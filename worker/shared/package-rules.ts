@@ -1,0 +1,64 @@
+/**
+ * Packages of prepaid sessions: their limits and the words for each, shared by the database's
+ * checks (db/schema.ts), the API's validation and the staff's Packages screen.
+ */
+import * as z from 'zod/mini';
+import { MAX_PRICE } from './catalogue-rules';
+import { groupDigits } from './money';
+import { singleLine } from './plain-text';
+
+export const PACKAGE_SESSIONS = { min: 2, max: 20 } as const;
+export const PACKAGE_VALID_MONTHS = { min: 1, max: 24 } as const;
+export const PACKAGE_NAME_MAX = 60;
+/** Treatments one package may cover. */
+export const PACKAGE_TREATMENTS_MAX = 30;
+
+export const packageMessages = {
+  name: `Please give a name (at most ${PACKAGE_NAME_MAX} characters).`,
+  nameTaken: (name: string) => `There is already a package called ${name}. Please choose another name.`,
+  treatments: 'Please choose the treatments the package covers, from the menu.',
+  sessions: `A package has ${PACKAGE_SESSIONS.min} to ${PACKAGE_SESSIONS.max} sessions.`,
+  price: `Please give a price in whole naira, from ₦1 to ₦${groupDigits(MAX_PRICE)}.`,
+  validMonths: `A package is valid for ${PACKAGE_VALID_MONTHS.min} to ${PACKAGE_VALID_MONTHS.max} months from its purchase.`,
+  shown: 'Say whether the package is shown: true or false.',
+  notFound: 'No such package.',
+} as const;
+
+const name = () =>
+  z
+    .string({ error: packageMessages.name })
+    .check(
+      singleLine(packageMessages.name),
+      z.trim(),
+      z.minLength(1, packageMessages.name),
+      z.maxLength(PACKAGE_NAME_MAX, packageMessages.name),
+    );
+const treatments = () =>
+  z
+    .array(
+      z
+        .string({ error: packageMessages.treatments })
+        .check(z.minLength(1, packageMessages.treatments), z.maxLength(64)),
+      {
+        error: packageMessages.treatments,
+      },
+    )
+    .check(z.minLength(1, packageMessages.treatments), z.maxLength(PACKAGE_TREATMENTS_MAX, packageMessages.treatments));
+const whole = (range: { min: number; max: number }, message: string) =>
+  z.int({ error: message }).check(z.minimum(range.min, message), z.maximum(range.max, message));
+
+const fields = () => ({
+  name: name(),
+  treatments: treatments(),
+  sessions: whole(PACKAGE_SESSIONS, packageMessages.sessions),
+  price: whole({ min: 1, max: MAX_PRICE }, packageMessages.price),
+  validMonths: whole(PACKAGE_VALID_MONTHS, packageMessages.validMonths),
+  shown: z._default(z.boolean({ error: packageMessages.shown }), true),
+});
+
+export const newPackageSchema = () => z.object(fields());
+export const packageChangeSchema = () =>
+  z.partial(z.object({ ...fields(), shown: z.boolean({ error: packageMessages.shown }) }));
+
+export type NewPackage = z.output<ReturnType<typeof newPackageSchema>>;
+export type PackageChange = z.output<ReturnType<typeof packageChangeSchema>>;
