@@ -30,7 +30,7 @@ describe('defining packages', () => {
       treatments: ['swedish', 'hotstone'],
     });
     expect(created.status).toBe(201);
-    const body = (await created.json()) as { _id: string };
+    const body = (await created.json()) as { _id: string; treatments: Array<{ _id: string }> };
     expect(body).toMatchObject({
       _id: expect.any(String),
       name: 'Five Swedish massages',
@@ -39,10 +39,7 @@ describe('defining packages', () => {
       validMonths: 6,
       shown: true,
     });
-    expect((body as { treatments: Array<{ _id: string }> }).treatments.map((each) => each._id).sort()).toEqual([
-      'hotstone',
-      'swedish',
-    ]);
+    expect(body.treatments.map((each) => each._id).sort()).toEqual(['hotstone', 'swedish']);
     expect(body).toMatchObject({
       treatments: expect.arrayContaining([{ _id: 'swedish', name: 'Swedish', price: 25_000 }]),
     });
