@@ -6,24 +6,23 @@ import { routeGroup } from './route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-/** A package's save as the API answers it: the package, or 400/404 with the field's message. */
-const answer = (result: PackageResult, status: 200 | 201) =>
-  result.ok
-    ? ({ body: result.package, status } as const)
-    : ({
-        body: { message: result.message, ...(result.field ? { field: result.field } : {}) },
-        status: result.status,
-      } as const);
+/** A refused save as the API answers it: 400 or 404 with the message (and the field it is about). */
+const refusal = (result: Extract<PackageResult, { ok: false }>) => ({
+  message: result.message,
+  ...(result.field ? { field: result.field } : {}),
+});
 
 /** Packages of prepaid sessions: the shown ones for anyone; staff (managers, owners) define them. */
 export const packageRoutes = routeGroup()
   .get('/packages', async (c) => c.json(await shownPackages(c.var.db), 200, noStore))
   .get('/packages/staff', async (c) => c.json(await allPackages(c.var.db), 200, noStore))
   .post('/packages', sameOriginJson, validate('json', newPackageSchema), async (c) => {
-    const { body, status } = answer(await createPackage(c.var.db, c.req.valid('json')), 201);
-    return c.json(body, status);
+    const result = await createPackage(c.var.db, c.req.valid('json'));
+    if (!result.ok) return c.json(refusal(result), result.status);
+    return c.json(result.package, 201);
   })
   .put('/packages/:id', sameOriginJson, validate('json', packageChangeSchema), async (c) => {
-    const { body, status } = answer(await updatePackage(c.var.db, c.req.param('id'), c.req.valid('json')), 200);
-    return c.json(body, status);
+    const result = await updatePackage(c.var.db, c.req.param('id'), c.req.valid('json'));
+    if (!result.ok) return c.json(refusal(result), result.status);
+    return c.json(result.package, 200);
   });

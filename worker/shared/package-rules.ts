@@ -62,3 +62,14 @@ export const packageChangeSchema = () =>
 
 export type NewPackage = z.output<ReturnType<typeof newPackageSchema>>;
 export type PackageChange = z.output<ReturnType<typeof packageChangeSchema>>;
+
+/**
+ * What a package is worth to the client: the price of one session, and what it saves against
+ * paying each visit singly (at the cheapest treatment it covers, so the saving is never overstated).
+ */
+export function packageValue(pkg: { sessions: number; price: number; treatments: ReadonlyArray<{ price: number }> }) {
+  const single = Math.min(...pkg.treatments.map((treatment) => treatment.price));
+  const perSession = Math.round(pkg.price / pkg.sessions);
+  const saving = Number.isFinite(single) ? Math.max(0, single * pkg.sessions - pkg.price) : 0;
+  return { perSession, saving };
+}

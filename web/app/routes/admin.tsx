@@ -29,6 +29,7 @@ import ClientsPage from '../../features/admin/clients/clients-page';
 import CouponsPage from '../../features/admin/coupons/coupons-page';
 import MenuPage from '../../features/admin/menu/menu-page';
 import OrdersPage from '../../features/admin/orders/orders-page';
+import PackagesPage from '../../features/admin/packages/packages-page';
 import ReviewsPage from '../../features/admin/reviews/reviews-page';
 import SchedulePage from '../../features/admin/schedule/schedule-page';
 import TherapistsPage from '../../features/admin/schedule/therapists-page';
@@ -169,6 +170,7 @@ const screens: Record<string, ReactNode> = {
   orders: <OrdersPage />,
   shop: <ShopPage />,
   coupons: <CouponsPage />,
+  packages: <PackagesPage />,
   reviews: <ReviewsPage />,
   vouchers: <VouchersPage />,
   academy: <AcademyPage />,

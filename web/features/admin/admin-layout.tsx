@@ -29,6 +29,7 @@ export const sections = [
   { path: 'reviews', label: 'Reviews', permission: 'reviews', group: 'Clients' },
   { path: 'orders', label: 'Orders', permission: 'orders', group: 'Selling' },
   { path: 'vouchers', label: 'Gift Vouchers', permission: 'vouchers', group: 'Selling' },
+  { path: 'packages', label: 'Packages', permission: 'catalogue', group: 'Selling' },
   { path: 'coupons', label: 'Coupons', permission: 'coupons', group: 'Selling' },
   { path: 'menu', label: 'Menu', permission: 'catalogue', group: 'Selling' },
   { path: 'shop', label: 'Shop', permission: 'catalogue', group: 'Selling' },

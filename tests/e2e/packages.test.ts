@@ -1,0 +1,53 @@
+// The Packages screen in Chromium (issue 36, its first part): the owner adds a package of
+// sessions (a refused save says which field), sees what a session costs and what it saves, and
+// hides it from the site. 1280 and 390 px, with axe.
+import { describe, expect, inject, it } from 'vitest';
+import { paths } from '../../web/config/paths';
+import { packageMessages } from '../../worker/shared/package-rules';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
+import { signIn } from './staff';
+
+const baseUrl = inject('baseUrl');
+const browser = sharedChromium();
+
+describe('the Packages screen', () => {
+  it('adds a package, shows its value, and hides it from the site (1280 px, then 390 px)', async () => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/packages`);
+    await page.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
+    await page.getByRole('button', { name: 'Add package' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add package' });
+    await dialog.getByLabel('Name').fill('Six Deep Tissue massages');
+    await dialog.getByLabel('Price (₦)').fill('150000');
+    await dialog.getByLabel('Sessions').fill('6');
+    await dialog.getByRole('button', { name: 'Add package' }).click();
+    await dialog.getByText(packageMessages.treatments).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-package-form-1280', 'viewport');
+    await dialog.getByLabel('Deep Tissue').check();
+    await dialog.getByRole('button', { name: 'Add package' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toBe('Six Deep Tissue massages is added.');
+    const item = page.getByRole('listitem').filter({ hasText: 'Six Deep Tissue massages' });
+    // ₦150,000 for 6: ₦25,000 a session, ₦30,000 less than six single visits at ₦30,000.
+    expect(await item.textContent()).toContain('6 sessions, ₦25,000 each');
+    expect(await item.textContent()).toContain('saves ₦30,000');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-packages-1280');
+    const listed = (await (await fetch(`${baseUrl}/api/packages`)).json()) as Array<{ name: string }>;
+    expect(listed.map((each) => each.name)).toContain('Six Deep Tissue massages');
+
+    await page.setViewportSize(viewports.phone);
+    await item.getByRole('button', { name: 'Edit Six Deep Tissue massages' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Six Deep Tissue massages' });
+    await edit.getByLabel('Shown on the site').uncheck();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toBe('Six Deep Tissue massages is saved.');
+    await eventually(() => item.getByText('Hidden').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-packages-390');
+    const after = (await (await fetch(`${baseUrl}/api/packages`)).json()) as Array<{ name: string }>;
+    expect(after.map((each) => each.name)).not.toContain('Six Deep Tissue massages');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Adding or changing a package of sessions: its name, the treatments it covers (the menu's shown
+ * ones, by group), sessions, price, months valid and whether the site shows it. The server's rules
+ * and words (shared/package-rules.ts) are checked here first, so each field says what is wrong.
+ */
+import { type FormEvent, useState } from 'react';
+import {
+  type NewPackage,
+  newPackageSchema,
+  PACKAGE_SESSIONS,
+  PACKAGE_VALID_MONTHS,
+} from '../../../../worker/shared/package-rules';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
+import { useTeam } from '../use-team';
+
+export type StaffPackage = Awaited<ReturnType<typeof loadPackages>>[number];
+export const loadPackages = () => adminRequest(api.packages.staff.$get());
+
+type Field = 'name' | 'treatments' | 'sessions' | 'price' | 'validMonths';
+
+interface Draft {
+  name: string;
+  treatments: string[];
+  sessions: string;
+  price: string;
+  validMonths: string;
+  shown: boolean;
+}
+
+const draftOf = (pkg: StaffPackage | undefined): Draft =>
+  pkg
+    ? {
+        name: pkg.name,
+        treatments: pkg.treatments.map((treatment) => treatment._id),
+        sessions: String(pkg.sessions),
+        price: String(pkg.price),
+        validMonths: String(pkg.validMonths),
+        shown: pkg.shown,
+      }
+    : { name: '', treatments: [], sessions: '5', price: '', validMonths: '6', shown: true };
+
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+export function PackageForm({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing?: StaffPackage;
+  onClose: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const team = useTeam();
+  const [draft, setDraft] = useState(() => draftOf(editing));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [problem, setProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const set = (changes: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) => ({
+      ...current,
+      ...Object.fromEntries(Object.keys(changes).map((key) => [key, undefined])),
+    }));
+  };
+  const toggle = (id: string) =>
+    set({
+      treatments: draft.treatments.includes(id)
+        ? draft.treatments.filter((each) => each !== id)
+        : [...draft.treatments, id],
+    });
+
+  async function save(event: FormEvent<HTMLFormElement>, close: () => void) {
+    event.preventDefault();
+    const input: NewPackage = {
+      name: draft.name,
+      treatments: draft.treatments,
+      sessions: numberOf(draft.sessions),
+      price: numberOf(draft.price),
+      validMonths: numberOf(draft.validMonths),
+      shown: draft.shown,
+    };
+    const checked = newPackageSchema().safeParse(input);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
+      setErrors(found);
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    setProblem(undefined);
+    try {
+      const saved = editing
+        ? await adminRequest(api.packages[':id'].$put({ param: { id: editing._id }, json: checked.data }))
+        : await adminRequest(api.packages.$post({ json: checked.data }));
+      onSaved(editing ? `${saved.name} is saved.` : `${saved.name} is added.`);
+      close();
+    } catch (failure) {
+      setProblem(messageOf(failure, 'The package could not be saved'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <FormDialog title={editing ? `Edit ${editing.name}` : 'Add package'} onClose={onClose}>
+      {(close) => (
+        <form ref={formRef} className="admin-catalogue-form__form" onSubmit={(event) => save(event, close)} noValidate>
+          <TextField
+            label="Name"
+            name="name"
+            maxLength={60}
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+          <fieldset
+            className="admin-package-form__treatments"
+            aria-describedby={errors.treatments ? 'package-treatments-error' : undefined}
+          >
+            <legend className="field__label">Treatments it covers</legend>
+            {!team ? <p className="field__hint">Loading the menu…</p> : null}
+            {(team?.menu ?? []).map((group) =>
+              group.treatments.length === 0 ? null : (
+                <div key={group.id} className="admin-package-form__group">
+                  <p className="admin-package-form__group-title">{group.title}</p>
+                  {group.treatments.map((treatment) => (
+                    <CheckboxField
+                      key={treatment._id}
+                      name="treatments"
+                      value={treatment._id}
+                      checked={draft.treatments.includes(treatment._id)}
+                      onChange={() => toggle(treatment._id)}
+                      label={treatment.name}
+                    />
+                  ))}
+                </div>
+              ),
+            )}
+            {errors.treatments ? (
+              <p className="field__error" id="package-treatments-error">
+                {errors.treatments}
+              </p>
+            ) : null}
+          </fieldset>
+          <TextField
+            label="Sessions"
+            name="sessions"
+            type="number"
+            inputMode="numeric"
+            min={PACKAGE_SESSIONS.min}
+            max={PACKAGE_SESSIONS.max}
+            value={draft.sessions}
+            error={errors.sessions}
+            onChange={(event) => set({ sessions: event.target.value })}
+          />
+          <TextField
+            label="Price (₦)"
+            name="price"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={draft.price}
+            error={errors.price}
+            onChange={(event) => set({ price: event.target.value })}
+          />
+          <TextField
+            label="Months valid from purchase"
+            name="validMonths"
+            type="number"
+            inputMode="numeric"
+            min={PACKAGE_VALID_MONTHS.min}
+            max={PACKAGE_VALID_MONTHS.max}
+            value={draft.validMonths}
+            error={errors.validMonths}
+            onChange={(event) => set({ validMonths: event.target.value })}
+          />
+          <CheckboxField
+            label="Shown on the site"
+            name="shown"
+            checked={draft.shown}
+            onChange={(event) => set({ shown: event.target.checked })}
+          />
+          <FormError message={problem} />
+          <div className="admin-catalogue-form__buttons">
+            <button type="button" className="button button--secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : editing ? 'Save changes' : 'Add package'}
+            </button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
+  );
+}
