@@ -322,5 +322,7 @@ export const adminTeamRoutes = routeGroup()
     const named = c.req.valid('json').treatments?.map((treatment) => treatment._id);
     if (!(await onTheMenu(c, named))) return c.json(notOnTheMenu, 400);
     await saveScheduleSettings(c.var.db, c.req.valid('json'));
+    // Half-hour starts or shorter treatments can make room: the waitlist may have it.
+    placesFreed(scopeOf(c));
     return c.json(await readScheduleSettings(c.var.db));
   });
