@@ -10,9 +10,9 @@ import {
   PACKAGE_SESSIONS,
   PACKAGE_VALID_MONTHS,
 } from '../../../../worker/shared/package-rules';
-import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
-import { FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
+import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
 import { useTeam } from '../use-team';
 
 export type StaffPackage = Awaited<ReturnType<typeof loadPackages>>[number];
@@ -178,21 +178,16 @@ export function PackageForm({
             error={errors.validMonths}
             onChange={(event) => set({ validMonths: event.target.value })}
           />
-          <CheckboxField
-            label="Shown on the site"
-            name="shown"
-            checked={draft.shown}
-            onChange={(event) => set({ shown: event.target.checked })}
+          <CatalogueFormFooter
+            active={draft.shown}
+            onActiveChange={(shown) => set({ shown })}
+            problem={{ message: problem }}
+            reloading={false}
+            onReload={() => undefined}
+            onCancel={close}
+            submitLabel={saving ? 'Saving…' : editing ? 'Save changes' : 'Add package'}
+            submitDisabled={saving}
           />
-          <FormError message={problem} />
-          <div className="admin-catalogue-form__buttons">
-            <button type="button" className="button button--secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving…' : editing ? 'Save changes' : 'Add package'}
-            </button>
-          </div>
         </form>
       )}
     </FormDialog>
