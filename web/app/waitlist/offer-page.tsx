@@ -4,7 +4,7 @@
  * own checkout, with the health questions and consent as on /booking) or "No, thanks" (the place
  * goes to the next in line).
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
 import { formatVisit } from '../../../worker/shared/schedule';
@@ -19,25 +19,13 @@ import { ConfirmationDetails } from '../../features/checkout-payment/confirmatio
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { savePendingPayment } from '../../lib/pending-payment';
+import { minutesUntil, useClock } from '../../lib/use-clock';
 import { usePrivateLink } from '../../lib/use-private-link';
 import { HealthQuestions, healthJson, issuesOf, NotesAndConsent, useHealthAnswers } from '../health-answers-form';
 
 const offerApi = api['waitlist-offer'][':token'];
 const loadOffer = (token: string) => request(offerApi.$get({ param: { token } }));
 type Offer = Awaited<ReturnType<typeof loadOffer>>;
-
-/** Whole minutes until `iso`, counted down every 15 seconds (0 once it has passed). */
-function useMinutesLeft(iso: string): number {
-  const left = () => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 60_000));
-  const [minutes, setMinutes] = useState(left);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` reads only `iso`.
-  useEffect(() => {
-    setMinutes(left());
-    const timer = setInterval(() => setMinutes(left()), 15_000);
-    return () => clearInterval(timer);
-  }, [iso]);
-  return minutes;
-}
 
 const visitRows = (offer: Offer): Array<[string, string]> => [
   ['Date and time', `${formatVisit(offer.date, offer.time, offer.durationMinutes)} (WAT)`],
@@ -208,7 +196,7 @@ export function WaitlistOfferPage() {
   const { token, state, retry } = usePrivateLink(loadOffer);
   const [declined, setDeclined] = useState(false);
   const offer = state.step === 'ready' ? state.view : undefined;
-  const minutes = useMinutesLeft(offer?.expiresAt ?? '');
+  const minutes = minutesUntil(offer?.expiresAt ?? '', useClock());
 
   if (state.step !== 'ready' || !offer) {
     return (

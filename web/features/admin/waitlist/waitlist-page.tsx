@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatNaira } from '../../../../worker/shared/money';
 import { formatDate, formatShortDate, formatTime, lagosClock, lagosDate } from '../../../../worker/shared/time';
 import { dayPartLabels } from '../../../../worker/shared/time-waitlist';
+import { minutesUntil, useClock } from '../../../lib/use-clock';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Notice } from '../admin-ui';
 import { useTeam } from '../use-team';
@@ -18,19 +19,6 @@ const loadAll = () => adminRequest(listApi.$get({ query: {} }));
 type Day = Awaited<ReturnType<typeof loadDay>>;
 type Entry = Day['entries'][number];
 type NoticeState = { tone: 'success' | 'error'; text: string };
-
-/** Minutes until `iso` from `now` (0 once passed). */
-const minutesLeft = (iso: string, now: number) => Math.max(0, Math.ceil((Date.parse(iso) - now) / 60_000));
-
-/** The clock, every 15 seconds: offers' time left counts down on screen. */
-function useNow(): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** The days someone waits for, with how many, from the whole list. */
 function waitedDays(all: Day | undefined): Array<[string, number]> {
@@ -50,7 +38,7 @@ export default function WaitlistPage() {
   const [all, setAll] = useState<Day>();
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<NoticeState>();
-  const now = useNow();
+  const now = useClock();
   const dateId = useId();
 
   const reload = useCallback(async () => {
@@ -211,7 +199,7 @@ function EntryCard({
           <dd>
             {offer
               ? `${formatShortDate(`${offer.date}T12:00:00Z`)} at ${formatTime(offer.time)} with ${offer.therapist.name}: ${
-                  offer.status === 'paying' ? 'paying now' : `${minutesLeft(offer.expiresAt, now)} min left`
+                  offer.status === 'paying' ? 'paying now' : `${minutesUntil(offer.expiresAt, now)} min left`
                 }`
               : 'None'}
           </dd>
