@@ -110,3 +110,43 @@ describe('migration 0038 (the time waitlist)', () => {
     ).toThrow(/UNIQUE/);
   });
 });
+
+describe('migration 0040 (package sales)', () => {
+  const name = migrations.find((file) => file.startsWith('0040_')) ?? '';
+  const version = (db: DatabaseSync, table: 'schedule_version' | 'bookings_version') =>
+    Number((db.prepare(`select version from ${table} where id = 1`).get() as { version: number }).version);
+
+  it('keeps every payment, what points at it, its indexes and its triggers, and lets a package be sold', () => {
+    expect(name).not.toBe('');
+    const db = migratedUpTo(name);
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details, method)
+      values ('BK-1', 'booking', 'paid', 25000, 25000, 'ada@example.com', '{}', 'paystack')`);
+    db.exec(`insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount)
+      values ('booking-1', 'BK-1', 'Massage', '["Swedish"]', '2026-12-01', '10:00', 'Ada Obi', 'ada@example.com',
+        '+2348031234567', 25000)`);
+    db.exec(`insert into time_blocks (resource, block, payment_reference) values ('t:1', 100, 'BK-1')`);
+    const before = db.prepare("select * from payments where reference = 'BK-1'").get();
+    const shape = () =>
+      db.prepare("select type, name from sqlite_master where tbl_name = 'payments' order by type, name").all();
+    const shapeBefore = shape();
+
+    apply(db, name);
+
+    expect(db.prepare("select * from payments where reference = 'BK-1'").get()).toEqual(before);
+    expect(db.prepare('select count(*) as n from bookings').get()).toEqual({ n: 1 });
+    expect(db.prepare('pragma foreign_key_check').all()).toEqual([]);
+    expect(shape()).toEqual(shapeBefore);
+    const [schedule, bookings] = [version(db, 'schedule_version'), version(db, 'bookings_version')];
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details, method)
+      values ('PK-1', 'package', 'pending', 90000, 90000, 'ada@example.com', '{}', 'paystack')`);
+    db.exec(`update payments set status = 'paid' where reference = 'PK-1'`);
+    db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details, method)
+      values ('BK-2', 'booking', 'paid', 0, 0, 'ada@example.com', '{}', 'package')`);
+    expect(version(db, 'schedule_version')).toBe(schedule + 1);
+    expect(version(db, 'bookings_version')).toBe(bookings + 2);
+    expect(() =>
+      db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details)
+        values ('XX-1', 'membership', 'pending', 1, 1, 'ada@example.com', '{}')`),
+    ).toThrow(/CHECK/);
+  });
+});

@@ -14,6 +14,8 @@ import {
   coupons,
   orderItems,
   orders,
+  packagePurchases,
+  packageUses,
   payments,
   refunds,
   staffAccounts,
@@ -95,6 +97,8 @@ export async function clearData() {
   await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(stockHolds);
+  await db.delete(packageUses);
+  await db.delete(packagePurchases);
   await db.delete(voucherUses);
   await db.delete(vouchers);
   await db.delete(payments);

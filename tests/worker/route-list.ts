@@ -33,6 +33,7 @@ export const publicRoutes = new Set([
   'POST /api/visit-form/:token',
   'POST /api/time-waitlist',
   'GET /api/packages',
+  'POST /api/packages/check',
   'GET /api/time-waitlist/entry/:token',
   'DELETE /api/time-waitlist/entry/:token',
   'GET /api/waitlist-offer/:token',

@@ -12,7 +12,9 @@ const ids = treatments.map((treatment) => `('${treatment.id}')`).join(', ');
 export function catalogueResetStatements(): string[] {
   const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
   return [
-    // Packages name treatments: they go before any treatment a test added.
+    // Packages name treatments: they (and what was sold of them) go before any treatment a test added.
+    'delete from package_uses',
+    'delete from package_purchases',
     'delete from package_treatments',
     'delete from packages',
     `delete from treatments where id not in (${treatments.map((treatment) => q(treatment.id)).join(', ')})`,

@@ -1248,3 +1248,75 @@ export const packageTreatments = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.packageId, table.treatmentId] })],
 );
+
+/**
+ * A package bought (online or at the desk): exactly one per paid payment. It keeps what was sold
+ * (name, treatments, sessions, price) so a later change of the package changes nothing bought. Its
+ * code is random (services/package-codes.ts): only its SHA-256 and last 4 are kept.
+ */
+export const packagePurchases = sqliteTable(
+  'package_purchases',
+  {
+    id: id(),
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id),
+    name: text('name').notNull(),
+    /** The treatment ids its sessions pay for, as sold (JSON array). */
+    treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    sessions: integer('sessions').notNull(),
+    /** Sessions not yet taken by a booking (held or spent); the CHECK keeps it from going below 0. */
+    sessionsLeft: integer('sessions_left').notNull(),
+    price: integer('price').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email'),
+    buyerPhone: text('buyer_phone'),
+    codeHash: text('code_hash').notNull(),
+    codeLast4: text('code_last4').notNull(),
+    /** Its last valid day (Lagos). */
+    expiresOn: text('expires_on').notNull(),
+    status: text('status', { enum: voucherStatuses }).notNull().default('active'),
+    /** Sold at the desk: by whom (as named then). */
+    soldBy: text('sold_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('package_purchases_payment_reference').on(table.paymentReference),
+    uniqueIndex('package_purchases_code_hash').on(table.codeHash),
+    index('package_purchases_email').on(sql`lower(${table.buyerEmail})`),
+    check('package_purchases_sessions_left', sql`${table.sessionsLeft} between 0 and ${table.sessions}`),
+    check('package_purchases_status', oneOf('status', voucherStatuses)),
+  ],
+);
+
+/**
+ * Sessions of a package a booking's payment takes: held with the payment's hold, spent when it is
+ * paid, released when the hold ends unpaid, returned when the visit is cancelled in time.
+ */
+export const packageUses = sqliteTable(
+  'package_uses',
+  {
+    paymentReference: text('payment_reference')
+      .primaryKey()
+      .references(() => payments.reference),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => packagePurchases.id),
+    sessions: integer('sessions').notNull(),
+    /** What the treatments it pays cost on the menu then, in naira (not in the payment's subtotal). */
+    value: integer('value').notNull(),
+    state: text('state', { enum: voucherUseStates }).notNull().default('held'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(utcNow),
+  },
+  (table) => [
+    index('package_uses_purchase').on(table.purchaseId, table.state),
+    index('package_uses_state').on(table.state),
+    check('package_uses_sessions', sql`${table.sessions} >= 1`),
+    check('package_uses_value', sql`${table.value} >= 0`),
+    check('package_uses_state', oneOf('state', voucherUseStates)),
+  ],
+);

@@ -53,6 +53,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /api/visit-form/:token': 'public',
   'POST /api/time-waitlist': 'public',
   'GET /api/packages': 'public',
+  'POST /api/packages/check': 'public',
   'GET /api/time-waitlist/entry/:token': 'public',
   'DELETE /api/time-waitlist/entry/:token': 'public',
   'GET /api/waitlist-offer/:token': 'public',

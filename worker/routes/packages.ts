@@ -1,7 +1,12 @@
+import { sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
+import { payerKeyHash } from '../middleware/payer-cookie';
+import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
+import { checkPackage } from '../services/package-sessions';
 import { allPackages, createPackage, type PackageResult, shownPackages, updatePackage } from '../services/packages';
-import { newPackageSchema, packageChangeSchema } from '../shared/package-rules';
+import { newPackageSchema, packageChangeSchema, packageMessages } from '../shared/package-rules';
 import { routeGroup } from './route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -12,9 +17,30 @@ const refusal = (result: Extract<PackageResult, { ok: false }>) => ({
   ...(result.field ? { field: result.field } : {}),
 });
 
-/** Packages of prepaid sessions: the shown ones for anyone; staff (managers, owners) define them. */
+const checkBody = () =>
+  z.object({
+    code: z
+      .string({ error: packageMessages.code })
+      .check(z.trim(), z.minLength(1, packageMessages.code), z.maxLength(40)),
+  });
+
+/**
+ * Packages of prepaid sessions: the shown ones and what a code has left for anyone (the coupons'
+ * rate limit: codes are not to be guessed; an unknown, used-up or expired code answers alike);
+ * staff (managers, owners) define them.
+ */
 export const packageRoutes = routeGroup()
   .get('/packages', async (c) => c.json(await shownPackages(c.var.db), 200, noStore))
+  .post('/packages/check', rateLimit('FORM_LIMITER', 'coupon'), validate('json', checkBody), async (c) => {
+    const browser = await payerKeyHash(c);
+    // What this browser's unpaid payments hold is theirs to use again: paying again replaces them.
+    const mine = browser
+      ? sql`select reference from payments where status = 'pending' and browser_key_hash = ${browser}`
+      : undefined;
+    const found = await checkPackage(c.var.db, c.req.valid('json').code, new Date(), mine);
+    if (!found) return c.json({ message: packageMessages.unusable }, 404, noStore);
+    return c.json(found, 200, noStore);
+  })
   .get('/packages/staff', async (c) => c.json(await allPackages(c.var.db), 200, noStore))
   .post('/packages', sameOriginJson, validate('json', newPackageSchema), async (c) => {
     const result = await createPackage(c.var.db, c.req.valid('json'));

@@ -13,6 +13,7 @@ import { takeTime, treatmentIdsOf } from './booking-time';
 import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
 import { closedOn, closureReason, therapistOffOn } from './day-rules';
+import { returnPackageStatements } from './package-sessions';
 import { slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 import { returnVoucherStatements } from './vouchers';
@@ -144,11 +145,17 @@ export async function cancelBooking(
   if (booking.serviceStatus !== 'booked') return { ok: false, message: changeMessages.notBooked };
   const nowIso = options.now.toISOString();
   const status = options.testMode ? 'processed' : 'pending';
-  // With a refund, what a gift voucher paid goes back to it: guarded by the booking still being
+  // With a refund, what a gift voucher paid goes back to it (and a package's sessions): guarded by the booking still being
   // as the caller saw it, before the update that cancels it.
   const stillBooked = sql`exists (select 1 from bookings where id = ${booking.id} and service_status = 'booked'
     and date = ${booking.date} and time = ${booking.time})`;
-  const voucherBack = options.refund ? returnVoucherStatements(db, booking.paymentReference, stillBooked, nowIso) : [];
+  const voucherBack = options.refund
+    ? [
+        ...returnVoucherStatements(db, booking.paymentReference, stillBooked, nowIso),
+        // A visit cancelled in time gives its package sessions back too (a late cancel or a no-show keeps them spent).
+        ...returnPackageStatements(db, booking.paymentReference, stillBooked, nowIso),
+      ]
+    : [];
   const results = await db.$client.batch([
     ...voucherBack,
     d1Statement(

@@ -11,6 +11,7 @@ import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts } from '../messages/templates/booking';
 import type { OrderFacts } from '../messages/templates/order';
+import type { PackageFacts } from '../messages/templates/packages';
 import type { ReviewRequestFacts } from '../messages/templates/reviews';
 import type { RefundFacts, RenderedMessage } from '../messages/templates/shared';
 import type { TeamInvitationFacts } from '../messages/templates/team';
@@ -282,6 +283,21 @@ export async function reviewRequestMessages(
   return withRecipient([
     email('review-request', about, to.email, message),
     ...(facts.visit ? [whatsapp('review-request', about, to.phone, message)] : []),
+  ]);
+}
+
+const packageTemplates = () => import('../messages/templates/packages');
+
+/** A package bought: its code to the buyer, by email and WhatsApp, once per purchase. */
+export async function packageBoughtMessages(
+  facts: PackageFacts,
+  contact: { email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await packageTemplates()).packageBought(facts, studio);
+  return withRecipient([
+    email('package-bought', facts.reference, contact.email ?? '', message),
+    whatsapp('package-bought', facts.reference, contact.phone ?? '', message),
   ]);
 }
 

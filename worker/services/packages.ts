@@ -53,7 +53,7 @@ export async function allPackages(db: Database): Promise<StaffPackageView[]> {
   return (await db.all<PackageRow>(packageRows(sql`1`))).map(staffView);
 }
 
-async function findPackage(db: Database, id: string): Promise<StaffPackageView | undefined> {
+export async function findPackage(db: Database, id: string): Promise<StaffPackageView | undefined> {
   const [row] = await db.all<PackageRow>(packageRows(sql`p.id = ${id}`));
   return row ? staffView(row) : undefined;
 }

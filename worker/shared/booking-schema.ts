@@ -69,6 +69,8 @@ export const bookingDetailsSchema = () =>
       couponCode: line(40),
       /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
       voucherCode: line(40),
+      /** A package's code: its sessions pay the treatments it covers (one session each). */
+      packageCode: line(40),
       /** The private link's token of a waitlist offer: the place it holds is what this books. */
       waitlistOffer: z.optional(z.string().check(z.maxLength(200))),
     })

@@ -25,5 +25,6 @@ export const messageTemplates = [
   'voucher-receipt',
   'voucher-delivery',
   'voucher-delivered',
+  'package-bought',
   'review-request',
 ] as const;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_PRICE } from './catalogue-rules';
+import { emailAddress, personName, phoneNumber } from './contact-schema';
 import { groupDigits } from './money';
 import { singleLine } from './plain-text';
 
@@ -22,6 +23,16 @@ export const packageMessages = {
   validMonths: `A package is valid for ${PACKAGE_VALID_MONTHS.min} to ${PACKAGE_VALID_MONTHS.max} months from its purchase.`,
   shown: 'Say whether the package is shown: true or false.',
   notFound: 'No such package.',
+  /** Buying one that staff hid (or removed) meanwhile. */
+  notOffered: 'This package is no longer offered. Please choose from the packages as they are now.',
+  /** An unknown, used-up, expired or void code alike: a code is not to be guessed. */
+  unusable: 'This package code is invalid, expired or used up.',
+  notCovered: 'Your package does not cover the treatments you chose. Please choose a treatment it covers.',
+  sessionsChanged:
+    'Your package’s sessions changed while you were paying (one was used elsewhere). Please apply it again.',
+  code: 'Please enter a package code.',
+  tooManyOpen: (holds: number, minutes: number) =>
+    `You already have ${holds} packages waiting for payment. Please finish paying for one of them, or try again in ${minutes} minutes.`,
 } as const;
 
 const name = () =>
@@ -73,3 +84,17 @@ export function packageValue(pkg: { sessions: number; price: number; treatments:
   const saving = Number.isFinite(single) ? Math.max(0, single * pkg.sessions - pkg.price) : 0;
   return { perSession, saving };
 }
+
+/** A package's purchase (`paymentType: "package"` on initialize): which one, and who buys it. */
+export const packagePurchaseSchema = () =>
+  z.object({
+    paymentType: z.literal('package'),
+    packageId: z
+      .string({ error: packageMessages.notOffered })
+      .check(z.minLength(1, packageMessages.notOffered), z.maxLength(64)),
+    buyerName: personName(),
+    buyerEmail: emailAddress(),
+    buyerPhone: phoneNumber(),
+  });
+
+export type PackagePurchase = z.output<ReturnType<typeof packagePurchaseSchema>>;

@@ -13,13 +13,16 @@ import { readCatalogue } from '../catalogue';
 import { phoneKeySql } from '../client-records';
 import { closedOn, closureReason, therapistOffOn } from '../day-rules';
 import { needsFullPayment } from '../no-show-rule';
+import { packageCondition, packageHoldStatements } from '../package-sessions';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../slots';
 import { takeTimeStatements } from '../time-blocks';
+import { bookingPackage, packageRefusal } from './booking-package';
 import {
   chargeFor,
   couponCondition,
   couponRefusal,
   paymentMethod,
+  takenOver,
   voucherCondition,
   voucherHoldStatements,
   voucherRefusal,
@@ -47,7 +50,7 @@ export async function initializeBookingPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
   }
-  const { amount: _clientAmount, couponCode, voucherCode, waitlistOffer, ...booking } = parsed.data;
+  const { amount: _clientAmount, couponCode, voucherCode, packageCode, waitlistOffer, ...booking } = parsed.data;
   const menu = (await readCatalogue(context.db)).treatments;
   const priced = priceBooking(booking.subservices, menu);
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
@@ -58,15 +61,22 @@ export async function initializeBookingPayment(
   // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
   const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
     and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
+  // A package's sessions pay the treatments it covers; the rest is priced and paid as any visit.
+  const pkg = packageCode
+    ? await bookingPackage(context, packageCode, priced.lines, takenOver(ownHoldsHere, request.browserKeyHash))
+    : undefined;
+  if (pkg && !pkg.ok) return pkg;
+  const paidLines = pkg?.share.paid ?? priced.lines;
+  const subtotal = paidLines.reduce((sum, line) => sum + line.price, 0);
   const charge = await chargeFor(context, {
     kind: 'booking',
-    subtotal: priced.total,
+    subtotal,
     couponCode,
     clientAmountKobo: request.amount,
     customer,
     replaced: ownHoldsHere,
     browserKeyHash: request.browserKeyHash,
-    split: (afterCoupon) => (inFull ? { online: afterCoupon, atStudio: 0 } : depositSplit(priced.lines, afterCoupon)),
+    split: (afterCoupon) => (inFull ? { online: afterCoupon, atStudio: 0 } : depositSplit(paidLines, afterCoupon)),
     voucherCode,
   });
   if (!charge.ok) return charge;
@@ -86,13 +96,19 @@ export async function initializeBookingPayment(
   if (offer && !offer.ok) return offer;
 
   const reference = newReference('BK');
-  const stored: StoredBookingPayment = { booking, lines: priced.lines, treatmentIds };
+  const stored: StoredBookingPayment = {
+    booking,
+    lines: priced.lines,
+    treatmentIds,
+    ...(pkg ? { package: { name: pkg.name, treatments: pkg.share.covered.map((line) => line.name) } } : {}),
+  };
+  const packageHold = pkg?.hold ?? null;
   const nowIso = context.now.toISOString();
   const holdUntil =
     offer?.ok === true
       ? offerHoldUntil(offer, context.now)
       : new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const method = paymentMethod(context, charge);
+  const method = paymentMethod(context, charge, packageHold !== null);
   const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
   const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
@@ -120,7 +136,7 @@ export async function initializeBookingPayment(
             coupon_code, coupon_id, email, phone_key, details, slot_date, slot_time, hold_expires_at, client_key,
             browser_key_hash, method, therapist_id, room_id, duration_minutes
           )
-          select ${reference}, 'booking', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+          select ${reference}, 'booking', 'pending', ${charge.amount}, ${subtotal}, ${charge.discount},
             ${charge.dueAtStudio}, ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode},
             ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)}, ${JSON.stringify(stored)}, ${date},
             ${time}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash}, ${method},
@@ -128,6 +144,7 @@ export async function initializeBookingPayment(
           where not ${closedOn(date)}
             and ${couponCondition(charge, customer, nowIso, ownHoldsHere)}
             and ${voucherCondition(charge, lagosDate(context.now))}
+            and ${packageCondition(packageHold, lagosDate(context.now))}
             and not ${therapistOffOn(choice.therapistId, date)}
             and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
             and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}
@@ -147,6 +164,7 @@ export async function initializeBookingPayment(
           where reference in (${ownHoldsHere}) and reference != ${reference} and ${inserted}`,
         ),
         ...voucherHoldStatements(context, charge, reference, inserted),
+        ...packageHoldStatements(context.db, packageHold, reference, inserted, context.now),
       ]);
       return (await findPayment(context.db, reference)) !== undefined;
     },
@@ -155,7 +173,8 @@ export async function initializeBookingPayment(
   if (!taken.value) {
     const refused =
       (await couponRefusal(context, charge, 'booking', customer, ownHoldsHere)) ??
-      (await voucherRefusal(context, charge));
+      (await voucherRefusal(context, charge)) ??
+      (await packageRefusal(context, packageHold));
     if (refused) return refused;
     for (const [holds, limit, message] of [
       [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],

@@ -36,7 +36,7 @@ type Charge = {
 };
 
 interface ChargeRequest {
-  kind: Exclude<Payment['kind'], 'voucher'>;
+  kind: 'booking' | 'order';
   subtotal: number;
   couponCode: string | undefined;
   /** What the client expects to pay, in kobo. */
@@ -82,8 +82,7 @@ export async function chargeFor(
   // What the customer's replaced payments hold of the voucher comes back in the same batch, and so
   // does what this browser's other unpaid payments hold (another time chosen, the shop after a
   // booking): the voucher check counted it as theirs to spend, and this is what they pay now.
-  const takenFrom = sql`${request.replaced} union select reference from payments
-    where status = 'pending' and browser_key_hash = ${request.browserKeyHash}`;
+  const takenFrom = takenOver(request.replaced, request.browserKeyHash);
   if (request.voucherCode) {
     await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
     const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, takenFrom);
@@ -107,6 +106,13 @@ export async function chargeFor(
     voucher: voucher && split.voucher > 0 ? { id: voucher.id, amount: split.voucher, takenFrom } : null,
   };
 }
+
+/**
+ * The payments whose holds on a voucher or a package pass to a new one: the customer's replaced
+ * payments, and this browser's other unpaid ones.
+ */
+export const takenOver = (replaced: SQL, browserKeyHash: string) => sql`${replaced} union select reference
+  from payments where status = 'pending' and browser_key_hash = ${browserKeyHash}`;
 
 /**
  * SQL for the payment's insert: its coupon (if any) still has a use for this customer. Checked
@@ -163,9 +169,18 @@ export const voucherHoldStatements = (context: PaymentContext, charge: Charge, r
       ]
     : releaseVoucherHoldsStatements(context.db, context.now);
 
-/** How a payment is made: nothing to pay online is free (a coupon) or a voucher's; else the gateway. */
-export const paymentMethod = (context: PaymentContext, charge: Charge) =>
-  charge.amount > 0 ? (context.gateway?.mode ?? 'paystack') : charge.voucher ? 'voucher' : 'free';
+/**
+ * How a payment is made: nothing to pay online is a voucher's, a package's (its sessions paid the
+ * rest) or free (a coupon); else the gateway.
+ */
+export const paymentMethod = (context: PaymentContext, charge: Charge, byPackage = false) =>
+  charge.amount > 0
+    ? (context.gateway?.mode ?? 'paystack')
+    : charge.voucher
+      ? 'voucher'
+      : byPackage
+        ? 'package'
+        : 'free';
 
 /** Why a payment with a coupon could not be held, if the coupon is why (its last use went meanwhile). */
 export async function couponRefusal(

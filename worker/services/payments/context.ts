@@ -77,6 +77,7 @@ export const confirmationPaths = {
   booking: '/booking-confirmation-pg',
   order: '/order-confirmation-pg',
   voucher: '/gift-voucher-confirmation',
+  package: '/package-confirmation',
 } as const;
 
 export type InitializeResult =

@@ -4,9 +4,10 @@
 import { initializeBookingPayment } from './booking';
 import { type InitializeRequest, type InitializeResult, type PaymentContext, paymentMessages } from './context';
 import { initializeOrderPayment } from './order';
+import { initializePackagePurchase } from './package-purchase';
 import { initializeVoucherPurchase } from './voucher-purchase';
 
-/** Starts the checkout of a booking or an order, whichever the details' paymentType names. */
+/** Starts the checkout of a booking, an order, a gift voucher or a package, whichever the details' paymentType names. */
 export async function initializePayment(
   context: PaymentContext,
   request: InitializeRequest,
@@ -15,6 +16,7 @@ export async function initializePayment(
   const details = readDetails(request.metadata);
   const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
   if (kind === 'voucher') return initializeVoucherPurchase(context, request, details);
+  if (kind === 'package') return initializePackagePurchase(context, request, details);
   return kind === 'order'
     ? initializeOrderPayment(context, request, details)
     : initializeBookingPayment(context, request, details);

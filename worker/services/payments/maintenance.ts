@@ -14,6 +14,7 @@ import { sitePages } from '../../shared/site-pages';
 import { refreshCataloguePages } from '../catalogue-pages';
 import { studioDetails } from '../notifications';
 import { queueMessages } from '../outbox';
+import { releasePackageHoldsStatements } from '../package-sessions';
 import { blockCounts } from '../time-blocks';
 import { releaseVoucherHoldsStatements } from '../vouchers';
 import type { PaymentContext } from './context';
@@ -70,8 +71,9 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       db,
       sql`update payments set status = 'expired' where status = 'pending' and hold_expires_at <= ${nowIso}`,
     ),
-    // What expired holds took of gift vouchers goes back.
+    // What expired holds took of gift vouchers and packages goes back.
     ...releaseVoucherHoldsStatements(db, now),
+    ...releasePackageHoldsStatements(db, now),
     // Their blocks and units stopped counting when the holds ended (time-blocks.ts, stock.ts); this
     // only tidies them away.
     d1Statement(db, sql`delete from time_blocks where not ${blockCounts(nowIso)}`),

@@ -1,5 +1,5 @@
 /**
- * Recording a paid payment once, whatever the number of calls: the booking, order or gift voucher
+ * Recording a paid payment once, whatever the number of calls: the booking, order, gift voucher or package
  * (records.ts), then its messages (keyed by the payment's reference, so they are queued once too).
  */
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,13 @@ import type { OrderFacts } from '../../messages/templates/order';
 import { loggable } from '../../shared/loggable';
 import { lagosDate } from '../../shared/time';
 import { managePath, manageToken, manageTokenHash } from '../manage-tokens';
-import { bookingConfirmedMessages, orderConfirmedMessages, voucherBoughtMessages } from '../notifications';
+import {
+  bookingConfirmedMessages,
+  orderConfirmedMessages,
+  packageBoughtMessages,
+  voucherBoughtMessages,
+} from '../notifications';
+import { packageFacts, recordPaidPackage } from '../package-sales';
 import { deliverVoucher } from '../voucher-delivery';
 import { voucherFacts, voucherValidityMonths } from '../vouchers';
 import type { PaymentContext } from './context';
@@ -26,6 +32,16 @@ import {
  * too: their idempotency keys are the payment's reference).
  */
 export async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
+  if (payment.kind === 'package') {
+    const sold = await recordPaidPackage(context.db, payment, context.now);
+    // Only the call that created the purchase has its code: it alone sends it.
+    if (!sold) return;
+    const contact = { email: sold.purchase.buyerEmail, phone: sold.purchase.buyerPhone };
+    context.notify(
+      await packageBoughtMessages(await packageFacts(context.db, sold.purchase, sold.code), contact, context.studio),
+    );
+    return;
+  }
   if (payment.kind === 'voucher') {
     const voucher = await recordPaidVoucher(context.db, payment, context.now, {
       validityMonths: await voucherValidityMonths(context.db),

@@ -15,6 +15,7 @@ import { balanceDueOf } from '../bookings';
 import { linkClientStatements } from '../client-records';
 import { dropLapsedCouponStatement } from '../coupons';
 import { managePath } from '../manage-tokens';
+import { releasePackageHoldsStatements, spendPackageStatements } from '../package-sessions';
 import { takeStockStatements } from '../stock';
 import { freeTimeStatement, takeTimeStatements } from '../time-blocks';
 import { bookedOfferStatements } from '../time-waitlist-booked';
@@ -32,8 +33,10 @@ export type Payment = typeof payments.$inferSelect;
 
 /** What the server stores with a booking payment: the validated details and its own prices. */
 export interface StoredBookingPayment {
-  booking: Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'waitlistOffer'>;
+  booking: Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
   lines: Array<{ name: string; price: number }>;
+  /** The package whose sessions pay some of its treatments: its name, and which ones. */
+  package?: { name: string; treatments: string[] };
   /** The menu's ids of the treatments (absent in payments started before they were kept). */
   treatmentIds?: string[];
 }
@@ -103,7 +106,7 @@ export async function recordPaidVoucher(
   return voucherOfPayment(db, payment.reference);
 }
 
-const markPaid = (db: Database, payment: Payment, now: Date) =>
+export const markPaid = (db: Database, payment: Payment, now: Date) =>
   db.$client
     .prepare(
       `update payments set status = 'paid', paid_at = ?, hold_expires_at = null where reference = ? and status != 'paid'`,
@@ -145,6 +148,7 @@ export async function recordPaidBooking(
     ...dropLapsedCouponStatement(db, payment, nowIso),
     markPaid(db, payment, now),
     ...spendVoucherStatements(db, reference, nowIso, notRecorded),
+    ...spendPackageStatements(db, reference, nowIso, notRecorded),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
     d1
       .prepare(
@@ -155,8 +159,11 @@ export async function recordPaidBooking(
           therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid, health_form_at
         )
         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above).
-          ?19 - (select discount from payments where reference = ?2), ?, ?, ?, ?,
+          -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above);
+          -- treatments a package's sessions were to pay, when it no longer had them (paid after the
+          -- hold had given them back, and used meanwhile), are added: they are due at the studio.
+          ?19 - (select discount from payments where reference = ?2) + coalesce((select value from package_uses
+            where payment_reference = ?2 and state != 'spent'), 0), ?, ?, ?, ?,
           (select count(*) from time_blocks where payment_reference = ?2) < ?24
             or exists (select 1 from closures where date = ?5), ?25,
           -- Paid online, and what the gift voucher did pay (a part given back when the hold ended,
@@ -421,7 +428,8 @@ export async function markUnpaid(db: Database, reference: string, status: 'faile
       reference,
       sql`expires_at is not null and (select status from payments where reference = ${reference}) != 'paid'`,
     ),
-    // And what it held of a gift voucher goes back.
+    // And what it held of a gift voucher or a package goes back.
     ...releaseVoucherHoldsStatements(db, new Date()),
+    ...releasePackageHoldsStatements(db, new Date()),
   ]);
 }

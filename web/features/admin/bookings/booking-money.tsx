@@ -25,6 +25,7 @@ const paymentLabels: Record<Booking['payment'], string> = {
   test: 'Paid online (test mode)',
   free: 'Free (100% coupon)',
   voucher: 'Paid by gift voucher',
+  package: 'Paid by package sessions',
   cash: 'Paid in cash',
   transfer: 'Paid by bank transfer',
   pos: 'Paid by POS',

@@ -1,0 +1,83 @@
+/**
+ * A package bought: the buyer's receipt with its code (by email and WhatsApp), and how to use it.
+ */
+
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
+import { formatNaira } from '../../shared/money';
+import { formatDate } from '../../shared/time';
+import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
+import { CallUs, callUsText, Facts, factsText, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+
+export interface PackageFacts {
+  /** The purchase's payment reference. */
+  reference: string;
+  name: string;
+  buyerName: string;
+  sessions: number;
+  treatments: string[];
+  price: number;
+  expiresOn: string;
+  /** The code, grouped (ABCD-EFGH-JKMN): only in the buyer's own messages. */
+  code: string;
+}
+
+const codeStyle = {
+  ...textStyle,
+  margin: '8px 0 24px',
+  padding: '16px',
+  borderRadius: '12px',
+  backgroundColor: colours.espresso,
+  color: colours.cream,
+  textAlign: 'center' as const,
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '24px',
+  letterSpacing: '2px',
+  fontWeight: 700,
+};
+
+export function packageBought(facts: PackageFacts, studio: StudioDetails): RenderedMessage {
+  const lead = `Thank you for buying ${facts.name}: ${facts.sessions} sessions of ${facts.treatments.join(', ')}, to use until ${formatDate(facts.expiresOn)}.`;
+  const howTo = `Book at ${studio.siteUrl}/booking and enter this code under Package when you pay: each session pays one treatment the package covers. Keep the code private; anyone who has it can use your sessions.`;
+  const rows: Array<[string, string]> = [
+    ['Package', facts.name],
+    ['Sessions', String(facts.sessions)],
+    ['Treatments', facts.treatments.join(', ')],
+    ['Valid until', formatDate(facts.expiresOn)],
+    ['Amount paid', formatNaira(facts.price)],
+    ['Reference', facts.reference],
+  ];
+  return {
+    subject: `Your ${facts.name} package: code inside`,
+    text: [
+      `Dear ${facts.buyerName},`,
+      '',
+      lead,
+      '',
+      `Your package code: ${facts.code}`,
+      '',
+      factsText(rows),
+      '',
+      howTo,
+      '',
+      callUsText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your package is ready
+        </Heading>
+        <Greeting name={facts.buyerName} lead={lead} />
+        <Text style={{ ...textStyle, margin: '0' }}>Your package code:</Text>
+        <Text style={codeStyle}>{facts.code}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{howTo}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'package_bought',
+      parameters: [facts.buyerName, facts.name, facts.code, String(facts.sessions), formatDate(facts.expiresOn)],
+    },
+  };
+}
