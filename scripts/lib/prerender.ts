@@ -27,6 +27,7 @@ const routeModules: Partial<Record<PageKey, string>> = {
   massageTherapy: 'massage-therapy',
   booking: 'booking',
   giftVouchers: 'gift-vouchers',
+  packages: 'packages',
   shop: 'shop',
   faq: 'faq',
   academy: 'academy',

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { reviews } from '../../worker/db/schema';
 import { publicProducts, publicTreatments, readCatalogue } from '../../worker/services/catalogue';
 import { fillFrame } from '../../worker/services/catalogue-pages';
+import { shownPackages } from '../../worker/services/packages';
 import { reviewBoard } from '../../worker/services/reviews';
 import { EMBEDDED_CATALOGUE_ID } from '../../worker/shared/site-pages';
 import { adminCall, db, signIn } from './admin-harness';
@@ -29,10 +30,11 @@ const frame = `<!doctype html>
 </html>`;
 
 async function pageFromD1(path: string) {
-  const [catalogue, board] = await Promise.all([readCatalogue(db), reviewBoard(db)]);
+  const [catalogue, board, packages] = await Promise.all([readCatalogue(db), reviewBoard(db), shownPackages(db)]);
   return renderCataloguePage(path, {
     treatments: publicTreatments(catalogue, board),
     products: publicProducts(catalogue, board),
+    packages,
   });
 }
 

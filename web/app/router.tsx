@@ -17,6 +17,8 @@ const BookingConfirmationPage = lazy(() => import('./routes/booking-confirmation
 const OrderConfirmationPage = lazy(() => import('./routes/order-confirmation'));
 const GiftVouchersPage = lazy(() => withCatalogue(import('./routes/gift-vouchers')));
 const GiftVoucherConfirmationPage = lazy(() => import('./routes/gift-voucher-confirmation'));
+const PackagesPage = lazy(() => withCatalogue(import('./routes/packages')));
+const PackageConfirmationPage = lazy(() => import('./routes/package-confirmation'));
 const ShopPage = lazy(() => withCatalogue(import('./routes/shop')));
 const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
@@ -50,6 +52,8 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.orderConfirmation} element={<OrderConfirmationPage />} />
         <Route path={paths.giftVouchers} element={<GiftVouchersPage />} />
         <Route path={paths.giftVoucherConfirmation} element={<GiftVoucherConfirmationPage />} />
+        <Route path={paths.packages} element={<PackagesPage />} />
+        <Route path={paths.packageConfirmation} element={<PackageConfirmationPage />} />
         <Route path={paths.shop} element={<ShopPage />} />
         <Route path={paths.faq} element={<FaqPage />} />
         <Route path={paths.academy} element={<AcademyPage />} />

@@ -10,6 +10,8 @@ export const paths = {
   orderConfirmation: sitePaths.orderConfirmation,
   giftVouchers: sitePaths.giftVouchers,
   giftVoucherConfirmation: sitePaths.giftVoucherConfirmation,
+  packages: sitePaths.packages,
+  packageConfirmation: sitePaths.packageConfirmation,
   shop: sitePaths.shop,
   faq: sitePaths.faq,
   academy: sitePaths.academy,

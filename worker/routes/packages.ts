@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
 import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
+import { refreshCataloguePages } from '../services/catalogue-pages';
 import { checkPackage } from '../services/package-sessions';
 import { allPackages, createPackage, type PackageResult, shownPackages, updatePackage } from '../services/packages';
 import { newPackageSchema, packageChangeSchema, packageMessages } from '../shared/package-rules';
+import { sitePages } from '../shared/site-pages';
 import { routeGroup } from './route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -45,10 +48,13 @@ export const packageRoutes = routeGroup()
   .post('/packages', sameOriginJson, validate('json', newPackageSchema), async (c) => {
     const result = await createPackage(c.var.db, c.req.valid('json'));
     if (!result.ok) return c.json(refusal(result), result.status);
+    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
     return c.json(result.package, 201);
   })
   .put('/packages/:id', sameOriginJson, validate('json', packageChangeSchema), async (c) => {
     const result = await updatePackage(c.var.db, c.req.param('id'), c.req.valid('json'));
     if (!result.ok) return c.json(refusal(result), result.status);
+    // The /packages page shows what staff keep: rendered again at once.
+    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
     return c.json(result.package, 200);
   });

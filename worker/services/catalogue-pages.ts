@@ -12,6 +12,7 @@ import { inlineJson, jsonLdScriptTag } from '../shared/html';
 import { loggable } from '../shared/loggable';
 import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from './catalogue';
+import { shownPackages } from './packages';
 import { reviewBoard } from './reviews';
 
 type PageEnv = Pick<Bindings, 'ASSETS' | 'DB' | 'PAGES'>;
@@ -68,13 +69,14 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
 
 async function render(env: PageEnv, path: string, built: StoredPage): Promise<StoredPage> {
   const db = createDb(env.DB);
-  const [catalogue, board] = await Promise.all([readCatalogue(db), reviewBoard(db)]);
+  const [catalogue, board, packages] = await Promise.all([readCatalogue(db), reviewBoard(db), shownPackages(db)]);
   // Loaded when a page is rendered, not at every cold start: React's server renderer and the
   // pages' modules are most of the Worker's startup otherwise.
   const { renderCataloguePage } = await import('virtual:page-renderer');
   const page = await renderCataloguePage(path, {
     treatments: publicTreatments(catalogue, board),
     products: publicProducts(catalogue, board),
+    packages,
   });
   const html = fillFrame(built.html, page);
   return { html, etag: `"${await hexDigest(html)}"` };

@@ -5,17 +5,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
-import { type NewPackage, type PackageChange, packageMessages } from '../shared/package-rules';
+import { type NewPackage, type PackageChange, type PackageOffer, packageMessages } from '../shared/package-rules';
 
-export interface PackageView {
-  _id: string;
-  name: string;
-  /** The menu's treatments it covers, with what one visit of each costs (for the saving). */
-  treatments: Array<{ _id: string; name: string; price: number }>;
-  sessions: number;
-  price: number;
-  validMonths: number;
-}
+export type PackageView = PackageOffer;
 
 export interface StaffPackageView extends PackageView {
   shown: boolean;

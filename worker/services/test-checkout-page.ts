@@ -8,10 +8,15 @@ import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 import { formatAppointment } from '../shared/time';
 import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payments/records';
+import type { StoredPackagePayment } from './package-sales';
 import type { StoredVoucherPayment } from './vouchers';
 
 /** One line saying what is being paid for (plainly "a booking" when the details are not there). */
 function purchase(payment: Payment): string {
+  if (payment.kind === 'package') {
+    const { purchase: bought } = payment.details as Partial<StoredPackagePayment>;
+    return bought ? `The ${bought.name} package (${bought.sessions} sessions)` : 'A package';
+  }
   if (payment.kind === 'voucher') {
     const { voucher } = payment.details as Partial<StoredVoucherPayment>;
     return voucher ? `A gift voucher for ${voucher.recipientName}` : 'A gift voucher';

@@ -74,6 +74,17 @@ export const packageChangeSchema = () =>
 export type NewPackage = z.output<ReturnType<typeof newPackageSchema>>;
 export type PackageChange = z.output<ReturnType<typeof packageChangeSchema>>;
 
+/** A package as visitors see it (GET /api/packages, and the /packages page). */
+export interface PackageOffer {
+  _id: string;
+  name: string;
+  /** The menu's treatments it covers, with what one visit of each costs (for the saving). */
+  treatments: Array<{ _id: string; name: string; price: number }>;
+  sessions: number;
+  price: number;
+  validMonths: number;
+}
+
 /**
  * What a package is worth to the client: the price of one session, and what it saves against
  * paying each visit singly (at the cheapest treatment it covers, so the saving is never overstated).

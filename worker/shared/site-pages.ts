@@ -67,6 +67,19 @@ export const sitePages = {
     description: 'The confirmation of your gift voucher.',
     indexable: false,
   },
+  packages: {
+    path: sitePaths.packages,
+    title: `Massage Packages · Prepaid sessions · ${studioName}`,
+    description:
+      'Buy several massage sessions at once and pay less for each: prepaid packages with the price per session and what you save against single visits.',
+    indexable: true,
+  },
+  packageConfirmation: {
+    path: sitePaths.packageConfirmation,
+    title: `Package confirmation · ${studioName}`,
+    description: 'The confirmation of your package.',
+    indexable: false,
+  },
   orderConfirmation: {
     path: sitePaths.orderConfirmation,
     title: `Order confirmation · ${studioName}`,
@@ -172,6 +185,7 @@ export const appShells = [
   { module: 'booking-confirmation', paths: [sitePages.bookingConfirmation.path] },
   { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
   { module: 'gift-voucher-confirmation', paths: [sitePages.giftVoucherConfirmation.path] },
+  { module: 'package-confirmation', paths: [sitePages.packageConfirmation.path] },
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },
@@ -207,5 +221,6 @@ export const cataloguePagePaths: string[] = [
   sitePages.massageTherapy.path,
   sitePages.booking.path,
   sitePages.giftVouchers.path,
+  sitePages.packages.path,
   sitePages.shop.path,
 ];

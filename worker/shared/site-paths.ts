@@ -14,6 +14,8 @@ export const sitePaths = {
   orderConfirmation: '/order-confirmation-pg',
   giftVouchers: '/gift-vouchers',
   giftVoucherConfirmation: '/gift-voucher-confirmation',
+  packages: '/packages',
+  packageConfirmation: '/package-confirmation',
   manageBooking: '/manage-booking',
   review: '/review',
   visitForm: '/visit-form',

@@ -13,9 +13,9 @@ declare module 'virtual:page-renderer' {
     embedded: unknown;
   }
 
-  /** Renders `path` with the catalogue as GET /api/treatments and GET /api/products answer it. */
+  /** Renders `path` with the catalogue as GET /api/treatments, /api/products and /api/packages answer it. */
   export function renderCataloguePage(
     path: string,
-    catalogue: { treatments: readonly unknown[]; products: readonly unknown[] },
+    catalogue: { treatments: readonly unknown[]; products: readonly unknown[]; packages: readonly unknown[] },
   ): Promise<RenderedCataloguePage>;
 }

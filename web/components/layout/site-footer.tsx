@@ -18,6 +18,7 @@ const quickLinks = [
 const serviceLinks = [
   { to: paths.massageTherapy, label: 'Massage' },
   { to: paths.shop, label: 'Skin Care' },
+  { to: paths.packages, label: 'Packages' },
   { to: paths.giftVouchers, label: 'Gift Vouchers' },
   { to: paths.academy, label: 'Training' },
 ];

@@ -11,6 +11,7 @@ export const HEADER_SCROLL_THRESHOLD = 60;
 
 const services = [
   { to: paths.massageTherapy, label: 'Massage Therapy' },
+  { to: paths.packages, label: 'Packages' },
   { to: paths.giftVouchers, label: 'Gift Vouchers' },
   { to: paths.academy, label: 'Academy' },
 ];

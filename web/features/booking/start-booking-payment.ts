@@ -39,6 +39,7 @@ export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingD
     amount: choice?.amount,
     couponCode: choice?.coupon?.code,
     voucherCode: choice?.voucher?.code,
+    packageCode: choice?.package?.code,
   };
 }
 

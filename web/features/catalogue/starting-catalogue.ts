@@ -30,8 +30,11 @@ export function catalogueReady(): Promise<void> {
 }
 
 /** The part of the catalogue a page starts from (after catalogueReady). */
-export function startingCatalogue<K extends keyof PageCatalogue>(part: K): PageCatalogue[K] {
+export function startingCatalogue<K extends 'treatments' | 'products'>(part: K): PageCatalogue[K] {
   const start = embedded()?.[part] ?? built?.[part];
   if (!start) throw new Error(`the ${part} were read before catalogueReady()`);
   return start;
 }
+
+/** The packages the page embedded (only /packages does): none elsewhere, until the API answers. */
+export const startingPackages = () => embedded()?.packages ?? [];

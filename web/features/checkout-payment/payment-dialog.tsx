@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { depositSplit, withVoucher } from '../../../worker/shared/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
+import { type PackageShare, packageShare } from '../../../worker/shared/package-pricing';
+import { packageMessages } from '../../../worker/shared/package-rules';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
@@ -16,11 +18,19 @@ export interface AppliedVoucher {
   balance: number;
 }
 
+/** A package's code as POST /api/packages/check answered it: its sessions pay the treatments it covers. */
+export interface AppliedPackage {
+  code: string;
+  sessionsLeft: number;
+  treatments: string[];
+}
+
 /** What the visitor chose to pay with, and what is taken online now. */
 export interface PaymentChoice {
   coupon?: AppliedCoupon;
   voucher?: AppliedVoucher;
-  /** Naira: the total less the coupon and the voucher (or, with a deposit, what of it is due now). */
+  package?: AppliedPackage;
+  /** Naira: the total less the package's sessions, the coupon and the voucher (or, with a deposit, what of it is due now). */
   amount: number;
 }
 
@@ -43,6 +53,11 @@ interface PaymentDialogProps {
 export const COUPON_ERROR = 'Error validating coupon';
 export const VOUCHER_ERROR = 'We could not check that gift voucher. Please try again.';
 export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again.';
+export const PACKAGE_ERROR = 'We could not check that package code. Please try again.';
+export const packageDialogMessages = {
+  applied: (sessions: number, left: number, expiresAt: string) =>
+    `Package applied: ${sessions} of your ${left} ${left === 1 ? 'session pays' : 'sessions pay'} for this visit (valid until ${formatDate(expiresAt)}).`,
+} as const;
 export const voucherDialogMessages = {
   invalid: 'This gift voucher code is invalid, expired or used up.',
   applied: (balance: number, expiresAt: string) =>
@@ -110,22 +125,35 @@ const failure = (error: unknown, fallback: string) => ({
   text: error instanceof ApiError && error.status !== 0 ? error.message : fallback,
 });
 
-/** What the visitor pays: the subtotal, the coupon's and the voucher's parts, what is left for the studio, and now. */
+/**
+ * What the visitor pays: the subtotal, the package's, coupon's and voucher's parts, what is left
+ * for the studio, and now.
+ */
 function PaymentTotals({
   subtotal,
+  share,
   coupon,
   split,
 }: {
   subtotal: number;
+  share: PackageShare | undefined;
   coupon: AppliedCoupon | undefined;
   split: ReturnType<typeof withVoucher>;
 }) {
   return (
     <dl className="payment-dialog__totals">
-      {coupon || split.voucher > 0 || split.atStudio > 0 ? (
+      {share || coupon || split.voucher > 0 || split.atStudio > 0 ? (
         <div>
           <dt>Subtotal</dt>
           <dd>{formatNaira(subtotal)}</dd>
+        </div>
+      ) : null}
+      {share ? (
+        <div>
+          <dt>
+            Package ({share.sessions} {share.sessions === 1 ? 'session' : 'sessions'})
+          </dt>
+          <dd>−{formatNaira(share.value)}</dd>
         </div>
       ) : null}
       {coupon ? (
@@ -155,8 +183,8 @@ function PaymentTotals({
 }
 
 /**
- * The payment dialog shared by bookings and orders: the summary, a coupon and a gift voucher
- * checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
+ * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and (for
+ * a booking) a package checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
  * native modal <dialog>: focus stays inside and Escape closes it.
  */
 export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
@@ -164,6 +192,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
   const titleId = useId();
   const [coupon, setCoupon] = useState<AppliedCoupon>();
   const [voucher, setVoucher] = useState<AppliedVoucher>();
+  const [pkg, setPkg] = useState<AppliedPackage>();
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string>();
 
@@ -184,19 +213,17 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const total = subtotal - (coupon?.discount ?? 0);
-  // The server's own rules for what of the total is paid now, by the voucher, and at the studio.
-  const split = withVoucher(
-    depositSplit(
-      lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent })),
-      total,
-    ),
-    voucher?.balance ?? 0,
-  );
+  const priced = lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent }));
+  // The server's own rules: the package's sessions pay the treatments they cover first, then the
+  // coupon and the voucher apply to the rest, of which a deposit may be what is paid now.
+  const share = pkg ? packageShare(priced, pkg.treatments, pkg.sessionsLeft) : undefined;
+  const paidLines = share?.paid ?? priced;
+  const toPay = paidLines.reduce((sum, line) => sum + line.price, 0);
+  const split = withVoucher(depositSplit(paidLines, toPay - (coupon?.discount ?? 0)), voucher?.balance ?? 0);
 
-  async function applyCoupon(code: string) {
+  async function applyCoupon(code: string, amount = toPay) {
     try {
-      const result = await request(api['validate-coupon'].$post({ json: { code, amount: subtotal, kind } }));
+      const result = await request(api['validate-coupon'].$post({ json: { code, amount, kind } }));
       // A zero discount resets the total.
       setCoupon(result.success && result.discountAmount > 0 ? { code, discount: result.discountAmount } : undefined);
       return { ok: result.success, text: result.message || (result.success ? '' : COUPON_ERROR) };
@@ -219,11 +246,46 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
     }
   }
 
+  async function applyPackage(code: string) {
+    try {
+      const result = await request(api.packages.check.$post({ json: { code } }));
+      const applied = {
+        code,
+        sessionsLeft: result.sessionsLeft,
+        treatments: result.treatments.map((each) => each.name),
+      };
+      const covered = packageShare(priced, applied.treatments, applied.sessionsLeft);
+      if (covered.sessions === 0) {
+        setPkg(undefined);
+        return { ok: false, text: packageMessages.notCovered };
+      }
+      setPkg(applied);
+      // An applied coupon is priced again on what is left to pay.
+      if (coupon)
+        await applyCoupon(
+          coupon.code,
+          covered.paid.reduce((sum, line) => sum + line.price, 0),
+        );
+      return {
+        ok: true,
+        text: packageDialogMessages.applied(covered.sessions, applied.sessionsLeft, result.expiresAt),
+      };
+    } catch (error) {
+      setPkg(undefined);
+      return failure(error, PACKAGE_ERROR);
+    }
+  }
+
   async function pay() {
     setPaying(true);
     setPayError(undefined);
     try {
-      await onPay({ coupon, voucher: split.voucher > 0 ? voucher : undefined, amount: split.online });
+      await onPay({
+        coupon,
+        voucher: split.voucher > 0 ? voucher : undefined,
+        package: share ? pkg : undefined,
+        amount: split.online,
+      });
     } catch (error) {
       setPayError(
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INITIALIZE_ERROR,
@@ -252,10 +314,13 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
       </ul>
       {details ? <div className="payment-dialog__details">{details}</div> : null}
 
-      <CodeField id={`${titleId}-coupon`} label="Coupon code" action="Apply" apply={applyCoupon} />
+      <CodeField id={`${titleId}-coupon`} label="Coupon code" action="Apply" apply={(code) => applyCoupon(code)} />
       <CodeField id={`${titleId}-voucher`} label="Gift voucher" action="Redeem" apply={applyVoucher} />
+      {kind === 'booking' ? (
+        <CodeField id={`${titleId}-package`} label="Package" action="Use sessions" apply={applyPackage} />
+      ) : null}
 
-      <PaymentTotals subtotal={subtotal} coupon={coupon} split={split} />
+      <PaymentTotals subtotal={subtotal} share={share} coupon={coupon} split={split} />
 
       <FormError message={payError} />
       <button

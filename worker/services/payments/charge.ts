@@ -17,7 +17,6 @@ import {
   voucherPaymentMessages,
 } from '../vouchers';
 import { type InitializeResult, type PaymentContext, paymentMessages } from './context';
-import type { Payment } from './records';
 
 type Charge = {
   ok: true;
