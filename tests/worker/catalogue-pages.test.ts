@@ -77,6 +77,36 @@ describe('a catalogue page rendered from D1', () => {
     );
   });
 
+  it('shows the packages on sale on /packages, with a session’s price and the saving, and embeds them there only', async () => {
+    const cookie = await signIn();
+    await db.$client.exec(
+      'delete from package_uses; delete from package_purchases; delete from package_treatments; delete from packages;',
+    );
+    const created = await adminCall(cookie, '/api/packages', 'POST', {
+      name: 'Swedish trio',
+      treatments: ['swedish'],
+      sessions: 3,
+      price: 63_000,
+      validMonths: 6,
+    });
+    expect(created.status).toBe(201);
+    await adminCall(cookie, '/api/packages', 'POST', {
+      name: 'Quiet hidden one',
+      treatments: ['swedish'],
+      sessions: 2,
+      price: 45_000,
+      validMonths: 6,
+      shown: false,
+    });
+    const page = await pageFromD1('/packages');
+    expect(page.body).toContain('Swedish trio');
+    expect(page.body).toContain('₦21,000 a session');
+    expect(page.body).toContain('You save ₦12,000 against single visits');
+    expect(page.body).not.toContain('Quiet hidden one');
+    expect(page.embedded).toMatchObject({ packages: [{ name: 'Swedish trio', price: 63_000 }] });
+    expect(await pageFromD1('/booking')).not.toHaveProperty('embedded.packages');
+  });
+
   it('goes into the built frame: head and scripts kept, #root, data and catalogue replaced', async () => {
     const page = await pageFromD1('/massage-therapy');
     const html = fillFrame(frame, page);

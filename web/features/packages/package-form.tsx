@@ -50,14 +50,13 @@ function PackageChoice({ offer, checked }: { offer: PackageOffer; checked: boole
         <span className="package-choice__name">{offer.name}</span>
         <span className="package-choice__price">{formatNaira(offer.price)}</span>
         <span id={`${id}-details`} className="package-choice__details">
-          <span>
-            {offer.sessions} sessions of {treatmentList(offer)}
-          </span>
-          <span>{formatNaira(perSession)} a session</span>
+          {/* One text node each: the page's HTML reads as the sentence, with no markers inside it. */}
+          <span>{`${offer.sessions} sessions of ${treatmentList(offer)}`}</span>
+          <span>{`${formatNaira(perSession)} a session`}</span>
           {saving > 0 ? (
-            <span className="package-choice__saving">You save {formatNaira(saving)} against single visits</span>
+            <span className="package-choice__saving">{`You save ${formatNaira(saving)} against single visits`}</span>
           ) : null}
-          <span>Valid {months(offer.validMonths)} from purchase</span>
+          <span>{`Valid ${months(offer.validMonths)} from purchase`}</span>
         </span>
       </label>
     </li>
