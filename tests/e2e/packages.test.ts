@@ -1,6 +1,6 @@
 // The Packages screen in Chromium (issue 36, its first part): the owner adds a package of
 // sessions (a refused save says which field), sees what a session costs and what it saves, and
-// hides it from the site. 1280 and 390 px, with axe.
+// hides it from the site, then sells it at the desk. 1280 and 390 px, with axe.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
 import { packageMessages } from '../../worker/shared/package-rules';
@@ -11,7 +11,7 @@ const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
 
 describe('the Packages screen', () => {
-  it('adds a package, shows its value, and hides it from the site (1280 px, then 390 px)', async () => {
+  it('adds a package, shows its value, hides it from the site and sells it at the desk (1280 px, then 390 px)', async () => {
     const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
     await signIn(page, `${paths.admin}/packages`);
     await page.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
@@ -47,6 +47,21 @@ describe('the Packages screen', () => {
     await screenshot(page, 'admin-packages-390');
     const after = (await (await fetch(`${baseUrl}/api/packages`)).json()) as Array<{ name: string }>;
     expect(after.map((each) => each.name)).not.toContain('Six Deep Tissue massages');
+
+    // Sold at the desk (POS): the code goes to the buyer's WhatsApp; the desk sees its last 4.
+    await item.getByRole('button', { name: 'Sell Six Deep Tissue massages' }).click();
+    const sale = page.getByRole('dialog', { name: 'Sell Six Deep Tissue massages' });
+    await sale.getByRole('button', { name: 'Sell package' }).click();
+    await sale.getByText(packageMessages.deskContact).waitFor();
+    await sale.getByLabel('Buyer’s name').fill('Kemi Ade');
+    await sale.getByLabel('Buyer’s WhatsApp number').fill('0809 777 1212');
+    await sale.getByLabel('POS').check();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-package-sale-390', 'viewport');
+    await sale.getByRole('button', { name: 'Sell package' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toMatch(
+      /^Six Deep Tissue massages is sold to Kemi Ade: the code ending [A-Z2-9]{4} is on its way to them\.$/,
+    );
     expect(problems).toEqual([]);
     await page.context().close();
   });

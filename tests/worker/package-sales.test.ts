@@ -8,7 +8,7 @@ import { bookings, outboxMessages, packagePurchases, payments } from '../../work
 import { nairaToKobo } from '../../worker/shared/money';
 import { packageMessages } from '../../worker/shared/package-rules';
 import { addMonths, lagosDate } from '../../worker/shared/time';
-import { signIn } from './admin-harness';
+import { signIn, staffSession } from './admin-harness';
 import { buyPackage, checkCode, definePackage, packagePurchase, sessionsLeft, useOf } from './package-fixtures';
 import { bookingDetails, oneHourVisit } from './payment-fixtures';
 import {
@@ -109,6 +109,46 @@ describe('buying a package', () => {
     const noPhone = await startPayment(packagePurchase(pkg._id, { buyerPhone: 'call me' }), nairaToKobo(60_000));
     expect(noPhone.status).toBe(400);
     expect(await db.select().from(payments)).toEqual([]);
+  });
+});
+
+describe('selling a package at the desk', () => {
+  it('records the payment and the purchase at once, and sends the code to the buyer', async () => {
+    const pkg = await definePackage(cookie);
+    const sold = await staffCall(cookie, `/api/packages/${pkg._id}/sales`, 'POST', {
+      buyerName: 'Kemi Ade',
+      buyerPhone: '0809 777 1212',
+      payment: 'pos',
+    });
+    expect(sold.status).toBe(201);
+    const body = (await sold.json()) as { _id: string; reference: string; last4: string };
+    const [purchase] = await db.select().from(packagePurchases).where(eq(packagePurchases.id, body._id));
+    expect(purchase).toMatchObject({ name: 'Three Swedish', sessionsLeft: 3, soldBy: expect.any(String) });
+    expect(body.last4).toBe(purchase?.codeLast4);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, body.reference));
+    expect(payment).toMatchObject({ kind: 'package', status: 'paid', method: 'pos', amount: 60_000 });
+    const sent = await db.select().from(outboxMessages).where(eq(outboxMessages.template, 'package-bought'));
+    expect(sent.map((message) => message.channel)).toEqual(['whatsapp']);
+    const code = /\b[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\b/.exec(sent[0]?.text ?? '')?.[0] ?? '';
+    expect((await checkCode(code)).body).toMatchObject({ sessionsLeft: 3 });
+  });
+
+  it('refuses a sale with no way to send the code, and reception (managers and owners sell packages)', async () => {
+    const pkg = await definePackage(cookie);
+    const noContact = await staffCall(cookie, `/api/packages/${pkg._id}/sales`, 'POST', {
+      buyerName: 'Kemi Ade',
+      payment: 'cash',
+    });
+    expect(noContact.status).toBe(400);
+    expect(await noContact.json()).toMatchObject({ message: packageMessages.deskContact });
+    const reception = await staffSession('reception', 'desk@example.com');
+    const refused = await staffCall(reception, `/api/packages/${pkg._id}/sales`, 'POST', {
+      buyerName: 'Kemi Ade',
+      buyerEmail: 'kemi@example.com',
+      payment: 'cash',
+    });
+    expect(refused.status).toBe(403);
+    expect(await db.select().from(packagePurchases)).toEqual([]);
   });
 });
 

@@ -96,6 +96,7 @@ export const sensitiveAccess: Record<string, Permission> = {
   'GET /api/packages/staff': 'catalogue',
   'POST /api/packages': 'catalogue',
   'PUT /api/packages/:id': 'catalogue',
+  'POST /api/packages/:id/sales': 'catalogue',
 };
 
 export const apiRoutes = [

@@ -67,6 +67,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'POST /api/time-waitlist/:id/offer': { action: 'waitlist-offer', keep: ['date', 'time', 'therapistId'] },
   'DELETE /api/time-waitlist/:id': { action: 'waitlist-remove' },
   'POST /api/packages': { action: 'package-create', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
+  'POST /api/packages/:id/sales': { action: 'package-sell', keep: ['payment'] },
   'PUT /api/packages/:id': { action: 'package-update', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
   'PUT /api/bookings/:id': {
     action: bookingChange,

@@ -101,6 +101,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/packages/staff': 'catalogue',
   'POST /api/packages': 'catalogue',
   'PUT /api/packages/:id': 'catalogue',
+  'POST /api/packages/:id/sales': 'catalogue',
   'DELETE /api/time-waitlist/:id': 'timeWaitlist',
   'POST /api/time-waitlist/:id/offer': 'timeWaitlist',
   'GET /api/calendar': 'calendar',

@@ -4,11 +4,22 @@ import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
+import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { refreshCataloguePages } from '../services/catalogue-pages';
+import { packageBoughtMessages, studioDetails } from '../services/notifications';
+import { queueMessages } from '../services/outbox';
+import { packageFacts, sellPackageAtDesk } from '../services/package-sales';
 import { checkPackage } from '../services/package-sessions';
-import { allPackages, createPackage, type PackageResult, shownPackages, updatePackage } from '../services/packages';
-import { newPackageSchema, packageChangeSchema, packageMessages } from '../shared/package-rules';
+import {
+  allPackages,
+  createPackage,
+  findPackage,
+  type PackageResult,
+  shownPackages,
+  updatePackage,
+} from '../services/packages';
+import { deskPackageSaleSchema, newPackageSchema, packageChangeSchema, packageMessages } from '../shared/package-rules';
 import { sitePages } from '../shared/site-pages';
 import { routeGroup } from './route-group';
 
@@ -50,6 +61,32 @@ export const packageRoutes = routeGroup()
     if (!result.ok) return c.json(refusal(result), result.status);
     afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
     return c.json(result.package, 201);
+  })
+  .post('/packages/:id/sales', sameOriginJson, validate('json', deskPackageSaleSchema), async (c) => {
+    const pkg = await findPackage(c.var.db, c.req.param('id'));
+    if (!pkg) return c.json({ message: packageMessages.notFound }, 404);
+    const sold = await sellPackageAtDesk(c.var.db, pkg, c.req.valid('json'), {
+      now: new Date(),
+      soldBy: staffMember(c).name,
+    });
+    if (!sold) throw new Error('A desk sale recorded no purchase');
+    const { purchase, code } = sold;
+    const contact = { email: purchase.buyerEmail, phone: purchase.buyerPhone };
+    const messages = await packageBoughtMessages(
+      await packageFacts(c.var.db, purchase, code),
+      contact,
+      studioDetails(c.env),
+    );
+    afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
+    return c.json(
+      {
+        _id: purchase.id,
+        reference: purchase.paymentReference,
+        last4: purchase.codeLast4,
+        expiresOn: purchase.expiresOn,
+      },
+      201,
+    );
   })
   .put('/packages/:id', sameOriginJson, validate('json', packageChangeSchema), async (c) => {
     const result = await updatePackage(c.var.db, c.req.param('id'), c.req.valid('json'));

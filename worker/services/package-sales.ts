@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../db/client';
-import { packagePurchases } from '../db/schema';
+import { packagePurchases, payments } from '../db/schema';
 import type { PackageFacts } from '../messages/templates/packages';
-import type { PackagePurchase } from '../shared/package-rules';
+import type { DeskPackageSale, PackagePurchase } from '../shared/package-rules';
 import { lagosDate } from '../shared/time';
 import { formatVoucherCode } from '../shared/voucher-rules';
 import {
@@ -93,6 +93,30 @@ export async function purchaseOfPayment(db: Database, reference: string): Promis
     .where(sql`${packagePurchases.paymentReference} = ${reference}`)
     .limit(1);
   return row;
+}
+
+/**
+ * A package sold at the desk once its payment was received (cash, transfer, POS): the payment and
+ * the purchase (with its code) recorded at once; the code goes to the buyer as for an online sale.
+ */
+export async function sellPackageAtDesk(
+  db: Database,
+  pkg: StaffPackageView,
+  sale: DeskPackageSale,
+  options: { now: Date; soldBy: string },
+): Promise<{ purchase: PackagePurchaseRow; code: string } | undefined> {
+  const reference = `PD-${lagosDate(options.now).replace(/-/g, '')}-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const stored = storedPackagePurchase(pkg, sale);
+  await db.$client.batch([
+    d1Statement(
+      db,
+      sql`insert into payments (reference, kind, status, amount, subtotal, discount, email, details, method, paid_at)
+        values (${reference}, 'package', 'paid', ${pkg.price}, ${pkg.price}, 0, ${sale.buyerEmail ?? ''},
+          ${JSON.stringify({ ...stored, takenBy: 'staff' })}, ${sale.payment}, ${options.now.toISOString()})`,
+    ),
+  ]);
+  const [payment] = await db.select().from(payments).where(sql`${payments.reference} = ${reference}`);
+  return payment ? recordPaidPackage(db, payment, options.now, { soldBy: options.soldBy }) : undefined;
 }
 
 /** What the buyer's messages say of a purchase, with its code grouped for reading. */

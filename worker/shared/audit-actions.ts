@@ -26,6 +26,7 @@ export const auditActions = {
   'waitlist-offer': 'Offered a freed place to the waitlist',
   'waitlist-remove': 'Removed a client from the waitlist',
   'package-create': 'Added a package of sessions',
+  'package-sell': 'Sold a package at the desk',
   'package-update': 'Changed a package of sessions',
   'booking-paid': 'Marked a booking paid',
   'order-update': 'Changed an order',

@@ -31,6 +31,8 @@ export const packageMessages = {
   sessionsChanged:
     'Your package’s sessions changed while you were paying (one was used elsewhere). Please apply it again.',
   code: 'Please enter a package code.',
+  deskContact: 'Please give the buyer’s email or WhatsApp number: the package code is sent there.',
+  deskPayment: 'Say how it was paid: cash, transfer or pos.',
   tooManyOpen: (holds: number, minutes: number) =>
     `You already have ${holds} packages waiting for payment. Please finish paying for one of them, or try again in ${minutes} minutes.`,
 } as const;
@@ -109,3 +111,24 @@ export const packagePurchaseSchema = () =>
   });
 
 export type PackagePurchase = z.output<ReturnType<typeof packagePurchaseSchema>>;
+
+/** An optional field a form may send empty: '' counts as not given. */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
+
+/** A sale at the desk: the buyer (an email, a WhatsApp number or both: the code goes there) and how they paid. */
+export const deskPackageSaleSchema = () =>
+  z
+    .object({
+      buyerName: personName(),
+      buyerEmail: optional(emailAddress()),
+      buyerPhone: optional(phoneNumber()),
+      payment: z.enum(['cash', 'transfer', 'pos'], { error: packageMessages.deskPayment }),
+    })
+    .check(
+      z.refine((sale) => Boolean(sale.buyerEmail || sale.buyerPhone), {
+        message: packageMessages.deskContact,
+        path: ['buyerEmail'],
+      }),
+    );
+
+export type DeskPackageSale = z.output<ReturnType<typeof deskPackageSaleSchema>>;

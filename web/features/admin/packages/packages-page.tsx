@@ -1,13 +1,14 @@
 /**
  * Packages (managers, owners): the packages of prepaid sessions the studio sells, with what one
- * session costs and what the package saves against single visits; staff add and edit them, and
- * show or hide them on the site.
+ * session costs and what the package saves against single visits; staff add and edit them, show
+ * or hide them on the site, and sell them at the desk.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { packageValue } from '../../../../worker/shared/package-rules';
 import { AdminPageHeader, Notice, StatusBadge } from '../admin-ui';
 import { loadPackages, PackageForm, type StaffPackage } from './package-form';
+import { SellPackageForm } from './sell-package-form';
 
 type NoticeState = { tone: 'success' | 'error'; text: string };
 
@@ -16,6 +17,7 @@ export default function PackagesPage() {
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<NoticeState>();
   const [form, setForm] = useState<{ open: boolean; editing?: StaffPackage }>({ open: false });
+  const [selling, setSelling] = useState<StaffPackage>();
 
   const reload = useCallback(async () => {
     setFailed(false);
@@ -72,6 +74,13 @@ export default function PackagesPage() {
                 <div className="admin-row__actions">
                   <button
                     type="button"
+                    className="button button--primary button--small"
+                    onClick={() => setSelling(pkg)}
+                  >
+                    Sell<span className="visually-hidden"> {pkg.name}</span>
+                  </button>
+                  <button
+                    type="button"
                     className="button button--secondary button--small"
                     onClick={() => setForm({ open: true, editing: pkg })}
                   >
@@ -92,6 +101,14 @@ export default function PackagesPage() {
             setNotice({ tone: 'success', text });
             void reload();
           }}
+        />
+      ) : null}
+      {selling ? (
+        <SellPackageForm
+          key={selling._id}
+          pkg={selling}
+          onClose={() => setSelling(undefined)}
+          onSold={(text) => setNotice({ tone: 'success', text })}
         />
       ) : null}
     </div>
