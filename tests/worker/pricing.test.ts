@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatNaira, nairaToKobo } from '../../worker/shared/money';
+import { packageShare } from '../../worker/shared/package-pricing';
+import { packageValue } from '../../worker/shared/package-rules';
 import { percentDiscount, priceBooking, priceOrder } from '../../worker/shared/pricing';
 import { products } from '../../worker/shared/products';
 import { addDays, formatDate } from '../../worker/shared/time';
@@ -170,5 +172,38 @@ describe('money', () => {
 
   it('converts naira to kobo for Paystack', () => {
     expect(nairaToKobo(25_000)).toBe(2_500_000);
+  });
+});
+
+describe('packageShare and packageValue', () => {
+  const lines = [
+    { name: 'Swedish', price: 25_000 },
+    { name: 'Hotstone', price: 30_000, depositPercent: 50 },
+    { name: 'Back/Neck', price: 20_000 },
+  ];
+
+  it('pays one covered treatment per session, the dearest first, and leaves the rest to pay', () => {
+    const share = packageShare(lines, ['swedish', 'HOTSTONE'], 1);
+    expect(share).toEqual({
+      covered: [{ name: 'Hotstone', price: 30_000, depositPercent: 50 }],
+      paid: [
+        { name: 'Swedish', price: 25_000 },
+        { name: 'Back/Neck', price: 20_000 },
+      ],
+      sessions: 1,
+      value: 30_000,
+    });
+    expect(packageShare(lines, ['Swedish', 'Hotstone'], 5)).toMatchObject({ sessions: 2, value: 55_000 });
+  });
+
+  it('pays nothing with no session left or nothing covered', () => {
+    expect(packageShare(lines, ['Swedish'], 0)).toMatchObject({ sessions: 0, value: 0, paid: lines });
+    expect(packageShare(lines, ['Nuru'], 3)).toMatchObject({ sessions: 0, value: 0, paid: lines });
+  });
+
+  it('prices a session and the saving against the cheapest covered treatment, never below 0', () => {
+    const treatments = [{ price: 25_000 }, { price: 30_000 }];
+    expect(packageValue({ sessions: 3, price: 63_000, treatments })).toEqual({ perSession: 21_000, saving: 12_000 });
+    expect(packageValue({ sessions: 2, price: 60_000, treatments })).toEqual({ perSession: 30_000, saving: 0 });
   });
 });
