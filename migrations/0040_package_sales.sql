@@ -1,12 +1,73 @@
--- Packages sold and their sessions taken (issue 36), and a payment of kind 'package' (and method
--- 'package': a visit its sessions pay wholly). SQLite changes a CHECK by rebuilding the table; D1
--- runs a migration in one transaction, where foreign keys cannot be switched off: their checks wait
--- for its end instead (as in 0035).
+-- Packages sold and their sessions taken, and monthly memberships with their Paystack events
+-- (issue 36); payments of kind 'package' and 'membership' (and method 'package': a visit its
+-- sessions pay wholly). SQLite changes a CHECK by rebuilding the table; D1 runs a migration in one
+-- transaction, where foreign keys cannot be switched off: their checks wait for its end instead
+-- (as in 0035).
 PRAGMA defer_foreign_keys = on;--> statement-breakpoint
+CREATE TABLE `membership_events` (
+	`key` text PRIMARY KEY NOT NULL,
+	`event` text NOT NULL,
+	`subscription_code` text,
+	`payload` text NOT NULL,
+	`applied` integer DEFAULT false NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `membership_events_waiting` ON `membership_events` (`subscription_code`,`applied`);--> statement-breakpoint
+CREATE TABLE `membership_plan_treatments` (
+	`plan_id` text NOT NULL,
+	`treatment_id` text NOT NULL,
+	PRIMARY KEY(`plan_id`, `treatment_id`),
+	FOREIGN KEY (`plan_id`) REFERENCES `membership_plans`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`treatment_id`) REFERENCES `treatments`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE TABLE `membership_plans` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`price` integer NOT NULL,
+	`sessions_per_month` integer NOT NULL,
+	`shop_percent` integer DEFAULT 0 NOT NULL,
+	`paystack_plan_code` text,
+	`shown` integer DEFAULT true NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	CONSTRAINT "membership_plans_name_length" CHECK(length("membership_plans"."name") between 1 and 60),
+	CONSTRAINT "membership_plans_price" CHECK("membership_plans"."price" between 1 and 10000000),
+	CONSTRAINT "membership_plans_sessions" CHECK("membership_plans"."sessions_per_month" between 1 and 8),
+	CONSTRAINT "membership_plans_shop_percent" CHECK("membership_plans"."shop_percent" between 0 and 50)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `membership_plans_name` ON `membership_plans` (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX `membership_plans_paystack_plan_code` ON `membership_plans` (`paystack_plan_code`);--> statement-breakpoint
+CREATE TABLE `memberships` (
+	`id` text PRIMARY KEY NOT NULL,
+	`plan_id` text NOT NULL,
+	`payment_reference` text NOT NULL,
+	`purchase_id` text NOT NULL,
+	`name` text NOT NULL,
+	`email` text NOT NULL,
+	`phone` text,
+	`subscription_code` text,
+	`email_token` text,
+	`status` text DEFAULT 'active' NOT NULL,
+	`paid_until` text NOT NULL,
+	`months` integer DEFAULT 1 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`plan_id`) REFERENCES `membership_plans`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`payment_reference`) REFERENCES `payments`(`reference`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`purchase_id`) REFERENCES `package_purchases`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "memberships_status" CHECK(status in ('active', 'unpaid', 'ending', 'ended'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `memberships_payment_reference` ON `memberships` (`payment_reference`);--> statement-breakpoint
+CREATE UNIQUE INDEX `memberships_subscription_code` ON `memberships` (`subscription_code`);--> statement-breakpoint
+CREATE INDEX `memberships_email` ON `memberships` (lower("email"),`plan_id`);--> statement-breakpoint
 CREATE TABLE `package_purchases` (
 	`id` text PRIMARY KEY NOT NULL,
 	`payment_reference` text NOT NULL,
-	`package_id` text NOT NULL,
+	`package_id` text,
+	`plan_id` text,
 	`name` text NOT NULL,
 	`treatment_ids` text NOT NULL,
 	`sessions` integer NOT NULL,
@@ -23,8 +84,10 @@ CREATE TABLE `package_purchases` (
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	FOREIGN KEY (`payment_reference`) REFERENCES `payments`(`reference`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`package_id`) REFERENCES `packages`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`plan_id`) REFERENCES `membership_plans`(`id`) ON UPDATE no action ON DELETE no action,
 	CONSTRAINT "package_purchases_sessions_left" CHECK("package_purchases"."sessions_left" between 0 and "package_purchases"."sessions"),
-	CONSTRAINT "package_purchases_status" CHECK(status in ('active', 'void'))
+	CONSTRAINT "package_purchases_status" CHECK(status in ('active', 'void')),
+	CONSTRAINT "package_purchases_source" CHECK(("package_purchases"."package_id" is null) != ("package_purchases"."plan_id" is null))
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `package_purchases_payment_reference` ON `package_purchases` (`payment_reference`);--> statement-breakpoint
@@ -75,7 +138,7 @@ CREATE TABLE `__new_payments` (
 	`therapist_id` text,
 	`room_id` text,
 	`duration_minutes` integer,
-	CONSTRAINT "payments_kind" CHECK(kind in ('booking', 'order', 'voucher', 'package')),
+	CONSTRAINT "payments_kind" CHECK(kind in ('booking', 'order', 'voucher', 'package', 'membership')),
 	CONSTRAINT "payments_test_checkout_outcome" CHECK("__new_payments"."test_checkout_outcome" is null or "__new_payments"."test_checkout_outcome" in ('paid', 'cancelled')),
 	CONSTRAINT "payments_status" CHECK(status in ('pending', 'paid', 'failed', 'abandoned', 'expired')),
 	CONSTRAINT "payments_method" CHECK(method in ('paystack', 'test', 'free', 'voucher', 'package', 'cash', 'transfer', 'pos', 'unpaid')),
@@ -89,7 +152,6 @@ ALTER TABLE `__new_payments` RENAME TO `payments`;--> statement-breakpoint
 CREATE INDEX `payments_slot` ON `payments` (`slot_date`,`slot_time`);--> statement-breakpoint
 CREATE INDEX `payments_status_created` ON `payments` (`status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `payments_coupon` ON `payments` (`coupon_id`,`status`);
-
 --> statement-breakpoint
 -- Dropping the old table dropped its triggers (migrations 0032, 0034): the versions move with it again.
 CREATE TRIGGER `schedule_version_payments_update` AFTER UPDATE OF `status`, `hold_expires_at` ON `payments` BEGIN UPDATE `schedule_version` SET `version` = `version` + 1 WHERE `id` = 1; END;

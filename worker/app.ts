@@ -23,6 +23,7 @@ import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { manageBookingRoutes } from './routes/manage-booking';
 import { mediaRoutes } from './routes/media';
+import { membershipRoutes } from './routes/memberships';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { packageRoutes } from './routes/packages';
@@ -64,6 +65,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', visitFormRoutes)
   .route('/api', timeWaitlistRoutes)
   .route('/api', packageRoutes)
+  .route('/api', membershipRoutes)
   .route('/api', bookingTermsRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)

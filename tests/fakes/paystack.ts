@@ -8,6 +8,7 @@
  * a fetch handler) and in Node (wrapped in an HTTP server for the browser tests).
  */
 import { hmacHex } from './hmac';
+import { FakeSubscriptions, type SignedEvent } from './paystack-subscriptions';
 
 export interface FakeTransaction {
   reference: string;
@@ -18,6 +19,8 @@ export interface FakeTransaction {
   metadata: unknown;
   status: 'ongoing' | 'success' | 'failed' | 'abandoned';
   accessCode: string;
+  /** The plan a subscription's first charge is for. */
+  plan?: string;
 }
 
 export interface FakeRefund {
@@ -62,6 +65,8 @@ export class FakePaystack {
   webhookUrl: string | undefined;
   /** The HTTP status the site answered to each webhook delivered to webhookUrl. */
   readonly webhookStatuses: number[] = [];
+  /** Plans and subscriptions (paystack-subscriptions.ts). */
+  readonly subscriptions = new FakeSubscriptions(() => this.secretKey);
 
   constructor(
     readonly baseUrl: string,
@@ -105,6 +110,8 @@ export class FakePaystack {
       return Response.json({ status: false, message: 'Invalid key' }, { status: 401 });
     }
     if (request.method === 'POST' && path === '/transaction/initialize') return this.initialize(request);
+    const ofSubscriptions = await this.subscriptions.api(request, path);
+    if (ofSubscriptions) return ofSubscriptions;
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && verify?.[1]) return this.verify(decodeURIComponent(verify[1]));
     if (request.method === 'POST' && path === '/refund') return this.refund(request);
@@ -188,11 +195,16 @@ export class FakePaystack {
         { status: 400 },
       );
     }
+    const planCode = typeof body?.plan === 'string' ? body.plan : undefined;
+    const plan = planCode ? this.subscriptions.plans.get(planCode) : undefined;
+    if (planCode && !plan) return Response.json({ status: false, message: 'Plan not found' }, { status: 400 });
     const accessCode = crypto.randomUUID().slice(0, 12);
     this.transactions.set(reference, {
       reference,
       email: String(body?.email),
-      amount: Number(body?.amount),
+      // A plan's amount replaces the one sent (Paystack: "This would invalidate the value provided in amount").
+      amount: plan ? plan.amount : Number(body?.amount),
+      plan: planCode,
       currency: String(body?.currency ?? 'NGN'),
       callbackUrl: String(body?.callback_url),
       metadata: body?.metadata,
@@ -233,19 +245,31 @@ export class FakePaystack {
     if (!transaction) return new Response('Unknown checkout', { status: 404 });
     const paid = (await request.formData()).get('outcome') === 'pay';
     this.settle(transaction.reference, paid ? 'success' : 'abandoned');
-    if (paid && this.webhookUrl) {
-      const { body, signature } = await this.webhook(transaction.reference);
-      const delivery = await fetch(this.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-paystack-signature': signature },
-        body,
-      });
-      this.webhookStatuses.push(delivery.status);
+    if (paid) {
+      const charge = await this.webhook(transaction.reference);
+      // A plan's first charge also starts the customer's subscription: two events, in either order.
+      const subscription = transaction.plan
+        ? this.subscriptions.subscribe(transaction.plan, transaction.email)
+        : undefined;
+      const created = subscription ? [await this.subscriptions.created(subscription)] : [];
+      const events = this.subscriptions.firstEvent === 'charge.success' ? [charge, ...created] : [...created, charge];
+      for (const event of events) await this.deliver(event);
     }
     const back = new URL(transaction.callbackUrl);
     back.searchParams.set('trxref', transaction.reference);
     back.searchParams.set('reference', transaction.reference);
     return new Response(null, { status: 302, headers: { Location: back.href } });
+  }
+
+  /** Posts a signed event to webhookUrl, as Paystack does (nothing when no URL is set). */
+  async deliver(event: SignedEvent): Promise<void> {
+    if (!this.webhookUrl) return;
+    const delivery = await fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-paystack-signature': event.signature },
+      body: event.body,
+    });
+    this.webhookStatuses.push(delivery.status);
   }
 
   private byAccessCode(accessCode: string): FakeTransaction | undefined {
@@ -264,6 +288,8 @@ export class FakePaystack {
       paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
       channel: 'card',
       metadata: transaction.metadata,
+      plan: this.subscriptions.planOfCharge(transaction.plan),
+      customer: this.subscriptions.customer(transaction.email),
     };
   }
 

@@ -146,7 +146,7 @@ describe('migration 0040 (package sales)', () => {
     expect(version(db, 'bookings_version')).toBe(bookings + 2);
     expect(() =>
       db.exec(`insert into payments (reference, kind, status, amount, subtotal, email, details)
-        values ('XX-1', 'membership', 'pending', 1, 1, 'ada@example.com', '{}')`),
+        values ('XX-1', 'gift-card', 'pending', 1, 1, 'ada@example.com', '{}')`),
     ).toThrow(/CHECK/);
   });
 });

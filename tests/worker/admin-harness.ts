@@ -12,6 +12,8 @@ import {
   clients,
   closures,
   coupons,
+  membershipEvents,
+  memberships,
   orderItems,
   orders,
   packagePurchases,
@@ -97,6 +99,8 @@ export async function clearData() {
   await db.delete(timeBlocks);
   await db.delete(bookings);
   await db.delete(stockHolds);
+  await db.delete(membershipEvents);
+  await db.delete(memberships);
   await db.delete(packageUses);
   await db.delete(packagePurchases);
   await db.delete(voucherUses);

@@ -7,6 +7,8 @@ import {
   bookings,
   closures,
   coupons,
+  membershipEvents,
+  memberships,
   orderItems,
   orders,
   outboxMessages,
@@ -143,6 +145,10 @@ export function withFakePaystack(): void {
     fake.faultRate = 0;
     fake.faults.refused = 0;
     fake.faults.lost = 0;
+    fake.subscriptions.plans.clear();
+    fake.subscriptions.subscriptions.clear();
+    fake.subscriptions.planCalls.length = 0;
+    fake.subscriptions.firstEvent = 'charge.success';
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = new Request(input, init);
       return fake.handles(request.url) ? fake.fetch(request) : realFetch(request);
@@ -173,6 +179,8 @@ export async function clearPaymentData(therapists: number | object = 2): Promise
     stockHolds,
     voucherUses,
     vouchers,
+    membershipEvents,
+    memberships,
     packageUses,
     packagePurchases,
     payments,

@@ -34,6 +34,7 @@ export const publicRoutes = new Set([
   'POST /api/time-waitlist',
   'GET /api/packages',
   'POST /api/packages/check',
+  'GET /api/memberships',
   'GET /api/time-waitlist/entry/:token',
   'DELETE /api/time-waitlist/entry/:token',
   'GET /api/waitlist-offer/:token',
@@ -97,6 +98,9 @@ export const sensitiveAccess: Record<string, Permission> = {
   'POST /api/packages': 'catalogue',
   'PUT /api/packages/:id': 'catalogue',
   'POST /api/packages/:id/sales': 'catalogue',
+  'GET /api/memberships/staff': 'catalogue',
+  'POST /api/memberships': 'catalogue',
+  'PUT /api/memberships/:id': 'catalogue',
 };
 
 export const apiRoutes = [

@@ -13,8 +13,11 @@ export function catalogueResetStatements(): string[] {
   const q = (value: string) => `'${value.replace(/'/g, "''")}'`;
   return [
     // Packages name treatments: they (and what was sold of them) go before any treatment a test added.
+    'delete from memberships',
     'delete from package_uses',
     'delete from package_purchases',
+    'delete from membership_plan_treatments',
+    'delete from membership_plans',
     'delete from package_treatments',
     'delete from packages',
     `delete from treatments where id not in (${treatments.map((treatment) => q(treatment.id)).join(', ')})`,

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
 import { couponScopes, couponTypes } from '../shared/coupon-rules';
+import { MEMBERSHIP_SESSIONS, MEMBERSHIP_SHOP_PERCENT_MAX } from '../shared/membership-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { PACKAGE_NAME_MAX, PACKAGE_SESSIONS, PACKAGE_VALID_MONTHS } from '../shared/package-rules';
 import { staffRoles } from '../shared/permissions';
@@ -1250,9 +1251,62 @@ export const packageTreatments = sqliteTable(
 );
 
 /**
- * A package bought (online or at the desk): exactly one per paid payment. It keeps what was sold
- * (name, treatments, sessions, price) so a later change of the package changes nothing bought. Its
- * code is random (services/package-codes.ts): only its SHA-256 and last 4 are kept.
+ * A monthly membership plan staff define (issue 36): a monthly price, sessions a month of the
+ * treatments it covers, a percentage off the shop. The Worker keeps it as a Paystack plan too
+ * (its code here, once Paystack has made it).
+ */
+export const membershipPlans = sqliteTable(
+  'membership_plans',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Naira a month. */
+    price: integer('price').notNull(),
+    sessionsPerMonth: integer('sessions_per_month').notNull(),
+    /** Percent off the shop's prices for a member. */
+    shopPercent: integer('shop_percent').notNull().default(0),
+    paystackPlanCode: text('paystack_plan_code'),
+    shown: integer('shown', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('membership_plans_name').on(sql`lower(${table.name})`),
+    uniqueIndex('membership_plans_paystack_plan_code').on(table.paystackPlanCode),
+    check(
+      'membership_plans_name_length',
+      sql`length(${table.name}) between 1 and ${sql.raw(String(PACKAGE_NAME_MAX))}`,
+    ),
+    check('membership_plans_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),
+    check(
+      'membership_plans_sessions',
+      sql`${table.sessionsPerMonth} between ${sql.raw(String(MEMBERSHIP_SESSIONS.min))} and ${sql.raw(String(MEMBERSHIP_SESSIONS.max))}`,
+    ),
+    check(
+      'membership_plans_shop_percent',
+      sql`${table.shopPercent} between 0 and ${sql.raw(String(MEMBERSHIP_SHOP_PERCENT_MAX))}`,
+    ),
+  ],
+);
+
+/** The treatments a plan's sessions pay for. */
+export const membershipPlanTreatments = sqliteTable(
+  'membership_plan_treatments',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    treatmentId: text('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.treatmentId] })],
+);
+
+/**
+ * Sessions a client holds, with the code that spends them: a package bought (online or at the
+ * desk), exactly one per paid payment, or a membership's, refilled each paid month. It keeps what
+ * was sold (name, treatments, sessions, price) so a later change of the package changes nothing
+ * bought. Its code is random (services/package-sessions.ts): only its SHA-256 and last 4 are kept.
  */
 export const packagePurchases = sqliteTable(
   'package_purchases',
@@ -1261,12 +1315,13 @@ export const packagePurchases = sqliteTable(
     paymentReference: text('payment_reference')
       .notNull()
       .references(() => payments.reference),
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id),
+    /** The package sold, or (for a membership's sessions) the plan. */
+    packageId: text('package_id').references(() => packages.id),
+    planId: text('plan_id').references(() => membershipPlans.id),
     name: text('name').notNull(),
     /** The treatment ids its sessions pay for, as sold (JSON array). */
     treatmentIds: text('treatment_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    /** Sessions it may hold at most (a package's all; a membership's two months'). */
     sessions: integer('sessions').notNull(),
     /** Sessions not yet taken by a booking (held or spent); the CHECK keeps it from going below 0. */
     sessionsLeft: integer('sessions_left').notNull(),
@@ -1276,7 +1331,7 @@ export const packagePurchases = sqliteTable(
     buyerPhone: text('buyer_phone'),
     codeHash: text('code_hash').notNull(),
     codeLast4: text('code_last4').notNull(),
-    /** Its last valid day (Lagos). */
+    /** Its last valid day (Lagos): a membership's moves with each paid month. */
     expiresOn: text('expires_on').notNull(),
     status: text('status', { enum: voucherStatuses }).notNull().default('active'),
     /** Sold at the desk: by whom (as named then). */
@@ -1289,12 +1344,13 @@ export const packagePurchases = sqliteTable(
     index('package_purchases_email').on(sql`lower(${table.buyerEmail})`),
     check('package_purchases_sessions_left', sql`${table.sessionsLeft} between 0 and ${table.sessions}`),
     check('package_purchases_status', oneOf('status', voucherStatuses)),
+    check('package_purchases_source', sql`(${table.packageId} is null) != (${table.planId} is null)`),
   ],
 );
 
 /**
- * Sessions of a package a booking's payment takes: held with the payment's hold, spent when it is
- * paid, released when the hold ends unpaid, returned when the visit is cancelled in time.
+ * Sessions a booking's payment takes: held with the payment's hold, spent when it is paid,
+ * released when the hold ends unpaid, returned when the visit is cancelled in time.
  */
 export const packageUses = sqliteTable(
   'package_uses',
@@ -1319,4 +1375,62 @@ export const packageUses = sqliteTable(
     check('package_uses_value', sql`${table.value} >= 0`),
     check('package_uses_state', oneOf('state', voucherUseStates)),
   ],
+);
+
+export const membershipStatuses = ['active', 'unpaid', 'ending', 'ended'] as const;
+
+/**
+ * A client's membership: started by its first paid month (its payment), its Paystack
+ * subscription linked when Paystack says it exists, its sessions in a package_purchases row.
+ */
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: id(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => packagePurchases.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subscriptionCode: text('subscription_code'),
+    emailToken: text('email_token'),
+    status: text('status', { enum: membershipStatuses }).notNull().default('active'),
+    /** When the paid month ends (ISO): the renewal date. */
+    paidUntil: text('paid_until').notNull(),
+    /** Months paid so far. */
+    months: integer('months').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(utcNow),
+  },
+  (table) => [
+    uniqueIndex('memberships_payment_reference').on(table.paymentReference),
+    uniqueIndex('memberships_subscription_code').on(table.subscriptionCode),
+    index('memberships_email').on(sql`lower(${table.email})`, table.planId),
+    check('memberships_status', oneOf('status', membershipStatuses)),
+  ],
+);
+
+/**
+ * Paystack's subscription events, each kept once by its own key (a charge's reference, an
+ * invoice's code, a subscription's code and event): a repeat changes nothing. One that names a
+ * subscription not yet linked waits (`applied` 0) and is applied when it is.
+ */
+export const membershipEvents = sqliteTable(
+  'membership_events',
+  {
+    key: text('key').primaryKey(),
+    event: text('event').notNull(),
+    subscriptionCode: text('subscription_code'),
+    payload: text('payload', { mode: 'json' }).notNull(),
+    applied: integer('applied', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('membership_events_waiting').on(table.subscriptionCode, table.applied)],
 );

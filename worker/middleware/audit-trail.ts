@@ -68,6 +68,14 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
   'DELETE /api/time-waitlist/:id': { action: 'waitlist-remove' },
   'POST /api/packages': { action: 'package-create', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
   'POST /api/packages/:id/sales': { action: 'package-sell', keep: ['payment'] },
+  'POST /api/memberships': {
+    action: 'membership-plan-create',
+    keep: ['name', 'price', 'sessionsPerMonth', 'shopPercent', 'shown'],
+  },
+  'PUT /api/memberships/:id': {
+    action: 'membership-plan-update',
+    keep: ['name', 'price', 'sessionsPerMonth', 'shopPercent', 'shown'],
+  },
   'PUT /api/packages/:id': { action: 'package-update', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
   'PUT /api/bookings/:id': {
     action: bookingChange,

@@ -1,7 +1,8 @@
 /**
  * A thin client for the Paystack endpoints the studio uses: initialize a transaction, verify it
  * (https://paystack.com/docs/api/transaction), refund it and fetch the refund
- * (https://paystack.com/docs/api/refund). Amounts are kobo here and only here.
+ * (https://paystack.com/docs/api/refund), keep a membership's monthly plan (POST /plan, PUT
+ * /plan/:code) and give a member the link to manage their subscription. Amounts are kobo here and only here.
  * Responses are parsed with zod; anything unexpected, a failed call or a timeout is a PaystackError.
  */
 import * as z from 'zod/mini';
@@ -59,6 +60,21 @@ export interface InitializeRequest {
   reference: string;
   callback_url: string;
   metadata: Record<string, unknown>;
+  /** A membership's first month: the plan's code subscribes the customer (its amount is the plan's). */
+  plan?: string;
+  /** Paying channels offered: a subscription renews by card only. */
+  channels?: string[];
+}
+
+const planResponse = () => z.object({ status: z.literal(true), data: z.object({ plan_code: z.string() }) });
+const okResponse = () => z.object({ status: z.literal(true) });
+const linkResponse = () => z.object({ status: z.literal(true), data: z.object({ link: z.string() }) });
+
+/** A monthly plan as the studio keeps it at Paystack: its name and price. */
+export interface PlanRequest {
+  name: string;
+  /** Kobo. */
+  amount: number;
 }
 
 export function createPaystackClient(options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {
@@ -113,6 +129,38 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
       const message = `Paystack refused the refund (${status}): ${String((body as { message?: unknown } | null)?.message ?? 'no message')}`;
       if (status >= 400 && status < 500) throw new PaystackRefusal(message, status);
       throw new PaystackError(message);
+    },
+
+    /** A monthly plan made at Paystack (POST /plan): its code. */
+    async createPlan(plan: PlanRequest): Promise<string> {
+      const { status, body } = await call('/plan', {
+        method: 'POST',
+        body: JSON.stringify({ ...plan, interval: 'monthly', currency: 'NGN' }),
+      });
+      const parsed = planResponse().safeParse(body);
+      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not create the plan (${status})`);
+      return parsed.data.data.plan_code;
+    },
+
+    /** A plan's name and price changed at Paystack (PUT /plan/:code); existing subscriptions keep theirs. */
+    async updatePlan(code: string, plan: PlanRequest): Promise<void> {
+      const { status, body } = await call(`/plan/${encodeURIComponent(code)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ ...plan, interval: 'monthly', currency: 'NGN' }),
+      });
+      if (status !== 200 || !okResponse().safeParse(body).success) {
+        throw new PaystackError(`Paystack could not update the plan (${status})`);
+      }
+    },
+
+    /** Paystack's page where a member changes their card or cancels (GET /subscription/:code/manage/link). */
+    async manageLink(subscriptionCode: string): Promise<string> {
+      const { status, body } = await call(`/subscription/${encodeURIComponent(subscriptionCode)}/manage/link`, {
+        method: 'GET',
+      });
+      const parsed = linkResponse().safeParse(body);
+      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack gave no manage link (${status})`);
+      return parsed.data.data.link;
     },
 
     /** A refund as Paystack knows it now (GET /refund/:id). */

@@ -7,6 +7,7 @@ import { paymentContext } from '../middleware/payment-context';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
+import { membershipEvent, membershipEventNames } from '../services/membership-events';
 import { callbackUrl } from '../services/payments/checkout';
 import { isTestMode } from '../services/payments/gateway';
 import { initializePayment } from '../services/payments/initialize';
@@ -59,6 +60,8 @@ const webhookEvent = () =>
       amount: z.number(),
       currency: z.string(),
       paid_at: z.optional(z.nullable(z.string())),
+      plan: z.optional(z.unknown()),
+      customer: z.optional(z.unknown()),
     }),
   });
 
@@ -133,11 +136,20 @@ export const paymentRoutes = routeGroup()
       c.env.PAYSTACK_SECRET_KEY,
     );
     if (!signed) return c.json({ message: 'Invalid signature' }, 401);
-    const parsed = webhookEvent().safeParse(safeJson(rawBody));
-    if (!parsed.success || parsed.data.event !== 'charge.success') return c.json({ received: true });
+    const body = safeJson(rawBody) as { event?: unknown; data?: unknown } | null;
     const context = paymentContext(c);
+    const event = typeof body?.event === 'string' ? body.event : '';
+    // A subscription's own events: its start, a failed month, its end (memberships).
+    if ((membershipEventNames as readonly string[]).includes(event)) {
+      await membershipEvent(context, event, body?.data);
+      return c.json({ received: true });
+    }
+    const parsed = webhookEvent().safeParse(body);
+    if (!parsed.success || parsed.data.event !== 'charge.success') return c.json({ received: true });
     const payment = await findPayment(context.db, parsed.data.data.reference);
     if (payment) await confirmTransaction(context, payment, parsed.data.data);
+    // A charge of Paystack's own making: a membership's month renewed.
+    else await membershipEvent(context, 'charge.success', parsed.data.data);
     return c.json({ received: true });
   });
 

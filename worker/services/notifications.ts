@@ -10,6 +10,7 @@ import type { bookings } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StudioDetails } from '../messages/layout';
 import type { BookingFacts } from '../messages/templates/booking';
+import type { MembershipFacts } from '../messages/templates/memberships';
 import type { OrderFacts } from '../messages/templates/order';
 import type { PackageFacts } from '../messages/templates/packages';
 import type { ReviewRequestFacts } from '../messages/templates/reviews';
@@ -298,6 +299,30 @@ export async function packageBoughtMessages(
   return withRecipient([
     email('package-bought', facts.reference, contact.email ?? '', message),
     whatsapp('package-bought', facts.reference, contact.phone ?? '', message),
+  ]);
+}
+
+const membershipTemplates = () => import('../messages/templates/memberships');
+
+/**
+ * A membership's message to its member, by email and WhatsApp: its start (with its code, once per
+ * membership) or a month unpaid (once per failed invoice: `about`).
+ */
+export async function membershipMessages(
+  kind: 'membership-started' | 'membership-unpaid',
+  facts: MembershipFacts,
+  contact: { email: string | null; phone: string | null },
+  about: string,
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const templates = await membershipTemplates();
+  const message =
+    kind === 'membership-started'
+      ? templates.membershipStarted(facts, studio)
+      : templates.membershipUnpaid(facts, studio);
+  return withRecipient([
+    email(kind, about, contact.email ?? '', message),
+    whatsapp(kind, about, contact.phone ?? '', message),
   ]);
 }
 

@@ -51,7 +51,7 @@ export async function findPackage(db: Database, id: string): Promise<StaffPackag
 }
 
 /** The ids of `treatments` that are not on the menu. */
-async function unknownTreatments(db: Database, treatments: string[]): Promise<string[]> {
+export async function unknownTreatments(db: Database, treatments: string[]): Promise<string[]> {
   const rows = await db.all<{ id: string }>(
     sql`select value as id from json_each(${JSON.stringify(treatments)})
       where value not in (select id from treatments)`,

@@ -27,6 +27,8 @@ export const auditActions = {
   'waitlist-remove': 'Removed a client from the waitlist',
   'package-create': 'Added a package of sessions',
   'package-sell': 'Sold a package at the desk',
+  'membership-plan-create': 'Added a membership',
+  'membership-plan-update': 'Changed a membership',
   'package-update': 'Changed a package of sessions',
   'booking-paid': 'Marked a booking paid',
   'order-update': 'Changed an order',

@@ -26,5 +26,7 @@ export const messageTemplates = [
   'voucher-delivery',
   'voucher-delivered',
   'package-bought',
+  'membership-started',
+  'membership-unpaid',
   'review-request',
 ] as const;

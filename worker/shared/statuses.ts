@@ -2,7 +2,7 @@
  * The states and kinds the database's CHECKs allow and the routes validate against: one list each,
  * here (isomorphic) so that routes and the web read them without importing the schema.
  */
-export const paymentKinds = ['booking', 'order', 'voucher', 'package'] as const;
+export const paymentKinds = ['booking', 'order', 'voucher', 'package', 'membership'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'abandoned', 'expired'] as const;
 export const serviceStatuses = ['booked', 'arrived', 'completed', 'no-show', 'cancelled'] as const;
 export const orderStatuses = ['processing', 'shipped', 'delivered', 'cancelled'] as const;

@@ -29,6 +29,8 @@ export async function openCheckout(
   amount: number,
   email: string,
   metadata: Record<string, unknown>,
+  /** A membership's first month: its Paystack plan, paid by card only. */
+  subscription?: { plan: string; channels: string[] },
 ): Promise<InitializeResult> {
   if (amount === 0) {
     const payment = await findPayment(context.db, reference);
@@ -43,6 +45,7 @@ export async function openCheckout(
       reference,
       callback_url: `${context.origin}${confirmationPaths[kind]}`,
       metadata,
+      ...subscription,
     });
     return { ok: true, reference, authorizationUrl: checkout.authorizationUrl };
   } catch (error) {

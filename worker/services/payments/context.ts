@@ -78,6 +78,8 @@ export const confirmationPaths = {
   order: '/order-confirmation-pg',
   voucher: '/gift-voucher-confirmation',
   package: '/package-confirmation',
+  // One page confirms what was bought on /packages: a package or a membership.
+  membership: '/package-confirmation',
 } as const;
 
 export type InitializeResult =

@@ -82,3 +82,15 @@ export function paymentGateway(env: Bindings, db: Database, origin: string): Pay
 
 /** A gateway error for work that needs Paystack when payments are not configured (refunds). */
 export const notConfiguredError = () => new PaystackError(paymentSetupMessages.notConfigured);
+
+/** What memberships need of Paystack: their monthly plans and the members' manage links. */
+export type PaystackPlans = Pick<ReturnType<typeof createPaystackClient>, 'createPlan' | 'updatePlan' | 'manageLink'>;
+
+/**
+ * Paystack's plans, when Paystack is the gateway; undefined otherwise (the test checkout has no
+ * subscriptions: memberships are joined through Paystack only).
+ */
+export function paystackPlans(env: Bindings): PaystackPlans | undefined {
+  if (paymentSetup(env).gateway !== 'paystack') return undefined;
+  return createPaystackClient({ baseUrl: env.PAYSTACK_BASE_URL, secretKey: env.PAYSTACK_SECRET_KEY });
+}

@@ -3,6 +3,7 @@
  */
 import { initializeBookingPayment } from './booking';
 import { type InitializeRequest, type InitializeResult, type PaymentContext, paymentMessages } from './context';
+import { initializeMembershipJoin } from './membership-join';
 import { initializeOrderPayment } from './order';
 import { initializePackagePurchase } from './package-purchase';
 import { initializeVoucherPurchase } from './voucher-purchase';
@@ -17,6 +18,7 @@ export async function initializePayment(
   const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
   if (kind === 'voucher') return initializeVoucherPurchase(context, request, details);
   if (kind === 'package') return initializePackagePurchase(context, request, details);
+  if (kind === 'membership') return initializeMembershipJoin(context, request, details);
   return kind === 'order'
     ? initializeOrderPayment(context, request, details)
     : initializeBookingPayment(context, request, details);

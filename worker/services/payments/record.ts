@@ -8,8 +8,11 @@ import type { OrderFacts } from '../../messages/templates/order';
 import { loggable } from '../../shared/loggable';
 import { lagosDate } from '../../shared/time';
 import { managePath, manageToken, manageTokenHash } from '../manage-tokens';
+import { applyEarlySubscription } from '../membership-events';
+import { membershipFacts, type StoredMembershipPayment, startMembership } from '../memberships';
 import {
   bookingConfirmedMessages,
+  membershipMessages,
   orderConfirmedMessages,
   packageBoughtMessages,
   voucherBoughtMessages,
@@ -32,6 +35,19 @@ import {
  * too: their idempotency keys are the payment's reference).
  */
 export async function recordPaid(context: PaymentContext, payment: Payment): Promise<void> {
+  if (payment.kind === 'membership') {
+    const started = await startMembership(context.db, payment, context.now);
+    // Only the call that started it has its code: it alone sends it.
+    if (!started) return;
+    const { membership, code } = started;
+    const contact = { email: membership.email, phone: membership.phone };
+    const facts = await membershipFacts(context.db, membership, code);
+    context.notify(await membershipMessages('membership-started', facts, contact, payment.reference, context.studio));
+    // Paystack may have told of the subscription before this first month was recorded.
+    const { membership: joined } = payment.details as StoredMembershipPayment;
+    await applyEarlySubscription(context, { email: membership.email, planCode: joined.planCode });
+    return;
+  }
   if (payment.kind === 'package') {
     const sold = await recordPaidPackage(context.db, payment, context.now);
     // Only the call that created the purchase has its code: it alone sends it.

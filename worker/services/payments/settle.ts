@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { PaystackError, type PaystackTransaction } from '../../providers/paystack';
 import { nairaToKobo } from '../../shared/money';
 import { manageToken } from '../manage-tokens';
+import { type MembershipSummary, membershipSummary } from '../memberships';
 import { type PackageSummary, packageSummary } from '../package-sales';
 import { type PaymentContext, paymentMessages } from './context';
 import { recordPaid } from './record';
@@ -29,7 +30,10 @@ export interface PaymentReceipt {
 }
 
 export type VerifyResult =
-  | { status: true; data: BookingSummary | OrderSummary | VoucherSummary | PackageSummary | PaymentReceipt }
+  | {
+      status: true;
+      data: BookingSummary | OrderSummary | VoucherSummary | PackageSummary | MembershipSummary | PaymentReceipt;
+    }
   | { status: false; message: string };
 
 /**
@@ -153,12 +157,14 @@ export async function confirmTransaction(
 
 async function summaryOf(context: PaymentContext, payment: Payment): Promise<VerifyResult> {
   const summary =
-    payment.kind === 'package'
-      ? await packageSummary(context.db, payment)
-      : payment.kind === 'voucher'
-        ? await voucherSummary(context.db, payment)
-        : payment.kind === 'order'
-          ? await orderSummary(context.db, payment)
-          : await bookingSummary(context.db, payment, await manageToken(payment.reference, context.linkSecret));
+    payment.kind === 'membership'
+      ? await membershipSummary(context.db, payment)
+      : payment.kind === 'package'
+        ? await packageSummary(context.db, payment)
+        : payment.kind === 'voucher'
+          ? await voucherSummary(context.db, payment)
+          : payment.kind === 'order'
+            ? await orderSummary(context.db, payment)
+            : await bookingSummary(context.db, payment, await manageToken(payment.reference, context.linkSecret));
   return summary ? { status: true, data: summary } : { status: false, message: paymentMessages.unknownReference };
 }

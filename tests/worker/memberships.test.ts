@@ -1,0 +1,221 @@
+// Memberships (issue 36): plans kept as monthly Paystack plans; joined through Paystack's checkout
+// with the plan, card only; Paystack's events (subscription.create, each month's charge.success,
+// invoice.payment_failed, subscription.not_renew, subscription.disable) applied once whatever
+// their order and repetition; the sessions spent at booking like a package's.
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { membershipEvents, membershipPlans, outboxMessages } from '../../worker/db/schema';
+import { membershipMessages } from '../../worker/shared/membership-rules';
+import { nairaToKobo } from '../../worker/shared/money';
+import { lagosDate } from '../../worker/shared/time';
+import { signIn } from './admin-harness';
+import { definePlan, deliver, joinAndPay, joining, membershipOf, monthlyCalm } from './membership-fixtures';
+import { checkCode } from './package-fixtures';
+import { bookingDetails, oneHourVisit } from './payment-fixtures';
+import {
+  call,
+  clearPaymentData,
+  db,
+  fake,
+  staffCall,
+  startPayment,
+  testModeEnv,
+  withFakePaystack,
+} from './payment-harness';
+
+withFakePaystack();
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signIn();
+});
+beforeEach(async () => {
+  await clearPaymentData();
+  await db.delete(outboxMessages);
+  await db.$client.exec('delete from membership_plan_treatments; delete from membership_plans;');
+});
+
+const sent = async (template: 'membership-started' | 'membership-unpaid') =>
+  db.select().from(outboxMessages).where(eq(outboxMessages.template, template));
+
+const codeIn = (text: string) => /\b[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\b/.exec(text)?.[0] ?? '';
+
+describe('membership plans', () => {
+  it('keeps each plan as a monthly Paystack plan at its price, and updates it when the price changes', async () => {
+    const plan = await definePlan(cookie);
+    expect(plan).toMatchObject({ name: 'Monthly calm', paystackReady: true, sessionsPerMonth: 2, shopPercent: 10 });
+    expect(fake.subscriptions.planCalls[0]).toMatchObject({
+      method: 'POST',
+      path: '/plan',
+      body: { name: 'Monthly calm', amount: 4_000_000, interval: 'monthly', currency: 'NGN' },
+    });
+    const listed = (await (await call('/api/memberships')).json()) as Array<Record<string, unknown>>;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        _id: plan._id,
+        price: 40_000,
+        treatments: [expect.objectContaining({ _id: 'swedish' })],
+      }),
+    ]);
+    expect(listed[0]).not.toHaveProperty('paystackReady');
+    const changed = await staffCall(cookie, `/api/memberships/${plan._id}`, 'PUT', { price: 45_000 });
+    expect(changed.status).toBe(200);
+    const [stored] = await db.select().from(membershipPlans);
+    expect(fake.subscriptions.planCalls[1]).toEqual({
+      method: 'PUT',
+      path: `/plan/${stored?.paystackPlanCode}`,
+      body: { name: 'Monthly calm', amount: 4_500_000, interval: 'monthly', currency: 'NGN' },
+    });
+  });
+
+  it('saves a plan Paystack could not take, keeps it off the site, and sends it on the next save', async () => {
+    fake.outage = 503;
+    const created = await staffCall(cookie, '/api/memberships', 'POST', monthlyCalm);
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { _id: string; paystackReady: boolean; warning?: string };
+    expect(body).toMatchObject({ paystackReady: false, warning: membershipMessages.paystackPlan });
+    expect(await (await call('/api/memberships')).json()).toEqual([]);
+    fake.outage = undefined;
+    const again = await staffCall(cookie, `/api/memberships/${body._id}`, 'PUT', { shown: true });
+    expect(await again.json()).toMatchObject({ paystackReady: true });
+    expect(await (await call('/api/memberships')).json()).toHaveLength(1);
+  });
+
+  it('refuses bad input with its field’s message', async () => {
+    for (const [overrides, message] of [
+      [{ sessionsPerMonth: 0 }, membershipMessages.sessions],
+      [{ sessionsPerMonth: 9 }, membershipMessages.sessions],
+      [{ shopPercent: 51 }, membershipMessages.shopPercent],
+      [{ treatments: [] }, membershipMessages.treatments],
+      [{ price: 0 }, membershipMessages.price],
+    ] as const) {
+      const response = await staffCall(cookie, '/api/memberships', 'POST', { ...monthlyCalm, ...overrides });
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      expect(await response.json()).toMatchObject({ message });
+    }
+    expect(await db.select().from(membershipPlans)).toEqual([]);
+  });
+});
+
+describe('joining', () => {
+  it('opens Paystack’s checkout with the plan, card only, at the plan’s price', async () => {
+    const plan = await definePlan(cookie);
+    const wrong = await startPayment(joining(plan._id), nairaToKobo(1_000));
+    expect(wrong.status).toBe(409);
+    expect(await wrong.json()).toMatchObject({ expectedAmount: 40_000 });
+    await joinAndPay(plan);
+    const [stored] = await db.select().from(membershipPlans);
+    expect(fake.initializeCalls.at(-1)?.body).toMatchObject({
+      email: 'funke@example.com',
+      amount: 4_000_000,
+      plan: stored?.paystackPlanCode,
+      channels: ['card'],
+    });
+  });
+
+  it('cannot be joined on the test checkout (no Paystack to renew it)', async () => {
+    const plan = await definePlan(cookie);
+    const refused = await startPayment(joining(plan._id), nairaToKobo(40_000), testModeEnv);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ message: membershipMessages.notReady });
+  });
+});
+
+describe('Paystack’s events', () => {
+  it.each([
+    ['charge.success', 'subscription.create'],
+    ['subscription.create', 'charge.success'],
+  ] as const)('starts the membership once from %s then %s, each sent twice', async (first, second) => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    const events = { 'charge.success': charge, 'subscription.create': created };
+    for (const event of [events[first], events[first], events[second], events[second]]) {
+      expect(await deliver(event)).toBe(200);
+    }
+    const membership = await membershipOf();
+    expect(membership).toMatchObject({
+      status: 'active',
+      months: 1,
+      subscriptionCode: subscription.subscriptionCode,
+      sessionsLeft: 2,
+    });
+    const messages = await sent('membership-started');
+    expect(messages.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
+    const code = codeIn(messages[0]?.text ?? '');
+    expect((await checkCode(code)).body).toMatchObject({ name: 'Monthly calm', sessionsLeft: 2 });
+  });
+
+  it('adds each paid month’s sessions once, rolling unused ones over one month at most', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const before = await membershipOf();
+    const second = await fake.subscriptions.renewal(subscription, 'T-RENEW-2');
+    expect(await deliver(second)).toBe(200);
+    expect(await deliver(second)).toBe(200);
+    const renewed = await membershipOf();
+    expect(renewed).toMatchObject({ months: 2, status: 'active', sessionsLeft: 4 });
+    expect(Date.parse(renewed?.paidUntil ?? '')).toBeGreaterThan(Date.parse(before?.paidUntil ?? ''));
+    expect(renewed?.expiresOn).toBe(lagosDate(new Date(Date.parse(renewed?.paidUntil ?? '') + 3_600_000)));
+    await deliver(await fake.subscriptions.renewal(subscription, 'T-RENEW-3'));
+    expect(await membershipOf()).toMatchObject({ months: 3, sessionsLeft: 4 });
+  });
+
+  it('marks a failed month unpaid (no sessions, the member told once) until a charge goes through', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const failed = await fake.subscriptions.paymentFailed(subscription, 'INV_month2');
+    expect(await deliver(failed)).toBe(200);
+    expect(await deliver(failed)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ status: 'unpaid', months: 1, sessionsLeft: 2 });
+    const told = await sent('membership-unpaid');
+    expect(told.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
+    await deliver(await fake.subscriptions.renewal(subscription, 'T-RETRY-2'));
+    expect(await membershipOf()).toMatchObject({ status: 'active', months: 2, sessionsLeft: 4 });
+  });
+
+  it('ends at the paid month’s end on not_renew or disable, in any order and repeated', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    const notRenewing = await fake.subscriptions.notRenewing(subscription);
+    const disabled = await fake.subscriptions.disabled(subscription);
+    // The end arrives first, before Paystack's create and the first charge: it waits for them.
+    for (const event of [disabled, notRenewing, created, notRenewing, charge, disabled]) {
+      expect(await deliver(event)).toBe(200);
+    }
+    const membership = await membershipOf();
+    expect(membership).toMatchObject({ status: 'ending', sessionsLeft: 2 });
+    const keys = (await db.select().from(membershipEvents)).map((event) => [event.key.split(':')[0], event.applied]);
+    expect(keys.sort()).toEqual([
+      ['subscription.create', true],
+      ['subscription.disable', true],
+      ['subscription.not_renew', true],
+    ]);
+  });
+
+  it('refuses an unsigned event and changes nothing', async () => {
+    const plan = await definePlan(cookie);
+    const { created } = await joinAndPay(plan);
+    expect(await deliver({ body: created.body, signature: 'forged' })).toBe(401);
+    expect(await db.select().from(membershipEvents)).toEqual([]);
+  });
+});
+
+describe('using a membership’s sessions', () => {
+  it('pays a covered treatment at booking with the membership’s code', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const code = codeIn((await sent('membership-started'))[0]?.text ?? '');
+    const booked = await startPayment(
+      bookingDetails({ ...oneHourVisit, customerEmail: 'funke@example.com', packageCode: code, amount: 0 }),
+      0,
+    );
+    expect(booked.status).toBe(200);
+    expect(await membershipOf()).toMatchObject({ sessionsLeft: 1 });
+  });
+});

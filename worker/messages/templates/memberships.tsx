@@ -1,0 +1,107 @@
+/**
+ * A membership's messages: its start (with the code that spends its sessions) and a month whose
+ * card payment failed.
+ */
+
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
+import { formatNaira } from '../../shared/money';
+import { formatDate } from '../../shared/time';
+import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
+import { CallUs, callUsText, Facts, factsText, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+
+export interface MembershipFacts {
+  /** The first payment's reference. */
+  reference: string;
+  name: string;
+  planName: string;
+  sessionsPerMonth: number;
+  treatments: string[];
+  price: number;
+  shopPercent: number;
+  /** The Lagos date of the next monthly payment. */
+  renewsOn: string;
+  /** The code, grouped (ABCD-EFGH-JKMN): only in the start's message. */
+  code?: string;
+}
+
+const codeStyle = {
+  ...textStyle,
+  margin: '8px 0 24px',
+  padding: '16px',
+  borderRadius: '12px',
+  backgroundColor: colours.espresso,
+  color: colours.cream,
+  textAlign: 'center' as const,
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '24px',
+  letterSpacing: '2px',
+  fontWeight: 700,
+};
+
+export function membershipStarted(facts: MembershipFacts, studio: StudioDetails): RenderedMessage {
+  const lead = `Welcome to ${facts.planName}: ${facts.sessionsPerMonth} ${facts.sessionsPerMonth === 1 ? 'session' : 'sessions'} a month of ${facts.treatments.join(', ')}, renewed by card on ${formatDate(facts.renewsOn)}.`;
+  const howTo = `Book at ${studio.siteUrl}/booking and enter this code under Package when you pay: each session pays one treatment your membership covers. Unused sessions carry over one month. See or cancel your membership at ${studio.siteUrl}/account.`;
+  const rows: Array<[string, string]> = [
+    ['Membership', facts.planName],
+    ['Sessions a month', String(facts.sessionsPerMonth)],
+    ['Treatments', facts.treatments.join(', ')],
+    ...(facts.shopPercent > 0 ? ([['Shop discount', `${facts.shopPercent}%`]] as Array<[string, string]>) : []),
+    ['Monthly price', formatNaira(facts.price)],
+    ['Next payment', formatDate(facts.renewsOn)],
+    ['Reference', facts.reference],
+  ];
+  return {
+    subject: `Welcome to ${facts.planName}: your code inside`,
+    text: [
+      `Dear ${facts.name},`,
+      '',
+      lead,
+      '',
+      `Your membership code: ${facts.code ?? ''}`,
+      '',
+      factsText(rows),
+      '',
+      howTo,
+      '',
+      callUsText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your membership has started
+        </Heading>
+        <Greeting name={facts.name} lead={lead} />
+        <Text style={{ ...textStyle, margin: '0' }}>Your membership code:</Text>
+        <Text style={codeStyle}>{facts.code ?? ''}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{howTo}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: {
+      name: 'membership_started',
+      parameters: [facts.name, facts.planName, facts.code ?? '', formatDate(facts.renewsOn)],
+    },
+  };
+}
+
+export function membershipUnpaid(facts: MembershipFacts, studio: StudioDetails): RenderedMessage {
+  const lead = `We could not take this month’s ${formatNaira(facts.price)} for ${facts.planName} from your card, so no new sessions were added.`;
+  const next = `Sessions you still have stay yours. To carry on, update your card from your page at ${studio.siteUrl}/account (Manage my membership), and Paystack will try again.`;
+  return {
+    subject: `${facts.planName}: this month’s payment did not go through`,
+    text: [`Dear ${facts.name},`, '', lead, '', next, '', callUsText(studio)].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your payment did not go through
+        </Heading>
+        <Greeting name={facts.name} lead={lead} />
+        <Text style={textStyle}>{next}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'membership_unpaid', parameters: [facts.name, facts.planName, formatNaira(facts.price)] },
+  };
+}

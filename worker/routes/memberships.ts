@@ -1,0 +1,42 @@
+import { sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
+import { validate } from '../middleware/validate';
+import { refreshCataloguePages } from '../services/catalogue-pages';
+import { allPlans, createPlan, type PlanResult, shownPlans, updatePlan } from '../services/membership-plans';
+import { paystackPlans } from '../services/payments/gateway';
+import { membershipPlanChangeSchema, newMembershipPlanSchema } from '../shared/membership-rules';
+import { sitePages } from '../shared/site-pages';
+import { routeGroup } from './route-group';
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/** A save as the API answers it: the plan, and what Paystack could not take yet (if anything). */
+const answer = (result: Extract<PlanResult, { ok: true }>) => ({
+  ...result.plan,
+  ...(result.paystackProblem ? { warning: result.paystackProblem } : {}),
+});
+
+const refusal = (result: Extract<PlanResult, { ok: false }>) => ({
+  message: result.message,
+  ...(result.field ? { field: result.field } : {}),
+});
+
+/**
+ * Membership plans: the ones visitors can join for anyone; staff (managers, owners) define them,
+ * each kept as a monthly Paystack plan.
+ */
+export const membershipRoutes = routeGroup()
+  .get('/memberships', async (c) => c.json(await shownPlans(c.var.db), 200, noStore))
+  .get('/memberships/staff', async (c) => c.json(await allPlans(c.var.db), 200, noStore))
+  .post('/memberships', sameOriginJson, validate('json', newMembershipPlanSchema), async (c) => {
+    const result = await createPlan(c.var.db, c.req.valid('json'), paystackPlans(c.env));
+    if (!result.ok) return c.json(refusal(result), result.status);
+    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    return c.json(answer(result), 201);
+  })
+  .put('/memberships/:id', sameOriginJson, validate('json', membershipPlanChangeSchema), async (c) => {
+    const result = await updatePlan(c.var.db, c.req.param('id'), c.req.valid('json'), paystackPlans(c.env));
+    if (!result.ok) return c.json(refusal(result), result.status);
+    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    return c.json(answer(result), 200);
+  });

@@ -1,0 +1,257 @@
+/**
+ * Paystack's events about memberships, each applied once whatever their order and repetition.
+ *
+ * Each event is kept under its own key (a charge by its reference, a failed invoice by its code, a
+ * subscription's start, non-renewal and end by its code) in the batch that applies it: the key's
+ * row is inserted if new, every change is guarded by it being unapplied, and the last statement
+ * marks it applied, so a repeat (or the same event racing itself) changes nothing. An event about a
+ * membership not yet known (a subscription.create before the first charge is recorded, a
+ * not_renew before the subscription is linked) waits, unapplied, and is applied when it is.
+ *
+ * - subscription.create links the Paystack subscription to the membership its first charge started;
+ * - each later charge.success of the plan adds the month's sessions (unused ones roll over one
+ *   month at most) and moves the paid month on;
+ * - invoice.payment_failed marks it unpaid (no sessions added) and tells the member;
+ * - subscription.not_renew and subscription.disable end it when the paid month ends.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { changedRow, type Database, d1Statement } from '../db/client';
+import { memberships } from '../db/schema';
+import { lagosDateOf, membershipFacts, monthAfter } from './memberships';
+import { membershipMessages, type studioDetails } from './notifications';
+import type { NewMessage } from './outbox';
+
+export interface MembershipEventContext {
+  db: Database;
+  now: Date;
+  studio: ReturnType<typeof studioDetails>;
+  notify: (messages: NewMessage[]) => void;
+}
+
+const customer = () => z.object({ email: z.string() });
+const planRef = () => z.object({ plan_code: z.string() });
+
+const subscriptionData = () =>
+  z.object({
+    subscription_code: z.string(),
+    email_token: z.optional(z.nullable(z.string())),
+    next_payment_date: z.optional(z.nullable(z.string())),
+    plan: z.optional(planRef()),
+    customer: z.optional(customer()),
+  });
+const renewalData = () =>
+  z.object({
+    reference: z.string(),
+    status: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    plan: planRef(),
+    customer: customer(),
+  });
+const failedInvoiceData = () =>
+  z.object({ invoice_code: z.string(), subscription: z.object({ subscription_code: z.string() }) });
+
+/** The events this module applies; anything else is no membership's. */
+export const membershipEventNames = [
+  'subscription.create',
+  'subscription.not_renew',
+  'subscription.disable',
+  'invoice.payment_failed',
+] as const;
+
+/** One row's change: `update … set …`, on the row whose id `id` selects, when `also` holds. */
+type Change = { update: SQL; id: SQL; also?: SQL };
+type Applied = { key: string; event: string; subscriptionCode: string | null; target: SQL; changes: Change[] };
+
+/** The membership a subscription code names. */
+const byCode = (code: string) => sql`(select id from memberships where subscription_code = ${code})`;
+
+/** The member's newest membership of the Paystack plan `planCode` that has not ended. */
+const byPlanAndEmail = (planCode: string, email: string, also: SQL = sql`1`) =>
+  sql`(select m.id from memberships m join membership_plans p on p.id = m.plan_id
+    where p.paystack_plan_code = ${planCode} and lower(m.email) = lower(${email}) and m.status != 'ended' and ${also}
+    order by m.created_at desc limit 1)`;
+
+/**
+ * What an event does, as SQL on its membership (`target`, null when none is known yet): undefined
+ * when the event is malformed or not about a membership (a one-off charge).
+ */
+function planOf(event: string, data: unknown, nowIso: string): Applied | undefined {
+  if (event === 'subscription.create') {
+    const parsed = subscriptionData().safeParse(data);
+    if (!parsed.success || !parsed.data.plan || !parsed.data.customer) return undefined;
+    const { subscription_code: code, email_token: token, plan, customer } = parsed.data;
+    const target = byPlanAndEmail(
+      plan.plan_code,
+      customer.email,
+      sql`(m.subscription_code is null or m.subscription_code = ${code})`,
+    );
+    return {
+      key: `subscription.create:${code}`,
+      event,
+      subscriptionCode: code,
+      target,
+      changes: [
+        {
+          update: sql`update memberships set subscription_code = ${code}, email_token = ${token ?? null},
+            updated_at = ${nowIso}`,
+          id: target,
+        },
+      ],
+    };
+  }
+  if (event === 'charge.success') {
+    const parsed = renewalData().safeParse(data);
+    if (!parsed.success || parsed.data.status !== 'success') return undefined;
+    const { reference, plan, customer } = parsed.data;
+    const target = byPlanAndEmail(plan.plan_code, customer.email);
+    const wallet = sql`(select purchase_id from memberships where id = ${target})`;
+    const perMonth = sql`(select sessions_per_month from membership_plans where id = (select plan_id from memberships where id = ${target}))`;
+    return {
+      key: `charge.success:${reference}`,
+      event,
+      subscriptionCode: null,
+      target,
+      changes: [
+        // The sessions first, while the membership still has its old paid month.
+        {
+          update: sql`update package_purchases set sessions_left = min(sessions_left, ${perMonth}) + ${perMonth},
+            expires_on = ${lagosDateOf(monthAfter(sql`(select paid_until from memberships where id = ${target})`, nowIso))},
+            status = 'active'`,
+          id: wallet,
+        },
+        {
+          update: sql`update memberships set months = months + 1, status = 'active',
+            paid_until = ${monthAfter(sql`paid_until`, nowIso)}, updated_at = ${nowIso}`,
+          id: target,
+        },
+      ],
+    };
+  }
+  if (event === 'invoice.payment_failed') {
+    const parsed = failedInvoiceData().safeParse(data);
+    if (!parsed.success) return undefined;
+    const code = parsed.data.subscription.subscription_code;
+    return {
+      key: `invoice.payment_failed:${parsed.data.invoice_code}`,
+      event,
+      subscriptionCode: code,
+      target: byCode(code),
+      changes: [
+        {
+          update: sql`update memberships set status = 'unpaid', updated_at = ${nowIso}`,
+          id: byCode(code),
+          also: sql`status = 'active'`,
+        },
+      ],
+    };
+  }
+  if (event === 'subscription.not_renew' || event === 'subscription.disable') {
+    const parsed = subscriptionData().safeParse(data);
+    if (!parsed.success) return undefined;
+    const code = parsed.data.subscription_code;
+    return {
+      key: `${event}:${code}`,
+      event,
+      subscriptionCode: code,
+      target: byCode(code),
+      changes: [
+        {
+          update: sql`update memberships set status = case when paid_until > ${nowIso} then 'ending' else 'ended' end,
+            updated_at = ${nowIso}`,
+          id: byCode(code),
+          also: sql`status != 'ended'`,
+        },
+      ],
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Applies one event once: true when this call applied it (a repeat, or one still waiting for its
+ * membership, answers false).
+ */
+async function apply(context: MembershipEventContext, plan: Applied, payload: unknown): Promise<boolean> {
+  const { db } = context;
+  const pending = sql`exists (select 1 from membership_events where key = ${plan.key} and applied = 0)`;
+  const statements = [
+    d1Statement(
+      db,
+      sql`insert into membership_events (key, event, subscription_code, payload)
+        values (${plan.key}, ${plan.event}, ${plan.subscriptionCode}, ${JSON.stringify(payload)})
+        on conflict (key) do nothing`,
+    ),
+    ...plan.changes.map((change) =>
+      d1Statement(db, sql`${change.update} where id = ${change.id} and ${change.also ?? sql`1`} and ${pending}`),
+    ),
+    d1Statement(
+      db,
+      sql`update membership_events set applied = 1 where key = ${plan.key} and applied = 0 and ${plan.target} is not null`,
+    ),
+  ];
+  const results = await db.$client.batch(statements);
+  return changedRow(results.at(-1));
+}
+
+/** Handles a signed Paystack event about memberships; the caller has checked the signature. */
+export async function membershipEvent(context: MembershipEventContext, event: string, data: unknown): Promise<void> {
+  const plan = planOf(event, data, context.now.toISOString());
+  if (!plan) return;
+  const applied = await apply(context, plan, { event, data });
+  if (!applied) return;
+  if (event === 'subscription.create' && plan.subscriptionCode) {
+    await applyWaiting(context, plan.subscriptionCode);
+  }
+  if (event === 'invoice.payment_failed' && plan.subscriptionCode) {
+    const [membership] = await context.db
+      .select()
+      .from(memberships)
+      .where(sql`${memberships.subscriptionCode} = ${plan.subscriptionCode}`);
+    if (membership) {
+      const contact = { email: membership.email, phone: membership.phone };
+      context.notify(
+        await membershipMessages(
+          'membership-unpaid',
+          await membershipFacts(context.db, membership),
+          contact,
+          plan.key,
+          context.studio,
+        ),
+      );
+    }
+  }
+}
+
+/** Applies, oldest first, the events that waited for the subscription `code` to be linked. */
+async function applyWaiting(context: MembershipEventContext, code: string): Promise<void> {
+  const waiting = await context.db.all<{ payload: string }>(
+    sql`select payload from membership_events where subscription_code = ${code} and applied = 0
+      order by created_at, rowid`,
+  );
+  for (const row of waiting) {
+    const { event, data } = JSON.parse(row.payload) as { event: string; data: unknown };
+    await membershipEvent(context, event, data);
+  }
+}
+
+/**
+ * After a membership started: a subscription.create Paystack sent before the first charge was
+ * recorded (for this member's email and plan) is applied now, and what waited for it with it.
+ */
+export async function applyEarlySubscription(
+  context: MembershipEventContext,
+  member: { email: string; planCode: string },
+): Promise<void> {
+  const early = await context.db.all<{ payload: string }>(
+    sql`select payload from membership_events where event = 'subscription.create' and applied = 0
+      and lower(json_extract(payload, '$.data.customer.email')) = lower(${member.email})
+      and json_extract(payload, '$.data.plan.plan_code') = ${member.planCode}
+      order by created_at, rowid`,
+  );
+  for (const row of early) {
+    const { event, data } = JSON.parse(row.payload) as { event: string; data: unknown };
+    await membershipEvent(context, event, data);
+  }
+}
