@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { reviews } from '../../worker/db/schema';
 import { publicProducts, publicTreatments, readCatalogue } from '../../worker/services/catalogue';
 import { fillFrame } from '../../worker/services/catalogue-pages';
+import { shownPlans } from '../../worker/services/membership-plans';
 import { shownPackages } from '../../worker/services/packages';
 import { reviewBoard } from '../../worker/services/reviews';
 import { EMBEDDED_CATALOGUE_ID } from '../../worker/shared/site-pages';
@@ -30,11 +31,17 @@ const frame = `<!doctype html>
 </html>`;
 
 async function pageFromD1(path: string) {
-  const [catalogue, board, packages] = await Promise.all([readCatalogue(db), reviewBoard(db), shownPackages(db)]);
+  const [catalogue, board, packages, memberships] = await Promise.all([
+    readCatalogue(db),
+    reviewBoard(db),
+    shownPackages(db),
+    shownPlans(db),
+  ]);
   return renderCataloguePage(path, {
     treatments: publicTreatments(catalogue, board),
     products: publicProducts(catalogue, board),
     packages,
+    memberships,
   });
 }
 

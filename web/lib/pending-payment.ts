@@ -3,7 +3,7 @@
  * in session storage (the same tab comes back from the checkout). No health or contact details.
  */
 export interface PendingPayment {
-  kind: 'booking' | 'order' | 'voucher' | 'package';
+  kind: 'booking' | 'order' | 'voucher' | 'package' | 'membership';
   reference: string;
   summary: string[];
   amount: number;
@@ -14,7 +14,7 @@ function isPendingPayment(value: unknown): value is PendingPayment {
   if (typeof value !== 'object' || value === null) return false;
   const { kind, reference, summary, amount } = value as Record<string, unknown>;
   return (
-    (kind === 'booking' || kind === 'order' || kind === 'voucher' || kind === 'package') &&
+    (kind === 'booking' || kind === 'order' || kind === 'voucher' || kind === 'package' || kind === 'membership') &&
     typeof reference === 'string' &&
     Array.isArray(summary) &&
     summary.every((line) => typeof line === 'string') &&

@@ -7,13 +7,14 @@ import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import type { MembershipOffer } from '../../worker/shared/membership-rules';
 import type { PackageOffer } from '../../worker/shared/package-rules';
 import { sitePaths } from '../../worker/shared/site-paths';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import type { PageCatalogue } from '../features/catalogue/catalogue-types';
 import { menuAtom, menuFromApi } from '../features/catalogue/live-menu';
-import { packagesAtom } from '../features/catalogue/live-packages';
+import { membershipsAtom, packagesAtom } from '../features/catalogue/live-packages';
 import { type ApiProduct, shopAtom, shopFromApi } from '../features/catalogue/live-shop';
 import { catalogueReady, startingCatalogue } from '../features/catalogue/starting-catalogue';
 import { pageJsonLd } from './structured-data';
@@ -30,6 +31,7 @@ async function renderPage(path: string, catalogue: PageCatalogue): Promise<strin
   store.set(menuAtom, catalogue.treatments);
   store.set(shopAtom, catalogue.products);
   store.set(packagesAtom, catalogue.packages ?? []);
+  store.set(membershipsAtom, catalogue.memberships ?? []);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
@@ -56,6 +58,7 @@ export interface ApiCatalogue {
   treatments: Parameters<typeof menuFromApi>[0];
   products: readonly ApiProduct[];
   packages: readonly PackageOffer[];
+  memberships: readonly MembershipOffer[];
 }
 
 /**
@@ -70,7 +73,10 @@ export async function renderCataloguePage(path: string, api: ApiCatalogue) {
     products: shopFromApi(api.products, (id) => built.products.find((product) => product.id === id)?.fallbackImage),
   };
   // Only the page that shows the packages carries them: the others stay as small as they were.
-  if (path === sitePaths.packages) catalogue.packages = api.packages;
+  if (path === sitePaths.packages) {
+    catalogue.packages = api.packages;
+    catalogue.memberships = api.memberships;
+  }
   return {
     body: await renderPage(path, catalogue),
     jsonLd: pageJsonLd(path, catalogue),

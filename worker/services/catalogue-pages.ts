@@ -12,6 +12,7 @@ import { inlineJson, jsonLdScriptTag } from '../shared/html';
 import { loggable } from '../shared/loggable';
 import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from './catalogue';
+import { shownPlans } from './membership-plans';
 import { shownPackages } from './packages';
 import { reviewBoard } from './reviews';
 
@@ -69,7 +70,12 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
 
 async function render(env: PageEnv, path: string, built: StoredPage): Promise<StoredPage> {
   const db = createDb(env.DB);
-  const [catalogue, board, packages] = await Promise.all([readCatalogue(db), reviewBoard(db), shownPackages(db)]);
+  const [catalogue, board, packages, memberships] = await Promise.all([
+    readCatalogue(db),
+    reviewBoard(db),
+    shownPackages(db),
+    shownPlans(db),
+  ]);
   // Loaded when a page is rendered, not at every cold start: React's server renderer and the
   // pages' modules are most of the Worker's startup otherwise.
   const { renderCataloguePage } = await import('virtual:page-renderer');
@@ -77,6 +83,7 @@ async function render(env: PageEnv, path: string, built: StoredPage): Promise<St
     treatments: publicTreatments(catalogue, board),
     products: publicProducts(catalogue, board),
     packages,
+    memberships,
   });
   const html = fillFrame(built.html, page);
   return { html, etag: `"${await hexDigest(html)}"` };

@@ -16,6 +16,11 @@ declare module 'virtual:page-renderer' {
   /** Renders `path` with the catalogue as GET /api/treatments, /api/products and /api/packages answer it. */
   export function renderCataloguePage(
     path: string,
-    catalogue: { treatments: readonly unknown[]; products: readonly unknown[]; packages: readonly unknown[] },
+    catalogue: {
+      treatments: readonly unknown[];
+      products: readonly unknown[];
+      packages: readonly unknown[];
+      memberships: readonly unknown[];
+    },
   ): Promise<RenderedCataloguePage>;
 }

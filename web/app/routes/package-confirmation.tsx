@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatDate } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
@@ -12,6 +13,7 @@ import {
 } from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { usePageMeta } from '../../lib/page-meta';
+import { readPendingPayment } from '../../lib/pending-payment';
 
 const nothing = () => undefined;
 
@@ -19,30 +21,16 @@ const nothing = () => undefined;
 const sentTo = (contact: { email: string | null; phone: string | null }) =>
   [contact.email ? 'your email' : '', contact.phone ? 'WhatsApp' : ''].filter(Boolean).join(' and ');
 
+/** What /packages sold: a package or a membership, whichever this browser went to pay for. */
 export default function PackageConfirmationPage() {
   usePageMeta('packageConfirmation');
-  const state = usePaymentVerification('package', nothing);
+  const [kind] = useState(() => (readPendingPayment('membership') ? 'membership' : 'package'));
+  return kind === 'membership' ? <MembershipConfirmation /> : <PackageConfirmation />;
+}
 
-  if (state.step === 'verifying') return <VerifyingHero what="package" />;
-  if (state.step === 'missing') {
-    return (
-      <PageHero
-        eyebrow="Package"
-        title="Package Not Found"
-        lead="We could not find a package to confirm in this browser. If you have paid, please contact us with your payment reference."
-      >
-        <Link to={paths.packages} className="button button--light button--large">
-          Back to Packages
-        </Link>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') {
-    return <VerificationFailedHero returnTo={paths.packages} returnLabel="Back to Packages" />;
-  }
-  if (state.step === 'received') {
-    return <PaymentReceivedHero what="package" returnTo={paths.home} returnLabel="Return to Home" />;
-  }
+function PackageConfirmation() {
+  const state = usePaymentVerification('package', nothing);
+  if (state.step !== 'success') return <Unconfirmed step={state.step} what="package" />;
   const bought = state.data;
   return (
     <PaidConfirmation
@@ -66,4 +54,59 @@ export default function PackageConfirmationPage() {
       </Link>
     </PaidConfirmation>
   );
+}
+
+function MembershipConfirmation() {
+  const state = usePaymentVerification('membership', nothing);
+  if (state.step !== 'success') return <Unconfirmed step={state.step} what="membership" />;
+  const joined = state.data;
+  return (
+    <PaidConfirmation
+      eyebrow="Membership started"
+      name={joined.name}
+      lead={`Welcome! Your membership code is on its way to ${sentTo(joined.sentTo)}. Enter it under Package when you book: each month's sessions pay the treatments your membership covers.`}
+      heading="Your membership"
+    >
+      <ConfirmationDetails
+        rows={[
+          ['Membership', joined.planName],
+          ['Sessions a month', String(joined.sessionsPerMonth)],
+          ['Next payment', formatDate(joined.renewsOn)],
+          ['Code', `Ends in ${joined.codeLast4}`],
+          ['Monthly price', formatNaira(joined.price)],
+          ['Reference', joined.reference],
+        ]}
+      />
+      <Link to={paths.booking} className="button button--primary button--large">
+        Book a session
+      </Link>
+    </PaidConfirmation>
+  );
+}
+
+/** Every state but a confirmed payment: verifying, nothing to confirm here, failed, or paid elsewhere. */
+function Unconfirmed({
+  step,
+  what,
+}: {
+  step: 'verifying' | 'missing' | 'failed' | 'received';
+  what: 'package' | 'membership';
+}) {
+  if (step === 'verifying') return <VerifyingHero what={what} />;
+  if (step === 'missing') {
+    const title = what === 'package' ? 'Package Not Found' : 'Membership Not Found';
+    return (
+      <PageHero
+        eyebrow={what === 'package' ? 'Package' : 'Membership'}
+        title={title}
+        lead={`We could not find a ${what} to confirm in this browser. If you have paid, please contact us with your payment reference.`}
+      >
+        <Link to={paths.packages} className="button button--light button--large">
+          Back to Packages
+        </Link>
+      </PageHero>
+    );
+  }
+  if (step === 'failed') return <VerificationFailedHero returnTo={paths.packages} returnLabel="Back to Packages" />;
+  return <PaymentReceivedHero what={what} returnTo={paths.home} returnLabel="Return to Home" />;
 }

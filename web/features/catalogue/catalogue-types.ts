@@ -1,5 +1,6 @@
 // What the pages hold of the catalogue: the shop's products with what each size has left, and the
 // catalogue a page starts from. Types only, so every catalogue module can read them without a circle.
+import type { MembershipOffer } from '../../../worker/shared/membership-rules';
 import type { PackageOffer } from '../../../worker/shared/package-rules';
 import type { Product, ProductSize } from '../../../worker/shared/products';
 import type { Treatment } from '../../../worker/shared/treatments';
@@ -21,4 +22,6 @@ export interface PageCatalogue {
   products: readonly ShopProduct[];
   /** The packages on sale: embedded only in the page that shows them (/packages). */
   packages?: readonly PackageOffer[];
+  /** The memberships open to join: likewise only on /packages. */
+  memberships?: readonly MembershipOffer[];
 }

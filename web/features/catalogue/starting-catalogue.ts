@@ -38,3 +38,6 @@ export function startingCatalogue<K extends 'treatments' | 'products'>(part: K):
 
 /** The packages the page embedded (only /packages does): none elsewhere, until the API answers. */
 export const startingPackages = () => embedded()?.packages ?? [];
+
+/** The memberships the page embedded (only /packages does). */
+export const startingMemberships = () => embedded()?.memberships ?? [];

@@ -5,7 +5,7 @@ import { CheckIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 
-export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift voucher' | 'package' }) {
+export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift voucher' | 'package' | 'membership' }) {
   return (
     <PageHero
       eyebrow="One moment"
@@ -43,7 +43,7 @@ export function PaymentReceivedHero({
   returnTo,
   returnLabel,
 }: {
-  what: 'booking' | 'order' | 'gift voucher' | 'package';
+  what: 'booking' | 'order' | 'gift voucher' | 'package' | 'membership';
   returnTo: string;
   returnLabel: string;
 }) {

@@ -1,12 +1,13 @@
 /**
  * Packages (managers, owners): the packages of prepaid sessions the studio sells, with what one
  * session costs and what the package saves against single visits; staff add and edit them, show
- * or hide them on the site, and sell them at the desk.
+ * or hide them on the site, and sell them at the desk; and the monthly memberships beside them.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
 import { packageValue } from '../../../../worker/shared/package-rules';
 import { AdminPageHeader, Notice, StatusBadge } from '../admin-ui';
+import { MembershipsSection } from './memberships-section';
 import { loadPackages, PackageForm, type StaffPackage } from './package-form';
 import { SellPackageForm } from './sell-package-form';
 
@@ -103,6 +104,7 @@ export default function PackagesPage() {
           }}
         />
       ) : null}
+      <MembershipsSection onNotice={setNotice} />
       {selling ? (
         <SellPackageForm
           key={selling._id}

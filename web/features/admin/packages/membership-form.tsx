@@ -1,0 +1,186 @@
+/**
+ * Adding or changing a membership plan: its name, the treatments its sessions cover, sessions a
+ * month, the monthly price, the shop discount and whether the site shows it. The server's rules
+ * and words (shared/membership-rules.ts) are checked here first, so each field says what is wrong;
+ * what Paystack could not take yet comes back as a warning.
+ */
+import { type FormEvent, useState } from 'react';
+import {
+  MEMBERSHIP_SESSIONS,
+  MEMBERSHIP_SHOP_PERCENT_MAX,
+  type NewMembershipPlan,
+  newMembershipPlanSchema,
+} from '../../../../worker/shared/membership-rules';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { adminRequest, api, messageOf } from '../admin-api';
+import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
+import { useTeam } from '../use-team';
+
+export type StaffMembership = Awaited<ReturnType<typeof loadMemberships>>[number];
+export const loadMemberships = () => adminRequest(api.memberships.staff.$get());
+
+type Field = 'name' | 'treatments' | 'sessionsPerMonth' | 'price' | 'shopPercent';
+
+interface Draft {
+  name: string;
+  treatments: string[];
+  sessionsPerMonth: string;
+  price: string;
+  shopPercent: string;
+  shown: boolean;
+}
+
+const draftOf = (plan: StaffMembership | undefined): Draft =>
+  plan
+    ? {
+        name: plan.name,
+        treatments: plan.treatments.map((treatment) => treatment._id),
+        sessionsPerMonth: String(plan.sessionsPerMonth),
+        price: String(plan.price),
+        shopPercent: String(plan.shopPercent),
+        shown: plan.shown,
+      }
+    : { name: '', treatments: [], sessionsPerMonth: '2', price: '', shopPercent: '0', shown: true };
+
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+export function MembershipForm({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing?: StaffMembership;
+  onClose: () => void;
+  onSaved: (notice: { tone: 'success' | 'error'; text: string }) => void;
+}) {
+  const team = useTeam();
+  const [draft, setDraft] = useState(() => draftOf(editing));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [problem, setProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const set = (changes: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) => ({
+      ...current,
+      ...Object.fromEntries(Object.keys(changes).map((key) => [key, undefined])),
+    }));
+  };
+  const toggle = (id: string) =>
+    set({
+      treatments: draft.treatments.includes(id)
+        ? draft.treatments.filter((each) => each !== id)
+        : [...draft.treatments, id],
+    });
+
+  async function save(event: FormEvent<HTMLFormElement>, close: () => void) {
+    event.preventDefault();
+    const input: NewMembershipPlan = {
+      name: draft.name,
+      treatments: draft.treatments,
+      sessionsPerMonth: numberOf(draft.sessionsPerMonth),
+      price: numberOf(draft.price),
+      shopPercent: numberOf(draft.shopPercent),
+      shown: draft.shown,
+    };
+    const checked = newMembershipPlanSchema().safeParse(input);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
+      setErrors(found);
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    setProblem(undefined);
+    try {
+      const saved = editing
+        ? await adminRequest(api.memberships[':id'].$put({ param: { id: editing._id }, json: checked.data }))
+        : await adminRequest(api.memberships.$post({ json: checked.data }));
+      const done = editing ? `${saved.name} is saved.` : `${saved.name} is added.`;
+      onSaved(
+        'warning' in saved && saved.warning
+          ? { tone: 'error', text: `${done} ${saved.warning}` }
+          : { tone: 'success', text: done },
+      );
+      close();
+    } catch (failure) {
+      setProblem(messageOf(failure, 'The membership could not be saved'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const number = (field: 'sessionsPerMonth' | 'price' | 'shopPercent', label: string, range?: [number, number]) => (
+    <TextField
+      label={label}
+      name={field}
+      type="number"
+      inputMode="numeric"
+      min={range?.[0] ?? 1}
+      max={range?.[1]}
+      value={draft[field]}
+      error={errors[field]}
+      onChange={(event) => set({ [field]: event.target.value })}
+    />
+  );
+
+  return (
+    <FormDialog title={editing ? `Edit ${editing.name}` : 'Add membership'} onClose={onClose}>
+      {(close) => (
+        <form ref={formRef} className="admin-catalogue-form__form" onSubmit={(event) => save(event, close)} noValidate>
+          <TextField
+            label="Name"
+            name="name"
+            maxLength={60}
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+          <fieldset
+            className="admin-package-form__treatments"
+            aria-describedby={errors.treatments ? 'membership-treatments-error' : undefined}
+          >
+            <legend className="field__label">Treatments its sessions cover</legend>
+            {!team ? <p className="field__hint">Loading the menu…</p> : null}
+            {(team?.menu ?? []).map((group) =>
+              group.treatments.length === 0 ? null : (
+                <div key={group.id} className="admin-package-form__group">
+                  <p className="admin-package-form__group-title">{group.title}</p>
+                  {group.treatments.map((treatment) => (
+                    <CheckboxField
+                      key={treatment._id}
+                      name="treatments"
+                      value={treatment._id}
+                      checked={draft.treatments.includes(treatment._id)}
+                      onChange={() => toggle(treatment._id)}
+                      label={treatment.name}
+                    />
+                  ))}
+                </div>
+              ),
+            )}
+            {errors.treatments ? (
+              <p className="field__error" id="membership-treatments-error">
+                {errors.treatments}
+              </p>
+            ) : null}
+          </fieldset>
+          {number('sessionsPerMonth', 'Sessions a month', [MEMBERSHIP_SESSIONS.min, MEMBERSHIP_SESSIONS.max])}
+          {number('price', 'Monthly price (₦)')}
+          {number('shopPercent', 'Shop discount (%)', [0, MEMBERSHIP_SHOP_PERCENT_MAX])}
+          <CatalogueFormFooter
+            active={draft.shown}
+            onActiveChange={(shown) => set({ shown })}
+            problem={{ message: problem }}
+            reloading={false}
+            onReload={() => undefined}
+            onCancel={close}
+            submitLabel={saving ? 'Saving…' : editing ? 'Save changes' : 'Add membership'}
+            submitDisabled={saving}
+          />
+        </form>
+      )}
+    </FormDialog>
+  );
+}
