@@ -10,8 +10,10 @@ import { type RunningSite, startBuiltSite } from '../../scripts/lib/wrangler';
 import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from './booking-steps';
-import { eventually, launchChromium, openPage, screenshot, viewports } from './browser';
+import { atBothWidths, axeViolations, eventually, launchChromium, openPage, screenshot, viewports } from './browser';
 import { type FakePaystackServer, startFakePaystackServer } from './fake-paystack-server';
+import { emailsTo } from './inbox';
+import { staffCookie } from './staff';
 
 const secretKey = 'sk_test_e2e_fake_key';
 let paystack: FakePaystackServer;
@@ -137,6 +139,91 @@ describe('paying through Paystack', () => {
     await eventually(() => page.locator('h1').textContent()).toBe('Payment Verification Failed');
     expect((await placesLeft(site.baseUrl, date))['11:00']).toBe(SLOT_CAPACITY);
     await screenshot(page, 'paystack-cancelled-1280');
+    await page.context().close();
+  });
+});
+
+describe('a membership through Paystack', () => {
+  it('is joined on /packages, renewed by a webhook, and its session used at booking', {
+    timeout: 120_000,
+  }, async () => {
+    paystack.fake.webhookUrl = `${site.baseUrl}/api/payment/webhook`;
+    // The owner adds it: the Worker makes its monthly plan at Paystack.
+    const created = await fetch(`${site.baseUrl}/api/memberships`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: site.baseUrl, Cookie: await staffCookie(site.baseUrl) },
+      body: JSON.stringify({
+        name: 'Monthly calm',
+        treatments: ['swedish'],
+        sessionsPerMonth: 2,
+        price: 40_000,
+        shopPercent: 10,
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect([...paystack.fake.subscriptions.plans.values()].map((plan) => plan.amount)).toEqual([4_000_000]);
+
+    // axe runs as an inline script: the test's browser lets it past the site's CSP.
+    const { page, problems } = await openPage(browser, site.baseUrl, viewports.phone, { bypassCSP: true });
+    await page.goto(paths.packages);
+    const form = page.getByRole('form', { name: 'Join a membership' });
+    await form.getByRole('radio', { name: /Monthly calm/ }).check();
+    expect(await form.textContent()).toContain(
+      'Memberships renew monthly by card. Paying by transfer? Choose a package instead.',
+    );
+    await form.getByLabel('Your name').fill('Funke Akin');
+    await form.getByLabel('Your email').fill('funke@example.com');
+    await form.getByLabel('Your WhatsApp number').fill('0803 222 3333');
+    await eventually(() => form.locator('.package-form__total').textContent()).toBe('You pay ₦40,000 a month');
+    await page.getByRole('heading', { name: 'Become a member' }).scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'membership-join-390');
+    await form.getByRole('button', { name: 'Join membership' }).click();
+    await page.waitForURL(`${paystack.fake.baseUrl}/checkout/**`);
+    expect(paystack.fake.initializeCalls.at(-1)?.body).toMatchObject({ channels: ['card'], amount: 4_000_000 });
+    await page.getByRole('button', { name: 'Pay NGN 40,000' }).click();
+    await page.waitForURL(/\/package-confirmation\?trxref=MB-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Funke!');
+    expect(await page.locator('.confirmation').textContent()).toContain('Monthly calm');
+    await atBothWidths(page, 'membership-confirmed');
+
+    // Its code, from the welcome email; a month later Paystack renews it (sessions 2 → 4).
+    await eventually(
+      async () => (await emailsTo(site.baseUrl, 'funke@example.com', /Welcome to Monthly calm/)).length,
+    ).toBe(1);
+    const [welcome] = await emailsTo(site.baseUrl, 'funke@example.com', /Welcome to Monthly calm/);
+    const code = /\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/.exec(welcome?.text ?? '')?.[0] ?? '';
+    const subscription = paystack.fake.subscriptions.subscriptionOf('funke@example.com');
+    await paystack.fake.deliver(await paystack.fake.subscriptions.renewal(subscription));
+    expect(paystack.fake.webhookStatuses.slice(-3)).toEqual([200, 200, 200]);
+    const check = async () =>
+      (await (
+        await fetch(`${site.baseUrl}/api/packages/check`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ code }),
+        })
+      ).json()) as { sessionsLeft: number };
+    expect(await check()).toMatchObject({ sessionsLeft: 4 });
+
+    // A session used: a Swedish massage, nothing to pay.
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(paths.booking);
+    await page.getByLabel('Swedish').check();
+    await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), 8));
+    await page.locator('.slot:has(input[value="10:00"])').click();
+    await page.getByLabel('Full name').fill('Funke Akin');
+    await page.getByLabel('Email address').fill('funke@example.com');
+    await page.getByLabel('Phone number').fill('0803 222 3333');
+    const dialog = await confirmBooking(page);
+    await dialog.getByLabel('Package').fill(code);
+    await dialog.getByRole('button', { name: 'Use sessions' }).click();
+    await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦0');
+    await dialog.getByRole('button', { name: 'Make Payment' }).click();
+    await page.waitForURL(/\/booking-confirmation-pg\?trxref=BK-/);
+    await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Funke!');
+    expect(await check()).toMatchObject({ sessionsLeft: 3 });
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

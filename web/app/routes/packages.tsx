@@ -126,8 +126,7 @@ export default function PackagesPage() {
             <div className="packages__intro">
               <h2 id="memberships-heading">Become a member</h2>
               <p className="packages__lead">
-                Your sessions every month, paid monthly by card, with a discount on our skincare. Paying by bank
-                transfer? Choose a package above instead.
+                Your sessions every month, paid monthly by card, with a discount on our skincare.
               </p>
             </div>
             <div className="card packages__card">
