@@ -7,6 +7,7 @@ import { notFound, onError } from './middleware/errors';
 import { safeConfigMiddleware } from './middleware/safe-config';
 import { securityHeadersMiddleware } from './middleware/security-headers';
 import { staffAccess } from './middleware/staff-access';
+import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
 import { appShellRoutes } from './routes/app-shell';
 import { authRoutes } from './routes/auth';
@@ -66,6 +67,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', timeWaitlistRoutes)
   .route('/api', packageRoutes)
   .route('/api', membershipRoutes)
+  .route('/api', accountRoutes)
   .route('/api', bookingTermsRoutes)
   .route('/api', paymentRoutes)
   .route('/api', testCheckoutRoutes)

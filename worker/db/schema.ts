@@ -1434,3 +1434,46 @@ export const membershipEvents = sqliteTable(
   },
   (table) => [index('membership_events_waiting').on(table.subscriptionCode, table.applied)],
 );
+
+export const accountCodeChannels = ['email', 'whatsapp'] as const;
+
+/**
+ * The 6-digit codes a client signs in to their page with (issue 36): one row per code asked for,
+ * for a known address or not (so the limits count both alike; only a known one is sent). The code
+ * is kept as a keyed digest of itself and its row, never as digits: six digits are too few to
+ * keep as a plain hash.
+ */
+export const accountCodes = sqliteTable(
+  'account_codes',
+  {
+    id: id(),
+    /** `email:<address>` or `phone:<digits>`, as clients.key writes them. */
+    contact: text('contact').notNull(),
+    channel: text('channel', { enum: accountCodeChannels }).notNull(),
+    codeDigest: text('code_digest').notNull(),
+    /** Whether the address belongs to a client (only then was the code sent). */
+    known: integer('known', { mode: 'boolean' }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    /** The asking network's keyed digest: codes a network asks for are counted too. */
+    networkKey: text('network_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('account_codes_contact').on(table.contact, table.createdAt),
+    check('account_codes_channel', oneOf('channel', accountCodeChannels)),
+  ],
+);
+
+/** A client's signed-in browsers: the cookie's token kept as its SHA-256, for 30 days. */
+export const accountSessions = sqliteTable(
+  'account_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    contact: text('contact').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_sessions_contact').on(table.contact)],
+);

@@ -18,6 +18,12 @@ export function phoneKeySql(phone: SQL): SQL {
       then '234' || substr(${digits}, 2) else ${digits} end)`;
 }
 
+/** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
+export const phoneKeyOf = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('0') && digits.length === 11 ? `234${digits.slice(1)}` : digits;
+};
+
 /** The key of the person with this email and phone (SQL expressions of a row). */
 export function clientKeySql(email: SQL, phone: SQL): SQL {
   return sql`(case when trim(coalesce(${email}, '')) <> '' then 'email:' || lower(trim(${email}))

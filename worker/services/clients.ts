@@ -9,17 +9,12 @@ import { type Database, d1Statement } from '../db/client';
 import { bookings, clients, orders, outboxMessages, waitlistEntries } from '../db/schema';
 import { lagosDate } from '../shared/time';
 import { type BookingView, listBookings } from './bookings';
-import { phoneKeySql } from './client-records';
+import { endClientSessionsStatements } from './client-accounts';
+import { phoneKeyOf, phoneKeySql } from './client-records';
 import { countedNoShowsSql } from './no-show-rule';
 import { listOrders, type OrderView } from './orders';
 import { type EntryView, entriesOf, eraseEntriesStatements } from './time-waitlist';
 import { clientVisitNotes } from './visit-notes';
-
-/** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
-const phoneKeyOf = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.startsWith('0') && digits.length === 11 ? `234${digits.slice(1)}` : digits;
-};
 
 /** What an erased booking or order says where the person's name was. */
 export const ERASED_NAME = 'Erased client';
@@ -283,7 +278,7 @@ function addressMatchers(addresses: string[]) {
  * Erases the person in one D1 batch: their bookings and orders keep their money, dates and
  * treatments under "Erased client", with no contact details, notes, address or health answers;
  * the payments' stored details go; their messages, waitlist entries and sign-in attempts are
- * deleted, and the client record with them. False when there is no such client.
+ * deleted, their own page's sessions end, and the client record with them. False when there is no such client.
  */
 export async function eraseClient(db: Database, id: string): Promise<boolean> {
   const [client] = await db.select().from(clients).where(eq(clients.id, id));
@@ -296,7 +291,16 @@ export async function eraseClient(db: Database, id: string): Promise<boolean> {
       and instr(outbox_messages.idempotency_key, o.payment_reference) > 0)
     or exists (select 1 from booking_events e join bookings b on b.id = e.booking_id
       where b.client_id = ${id} and instr(outbox_messages.idempotency_key, e.id) > 0)`;
+  // The keys their own page's sign-ins are under: each address as an email or a phone.
+  const accountKeys = [
+    client.key,
+    ...addresses.map((address) =>
+      address.includes('@') ? `email:${address.trim().toLowerCase()}` : `phone:${phoneKeyOf(address)}`,
+    ),
+  ];
   await db.$client.batch([
+    // Their own page: signed-in browsers and sign-in codes end.
+    ...endClientSessionsStatements(db, inList([...new Set(accountKeys)])),
     // First what is found through their bookings and orders, while those still point to them.
     d1Statement(
       db,

@@ -326,6 +326,20 @@ export async function membershipMessages(
   ]);
 }
 
+/** A sign-in code for a client's own page, to the address they gave (one message per code). */
+export async function accountCodeMessages(
+  code: { id: string; digits: string; minutes: number },
+  to: { channel: 'email' | 'whatsapp'; address: string },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await import('../messages/templates/account')).accountCode(code.digits, code.minutes, studio);
+  return [
+    to.channel === 'email'
+      ? email('account-code', code.id, to.address, message)
+      : whatsapp('account-code', code.id, to.address, message),
+  ];
+}
+
 const timeWaitlistTemplates = () => import('../messages/templates/time-waitlist');
 
 /** Joining the waitlist for a full time: the confirmation, with the private link to see or leave it. */

@@ -28,5 +28,6 @@ export const messageTemplates = [
   'package-bought',
   'membership-started',
   'membership-unpaid',
+  'account-code',
   'review-request',
 ] as const;

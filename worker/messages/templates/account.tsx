@@ -1,0 +1,41 @@
+/** The code a client signs in to their own page with. */
+
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
+import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
+import { headingStyle, type RenderedMessage, render } from './shared';
+
+const codeStyle = {
+  ...textStyle,
+  margin: '8px 0 24px',
+  padding: '16px',
+  borderRadius: '12px',
+  backgroundColor: colours.espresso,
+  color: colours.cream,
+  textAlign: 'center' as const,
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '28px',
+  letterSpacing: '6px',
+  fontWeight: 700,
+};
+
+export function accountCode(code: string, minutes: number, studio: StudioDetails): RenderedMessage {
+  const lead = `Your code to sign in to your page at ${studio.siteUrl}/account is ${code}. It works for ${minutes} minutes.`;
+  const note = 'If you did not ask for it, you can ignore this message: nobody can sign in without the code.';
+  return {
+    subject: `Your sign-in code: ${code}`,
+    text: [lead, '', note].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your sign-in code
+        </Heading>
+        <Text style={codeStyle}>{code}</Text>
+        <Text style={textStyle}>{lead}</Text>
+        <Text style={{ ...textStyle, fontSize: '13px', color: colours.inkSoft }}>{note}</Text>
+      </EmailLayout>,
+    ),
+    // An authentication template: WhatsApp shows the code with a copy button.
+    whatsapp: { name: 'account_code', parameters: [code] },
+  };
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { sameOriginJson } from '../middleware/admin-session';
+import { afterResponse } from '../middleware/after-response';
+import { clientNetwork } from '../middleware/client-network';
+import { rateLimit } from '../middleware/rate-limit';
+import { validate } from '../middleware/validate';
+import { PaystackError } from '../providers/paystack';
+import { accountReceipt, accountView } from '../services/client-account-view';
+import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../services/client-accounts';
+import { accountCodeMessages, studioDetails } from '../services/notifications';
+import { queueMessages } from '../services/outbox';
+import { paystackPlans } from '../services/payments/gateway';
+import { keyedDigest } from '../services/signing';
+import {
+  ACCOUNT_CODE_MINUTES,
+  ACCOUNT_SESSION_DAYS,
+  accountMessages,
+  codeRequestSchema,
+  signInSchema,
+} from '../shared/account-rules';
+import { routeGroup } from './route-group';
+
+/** `__Host-account`: this host only, over HTTPS, never read by scripts, sent on links from elsewhere (Lax). */
+const cookieName = 'account';
+const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' } as const;
+const noStore = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+
+/** The signed-in client's contact key and session token, or undefined. */
+async function signedIn(c: Context<AppEnv>) {
+  const token = getCookie(c, cookieName, 'host');
+  if (!token || token.length > 100) return undefined;
+  const contact = await sessionContact(c.var.db, token, new Date());
+  return contact ? { contact, token } : undefined;
+}
+
+/** A client's own page: signing in with a code, and what it shows. */
+export const accountRoutes = routeGroup()
+  .post(
+    '/account/code',
+    rateLimit('FORM_LIMITER', 'account-code'),
+    sameOriginJson,
+    validate('json', codeRequestSchema),
+    async (c) => {
+      const network = clientNetwork(c);
+      const result = await requestSignInCode(c.var.db, c.req.valid('json').contact, {
+        now: new Date(),
+        secret: c.env.LINK_SECRET,
+        networkKey: network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined,
+      });
+      if (!result.ok) return c.json({ message: result.message }, result.status);
+      if (result.send) {
+        const { id, digits, channel, to } = result.send;
+        const messages = await accountCodeMessages(
+          { id, digits, minutes: ACCOUNT_CODE_MINUTES },
+          { channel, address: to },
+          studioDetails(c.env),
+        );
+        afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
+      }
+      // Known or not, the same answer.
+      return c.json({ message: accountMessages.sent }, 202, noStore);
+    },
+  )
+  .post(
+    '/account/sign-in',
+    rateLimit('FORM_LIMITER', 'account-sign-in'),
+    sameOriginJson,
+    validate('json', signInSchema),
+    async (c) => {
+      const { contact, code } = c.req.valid('json');
+      const result = await signInWithCode(c.var.db, contact, code, { now: new Date(), secret: c.env.LINK_SECRET });
+      if (!result.ok) return c.json({ message: result.message }, result.status, noStore);
+      setCookie(c, cookieName, result.token, { ...cookieOptions, maxAge: ACCOUNT_SESSION_DAYS * 86_400 });
+      return c.json({ signedIn: true }, 200, noStore);
+    },
+  )
+  .post('/account/sign-out', sameOriginJson, async (c) => {
+    const session = await signedIn(c);
+    if (session) await endSession(c.var.db, session.token);
+    deleteCookie(c, cookieName, cookieOptions);
+    return c.json({ signedIn: false }, 200, noStore);
+  })
+  .get('/account', async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const view = await accountView(c.var.db, session.contact, {
+      now: new Date(),
+      linkSecret: c.env.MANAGE_LINK_SECRET,
+    });
+    return c.json(view, 200, noStore);
+  })
+  .get('/account/receipts/:reference', async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const receipt = await accountReceipt(c.var.db, session.contact, c.req.param('reference'));
+    if (!receipt) return c.json({ message: accountMessages.noReceipt }, 404, noStore);
+    return c.json({ ...receipt, studio: studioDetails(c.env) }, 200, noStore);
+  })
+  .post('/account/membership/manage', sameOriginJson, async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const view = await accountView(c.var.db, session.contact, {
+      now: new Date(),
+      linkSecret: c.env.MANAGE_LINK_SECRET,
+    });
+    const code = view.membership?.canManage
+      ? await c.var.db.get<{ code: string }>(
+          sql`select subscription_code as code from memberships where id = ${view.membership._id}`,
+        )
+      : undefined;
+    if (!code) return c.json({ message: accountMessages.noMembership }, 409, noStore);
+    const plans = paystackPlans(c.env);
+    if (!plans) return c.json({ message: accountMessages.manageLater }, 503, noStore);
+    try {
+      return c.json({ link: await plans.manageLink(code.code) }, 200, noStore);
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      console.error('Paystack gave no manage link', error.message);
+      return c.json({ message: accountMessages.manageLater }, 502, noStore);
+    }
+  });

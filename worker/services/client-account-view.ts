@@ -1,0 +1,298 @@
+/**
+ * What a signed-in client's page shows (GET /api/account): their visits to come (with the manage
+ * link) and past (with "Book again"), packages, membership, gift vouchers bought or received, and
+ * receipts; and one receipt to print. Everything is found by the addresses the studio has for
+ * them: the one they signed in with, and the other on their client record.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { lagosDate } from '../shared/time';
+import { contactMatches } from './client-accounts';
+import { phoneKeyOf, phoneKeySql } from './client-records';
+import { managePath, manageToken } from './manage-tokens';
+import { voucherTitle } from './vouchers';
+
+interface Identity {
+  name: string | null;
+  emails: string[];
+  phoneKeys: string[];
+}
+
+const list = (values: string[]) =>
+  values.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
+
+/** The addresses of the person signed in as `key`: it, and those on their client record. */
+async function identityOf(db: Database, key: string): Promise<Identity> {
+  const records = await db.all<{ name: string; email: string | null; phone: string }>(
+    sql`select name, email, phone from clients where key = ${key} or ${contactMatches(key, sql`email`, sql`phone`)}`,
+  );
+  const own = key.slice(key.indexOf(':') + 1);
+  const emails = new Set(key.startsWith('email:') ? [own] : []);
+  const phoneKeys = new Set(key.startsWith('phone:') ? [own] : []);
+  for (const record of records) {
+    if (record.email?.trim()) emails.add(record.email.trim().toLowerCase());
+    if (record.phone.trim()) phoneKeys.add(phoneKeyOf(record.phone));
+  }
+  return {
+    name: records[0]?.name ?? null,
+    emails: [...emails],
+    phoneKeys: [...phoneKeys].filter((each) => each.length >= 7),
+  };
+}
+
+/** SQL: a row's email and phone columns are this person's. */
+const mine = (who: Identity, email: SQL, phone: SQL | null) =>
+  sql`(lower(trim(coalesce(${email}, ''))) in ${list(who.emails)}
+    ${phone ? sql`or (coalesce(${phone}, '') <> '' and ${phoneKeySql(phone)} in ${list(who.phoneKeys)})` : sql``})`;
+
+interface VisitRow {
+  id: string;
+  reference: string;
+  subservices: string;
+  date: string;
+  time: string;
+  status: string;
+  therapistId: string | null;
+  therapistName: string | null;
+}
+
+/** "/booking?treatments=Swedish,Hotstone&therapist=…": the booking form filled as the visit was. */
+const bookAgainPath = (visit: VisitRow) => {
+  const query = new URLSearchParams({ treatments: (JSON.parse(visit.subservices) as string[]).join(',') });
+  if (visit.therapistId) query.set('therapist', visit.therapistId);
+  return `/booking?${query}`;
+};
+
+export async function accountView(db: Database, key: string, options: { now: Date; linkSecret: string }) {
+  const who = await identityOf(db, key);
+  const today = lagosDate(options.now);
+  const visits = await db.all<VisitRow>(
+    sql`select b.id, b.payment_reference as reference, b.subservices, b.date, b.time, b.service_status as status,
+        t.id as therapistId, t.name as therapistName
+      from bookings b left join therapists t on t.id = b.therapist_id
+      where ${mine(who, sql`b.email`, sql`b.phone`)}
+      order by b.date desc, b.time desc limit 60`,
+  );
+  const isUpcoming = (visit: VisitRow) =>
+    visit.date >= today && (visit.status === 'booked' || visit.status === 'arrived');
+  const upcoming = await Promise.all(
+    visits
+      .filter(isUpcoming)
+      .reverse()
+      .map(async (visit) => ({
+        _id: visit.id,
+        reference: visit.reference,
+        treatments: JSON.parse(visit.subservices) as string[],
+        date: visit.date,
+        time: visit.time,
+        therapist: visit.therapistName,
+        status: visit.status,
+        manageUrl: managePath(await manageToken(visit.reference, options.linkSecret)),
+      })),
+  );
+  const past = visits
+    .filter((visit) => !isUpcoming(visit))
+    .slice(0, 20)
+    .map((visit) => ({
+      _id: visit.id,
+      treatments: JSON.parse(visit.subservices) as string[],
+      date: visit.date,
+      time: visit.time,
+      therapist: visit.therapistName,
+      status: visit.status,
+      bookAgainUrl: bookAgainPath(visit),
+    }));
+  const packages = await db.all<{
+    _id: string;
+    name: string;
+    sessions: number;
+    sessionsLeft: number;
+    expiresOn: string;
+    codeLast4: string;
+  }>(
+    sql`select id as _id, name, sessions, sessions_left as sessionsLeft, expires_on as expiresOn, code_last4 as codeLast4
+      from package_purchases where plan_id is null and status = 'active'
+        and ${mine(who, sql`buyer_email`, sql`buyer_phone`)}
+      order by expires_on desc limit 20`,
+  );
+  return {
+    name: who.name,
+    upcoming,
+    past,
+    packages: packages.map((each) => ({ ...each, expired: each.expiresOn < today })),
+    membership: await membershipOf(db, who, options.now),
+    vouchers: await vouchersOf(db, who, today),
+    receipts: await receiptsOf(db, who),
+  };
+}
+
+async function membershipOf(db: Database, who: Identity, now: Date) {
+  const row = await db.get<{
+    _id: string;
+    planName: string;
+    status: string;
+    paidUntil: string;
+    subscriptionCode: string | null;
+    sessionsLeft: number;
+    codeLast4: string;
+  }>(
+    sql`select m.id as _id, p.name as planName, m.status, m.paid_until as paidUntil,
+        m.subscription_code as subscriptionCode, w.sessions_left as sessionsLeft, w.code_last4 as codeLast4
+      from memberships m join membership_plans p on p.id = m.plan_id join package_purchases w on w.id = m.purchase_id
+      where ${mine(who, sql`m.email`, sql`m.phone`)} order by m.created_at desc limit 1`,
+  );
+  if (!row) return null;
+  const over = row.paidUntil <= now.toISOString() && row.status !== 'active';
+  return {
+    _id: row._id,
+    planName: row.planName,
+    status: over ? 'ended' : row.status,
+    renewsOn: lagosDate(new Date(row.paidUntil)),
+    sessionsLeft: over ? 0 : row.sessionsLeft,
+    codeLast4: row.codeLast4,
+    canManage: row.subscriptionCode !== null && !over,
+  };
+}
+
+/** Vouchers they bought, and those sent to them (only once delivered: a gift is a surprise until its day). */
+async function vouchersOf(db: Database, who: Identity, today: string) {
+  const rows = await db.all<{
+    _id: string;
+    amount: number;
+    treatment: string | null;
+    balance: number;
+    expiresOn: string;
+    codeLast4: string;
+    status: string;
+    received: number;
+    recipientName: string;
+  }>(
+    sql`select id as _id, amount, treatment, balance, expires_on as expiresOn, code_last4 as codeLast4, status,
+        (delivered_at is not null and ${mine(who, sql`recipient_email`, sql`recipient_phone`)}) as received,
+        recipient_name as recipientName
+      from vouchers
+      where ${mine(who, sql`buyer_email`, null)}
+        or (delivered_at is not null and ${mine(who, sql`recipient_email`, sql`recipient_phone`)})
+      order by created_at desc limit 20`,
+  );
+  return rows.map((row) => ({
+    _id: row._id,
+    title: voucherTitle(row),
+    role: row.received ? ('received' as const) : ('bought' as const),
+    recipientName: row.recipientName,
+    balance: row.balance,
+    expiresOn: row.expiresOn,
+    codeLast4: row.codeLast4,
+    usable: row.status === 'active' && row.expiresOn >= today && row.balance > 0,
+  }));
+}
+
+interface PaymentRow {
+  reference: string;
+  kind: string;
+  amount: number;
+  subtotal: number;
+  discount: number;
+  voucherAmount: number;
+  dueAtStudio: number;
+  method: string;
+  paidAt: string;
+  details: string;
+}
+
+const paymentColumns = sql`reference, kind, amount, subtotal, discount, voucher_amount as voucherAmount,
+  due_at_studio as dueAtStudio, method, paid_at as paidAt, details`;
+
+const paidBy = (who: Identity) =>
+  sql`status = 'paid' and paid_at is not null
+    and (lower(email) in ${list(who.emails)} or phone_key in ${list(who.phoneKeys)})`;
+
+/** What any kind of payment stores, as far as a receipt reads it. */
+interface StoredDetails {
+  booking?: { subservices?: string[] };
+  voucher?: { recipientName?: string };
+  purchase?: { name?: string };
+  membership?: { planName?: string };
+  lines?: Array<{
+    name?: string;
+    price?: number;
+    productName?: string;
+    size?: string;
+    unitPrice?: number;
+    quantity?: number;
+  }>;
+}
+
+/** What a payment was for, in a line. */
+function describe(row: PaymentRow): string {
+  const details = JSON.parse(row.details || '{}') as StoredDetails;
+  if (row.kind === 'booking') return details.booking?.subservices?.join(', ') ?? 'A visit';
+  if (row.kind === 'order') return 'Skincare order';
+  if (row.kind === 'voucher') return `Gift voucher for ${details.voucher?.recipientName ?? 'a friend'}`;
+  if (row.kind === 'package') return `${details.purchase?.name ?? 'A'} package`;
+  return `${details.membership?.planName ?? 'Membership'} (first month)`;
+}
+
+async function receiptsOf(db: Database, who: Identity) {
+  const rows = await db.all<PaymentRow>(
+    sql`select ${paymentColumns} from payments where ${paidBy(who)} order by paid_at desc limit 50`,
+  );
+  return rows.map((row) => ({
+    reference: row.reference,
+    kind: row.kind,
+    description: describe(row),
+    amount: row.amount,
+    paidAt: row.paidAt,
+  }));
+}
+
+const methodLabels: Record<string, string> = {
+  paystack: 'Card or transfer (Paystack)',
+  test: 'Test checkout',
+  free: 'Free (coupon)',
+  voucher: 'Gift voucher',
+  package: 'Package sessions',
+  cash: 'Cash',
+  transfer: 'Bank transfer',
+  pos: 'POS',
+  unpaid: 'At the studio',
+};
+
+/** One of their receipts, line by line, for its printable page; undefined when it is not theirs. */
+export async function accountReceipt(db: Database, key: string, reference: string) {
+  const who = await identityOf(db, key);
+  const row = await db.get<PaymentRow>(
+    sql`select ${paymentColumns} from payments where reference = ${reference} and ${paidBy(who)}`,
+  );
+  if (!row) return undefined;
+  const stored = (JSON.parse(row.details || '{}') as StoredDetails).lines ?? [];
+  const lines: Array<{ label: string; amount: number }> =
+    row.kind === 'booking'
+      ? stored.map((line) => ({ label: line.name ?? '', amount: line.price ?? 0 }))
+      : row.kind === 'order'
+        ? stored.map((line) => ({
+            label: `${line.productName} ${line.size} × ${line.quantity}`,
+            amount: (line.unitPrice ?? 0) * (line.quantity ?? 0),
+          }))
+        : [{ label: describe(row), amount: row.subtotal }];
+  const packageUse = await db.get<{ value: number; sessions: number }>(
+    sql`select value, sessions from package_uses where payment_reference = ${reference} and state = 'spent'`,
+  );
+  return {
+    reference: row.reference,
+    description: describe(row),
+    paidAt: row.paidAt,
+    lines,
+    packageSessions: packageUse ? { sessions: packageUse.sessions, value: packageUse.value } : null,
+    discount: row.discount,
+    voucher: row.voucherAmount,
+    dueAtStudio: row.dueAtStudio,
+    paid: row.amount,
+    method: methodLabels[row.method] ?? row.method,
+  };
+}
