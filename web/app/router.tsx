@@ -19,6 +19,7 @@ const GiftVouchersPage = lazy(() => withCatalogue(import('./routes/gift-vouchers
 const GiftVoucherConfirmationPage = lazy(() => import('./routes/gift-voucher-confirmation'));
 const PackagesPage = lazy(() => withCatalogue(import('./routes/packages')));
 const PackageConfirmationPage = lazy(() => import('./routes/package-confirmation'));
+const AccountPage = lazy(() => import('./routes/account'));
 const ShopPage = lazy(() => withCatalogue(import('./routes/shop')));
 const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
@@ -54,6 +55,8 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.giftVoucherConfirmation} element={<GiftVoucherConfirmationPage />} />
         <Route path={paths.packages} element={<PackagesPage />} />
         <Route path={paths.packageConfirmation} element={<PackageConfirmationPage />} />
+        <Route path={paths.account} element={<AccountPage />} />
+        <Route path={paths.accountReceipt} element={<AccountPage />} />
         <Route path={paths.shop} element={<ShopPage />} />
         <Route path={paths.faq} element={<FaqPage />} />
         <Route path={paths.academy} element={<AcademyPage />} />

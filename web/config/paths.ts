@@ -12,6 +12,8 @@ export const paths = {
   giftVoucherConfirmation: sitePaths.giftVoucherConfirmation,
   packages: sitePaths.packages,
   packageConfirmation: sitePaths.packageConfirmation,
+  account: sitePaths.account,
+  accountReceipt: `${sitePaths.account}/receipts/:reference`,
   shop: sitePaths.shop,
   faq: sitePaths.faq,
   academy: sitePaths.academy,

@@ -74,6 +74,12 @@ export const sitePages = {
       'Buy several massage sessions at once and pay less for each: prepaid packages with the price per session and what you save against single visits.',
     indexable: true,
   },
+  account: {
+    path: sitePaths.account,
+    title: `Your page · ${studioName}`,
+    description: 'Your visits, packages, membership, gift vouchers and receipts.',
+    indexable: false,
+  },
   packageConfirmation: {
     path: sitePaths.packageConfirmation,
     title: `Package confirmation · ${studioName}`,
@@ -186,6 +192,7 @@ export const appShells = [
   { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
   { module: 'gift-voucher-confirmation', paths: [sitePages.giftVoucherConfirmation.path] },
   { module: 'package-confirmation', paths: [sitePages.packageConfirmation.path] },
+  { module: 'account', paths: [sitePages.account.path, `${sitePages.account.path}/*`] },
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },

@@ -16,6 +16,7 @@ export const sitePaths = {
   giftVoucherConfirmation: '/gift-voucher-confirmation',
   packages: '/packages',
   packageConfirmation: '/package-confirmation',
+  account: '/account',
   manageBooking: '/manage-booking',
   review: '/review',
   visitForm: '/visit-form',

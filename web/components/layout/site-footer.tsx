@@ -13,6 +13,7 @@ const quickLinks = [
   { to: paths.booking, label: 'Booking' },
   { to: paths.academy, label: 'Academy' },
   { to: paths.faq, label: 'FAQ' },
+  { to: paths.account, label: 'My page' },
 ];
 
 const serviceLinks = [

@@ -61,6 +61,20 @@ export function BookingForm() {
   }, []);
   const today = hydrated ? lagosDate(new Date()) : undefined;
   const menu = useMenu();
+  // "Book again" from the client's page: the same treatments (those still on the menu) and therapist.
+  useEffect(() => {
+    const again = new URLSearchParams(window.location.search);
+    const treatments = again.get('treatments');
+    if (treatments === null) return;
+    const names = treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
+    update({
+      service: 'Massage',
+      subservices: names,
+      therapistId: again.get('therapist') ?? 'any',
+      appointmentTime: '',
+    });
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [menu, update]);
   const chosenIds = idsOfNames(menu, draft.subservices);
   const therapistId = draft.therapistId ?? 'any';
 
