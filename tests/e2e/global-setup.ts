@@ -56,6 +56,28 @@ export const YESTERDAYS_VISITS = [
   { id: 'e2e-visit-review-3', name: 'Uche Eze', time: '14:00' },
 ] as const;
 
+/**
+ * A client's visit three weeks ago (Swedish and Hotstone with Therapist 1), known by WhatsApp: the
+ * account journey signs in with a code to that number and books it again.
+ */
+export const ACCOUNT_VISIT = {
+  id: 'e2e-account-visit',
+  name: 'Yemi Bakare',
+  phone: '0809 444 5555',
+  email: 'yemi@example.com',
+  daysAgo: 21,
+};
+
+function accountVisitSql(today: string): string {
+  const { id, name, phone, email, daysAgo } = ACCOUNT_VISIT;
+  return `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
+      values ('BK-${id}', 'booking', 'paid', 55000, 55000, '${email}', '{"lines":[{"name":"Swedish","price":25000},{"name":"Hotstone","price":30000}]}', '${new Date().toISOString()}');
+    insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+      amount_paid, therapist_id, room_id, service_status)
+      values ('${id}', 'BK-${id}', 'Massage', '["Swedish","Hotstone"]', '${addDays(today, -daysAgo)}', '11:00', '${name}',
+        '${email}', '${phone}', 55000, 55000, 'therapist-1', 'room-1', 'completed')`;
+}
+
 /** A paid visit of yesterday's that no one came to: staff mark it a no-show; its manage page says so. */
 export const MISSED_VISIT = { id: 'e2e-visit-missed', reference: 'BK-E2E-MISSED', name: 'Kunle Ade', time: '11:00' };
 
@@ -177,6 +199,7 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
     values ('e2e-waitlist-whatsapp', 'Ngozi', 'ngozi.e2e@example.com', '+2348030000001', 'Lagos',
       '${new Date().toISOString()}', '${new Date().toISOString()}');
   ${yesterdaysVisitsSql(yesterday)};
+  ${accountVisitSql(addDays(yesterday, 1))};
   ${await missedVisitSql(yesterday, secret)};
   ${twiceMissedSql(addDays(yesterday, 1))};
   ${todaysVisitsSql(new Date())}`;

@@ -38,8 +38,14 @@ async function identityOf(db: Database, key: string): Promise<Identity> {
     if (record.email?.trim()) emails.add(record.email.trim().toLowerCase());
     if (record.phone.trim()) phoneKeys.add(phoneKeyOf(record.phone));
   }
+  // No client record (a visit staff entered before records were kept): the name they last booked under.
+  const booked = records[0]
+    ? undefined
+    : await db.get<{ name: string }>(
+        sql`select name from bookings where ${contactMatches(key, sql`email`, sql`phone`)} order by created_at desc limit 1`,
+      );
   return {
-    name: records[0]?.name ?? null,
+    name: records[0]?.name ?? booked?.name ?? null,
     emails: [...emails],
     phoneKeys: [...phoneKeys].filter((each) => each.length >= 7),
   };
@@ -210,7 +216,9 @@ const paymentColumns = sql`reference, kind, amount, subtotal, discount, voucher_
 
 const paidBy = (who: Identity) =>
   sql`status = 'paid' and paid_at is not null
-    and (lower(email) in ${list(who.emails)} or phone_key in ${list(who.phoneKeys)})`;
+    and (lower(email) in ${list(who.emails)} or phone_key in ${list(who.phoneKeys)}
+      or reference in (select payment_reference from bookings where ${mine(who, sql`email`, sql`phone`)})
+      or reference in (select payment_reference from orders where ${mine(who, sql`email`, sql`phone`)}))`;
 
 /** What any kind of payment stores, as far as a receipt reads it. */
 interface StoredDetails {

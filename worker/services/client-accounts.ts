@@ -46,6 +46,8 @@ export function contactMatches(key: string, email: SQL, phone: SQL): SQL {
 async function isKnown(db: Database, key: string): Promise<boolean> {
   const row = await db.get<{ known: number }>(sql`select (
       exists (select 1 from clients where key = ${key} or ${contactMatches(key, sql`email`, sql`phone`)})
+      or exists (select 1 from bookings where ${contactMatches(key, sql`email`, sql`phone`)})
+      or exists (select 1 from orders where ${contactMatches(key, sql`email`, sql`phone`)})
       or exists (select 1 from package_purchases where ${contactMatches(key, sql`buyer_email`, sql`buyer_phone`)})
       or exists (select 1 from memberships where ${contactMatches(key, sql`email`, sql`phone`)})
       or exists (select 1 from vouchers where ${contactMatches(key, sql`buyer_email`, sql`null`)}

@@ -80,30 +80,20 @@ function ReceiptPage({ reference }: { reference: string }) {
   );
   const { state } = useSignedIn(load);
   return (
-    <section className="section">
-      <div className="container account-page">
-        {state.step === 'loading' ? <p role="status">Loading your receipt…</p> : null}
-        {state.step === 'failed' ? (
-          <>
-            <h1>Receipt</h1>
-            <p className="form-error">{state.message}</p>
-          </>
-        ) : null}
-        {state.step === 'signed-out' ? (
-          <>
-            <h1>Receipt</h1>
+    <>
+      <PageHero eyebrow="Your page" title="Receipt" lead={reference} />
+      <section className="section">
+        <div className="container account-page">
+          {state.step === 'loading' ? <p role="status">Loading your receipt…</p> : null}
+          {state.step === 'failed' ? <p className="form-error">{state.message}</p> : null}
+          {state.step === 'signed-out' ? (
             <p>
               Please <Link to={paths.account}>sign in to your page</Link> to see your receipts.
             </p>
-          </>
-        ) : null}
-        {state.step === 'ready' ? (
-          <>
-            <h1 className="visually-hidden">Receipt {reference}</h1>
-            <AccountReceipt receipt={state.data} />
-          </>
-        ) : null}
-      </div>
-    </section>
+          ) : null}
+          {state.step === 'ready' ? <AccountReceipt receipt={state.data} /> : null}
+        </div>
+      </section>
+    </>
   );
 }
