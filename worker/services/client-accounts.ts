@@ -10,7 +10,7 @@
  * tries racing each other cannot take more; its digits are kept only as a keyed digest.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../db/client';
+import { changedRow, type Database, d1Statement } from '../db/client';
 import {
   ACCOUNT_CODE_MINUTES,
   ACCOUNT_CODE_TRIES,
@@ -96,7 +96,7 @@ export async function requestSignInCode(
         where ${byAddress} < ${ACCOUNT_CODES_PER_ADDRESS} and ${byNetwork} < ${ACCOUNT_CODES_PER_NETWORK}`,
     ),
   ]);
-  if ((inserted?.meta.changes ?? 0) === 0) {
+  if (!changedRow(inserted)) {
     const counts = await db.get<{ address: number }>(sql`select ${byAddress} as address`);
     const overAddress = (counts?.address ?? 0) >= ACCOUNT_CODES_PER_ADDRESS;
     return {
@@ -147,7 +147,7 @@ export async function signInWithCode(
     ),
   ]);
   // Used meanwhile by a second try with the same code: that one signed in.
-  if ((used?.meta.changes ?? 0) === 0) return { ok: false, status: 400, message: accountMessages.codeUsedUp };
+  if (!changedRow(used)) return { ok: false, status: 400, message: accountMessages.codeUsedUp };
   return { ok: true, token };
 }
 
