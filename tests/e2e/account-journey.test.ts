@@ -63,9 +63,9 @@ describe('the client’s own page', () => {
     await eventually(() => page.getByLabel('Swedish').isChecked()).toBe(true);
     expect(await page.getByLabel('Hotstone').isChecked()).toBe(true);
     await eventually(() => page.getByLabel('Therapist', { exact: true }).inputValue()).toBe('therapist-1');
-    const day = addDays(lagosDate(new Date()), 9);
+    const day = addDays(lagosDate(new Date()), 17);
     await page.getByLabel('Date', { exact: true }).fill(day);
-    await page.locator('.slot:has(input[value="15:00"])').click();
+    await page.locator('.slot:has(input[value="12:00"])').click();
     await page.getByLabel('Full name').fill(ACCOUNT_VISIT.name);
     await page.getByLabel('Email address').fill(ACCOUNT_VISIT.email);
     await page.getByLabel('Phone number').fill(ACCOUNT_VISIT.phone);

@@ -28,6 +28,7 @@ const pageText: Record<string, { h1: string; text: string }> = {
   [sitePages.massageTherapy.path]: { h1: 'Massage Therapy', text: 'Deep Tissue' },
   [sitePages.booking.path]: { h1: 'Book a Service', text: 'Important Information' },
   [sitePages.giftVouchers.path]: { h1: 'Give the gift of calm', text: 'Buy gift voucher' },
+  [sitePages.packages.path]: { h1: 'More calm, for less', text: 'Buy a package' },
   [sitePages.shop.path]: { h1: 'Skincare Products', text: 'All Glow Body Oil' },
   [sitePages.faq.path]: { h1: 'Frequently Asked Questions', text: 'How long are your massage sessions?' },
   [sitePages.academy.path]: { h1: 'The Massage Training Academy', text: 'Join Waitlist' },

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import type { MembershipOffer } from '../../worker/shared/membership-rules';
-import type { PackageOffer } from '../../worker/shared/package-rules';
+import type { PackageOffer } from '../../worker/shared/package-value';
 import { sitePaths } from '../../worker/shared/site-paths';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';

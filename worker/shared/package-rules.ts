@@ -27,7 +27,7 @@ export const packageMessages = {
   notOffered: 'This package is no longer offered. Please choose from the packages as they are now.',
   /** An unknown, used-up, expired or void code alike: a code is not to be guessed. */
   unusable: 'This package code is invalid, expired or used up.',
-  notCovered: 'Your package does not cover the treatments you chose. Please choose a treatment it covers.',
+  notCovered: packageNotCovered,
   sessionsChanged:
     'Your package’s sessions changed while you were paying (one was used elsewhere). Please apply it again.',
   code: 'Please enter a package code.',
@@ -76,27 +76,9 @@ export const packageChangeSchema = () =>
 export type NewPackage = z.output<ReturnType<typeof newPackageSchema>>;
 export type PackageChange = z.output<ReturnType<typeof packageChangeSchema>>;
 
-/** A package as visitors see it (GET /api/packages, and the /packages page). */
-export interface PackageOffer {
-  _id: string;
-  name: string;
-  /** The menu's treatments it covers, with what one visit of each costs (for the saving). */
-  treatments: Array<{ _id: string; name: string; price: number }>;
-  sessions: number;
-  price: number;
-  validMonths: number;
-}
+export { type PackageOffer, packageValue } from './package-value';
 
-/**
- * What a package is worth to the client: the price of one session, and what it saves against
- * paying each visit singly (at the cheapest treatment it covers, so the saving is never overstated).
- */
-export function packageValue(pkg: { sessions: number; price: number; treatments: ReadonlyArray<{ price: number }> }) {
-  const single = Math.min(...pkg.treatments.map((treatment) => treatment.price));
-  const perSession = Math.round(pkg.price / pkg.sessions);
-  const saving = Number.isFinite(single) ? Math.max(0, single * pkg.sessions - pkg.price) : 0;
-  return { perSession, saving };
-}
+import { packageNotCovered } from './package-value';
 
 /** A package's purchase (`paymentType: "package"` on initialize): which one, and who buys it. */
 export const packagePurchaseSchema = () =>

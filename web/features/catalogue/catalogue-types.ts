@@ -1,7 +1,7 @@
 // What the pages hold of the catalogue: the shop's products with what each size has left, and the
 // catalogue a page starts from. Types only, so every catalogue module can read them without a circle.
 import type { MembershipOffer } from '../../../worker/shared/membership-rules';
-import type { PackageOffer } from '../../../worker/shared/package-rules';
+import type { PackageOffer } from '../../../worker/shared/package-value';
 import type { Product, ProductSize } from '../../../worker/shared/products';
 import type { Treatment } from '../../../worker/shared/treatments';
 

@@ -4,7 +4,7 @@
  */
 import { atomWithLazy } from 'jotai/utils';
 import type { MembershipOffer } from '../../../worker/shared/membership-rules';
-import type { PackageOffer } from '../../../worker/shared/package-rules';
+import type { PackageOffer } from '../../../worker/shared/package-value';
 import { getJson, useLiveAtom } from './live-data';
 import { startingMemberships, startingPackages } from './starting-catalogue';
 

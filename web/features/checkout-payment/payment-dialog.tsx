@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { depositSplit, withVoucher } from '../../../worker/shared/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
 import { type PackageShare, packageShare } from '../../../worker/shared/package-pricing';
-import { packageMessages } from '../../../worker/shared/package-rules';
+import { packageNotCovered } from '../../../worker/shared/package-value';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
@@ -257,7 +257,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
       const covered = packageShare(priced, applied.treatments, applied.sessionsLeft);
       if (covered.sessions === 0) {
         setPkg(undefined);
-        return { ok: false, text: packageMessages.notCovered };
+        return { ok: false, text: packageNotCovered };
       }
       setPkg(applied);
       // An applied coupon is priced again on what is left to pay.
