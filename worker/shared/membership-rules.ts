@@ -25,7 +25,8 @@ export const membershipMessages = {
   paystackPlan:
     'Paystack could not set up this membership’s monthly plan just now. It is saved; please try saving it again in a minute.',
   notReady: 'This membership cannot be joined online just now. Please try again later or ask us on WhatsApp.',
-  cardOnly: 'Memberships renew monthly by card. Paying by transfer? Choose a package instead.',
+  tooManyOpen: (holds: number, minutes: number) =>
+    `You already have ${holds} memberships waiting for payment. Please finish paying for one of them, or try again in ${minutes} minutes.`,
 } as const;
 
 const whole = (range: { min: number; max: number }, message: string) =>

@@ -3,21 +3,9 @@
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { headingStyle, type RenderedMessage, render } from './shared';
+import { codeBoxStyle, headingStyle, type RenderedMessage, render } from './shared';
 
-const codeStyle = {
-  ...textStyle,
-  margin: '8px 0 24px',
-  padding: '16px',
-  borderRadius: '12px',
-  backgroundColor: colours.espresso,
-  color: colours.cream,
-  textAlign: 'center' as const,
-  fontFamily: 'Menlo, Consolas, monospace',
-  fontSize: '28px',
-  letterSpacing: '6px',
-  fontWeight: 700,
-};
+const codeStyle = { ...codeBoxStyle, fontSize: '28px', letterSpacing: '6px' };
 
 export function accountCode(code: string, minutes: number, studio: StudioDetails): RenderedMessage {
   const lead = `Your code to sign in to your page at ${studio.siteUrl}/account is ${code}. It works for ${minutes} minutes.`;

@@ -7,8 +7,18 @@ import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
-import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { CallUs, callUsText, Facts, factsText, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { EmailLayout, type StudioDetails, textStyle } from '../layout';
+import {
+  CallUs,
+  callUsText,
+  codeBoxStyle,
+  Facts,
+  factsText,
+  Greeting,
+  headingStyle,
+  type RenderedMessage,
+  render,
+} from './shared';
 
 export interface MembershipFacts {
   /** The first payment's reference. */
@@ -24,20 +34,6 @@ export interface MembershipFacts {
   /** The code, grouped (ABCD-EFGH-JKMN): only in the start's message. */
   code?: string;
 }
-
-const codeStyle = {
-  ...textStyle,
-  margin: '8px 0 24px',
-  padding: '16px',
-  borderRadius: '12px',
-  backgroundColor: colours.espresso,
-  color: colours.cream,
-  textAlign: 'center' as const,
-  fontFamily: 'Menlo, Consolas, monospace',
-  fontSize: '24px',
-  letterSpacing: '2px',
-  fontWeight: 700,
-};
 
 export function membershipStarted(facts: MembershipFacts, studio: StudioDetails): RenderedMessage {
   const lead = `Welcome to ${facts.planName}: ${facts.sessionsPerMonth} ${facts.sessionsPerMonth === 1 ? 'session' : 'sessions'} a month of ${facts.treatments.join(', ')}, renewed by card on ${formatDate(facts.renewsOn)}.`;
@@ -73,7 +69,7 @@ export function membershipStarted(facts: MembershipFacts, studio: StudioDetails)
         </Heading>
         <Greeting name={facts.name} lead={lead} />
         <Text style={{ ...textStyle, margin: '0' }}>Your membership code:</Text>
-        <Text style={codeStyle}>{facts.code ?? ''}</Text>
+        <Text style={codeBoxStyle}>{facts.code ?? ''}</Text>
         <Facts rows={rows} />
         <Text style={textStyle}>{howTo}</Text>
         <CallUs studio={studio} />

@@ -6,8 +6,18 @@ import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
-import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { CallUs, callUsText, Facts, factsText, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { EmailLayout, type StudioDetails, textStyle } from '../layout';
+import {
+  CallUs,
+  callUsText,
+  codeBoxStyle,
+  Facts,
+  factsText,
+  Greeting,
+  headingStyle,
+  type RenderedMessage,
+  render,
+} from './shared';
 
 export interface PackageFacts {
   /** The purchase's payment reference. */
@@ -21,20 +31,6 @@ export interface PackageFacts {
   /** The code, grouped (ABCD-EFGH-JKMN): only in the buyer's own messages. */
   code: string;
 }
-
-const codeStyle = {
-  ...textStyle,
-  margin: '8px 0 24px',
-  padding: '16px',
-  borderRadius: '12px',
-  backgroundColor: colours.espresso,
-  color: colours.cream,
-  textAlign: 'center' as const,
-  fontFamily: 'Menlo, Consolas, monospace',
-  fontSize: '24px',
-  letterSpacing: '2px',
-  fontWeight: 700,
-};
 
 export function packageBought(facts: PackageFacts, studio: StudioDetails): RenderedMessage {
   const lead = `Thank you for buying ${facts.name}: ${facts.sessions} sessions of ${facts.treatments.join(', ')}, to use until ${formatDate(facts.expiresOn)}.`;
@@ -69,7 +65,7 @@ export function packageBought(facts: PackageFacts, studio: StudioDetails): Rende
         </Heading>
         <Greeting name={facts.buyerName} lead={lead} />
         <Text style={{ ...textStyle, margin: '0' }}>Your package code:</Text>
-        <Text style={codeStyle}>{facts.code}</Text>
+        <Text style={codeBoxStyle}>{facts.code}</Text>
         <Facts rows={rows} />
         <Text style={textStyle}>{howTo}</Text>
         <CallUs studio={studio} />

@@ -39,6 +39,21 @@ export const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStati
 
 export const headingStyle = { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa };
 
+/** A code the reader types elsewhere (a package's, a membership's, a sign-in's): large, monospaced, on dark. */
+export const codeBoxStyle = {
+  ...textStyle,
+  margin: '8px 0 24px',
+  padding: '16px',
+  borderRadius: '12px',
+  backgroundColor: colours.espresso,
+  color: colours.cream,
+  textAlign: 'center' as const,
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '24px',
+  letterSpacing: '2px',
+  fontWeight: 700,
+};
+
 const labelStyle = { ...textStyle, margin: '0', fontSize: '13px', color: colours.inkSoft };
 
 const valueStyle = { ...textStyle, margin: '0 0 12px', fontWeight: 600 };

@@ -1,8 +1,3 @@
-/**
- * Starting a gift voucher's purchase.
- */
-import { sql } from 'drizzle-orm';
-import { d1Statement } from '../../db/client';
 import { nairaToKobo } from '../../shared/money';
 import { lagosDate } from '../../shared/time';
 import { voucherDetailsSchema } from '../../shared/voucher-schema';
@@ -14,11 +9,10 @@ import {
   type InitializeRequest,
   type InitializeResult,
   MAX_OPEN_HOLDS,
-  newReference,
   type PaymentContext,
   paymentMessages,
 } from './context';
-import { findPayment } from './records';
+import { holdSale } from './sale-hold';
 
 /**
  * A gift voucher's purchase: priced on the server (a treatment's price, or a free amount within the
@@ -40,32 +34,16 @@ export async function initializeVoucherPurchase(
   if (request.amount !== nairaToKobo(price.amount)) {
     return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: price.amount };
   }
-  const reference = newReference('GV');
   const email = parsed.data.buyerEmail;
-  const nowIso = context.now.toISOString();
-  const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const ownEarlier = sql`select reference from payments where kind = 'voucher' and status = 'pending'
-    and browser_key_hash = ${request.browserKeyHash}`;
-  const openPurchases = sql`select 1 from payments where kind = 'voucher' and status = 'pending'
-    and hold_expires_at > ${nowIso} and lower(email) = lower(${email}) and reference not in (${ownEarlier})`;
-  await context.db.$client.batch([
-    d1Statement(
-      context.db,
-      sql`insert into payments (reference, kind, status, amount, subtotal, discount, email, details, hold_expires_at,
-          client_key, browser_key_hash, method)
-        select ${reference}, 'voucher', 'pending', ${price.amount}, ${price.amount}, 0, ${email},
-          ${JSON.stringify(storedVoucher(parsed.data, price))}, ${holdUntil}, ${request.clientKey ?? null},
-          ${request.browserKeyHash}, ${context.gateway?.mode ?? 'paystack'}
-        where (select count(*) from (${openPurchases})) < ${MAX_OPEN_HOLDS}`,
-    ),
-    d1Statement(
-      context.db,
-      sql`update payments set status = 'abandoned', hold_expires_at = null
-        where reference in (${ownEarlier}) and reference != ${reference}
-          and exists (select 1 from payments where reference = ${reference})`,
-    ),
-  ]);
-  if (!(await findPayment(context.db, reference))) {
+  const reference = await holdSale(context, request, {
+    kind: 'voucher',
+    prefix: 'GV',
+    amount: price.amount,
+    email,
+    details: storedVoucher(parsed.data, price),
+    method: context.gateway?.mode ?? 'paystack',
+  });
+  if (!reference) {
     return {
       ok: false,
       status: 429,
