@@ -15,6 +15,7 @@ CREATE TABLE `account_codes` (
 );
 --> statement-breakpoint
 CREATE INDEX `account_codes_contact` ON `account_codes` (`contact`,`created_at`);--> statement-breakpoint
+CREATE INDEX `account_codes_network` ON `account_codes` (`network_key`,`created_at`);--> statement-breakpoint
 CREATE TABLE `account_sessions` (
 	`token_hash` text PRIMARY KEY NOT NULL,
 	`contact` text NOT NULL,

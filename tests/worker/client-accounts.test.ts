@@ -138,6 +138,17 @@ describe('signing in with a code', () => {
     expect(refused?.status).toBe(429);
   });
 
+  it('gives an address 8 codes a day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (const batch of [3, 3, 2]) {
+      for (let asked = 0; asked < batch; asked++) expect((await askCode('nobody@example.com')).status).toBe(202);
+      vi.setSystemTime(Date.now() + 16 * 60_000);
+    }
+    const over = await askCode('nobody@example.com');
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ message: accountMessages.tooManyToday });
+  });
+
   it('refuses what is neither an email nor a phone number', async () => {
     const response = await askCode('not an address');
     expect(response.status).toBe(400);
@@ -198,6 +209,31 @@ describe('GET /api/account', () => {
     });
     const theirs = await call('/api/account/receipts/BK-OTHER', { headers: { Cookie: cookie } });
     expect(theirs.status).toBe(404);
+  });
+
+  it('shows only what the signed-in address proves: another’s phone typed into a booking reveals nothing', async () => {
+    // Bola's visit, by her phone; then someone books with their own email and Bola's phone.
+    await insertPaidBooking(db, {
+      reference: 'BK-BOLA',
+      date: addDays(lagosDate(new Date()), 5),
+      time: '15:00',
+      email: 'bola@example.com',
+      phone: '+2348059998877',
+    });
+    await insertPaidBooking(db, {
+      reference: 'BK-PRYING',
+      date: addDays(lagosDate(new Date()), 6),
+      time: '15:00',
+      email: 'pry@example.com',
+      phone: '0805 999 8877',
+    });
+    await db
+      .insert(clients)
+      .values({ key: 'email:pry@example.com', name: 'Pry', email: 'pry@example.com', phone: '0805 999 8877' });
+    const cookie = await signedInCookie('pry@example.com');
+    const view = JSON.stringify(await (await account(cookie)).json());
+    expect(view).toContain('BK-PRYING');
+    expect(view).not.toContain('BK-BOLA');
   });
 
   it('ends the client’s sessions when staff erase them, and on signing out', async () => {

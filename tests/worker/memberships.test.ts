@@ -4,19 +4,20 @@
 // their order and repetition; the sessions spent at booking like a package's.
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { membershipEvents, membershipPlans, outboxMessages } from '../../worker/db/schema';
+import { membershipEvents, membershipPlans, memberships, outboxMessages, payments } from '../../worker/db/schema';
 import { membershipMessages } from '../../worker/shared/membership-rules';
 import { nairaToKobo } from '../../worker/shared/money';
 import { lagosDate } from '../../worker/shared/time';
 import { signIn } from './admin-harness';
 import { definePlan, deliver, joinAndPay, joining, membershipOf, monthlyCalm } from './membership-fixtures';
 import { checkCode } from './package-fixtures';
-import { bookingDetails, oneHourVisit } from './payment-fixtures';
+import { bookingDetails, item, oneHourVisit, orderDetails } from './payment-fixtures';
 import {
   call,
   clearPaymentData,
   db,
   fake,
+  payerCookie,
   staffCall,
   startPayment,
   testModeEnv,
@@ -79,6 +80,17 @@ describe('membership plans', () => {
     const again = await staffCall(cookie, `/api/memberships/${body._id}`, 'PUT', { shown: true });
     expect(await again.json()).toMatchObject({ paystackReady: true });
     expect(await (await call('/api/memberships')).json()).toHaveLength(1);
+  });
+
+  it('changes nothing when Paystack cannot take a new price (its plan would charge the old one)', async () => {
+    const plan = await definePlan(cookie);
+    fake.outage = 503;
+    const changed = await staffCall(cookie, `/api/memberships/${plan._id}`, 'PUT', { price: 45_000 });
+    expect(changed.status).toBe(502);
+    expect(await changed.json()).toMatchObject({ message: membershipMessages.paystackChange });
+    fake.outage = undefined;
+    const [stored] = await db.select().from(membershipPlans);
+    expect(stored?.price).toBe(40_000);
   });
 
   it('refuses bad input with its field’s message', async () => {
@@ -167,6 +179,8 @@ describe('Paystack’s events', () => {
     const { charge, created, subscription } = await joinAndPay(plan);
     await deliver(charge);
     await deliver(created);
+    // A month on: the renewal is due.
+    await db.update(memberships).set({ paidUntil: new Date(Date.now() + 3_600_000).toISOString() });
     const failed = await fake.subscriptions.paymentFailed(subscription, 'INV_month2');
     expect(await deliver(failed)).toBe(200);
     expect(await deliver(failed)).toBe(200);
@@ -175,6 +189,47 @@ describe('Paystack’s events', () => {
     expect(told.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
     await deliver(await fake.subscriptions.renewal(subscription, 'T-RETRY-2'));
     expect(await membershipOf()).toMatchObject({ status: 'active', months: 2, sessionsLeft: 4 });
+    // That month's failure told late (after the retry went through) changes nothing.
+    expect(await deliver(await fake.subscriptions.paymentFailed(subscription, 'INV_month2_late'))).toBe(200);
+    expect(await membershipOf()).toMatchObject({ status: 'active', months: 2 });
+  });
+
+  it('never gives back more sessions than two months’ worth, whatever comes back after a renewal', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    await deliver(await fake.subscriptions.renewal(subscription, 'T-CAP-2'));
+    const code = codeIn((await sent('membership-started'))[0]?.text ?? '');
+    // Two visits held on it (unpaid: the Hotstone is paid online), then another month paid.
+    for (const time of ['10:00', '12:00'] as const) {
+      const held = await startPayment(
+        bookingDetails({
+          customerEmail: 'funke@example.com',
+          appointmentTime: time,
+          packageCode: code,
+          amount: 30_000,
+        }),
+        3_000_000,
+        undefined,
+        // Two browsers: one browser's next payment would take over its earlier one's session.
+        { Cookie: payerCookie(`browser-${time.replace(':', '')}-0123456789abcdefghijklmnopqrst`) },
+      );
+      expect(held.status).toBe(200);
+    }
+    expect(await membershipOf()).toMatchObject({ sessionsLeft: 2 });
+    await deliver(await fake.subscriptions.renewal(subscription, 'T-CAP-3'));
+    expect(await membershipOf()).toMatchObject({ sessionsLeft: 4 });
+    // The holds lapse: their sessions come back, up to the ceiling, and booking still works.
+    await db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await checkCode(code, payerCookie('someone-else-0123456789abcdefghijklmnop'))).body).toMatchObject({
+      sessionsLeft: 4,
+    });
+    const next = await startPayment(
+      bookingDetails({ ...oneHourVisit, customerEmail: 'funke@example.com', packageCode: code, amount: 0 }),
+      0,
+    );
+    expect(next.status).toBe(200);
   });
 
   it('ends at the paid month’s end on not_renew or disable, in any order and repeated', async () => {
@@ -217,5 +272,49 @@ describe('using a membership’s sessions', () => {
     );
     expect(booked.status).toBe(200);
     expect(await membershipOf()).toMatchObject({ sessionsLeft: 1 });
+  });
+});
+
+describe('a member’s discount in the shop', () => {
+  async function member() {
+    const plan = await definePlan(cookie);
+    const { charge, created } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    return codeIn((await sent('membership-started'))[0]?.text ?? '');
+  }
+  const soap = () => [item('goat-milk-bar-soap', '100g', 1)];
+
+  it('takes the plan’s percentage off an order before the coupon, at the server’s price', async () => {
+    const code = await member();
+    const checked = await call('/api/memberships/check', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expect(await checked.json()).toEqual({ planName: 'Monthly calm', shopPercent: 10 });
+    // A ₦6,000 soap, 10% off: ₦5,400. The full price is refused with the right amount.
+    const full = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }), 600_000);
+    expect(full.status).toBe(409);
+    expect(await full.json()).toMatchObject({ expectedAmount: 5_400 });
+    const paid = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 5_400 }), 540_000);
+    expect(paid.status).toBe(200);
+  });
+
+  it('refuses a code that is no member’s (a package’s, or a membership that has ended)', async () => {
+    const code = await member();
+    await db.update(memberships).set({ paidUntil: '2020-01-01T00:00:00.000Z', status: 'ending' });
+    const ended = await startPayment(
+      orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }),
+      600_000,
+    );
+    expect(ended.status).toBe(409);
+    expect(await ended.json()).toMatchObject({ message: membershipMessages.notMember });
+    const unknown = await call('/api/memberships/check', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'ABCD-EFGH-JKMN' }),
+    });
+    expect(unknown.status).toBe(404);
   });
 });

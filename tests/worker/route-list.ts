@@ -35,6 +35,7 @@ export const publicRoutes = new Set([
   'GET /api/packages',
   'POST /api/packages/check',
   'GET /api/memberships',
+  'POST /api/memberships/check',
   'POST /api/account/code',
   'POST /api/account/sign-in',
   'POST /api/account/sign-out',

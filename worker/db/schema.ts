@@ -1462,6 +1462,7 @@ export const accountCodes = sqliteTable(
   },
   (table) => [
     index('account_codes_contact').on(table.contact, table.createdAt),
+    index('account_codes_network').on(table.networkKey, table.createdAt),
     check('account_codes_channel', oneOf('channel', accountCodeChannels)),
   ],
 );

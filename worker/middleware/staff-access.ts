@@ -55,6 +55,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/packages': 'public',
   'POST /api/packages/check': 'public',
   'GET /api/memberships': 'public',
+  'POST /api/memberships/check': 'public',
   'POST /api/account/code': 'public',
   'POST /api/account/sign-in': 'public',
   'POST /api/account/sign-out': 'public',

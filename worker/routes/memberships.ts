@@ -1,14 +1,24 @@
+import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
+import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { refreshCataloguePages } from '../services/catalogue-pages';
 import { allPlans, createPlan, type PlanResult, shownPlans, updatePlan } from '../services/membership-plans';
+import { memberShopPercent } from '../services/memberships';
 import { paystackPlans } from '../services/payments/gateway';
-import { membershipPlanChangeSchema, newMembershipPlanSchema } from '../shared/membership-rules';
+import { membershipMessages, membershipPlanChangeSchema, newMembershipPlanSchema } from '../shared/membership-rules';
 import { sitePages } from '../shared/site-pages';
 import { routeGroup } from './route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
+
+const checkBody = () =>
+  z.object({
+    code: z
+      .string({ error: membershipMessages.code })
+      .check(z.trim(), z.minLength(1, membershipMessages.code), z.maxLength(40)),
+  });
 
 /** A save as the API answers it: the plan, and what Paystack could not take yet (if anything). */
 const answer = (result: Extract<PlanResult, { ok: true }>) => ({
@@ -27,6 +37,12 @@ const refusal = (result: Extract<PlanResult, { ok: false }>) => ({
  */
 export const membershipRoutes = routeGroup()
   .get('/memberships', async (c) => c.json(await shownPlans(c.var.db), 200, noStore))
+  // A member's code in the shop's payment dialog: their percentage off (the coupons' rate limit).
+  .post('/memberships/check', rateLimit('FORM_LIMITER', 'coupon'), validate('json', checkBody), async (c) => {
+    const member = await memberShopPercent(c.var.db, c.req.valid('json').code, new Date());
+    if (!member) return c.json({ message: membershipMessages.notMember }, 404, noStore);
+    return c.json({ planName: member.planName, shopPercent: member.percent }, 200, noStore);
+  })
   .get('/memberships/staff', async (c) => c.json(await allPlans(c.var.db), 200, noStore))
   .post('/memberships', sameOriginJson, validate('json', newMembershipPlanSchema), async (c) => {
     const result = await createPlan(c.var.db, c.req.valid('json'), paystackPlans(c.env));

@@ -1,14 +1,14 @@
 /**
  * What a signed-in client's page shows (GET /api/account): their visits to come (with the manage
  * link) and past (with "Book again"), packages, membership, gift vouchers bought or received, and
- * receipts; and one receipt to print. Everything is found by the addresses the studio has for
- * them: the one they signed in with, and the other on their client record.
+ * receipts; and one receipt to print. Everything is found by the address they signed in with
+ * (proved by its code), and by it alone.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { lagosDate } from '../shared/time';
 import { contactMatches } from './client-accounts';
-import { phoneKeyOf, phoneKeySql } from './client-records';
+import { phoneKeySql } from './client-records';
 import { managePath, manageToken } from './manage-tokens';
 import { voucherTitle } from './vouchers';
 
@@ -26,28 +26,23 @@ const list = (values: string[]) =>
         sql`, `,
       )})`;
 
-/** The addresses of the person signed in as `key`: it, and those on their client record. */
+/**
+ * The person signed in as `key`: only the address their code proved. The other address on a
+ * client record was typed into a form and never proved: someone booking with their own email and
+ * another's phone must not see that person's visits by signing in with the email.
+ */
 async function identityOf(db: Database, key: string): Promise<Identity> {
-  const records = await db.all<{ name: string; email: string | null; phone: string }>(
-    sql`select name, email, phone from clients where key = ${key} or ${contactMatches(key, sql`email`, sql`phone`)}`,
-  );
   const own = key.slice(key.indexOf(':') + 1);
-  const emails = new Set(key.startsWith('email:') ? [own] : []);
-  const phoneKeys = new Set(key.startsWith('phone:') ? [own] : []);
-  for (const record of records) {
-    if (record.email?.trim()) emails.add(record.email.trim().toLowerCase());
-    if (record.phone.trim()) phoneKeys.add(phoneKeyOf(record.phone));
-  }
-  // No client record (a visit staff entered before records were kept): the name they last booked under.
-  const booked = records[0]
-    ? undefined
-    : await db.get<{ name: string }>(
-        sql`select name from bookings where ${contactMatches(key, sql`email`, sql`phone`)} order by created_at desc limit 1`,
-      );
+  const named = await db.get<{ name: string }>(
+    sql`select name from (
+        select name, 0 as rank, updated_at as at from clients where key = ${key}
+        union all select name, 1, created_at from bookings where ${contactMatches(key, sql`email`, sql`phone`)})
+      order by rank, at desc limit 1`,
+  );
   return {
-    name: records[0]?.name ?? booked?.name ?? null,
-    emails: [...emails],
-    phoneKeys: [...phoneKeys].filter((each) => each.length >= 7),
+    name: named?.name ?? null,
+    emails: key.startsWith('email:') ? [own] : [],
+    phoneKeys: key.startsWith('phone:') && own.length >= 7 ? [own] : [],
   };
 }
 
@@ -226,6 +221,7 @@ interface StoredDetails {
   voucher?: { recipientName?: string };
   purchase?: { name?: string };
   membership?: { planName?: string };
+  memberDiscount?: { percent?: number; amount?: number };
   lines?: Array<{
     name?: string;
     price?: number;
@@ -278,7 +274,8 @@ export async function accountReceipt(db: Database, key: string, reference: strin
     sql`select ${paymentColumns} from payments where reference = ${reference} and ${paidBy(who)}`,
   );
   if (!row) return undefined;
-  const stored = (JSON.parse(row.details || '{}') as StoredDetails).lines ?? [];
+  const details = JSON.parse(row.details || '{}') as StoredDetails;
+  const stored = details.lines ?? [];
   const lines: Array<{ label: string; amount: number }> =
     row.kind === 'booking'
       ? stored.map((line) => ({ label: line.name ?? '', amount: line.price ?? 0 }))
@@ -288,6 +285,8 @@ export async function accountReceipt(db: Database, key: string, reference: strin
             amount: (line.unitPrice ?? 0) * (line.quantity ?? 0),
           }))
         : [{ label: describe(row), amount: row.subtotal }];
+  const member = details.memberDiscount;
+  if (member?.amount) lines.push({ label: `Member discount (${member.percent}%)`, amount: -member.amount });
   const packageUse = await db.get<{ value: number; sessions: number }>(
     sql`select value, sessions from package_uses where payment_reference = ${reference} and state = 'spent'`,
   );

@@ -5,7 +5,8 @@
  * A code is asked for any address, known or not, and answered alike, so the page tells no one
  * whose address the studio knows; only a known address (a client, a package's buyer, a member, a
  * gift voucher's buyer or recipient) is sent one. Every request is a row, so the limits count
- * known and unknown addresses alike: 3 codes an address in 15 minutes, 20 a network in an hour.
+ * known and unknown addresses alike: 3 codes an address in 15 minutes and 8 a day, 20 a network in
+ * an hour.
  * A code works for 10 minutes and 5 tries: each try is one conditional UPDATE (`tries < 5`), so
  * tries racing each other cannot take more; its digits are kept only as a keyed digest.
  */
@@ -16,6 +17,7 @@ import {
   ACCOUNT_CODE_TRIES,
   ACCOUNT_CODE_WINDOW_MINUTES,
   ACCOUNT_CODES_PER_ADDRESS,
+  ACCOUNT_CODES_PER_ADDRESS_DAY,
   ACCOUNT_CODES_PER_NETWORK,
   ACCOUNT_SESSION_DAYS,
   accountMessages,
@@ -78,6 +80,8 @@ export async function requestSignInCode(
   const digits = newSignInCode();
   const known = await isKnown(db, contact.key);
   const byAddress = sql`(select count(*) from account_codes where contact = ${contact.key} and created_at > ${windowStart})`;
+  const dayAgo = new Date(options.now.getTime() - 86_400_000).toISOString();
+  const byAddressToday = sql`(select count(*) from account_codes where contact = ${contact.key} and created_at > ${dayAgo})`;
   const byNetwork = options.networkKey
     ? sql`(select count(*) from account_codes where network_key = ${options.networkKey} and created_at > ${hourAgo})`
     : sql`0`;
@@ -93,17 +97,21 @@ export async function requestSignInCode(
         select ${id}, ${contact.key}, ${contact.channel}, ${await digestOf(options.secret, id, digits)}, ${known ? 1 : 0},
           ${new Date(options.now.getTime() + ACCOUNT_CODE_MINUTES * 60_000).toISOString()}, ${options.networkKey ?? null},
           ${nowIso}
-        where ${byAddress} < ${ACCOUNT_CODES_PER_ADDRESS} and ${byNetwork} < ${ACCOUNT_CODES_PER_NETWORK}`,
+        where ${byAddress} < ${ACCOUNT_CODES_PER_ADDRESS} and ${byAddressToday} < ${ACCOUNT_CODES_PER_ADDRESS_DAY}
+          and ${byNetwork} < ${ACCOUNT_CODES_PER_NETWORK}`,
     ),
   ]);
   if (!changedRow(inserted)) {
-    const counts = await db.get<{ address: number }>(sql`select ${byAddress} as address`);
-    const overAddress = (counts?.address ?? 0) >= ACCOUNT_CODES_PER_ADDRESS;
-    return {
-      ok: false,
-      status: 429,
-      message: overAddress ? accountMessages.tooManyCodes : accountMessages.busyNetwork,
-    };
+    const counts = await db.get<{ address: number; today: number }>(
+      sql`select ${byAddress} as address, ${byAddressToday} as today`,
+    );
+    const message =
+      (counts?.address ?? 0) >= ACCOUNT_CODES_PER_ADDRESS
+        ? accountMessages.tooManyCodes
+        : (counts?.today ?? 0) >= ACCOUNT_CODES_PER_ADDRESS_DAY
+          ? accountMessages.tooManyToday
+          : accountMessages.busyNetwork;
+    return { ok: false, status: 429, message };
   }
   return known ? { ok: true, send: { id, digits, channel: contact.channel, to: contact.to } } : { ok: true };
 }

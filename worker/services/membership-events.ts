@@ -107,7 +107,9 @@ function planOf(event: string, data: unknown, nowIso: string): Applied | undefin
     const { reference, plan, customer } = parsed.data;
     const target = byPlanAndEmail(plan.plan_code, customer.email);
     const wallet = sql`(select purchase_id from memberships where id = ${target})`;
-    const perMonth = sql`(select sessions_per_month from membership_plans where id = (select plan_id from memberships where id = ${target}))`;
+    // The month's sessions as joined (the row holds two months' at most): a later change of the
+    // plan changes no member's ceiling.
+    const perMonth = sql`(sessions / 2)`;
     return {
       key: `charge.success:${reference}`,
       event,
@@ -142,7 +144,9 @@ function planOf(event: string, data: unknown, nowIso: string): Applied | undefin
         {
           update: sql`update memberships set status = 'unpaid', updated_at = ${nowIso}`,
           id: byCode(code),
-          also: sql`status = 'active'`,
+          // Only at a renewal: a failure that arrives after that month's charge went through (a
+          // retry succeeded first) leaves the paid month as it is.
+          also: sql`status = 'active' and paid_until <= ${new Date(Date.parse(nowIso) + 3 * 86_400_000).toISOString()}`,
         },
       ],
     };

@@ -1,9 +1,9 @@
 /**
  * Membership plans (issue 36) as staff define them: a monthly price, sessions a month of the
  * treatments it covers, a percentage off the shop, shown or hidden. Each is kept as a Paystack
- * plan too (monthly, at its price): made when it is added, changed when its name or price is. A
- * plan Paystack could not take yet is saved without its code, cannot be joined, and is sent
- * again on its next save.
+ * plan too (monthly, at its price): made when it is added, changed (before anything is saved here)
+ * when its name or price is. A plan Paystack could not take yet is saved without its code, cannot
+ * be joined, and is sent again on its next save.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
@@ -25,7 +25,7 @@ export interface StaffMembershipPlan extends MembershipOffer {
 
 export type PlanResult =
   | { ok: true; plan: StaffMembershipPlan; paystackProblem?: string }
-  | { ok: false; status: 400 | 404; message: string; field?: string };
+  | { ok: false; status: 400 | 404 | 502; message: string; field?: string };
 
 type PlanRow = Omit<StaffMembershipPlan, 'treatments' | 'shown' | 'paystackReady'> & {
   treatments: string;
@@ -150,9 +150,24 @@ export async function updatePlan(
   change: MembershipPlanChange,
   plans: PaystackPlans | undefined,
 ): Promise<PlanResult> {
-  if (!(await findPlan(db, id))) return { ok: false, status: 404, message: membershipMessages.notFound };
+  const plan = await findPlan(db, id);
+  if (!plan) return { ok: false, status: 404, message: membershipMessages.notFound };
   if (change.treatments && (await unknownTreatments(db, change.treatments)).length > 0) {
     return { ok: false, status: 400, message: membershipMessages.treatments, field: 'treatments' };
+  }
+  // A new name or price goes to Paystack first: its plan charges its own amount, so a price saved
+  // here but not there would charge members the old one (and their payment would not match).
+  const repriced = change.name !== undefined || change.price !== undefined;
+  if (repriced && plan.paystackPlanCode && plans) {
+    try {
+      await plans.updatePlan(plan.paystackPlanCode, {
+        name: change.name ?? plan.name,
+        amount: nairaToKobo(change.price ?? plan.price),
+      });
+    } catch (error) {
+      console.error('Paystack plan not changed', id, error);
+      return { ok: false, status: 502, message: membershipMessages.paystackChange };
+    }
   }
   const columns = {
     name: 'name',
@@ -179,6 +194,7 @@ export async function updatePlan(
         ...(change.treatments ? treatmentStatements(db, id, change.treatments) : []),
         d1Statement(db, sql`select 1`),
       ]),
-    { plans, sync: change.name !== undefined || change.price !== undefined },
+    // Already at Paystack: changed above. Not there yet: made now.
+    { plans, sync: false },
   );
 }

@@ -10,9 +10,10 @@ import { memberships } from '../db/schema';
 import type { MembershipFacts } from '../messages/templates/memberships';
 import type { MembershipJoin } from '../shared/membership-rules';
 import { lagosDate } from '../shared/time';
-import { formatVoucherCode } from '../shared/voucher-rules';
+import { formatVoucherCode, normalizeVoucherCode } from '../shared/voucher-rules';
 import { coveredTreatments, newPackageCode, type PackagePurchaseRow, packageCodeHash } from './package-sessions';
 import { markPaid, type Payment } from './payments/records';
+import { VOUCHER_CODE_LENGTH } from './voucher-codes';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 
@@ -169,4 +170,21 @@ export async function membershipSummary(db: Database, payment: Payment): Promise
     codeLast4: wallet?.codeLast4 ?? '',
     sentTo: { email: membership.email, phone: membership.phone },
   };
+}
+
+/** A member's percentage off the shop, from their code: the plan's, while the membership has not ended. */
+export async function memberShopPercent(
+  db: Database,
+  typed: string,
+  now: Date,
+): Promise<{ planName: string; percent: number } | undefined> {
+  const code = normalizeVoucherCode(typed);
+  if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
+  const row = await db.get<{ planName: string; percent: number }>(
+    sql`select p.name as planName, p.shop_percent as percent
+      from package_purchases w join memberships m on m.purchase_id = w.id join membership_plans p on p.id = m.plan_id
+      where w.code_hash = ${await packageCodeHash(code)} and w.status = 'active'
+        and m.status != 'ended' and m.paid_until > ${now.toISOString()} and p.shop_percent > 0`,
+  );
+  return row ?? undefined;
 }

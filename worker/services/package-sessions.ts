@@ -4,7 +4,8 @@
  * the D1 batch that holds the payment, in statements guarded by what is left (and the table's CHECK
  * keeps it from ever going below 0), so any number of payments racing for the last session take it
  * once. A hold that lapses unpaid gives its sessions back; a visit cancelled in time (with a refund)
- * returns them; a no-show keeps them spent.
+ * returns them; a no-show keeps them spent. What comes back never lifts a row past its `sessions`
+ * (a membership's month renewed meanwhile may have filled it): the CHECK would fail the batch.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
@@ -125,8 +126,8 @@ export function packageHoldStatements(
   return [
     d1Statement(
       db,
-      sql`update package_purchases set sessions_left = sessions_left + (select coalesce(sum(sessions), 0)
-          from package_uses where payment_reference in (${taken}))
+      sql`update package_purchases set sessions_left = min(sessions, sessions_left + (select coalesce(sum(sessions), 0)
+          from package_uses where payment_reference in (${taken})))
         where id = ${hold.purchaseId} and ${inserted}`,
     ),
     d1Statement(
@@ -161,8 +162,8 @@ export function releasePackageHoldsStatements(db: Database, now: Date) {
   return [
     d1Statement(
       db,
-      sql`update package_purchases set sessions_left = sessions_left + (select coalesce(sum(sessions), 0)
-          from package_uses where purchase_id = package_purchases.id and payment_reference in (${ended}))
+      sql`update package_purchases set sessions_left = min(sessions, sessions_left + (select coalesce(sum(sessions), 0)
+          from package_uses where purchase_id = package_purchases.id and payment_reference in (${ended})))
         where id in (select purchase_id from package_uses where payment_reference in (${ended}))`,
     ),
     d1Statement(
@@ -202,7 +203,7 @@ export function returnPackageStatements(db: Database, reference: string, cancell
   return [
     d1Statement(
       db,
-      sql`update package_purchases set sessions_left = sessions_left + (select sessions from (${spent}))
+      sql`update package_purchases set sessions_left = min(sessions, sessions_left + (select sessions from (${spent})))
         where id = (select purchase_id from (${spent})) and ${cancelled}`,
     ),
     d1Statement(

@@ -12,6 +12,8 @@ export const ACCOUNT_CODE_TRIES = 5;
 /** Codes one address may ask for in ACCOUNT_CODE_WINDOW_MINUTES. */
 export const ACCOUNT_CODES_PER_ADDRESS = 3;
 export const ACCOUNT_CODE_WINDOW_MINUTES = 15;
+/** Codes one address may ask for in a day: 8 codes of 5 tries is 40 guesses of a million a day. */
+export const ACCOUNT_CODES_PER_ADDRESS_DAY = 8;
 /** Codes one network may ask for in an hour (a shared carrier address serves many people). */
 export const ACCOUNT_CODES_PER_NETWORK = 20;
 /** Days a signed-in browser stays signed in. */
@@ -22,6 +24,8 @@ export const accountMessages = {
   code: 'Please enter the 6-digit code we sent you.',
   sent: `If we know this address, a 6-digit code is on its way to it. It works for ${ACCOUNT_CODE_MINUTES} minutes.`,
   tooManyCodes: `Too many codes were asked for this address. Please wait ${ACCOUNT_CODE_WINDOW_MINUTES} minutes and try again.`,
+  tooManyToday:
+    'Too many codes were asked for this address today. Please try again tomorrow, or message us on WhatsApp.',
   busyNetwork:
     'Many codes were asked for from your connection. Please try again in an hour, or message us on WhatsApp.',
   wrongCode: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,

@@ -24,7 +24,12 @@ export const membershipMessages = {
   notOffered: 'This membership is no longer offered. Please choose from the memberships as they are now.',
   paystackPlan:
     'Paystack could not set up this membership’s monthly plan just now. It is saved; please try saving it again in a minute.',
+  paystackChange:
+    'Paystack could not change this membership’s monthly plan just now, so nothing was changed. Please try again in a minute.',
   notReady: 'This membership cannot be joined online just now. Please try again later or ask us on WhatsApp.',
+  /** A code that gives no shop discount: unknown, a package's, or a membership that has ended. */
+  notMember: 'This membership code is not valid, or the membership has ended.',
+  code: 'Please enter your membership code.',
   tooManyOpen: (holds: number, minutes: number) =>
     `You already have ${holds} memberships waiting for payment. Please finish paying for one of them, or try again in ${minutes} minutes.`,
 } as const;

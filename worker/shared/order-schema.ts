@@ -42,6 +42,8 @@ export const orderDetailsSchema = () =>
     couponCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
     /** A gift voucher's code (any case, spaces or dashes): its balance pays first. */
     voucherCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
+    /** A member's code: their membership's percentage off the shop. */
+    membershipCode: z.optional(z.string().check(singleLine(), z.trim(), z.maxLength(40))),
   });
 
 export type OrderDetails = z.output<ReturnType<typeof orderDetailsSchema>>;

@@ -25,11 +25,19 @@ export interface AppliedPackage {
   treatments: string[];
 }
 
+/** A member's code as POST /api/memberships/check answered it: their percentage off the shop. */
+export interface AppliedMembership {
+  code: string;
+  planName: string;
+  shopPercent: number;
+}
+
 /** What the visitor chose to pay with, and what is taken online now. */
 export interface PaymentChoice {
   coupon?: AppliedCoupon;
   voucher?: AppliedVoucher;
   package?: AppliedPackage;
+  membership?: AppliedMembership;
   /** Naira: the total less the package's sessions, the coupon and the voucher (or, with a deposit, what of it is due now). */
   amount: number;
 }
@@ -54,6 +62,7 @@ export const COUPON_ERROR = 'Error validating coupon';
 export const VOUCHER_ERROR = 'We could not check that gift voucher. Please try again.';
 export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again.';
 export const PACKAGE_ERROR = 'We could not check that package code. Please try again.';
+export const MEMBERSHIP_ERROR = 'We could not check that membership code. Please try again.';
 export const packageDialogMessages = {
   applied: (sessions: number, left: number, expiresAt: string) =>
     `Package applied: ${sessions} of your ${left} ${left === 1 ? 'session pays' : 'sessions pay'} for this visit (valid until ${formatDate(expiresAt)}).`,
@@ -132,17 +141,19 @@ const failure = (error: unknown, fallback: string) => ({
 function PaymentTotals({
   subtotal,
   share,
+  member,
   coupon,
   split,
 }: {
   subtotal: number;
   share: PackageShare | undefined;
+  member: { percent: number; amount: number } | undefined;
   coupon: AppliedCoupon | undefined;
   split: ReturnType<typeof withVoucher>;
 }) {
   return (
     <dl className="payment-dialog__totals">
-      {share || coupon || split.voucher > 0 || split.atStudio > 0 ? (
+      {share || member || coupon || split.voucher > 0 || split.atStudio > 0 ? (
         <div>
           <dt>Subtotal</dt>
           <dd>{formatNaira(subtotal)}</dd>
@@ -154,6 +165,12 @@ function PaymentTotals({
             Package ({share.sessions} {share.sessions === 1 ? 'session' : 'sessions'})
           </dt>
           <dd>−{formatNaira(share.value)}</dd>
+        </div>
+      ) : null}
+      {member ? (
+        <div>
+          <dt>{`Member discount (${member.percent}%)`}</dt>
+          <dd>−{formatNaira(member.amount)}</dd>
         </div>
       ) : null}
       {coupon ? (
@@ -182,26 +199,32 @@ function PaymentTotals({
   );
 }
 
-/**
- * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and (for
- * a booking) a package checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
- * native modal <dialog>: focus stays inside and Escape closes it.
- */
-export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
+/** A native modal <dialog> shown while `open`: focus stays inside and Escape closes it. */
+function useModal(open: boolean) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [coupon, setCoupon] = useState<AppliedCoupon>();
-  const [voucher, setVoucher] = useState<AppliedVoucher>();
-  const [pkg, setPkg] = useState<AppliedPackage>();
-  const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string>();
-
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return dialogRef;
+}
+
+/**
+ * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and (for
+ * a booking) a package checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
+ * native modal <dialog>: focus stays inside and Escape closes it.
+ */
+export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
+  const dialogRef = useModal(open);
+  const titleId = useId();
+  const [coupon, setCoupon] = useState<AppliedCoupon>();
+  const [voucher, setVoucher] = useState<AppliedVoucher>();
+  const [pkg, setPkg] = useState<AppliedPackage>();
+  const [membership, setMembership] = useState<AppliedMembership>();
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string>();
 
   // Back from the checkout into a page the browser kept (back/forward cache): the dialog would
   // still say "Processing...".
@@ -218,7 +241,13 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
   // coupon and the voucher apply to the rest, of which a deposit may be what is paid now.
   const share = pkg ? packageShare(priced, pkg.treatments, pkg.sessionsLeft) : undefined;
   const paidLines = share?.paid ?? priced;
-  const toPay = paidLines.reduce((sum, line) => sum + line.price, 0);
+  const beforeMember = paidLines.reduce((sum, line) => sum + line.price, 0);
+  // A member's percentage off the shop comes before the coupon, as the server takes it.
+  const member =
+    kind === 'order' && membership
+      ? { percent: membership.shopPercent, amount: Math.round((beforeMember * membership.shopPercent) / 100) }
+      : undefined;
+  const toPay = beforeMember - (member?.amount ?? 0);
   const split = withVoucher(depositSplit(paidLines, toPay - (coupon?.discount ?? 0)), voucher?.balance ?? 0);
 
   async function applyCoupon(code: string, amount = toPay) {
@@ -276,6 +305,21 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
     }
   }
 
+  async function applyMembership(code: string) {
+    try {
+      const result = await request(api.memberships.check.$post({ json: { code } }));
+      const applied = { code, planName: result.planName, shopPercent: result.shopPercent };
+      setMembership(applied);
+      // An applied coupon is priced again on what is left to pay.
+      const left = beforeMember - Math.round((beforeMember * applied.shopPercent) / 100);
+      if (coupon) await applyCoupon(coupon.code, left);
+      return { ok: true, text: `${result.planName}: ${result.shopPercent}% off your order.` };
+    } catch (error) {
+      setMembership(undefined);
+      return failure(error, MEMBERSHIP_ERROR);
+    }
+  }
+
   async function pay() {
     setPaying(true);
     setPayError(undefined);
@@ -284,6 +328,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
         coupon,
         voucher: split.voucher > 0 ? voucher : undefined,
         package: share ? pkg : undefined,
+        membership: member ? membership : undefined,
         amount: split.online,
       });
     } catch (error) {
@@ -318,9 +363,11 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
       <CodeField id={`${titleId}-voucher`} label="Gift voucher" action="Redeem" apply={applyVoucher} />
       {kind === 'booking' ? (
         <CodeField id={`${titleId}-package`} label="Package" action="Use sessions" apply={applyPackage} />
-      ) : null}
+      ) : (
+        <CodeField id={`${titleId}-membership`} label="Membership" action="Use membership" apply={applyMembership} />
+      )}
 
-      <PaymentTotals subtotal={subtotal} share={share} coupon={coupon} split={split} />
+      <PaymentTotals subtotal={subtotal} share={share} member={member} coupon={coupon} split={split} />
 
       <FormError message={payError} />
       <button

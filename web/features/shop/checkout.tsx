@@ -60,6 +60,7 @@ function orderDetails(contact: Contact, items: CartItem[], choice?: PaymentChoic
     amount: choice?.amount,
     couponCode: choice?.coupon?.code,
     voucherCode: choice?.voucher?.code,
+    membershipCode: choice?.membership?.code,
   };
 }
 

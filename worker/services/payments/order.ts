@@ -3,12 +3,14 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { d1Statement } from '../../db/client';
+import { membershipMessages } from '../../shared/membership-rules';
 import { orderDetailsSchema } from '../../shared/order-schema';
 import { priceOrder } from '../../shared/pricing';
 import { stockMessages } from '../../shared/stock';
 import { lagosDate } from '../../shared/time';
 import { readCatalogue } from '../catalogue';
 import { phoneKeySql } from '../client-records';
+import { memberShopPercent } from '../memberships';
 import { HOLD_MINUTES } from '../slots';
 import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from '../stock';
 import {
@@ -42,8 +44,16 @@ export async function initializeOrderPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
   }
-  const { customerName, customerEmail, customerPhone, shippingAddress, orderItems, couponCode, voucherCode } =
-    parsed.data;
+  const {
+    customerName,
+    customerEmail,
+    customerPhone,
+    shippingAddress,
+    orderItems,
+    couponCode,
+    voucherCode,
+    membershipCode,
+  } = parsed.data;
   const priced = priceOrder(
     orderItems.map((item) => ({
       productId: item.productId,
@@ -53,6 +63,11 @@ export async function initializeOrderPayment(
     (await readCatalogue(context.db)).products,
   );
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
+  // A member's percentage off comes first; the coupon and the voucher apply to what is left.
+  const member = membershipCode ? await memberShopPercent(context.db, membershipCode, context.now) : undefined;
+  if (membershipCode && !member) return { ok: false, status: 409, message: membershipMessages.notMember };
+  const memberDiscount = member ? Math.round((priced.total * member.percent) / 100) : 0;
+  const subtotal = priced.total - memberDiscount;
   // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
   // units and coupon uses count toward nothing: a retry is one hold, not two.
   const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
@@ -60,7 +75,7 @@ export async function initializeOrderPayment(
   const customer = { email: customerEmail, phone: customerPhone };
   const charge = await chargeFor(context, {
     kind: 'order',
-    subtotal: priced.total,
+    subtotal,
     couponCode,
     clientAmountKobo: request.amount,
     customer,
@@ -74,6 +89,9 @@ export async function initializeOrderPayment(
   const stored: StoredOrderPayment = {
     order: { customerName, customerEmail, customerPhone, shippingAddress },
     lines: priced.lines,
+    ...(member
+      ? { memberDiscount: { planName: member.planName, percent: member.percent, amount: memberDiscount } }
+      : {}),
   };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
@@ -91,7 +109,7 @@ export async function initializeOrderPayment(
         reference, kind, status, amount, subtotal, discount, voucher_id, voucher_amount, coupon_code, coupon_id,
         email, phone_key, details, hold_expires_at, client_key, browser_key_hash, method
       )
-      select ${reference}, 'order', 'pending', ${charge.amount}, ${priced.total}, ${charge.discount},
+      select ${reference}, 'order', 'pending', ${charge.amount}, ${subtotal}, ${charge.discount},
         ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode}, ${charge.couponId},
         ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)}, ${JSON.stringify(stored)}, ${holdUntil},
         ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}

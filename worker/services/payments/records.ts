@@ -74,6 +74,8 @@ export interface BookingSummary {
 export interface StoredOrderPayment {
   order: Pick<OrderDetails, 'customerName' | 'customerEmail' | 'customerPhone' | 'shippingAddress'>;
   lines: OrderPrice['lines'];
+  /** A member's percentage off the shop, taken before the coupon (not in the payment's subtotal). */
+  memberDiscount?: { planName: string; percent: number; amount: number };
 }
 
 /** What verify answers about a paid order: what the confirmation page shows (no email or phone). */
