@@ -212,8 +212,9 @@ function useModal(open: boolean) {
 }
 
 /**
- * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and (for
- * a booking) a package checked by the server, the amount to pay, and Make Payment, which hands over to the checkout. A
+ * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and a
+ * package (a booking's) or a membership (an order's) checked by the server, the amount to pay, and
+ * Make Payment, which hands over to the checkout. A
  * native modal <dialog>: focus stays inside and Escape closes it.
  */
 export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {

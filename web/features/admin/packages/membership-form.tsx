@@ -11,10 +11,10 @@ import {
   type NewMembershipPlan,
   newMembershipPlanSchema,
 } from '../../../../worker/shared/membership-rules';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
-import { useTeam } from '../use-team';
+import { TreatmentChecklist } from './treatment-checklist';
 
 export type StaffMembership = Awaited<ReturnType<typeof loadMemberships>>[number];
 export const loadMemberships = () => adminRequest(api.memberships.staff.$get());
@@ -53,7 +53,6 @@ export function MembershipForm({
   onClose: () => void;
   onSaved: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }) {
-  const team = useTeam();
   const [draft, setDraft] = useState(() => draftOf(editing));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string>();
@@ -137,35 +136,13 @@ export function MembershipForm({
             error={errors.name}
             onChange={(event) => set({ name: event.target.value })}
           />
-          <fieldset
-            className="admin-package-form__treatments"
-            aria-describedby={errors.treatments ? 'membership-treatments-error' : undefined}
-          >
-            <legend className="field__label">Treatments its sessions cover</legend>
-            {!team ? <p className="field__hint">Loading the menu…</p> : null}
-            {(team?.menu ?? []).map((group) =>
-              group.treatments.length === 0 ? null : (
-                <div key={group.id} className="admin-package-form__group">
-                  <p className="admin-package-form__group-title">{group.title}</p>
-                  {group.treatments.map((treatment) => (
-                    <CheckboxField
-                      key={treatment._id}
-                      name="treatments"
-                      value={treatment._id}
-                      checked={draft.treatments.includes(treatment._id)}
-                      onChange={() => toggle(treatment._id)}
-                      label={treatment.name}
-                    />
-                  ))}
-                </div>
-              ),
-            )}
-            {errors.treatments ? (
-              <p className="field__error" id="membership-treatments-error">
-                {errors.treatments}
-              </p>
-            ) : null}
-          </fieldset>
+          <TreatmentChecklist
+            legend="Treatments its sessions cover"
+            chosen={draft.treatments}
+            onToggle={toggle}
+            error={errors.treatments}
+            errorId="membership-treatments-error"
+          />
           {number('sessionsPerMonth', 'Sessions a month', [MEMBERSHIP_SESSIONS.min, MEMBERSHIP_SESSIONS.max])}
           {number('price', 'Monthly price (₦)')}
           {number('shopPercent', 'Shop discount (%)', [0, MEMBERSHIP_SHOP_PERCENT_MAX])}

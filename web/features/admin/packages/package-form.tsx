@@ -10,10 +10,10 @@ import {
   PACKAGE_SESSIONS,
   PACKAGE_VALID_MONTHS,
 } from '../../../../worker/shared/package-rules';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
-import { useTeam } from '../use-team';
+import { TreatmentChecklist } from './treatment-checklist';
 
 export type StaffPackage = Awaited<ReturnType<typeof loadPackages>>[number];
 export const loadPackages = () => adminRequest(api.packages.staff.$get());
@@ -52,7 +52,6 @@ export function PackageForm({
   onClose: () => void;
   onSaved: (text: string) => void;
 }) {
-  const team = useTeam();
   const [draft, setDraft] = useState(() => draftOf(editing));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string>();
@@ -117,35 +116,13 @@ export function PackageForm({
             error={errors.name}
             onChange={(event) => set({ name: event.target.value })}
           />
-          <fieldset
-            className="admin-package-form__treatments"
-            aria-describedby={errors.treatments ? 'package-treatments-error' : undefined}
-          >
-            <legend className="field__label">Treatments it covers</legend>
-            {!team ? <p className="field__hint">Loading the menu…</p> : null}
-            {(team?.menu ?? []).map((group) =>
-              group.treatments.length === 0 ? null : (
-                <div key={group.id} className="admin-package-form__group">
-                  <p className="admin-package-form__group-title">{group.title}</p>
-                  {group.treatments.map((treatment) => (
-                    <CheckboxField
-                      key={treatment._id}
-                      name="treatments"
-                      value={treatment._id}
-                      checked={draft.treatments.includes(treatment._id)}
-                      onChange={() => toggle(treatment._id)}
-                      label={treatment.name}
-                    />
-                  ))}
-                </div>
-              ),
-            )}
-            {errors.treatments ? (
-              <p className="field__error" id="package-treatments-error">
-                {errors.treatments}
-              </p>
-            ) : null}
-          </fieldset>
+          <TreatmentChecklist
+            legend="Treatments it covers"
+            chosen={draft.treatments}
+            onToggle={toggle}
+            error={errors.treatments}
+            errorId="package-treatments-error"
+          />
           <TextField
             label="Sessions"
             name="sessions"
