@@ -3,6 +3,7 @@
 // hides it from the site, then sells it at the desk. 1280 and 390 px, with axe.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
+import { membershipMessages } from '../../worker/shared/membership-rules';
 import { packageMessages } from '../../worker/shared/package-rules';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { signIn } from './staff';
@@ -62,6 +63,25 @@ describe('the Packages screen', () => {
     await eventually(() => page.getByRole('status').textContent()).toMatch(
       /^Six Deep Tissue massages is sold to Kemi Ade: the code ending [A-Z2-9]{4} is on its way to them\.$/,
     );
+
+    // A membership beside them: without a Paystack key (this site's test mode) it is saved, and
+    // the list says Paystack does not hold its plan yet (so visitors cannot join it).
+    await page.getByRole('button', { name: 'Add membership' }).click();
+    const plan = page.getByRole('dialog', { name: 'Add membership' });
+    await plan.getByLabel('Name').fill('Monthly calm');
+    await plan.getByLabel('Monthly price (₦)').fill('40000');
+    await plan.getByRole('button', { name: 'Add membership' }).click();
+    await plan.getByText(membershipMessages.treatments).waitFor();
+    await plan.getByLabel('Swedish').check();
+    await plan.getByLabel('Shop discount (%)').fill('10');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-membership-form-390', 'viewport');
+    await plan.getByRole('button', { name: 'Add membership' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toBe('Monthly calm is added.');
+    const member = page.getByRole('listitem').filter({ hasText: 'Monthly calm' });
+    expect(await member.textContent()).toContain('₦40,000 a month');
+    await member.getByText('Not at Paystack yet').waitFor();
+    await screenshot(page, 'admin-memberships-390');
     expect(problems).toEqual([]);
     await page.context().close();
   });

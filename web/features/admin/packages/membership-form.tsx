@@ -14,6 +14,7 @@ import {
 import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
+import { messagesByField, numberOf, useSessionsDraft } from './sessions-draft';
 import { TreatmentChecklist } from './treatment-checklist';
 
 export type StaffMembership = Awaited<ReturnType<typeof loadMemberships>>[number];
@@ -42,8 +43,6 @@ const draftOf = (plan: StaffMembership | undefined): Draft =>
       }
     : { name: '', treatments: [], sessionsPerMonth: '2', price: '', shopPercent: '0', shown: true };
 
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 export function MembershipForm({
   editing,
   onClose,
@@ -53,24 +52,10 @@ export function MembershipForm({
   onClose: () => void;
   onSaved: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { draft, errors, setErrors, set, toggle } = useSessionsDraft<Draft, Field>(() => draftOf(editing));
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const set = (changes: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setErrors((current) => ({
-      ...current,
-      ...Object.fromEntries(Object.keys(changes).map((key) => [key, undefined])),
-    }));
-  };
-  const toggle = (id: string) =>
-    set({
-      treatments: draft.treatments.includes(id)
-        ? draft.treatments.filter((each) => each !== id)
-        : [...draft.treatments, id],
-    });
 
   async function save(event: FormEvent<HTMLFormElement>, close: () => void) {
     event.preventDefault();
@@ -84,9 +69,7 @@ export function MembershipForm({
     };
     const checked = newMembershipPlanSchema().safeParse(input);
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(messagesByField<Field>(checked.error.issues));
       focusFirstInvalid();
       return;
     }

@@ -13,6 +13,7 @@ import {
 import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
+import { messagesByField, numberOf, useSessionsDraft } from './sessions-draft';
 import { TreatmentChecklist } from './treatment-checklist';
 
 export type StaffPackage = Awaited<ReturnType<typeof loadPackages>>[number];
@@ -41,8 +42,6 @@ const draftOf = (pkg: StaffPackage | undefined): Draft =>
       }
     : { name: '', treatments: [], sessions: '5', price: '', validMonths: '6', shown: true };
 
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 export function PackageForm({
   editing,
   onClose,
@@ -52,24 +51,10 @@ export function PackageForm({
   onClose: () => void;
   onSaved: (text: string) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { draft, errors, setErrors, set, toggle } = useSessionsDraft<Draft, Field>(() => draftOf(editing));
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const set = (changes: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setErrors((current) => ({
-      ...current,
-      ...Object.fromEntries(Object.keys(changes).map((key) => [key, undefined])),
-    }));
-  };
-  const toggle = (id: string) =>
-    set({
-      treatments: draft.treatments.includes(id)
-        ? draft.treatments.filter((each) => each !== id)
-        : [...draft.treatments, id],
-    });
 
   async function save(event: FormEvent<HTMLFormElement>, close: () => void) {
     event.preventDefault();
@@ -83,9 +68,7 @@ export function PackageForm({
     };
     const checked = newPackageSchema().safeParse(input);
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(messagesByField<Field>(checked.error.issues));
       focusFirstInvalid();
       return;
     }
