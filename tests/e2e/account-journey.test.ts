@@ -12,9 +12,13 @@ import { staffCookie } from './staff';
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
 
+/** Staff signed in once: a sign-in per poll would run into the login's rate limit for everyone. */
+let staff: Promise<string> | undefined;
+
 /** The code in the newest WhatsApp message to `phone`, as staff's Messages screen shows it. */
 async function whatsappCode(phone: string): Promise<string> {
-  const headers = { Cookie: await staffCookie(baseUrl) };
+  staff ??= staffCookie(baseUrl);
+  const headers = { Cookie: await staff };
   const listed = (await (await fetch(`${baseUrl}/api/messages?template=account-code`, { headers })).json()) as {
     messages: Array<{ _id: string; to: string; channel: string }>;
   };
