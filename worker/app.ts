@@ -29,6 +29,7 @@ import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { packageRoutes } from './routes/packages';
 import { paymentRoutes, testCheckoutRoutes } from './routes/payments';
+import { reportRoutes } from './routes/reports';
 import { adminReviewRoutes, publicReviewRoutes } from './routes/reviews';
 import { siteFileRoutes } from './routes/site-files';
 import { statsRoutes } from './routes/stats';
@@ -81,6 +82,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', adminCouponRoutes)
   .route('/api', exportRoutes)
   .route('/api', statsRoutes)
+  .route('/api', reportRoutes)
   .route('/api', campaignRoutes)
   .route('/api', messageRoutes)
   .route('/api', adminClosureRoutes)

@@ -96,6 +96,10 @@ export const sensitiveAccess: Record<string, Permission> = {
   'PUT /api/products/:id': 'catalogue',
   'POST /api/uploads': 'catalogue',
   'GET /api/stats': 'revenue',
+  'GET /api/reports': 'reports',
+  'GET /api/reports/commissions.csv': 'reports',
+  'GET /api/commissions': 'reports',
+  'PUT /api/commissions/:therapistId': 'reports',
   // Who waits for a time, with their email and phone.
   'GET /api/time-waitlist': 'timeWaitlist',
   'DELETE /api/time-waitlist/:id': 'timeWaitlist',

@@ -118,6 +118,8 @@ export const payments = sqliteTable(
     index('payments_slot').on(table.slotDate, table.slotTime),
     index('payments_status_created').on(table.status, table.createdAt),
     index('payments_coupon').on(table.couponId, table.status),
+    // Reports count money by the day it arrived.
+    index('payments_paid_at').on(table.paidAt),
   ],
 );
 
@@ -191,6 +193,8 @@ export const bookings = sqliteTable(
     // A tab of the staff list in its order, and its count, without reading the other tabs' rows.
     index('bookings_status_slot').on(table.serviceStatus, table.date, table.time, table.createdAt),
     index('bookings_client').on(table.clientId, table.date),
+    // Reports: a deposit's rest counts on the day it was paid at the studio.
+    index('bookings_balance_paid_at').on(table.balancePaidAt),
     check('bookings_service_status', oneOf('service_status', serviceStatuses)),
     check('bookings_amount', sql`${table.amount} >= 0`),
     check('bookings_amount_paid', sql`${table.amountPaid} between 0 and ${table.amount}`),
@@ -404,8 +408,29 @@ export const therapists = sqliteTable(
     name: text('name').notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
+    /** Percent of what a completed visit earned (after discounts) paid to them; per treatment: therapist_commissions. */
+    commissionPercent: integer('commission_percent').notNull().default(0),
   },
-  (table) => [check('therapists_name', sql`length(${table.name}) between 1 and 60`)],
+  (table) => [
+    check('therapists_name', sql`length(${table.name}) between 1 and 60`),
+    check('therapists_commission_percent', sql`${table.commissionPercent} between 0 and 100`),
+  ],
+);
+
+/** A therapist's commission on one treatment, instead of their own percent (reports' commissions). */
+export const therapistCommissions = sqliteTable(
+  'therapist_commissions',
+  {
+    therapistId: text('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'cascade' }),
+    treatmentId: text('treatment_id').notNull(),
+    percent: integer('percent').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.therapistId, table.treatmentId] }),
+    check('therapist_commissions_percent', sql`${table.percent} between 0 and 100`),
+  ],
 );
 
 /** Which treatments each therapist gives. */

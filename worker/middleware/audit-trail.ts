@@ -76,6 +76,7 @@ export const auditedRoutes: Record<string, AuditedRoute> = {
     action: 'membership-plan-update',
     keep: ['name', 'price', 'sessionsPerMonth', 'shopPercent', 'shown'],
   },
+  'PUT /api/commissions/:therapistId': { action: 'commission-update', keep: ['percent', 'treatments'] },
   'PUT /api/packages/:id': { action: 'package-update', keep: ['name', 'sessions', 'price', 'validMonths', 'shown'] },
   'PUT /api/bookings/:id': {
     action: bookingChange,

@@ -46,6 +46,7 @@ export const auditActions = {
   'photo-upload': 'Uploaded a product photo',
   'therapist-create': 'Added a therapist',
   'therapist-update': 'Changed a therapist',
+  'commission-update': 'Changed a therapist’s commission',
   'time-off-add': 'Gave a day off',
   'time-off-remove': 'Took back a day off',
   'room-create': 'Added a room',

@@ -49,6 +49,8 @@ export const permissions = {
   scheduleRead: ['owner', 'manager', 'reception', 'therapist'],
   /** Revenue figures (the dashboard's numbers). */
   revenue: ['owner', 'manager'],
+  /** The Reports screen, the commissions for payroll and the therapists' commission settings. */
+  reports: ['owner', 'manager'],
   /** CSV exports of bookings, orders and the waitlist. */
   exports: ['owner', 'manager'],
   coupons: ['owner', 'manager'],

@@ -1,0 +1,35 @@
+/** A report's period as the queries read it: Lagos dates, and the UTC instants they begin and end at. */
+import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
+
+export interface ReportWindow {
+  from: string;
+  to: string;
+  /** The first day's start and the day after the last's start, ISO UTC (payments' and refunds' times). */
+  fromUtc: string;
+  endUtc: string;
+  /** Where "at the period's end" is for a period not over yet: now. */
+  atUtc: string;
+  atDate: string;
+}
+
+export function reportWindow(from: string, to: string, now: Date): ReportWindow {
+  const endUtc = lagosToUtc(addDays(to, 1), '00:00').toISOString();
+  const nowIso = now.toISOString();
+  const today = lagosDate(now);
+  const over = endUtc <= nowIso;
+  return {
+    from,
+    to,
+    fromUtc: lagosToUtc(from, '00:00').toISOString(),
+    endUtc,
+    atUtc: over ? endUtc : nowIso,
+    atDate: over ? to : today,
+  };
+}
+
+/** Every date of the period, in order. */
+export function datesOf(window: Pick<ReportWindow, 'from' | 'to'>): string[] {
+  const dates: string[] = [];
+  for (let day = window.from; day <= window.to; day = addDays(day, 1)) dates.push(day);
+  return dates;
+}
