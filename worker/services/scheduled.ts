@@ -21,6 +21,7 @@ import { forgetEndedEntries } from './time-waitlist';
 import { deliverDueVouchers } from './voucher-delivery';
 import { forgetUnconfirmed } from './waitlist';
 import { offerFreedPlaces } from './waitlist-offers';
+import { sendWeeklyDigest } from './weekly-digest';
 
 /**
  * The cron trigger's work. Each task is independent: one failing is logged and the others still
@@ -40,6 +41,8 @@ const forgetLoginAttempts: ScheduledTask = async (env, now) => {
 };
 
 const summariseDeskVouchers: ScheduledTask = (env, now) => sendDeskVoucherSummary(env, now).then(() => undefined);
+
+const sendOwnersWeeklyDigest: ScheduledTask = (env, now) => sendWeeklyDigest(env, now).then(() => undefined);
 
 const forgetUnpaidDetails: ScheduledTask = (env, now) => forgetUnpaidPaymentDetails(createDb(env.DB), now);
 
@@ -77,6 +80,7 @@ export const scheduledTasks: ScheduledTask[] = [
   forgetOldMessageLinks,
   forgetUnpaidDetails,
   summariseDeskVouchers,
+  sendOwnersWeeklyDigest,
   expireUnconfirmedSignups,
   forgetOldAuditEntries,
   eraseExpiredHealthAnswers,

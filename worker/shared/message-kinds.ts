@@ -22,6 +22,7 @@ export const messageTemplates = [
   'password-reset',
   'security-notice',
   'desk-voucher-summary',
+  'weekly-digest',
   'voucher-receipt',
   'voucher-delivery',
   'voucher-delivered',
