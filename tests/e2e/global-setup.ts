@@ -172,6 +172,30 @@ function todaysVisitsSql(now: Date): string {
   ].join(';\n');
 }
 
+/**
+ * Last month's history for the Reports journey: two completed Ashiatsu visits (₦20,000 each) with
+ * Therapist 1 on the 10th and 12th, and a no-show on the 14th. Ashiatsu is no other journey's.
+ */
+export const REPORT_HISTORY = { treatment: 'Ashiatsu', price: 20_000, visits: [10, 12], noShow: 14 } as const;
+
+function reportHistorySql(today: string): string {
+  const lastMonth = addDays(`${today.slice(0, 8)}01`, -1).slice(0, 8);
+  const { price, visits, noShow } = REPORT_HISTORY;
+  return [...visits.map((day) => [day, 'completed'] as const), [noShow, 'no-show'] as const]
+    .map(([day, status]) => {
+      const date = `${lastMonth}${String(day).padStart(2, '0')}`;
+      return `insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
+        values ('BK-E2E-REPORT-${day}', 'booking', 'paid', ${price}, ${price}, 'ife@example.com',
+          '{"lines":[{"name":"Ashiatsu","price":${price}}]}', '${date}T08:00:00.000Z');
+      insert into bookings (id, payment_reference, service, subservices, date, time, name, email, phone, amount,
+        amount_paid, therapist_id, room_id, service_status, treatment_ids)
+        values ('e2e-report-${day}', 'BK-E2E-REPORT-${day}', 'Massage', '["Ashiatsu"]', '${date}', '10:00',
+          'Ife Okafor', 'ife@example.com', '0805 111 2222', ${price}, ${price}, 'therapist-1', 'room-1', '${status}',
+          '["ashiatsu"]')`;
+    })
+    .join(';\n');
+}
+
 /** The rows the journeys start from (a waitlist subscriber among them whose number has written to the studio: WhatsApp campaigns go only to such numbers). */
 async function seedSql(date: string, yesterday: string): Promise<string> {
   const devVars = readFileSync('.dev.vars.example', 'utf8');
@@ -202,6 +226,7 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
   ${accountVisitSql(addDays(yesterday, 1))};
   ${await missedVisitSql(yesterday, secret)};
   ${twiceMissedSql(addDays(yesterday, 1))};
+  ${reportHistorySql(addDays(yesterday, 1))};
   ${todaysVisitsSql(new Date())}`;
 }
 

@@ -259,6 +259,24 @@ describe('visit value and commissions', () => {
     expect(two).toMatchObject({ completedVisits: 1, visitValue: 30_000, commission: 4_500 });
   });
 
+  it('gives a visit whose payment kept no priced lines to its treatments equally', async () => {
+    await seedVisit({
+      date: '2026-03-02',
+      amount: 25_001,
+      lines: [
+        { id: 'swedish', name: 'Swedish', price: 25_000 },
+        { id: 'hotstone', name: 'Hotstone', price: 30_000 },
+      ],
+      payment: { lines: [] },
+    });
+    const report = await reportOf();
+    expect(report.treatments).toEqual([
+      { name: 'Swedish', visits: 1, value: 12_501 },
+      { name: 'Hotstone', visits: 1, value: 12_500 },
+    ]);
+    expect(report.clients.visitValue).toBe(25_001);
+  });
+
   it('shares a value in whole naira that add up to it', () => {
     expect(shareOut(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(shareOut(54_000, [30_000, 30_000])).toEqual([27_000, 27_000]);

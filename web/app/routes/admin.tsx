@@ -4,7 +4,7 @@
  * public pages share into more, smaller chunks on the visitors' side.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { can } from '../../../worker/shared/permissions';
 import { sitePaths, studioName } from '../../../worker/shared/site-paths';
@@ -41,6 +41,9 @@ import VouchersPage from '../../features/admin/vouchers/vouchers-page';
 import WaitlistPage from '../../features/admin/waitlist/waitlist-page';
 import { api, request } from '../../lib/api-client';
 import '../../styles/admin.css';
+
+// Reports and its charts are read by owners and managers only: a chunk of their own.
+const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page'));
 
 const sectionTitles: Record<string, string> = Object.fromEntries(
   sections.map((section) => [section.path, section.label]),
@@ -178,5 +181,10 @@ const screens: Record<string, ReactNode> = {
   schedule: <SchedulePage />,
   team: <TeamPage />,
   activity: <ActivityPage />,
+  reports: (
+    <Suspense fallback={<p>Loading...</p>}>
+      <ReportsPage />
+    </Suspense>
+  ),
   account: <AccountPage />,
 };

@@ -45,11 +45,16 @@ export async function adminPage<T extends ClientResponse<unknown>>(call: Promise
 export type ExportName = 'bookings' | 'orders' | 'waitlist';
 
 /** Downloads an export as the file the server names, so a 401 or failure can be shown instead. */
-export async function downloadCsv(name: ExportName, status?: string): Promise<void> {
+export function downloadCsv(name: ExportName, status?: string): Promise<void> {
   const query = status ? `?${new URLSearchParams({ status })}` : '';
+  return downloadFile(`/api/export/${name}.csv${query}`, `${name}.csv`);
+}
+
+/** Downloads `path` as the file the server names (else `fallbackName`); throws an ApiError when it fails. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/export/${name}.csv${query}`, { credentials: 'same-origin' });
+    response = await fetch(path, { credentials: 'same-origin' });
   } catch {
     throw new ApiError('Network error. Please try again.', 0);
   }
@@ -57,7 +62,7 @@ export async function downloadCsv(name: ExportName, status?: string): Promise<vo
     if (response.status === 401) onUnauthorized();
     throw new ApiError('The export failed. Please try again.', response.status);
   }
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${name}.csv`;
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

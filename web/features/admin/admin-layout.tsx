@@ -35,6 +35,7 @@ export const sections = [
   { path: 'shop', label: 'Shop', permission: 'catalogue', group: 'Selling' },
   { path: 'academy', label: 'Academy', permission: 'campaigns', group: 'Messages' },
   { path: 'messages', label: 'Messages', permission: 'campaigns', group: 'Messages' },
+  { path: 'reports', label: 'Reports', permission: 'reports', group: 'The studio' },
   { path: 'therapists', label: 'Therapists', permission: 'settings', group: 'The studio' },
   { path: 'schedule', label: 'Schedule', permission: 'settings', group: 'The studio' },
   { path: 'team', label: 'Team', permission: 'team', group: 'The studio' },

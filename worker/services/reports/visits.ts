@@ -61,8 +61,9 @@ interface CompletedVisit {
   therapistId: string | null;
   amount: number;
   packageValue: number;
-  lines: string;
+  lines: string | null;
   treatmentIds: string | null;
+  subservices: string;
 }
 
 /** A visit's value in whole naira shared across weights, largest remainders first: the shares add up to it. */
@@ -120,7 +121,7 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
       coalesce((select u.sessions * pp.price * (case when pp.plan_id is null then 1.0 else 2.0 end) / pp.sessions
         from package_uses u join package_purchases pp on pp.id = u.purchase_id
         where u.payment_reference = b.payment_reference and u.state = 'spent'), 0) as "packageValue",
-      json_extract(p.details, '$.lines') as lines, b.treatment_ids as "treatmentIds"
+      json_extract(p.details, '$.lines') as lines, b.treatment_ids as "treatmentIds", b.subservices
     from bookings b join payments p on p.reference = b.payment_reference
     where b.date between ${window.from} and ${window.to} and b.service_status = 'completed'`);
   const treatments = new Map<string, TreatmentTally>();
@@ -129,7 +130,11 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
   for (const visit of visits) {
     const value = Number(visit.amount) + Math.round(Number(visit.packageValue));
     total += value;
-    const lines = (JSON.parse(visit.lines ?? '[]') as Array<{ name: string; price: number }>) ?? [];
+    // A payment that kept no priced lines (older records): the visit's treatments, shared equally.
+    const priced = (JSON.parse(visit.lines ?? '[]') as Array<{ name: string; price: number }> | null) ?? [];
+    const lines = priced.length
+      ? priced
+      : (JSON.parse(visit.subservices) as string[]).map((name) => ({ name, price: 1 }));
     const ids = (visit.treatmentIds ? (JSON.parse(visit.treatmentIds) as string[]) : []) ?? [];
     const shares = shareOut(
       value,

@@ -15,6 +15,7 @@ import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../admin-ui';
 import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
 import { useAdminList } from '../use-admin-list';
 import { forgetTeam } from '../use-team';
+import { CommissionForm, type CommissionSetting, commissionSummary, useCommissionSettings } from './commission-form';
 
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 // Monday first, as a week is read in the studio.
@@ -99,6 +100,11 @@ export default function TherapistsPage() {
   const moveBooking: SubmitChange = async (change, success) => {
     await run(change, success);
   };
+  const commissions = useCommissionSettings();
+  const commissionSaved = async (message: string) => {
+    await commissions?.reload();
+    setNotice({ tone: 'success', text: message });
+  };
 
   return (
     <>
@@ -120,7 +126,14 @@ export default function TherapistsPage() {
           <MenuContext.Provider value={rows[0]?.menu ?? []}>
             <ul className="admin-list admin-team" aria-label="Therapists">
               {rows[0]?.therapists.map((therapist) => (
-                <TherapistCard key={therapist._id} therapist={therapist} run={run} moveBooking={moveBooking} />
+                <TherapistCard
+                  key={therapist._id}
+                  therapist={therapist}
+                  run={run}
+                  moveBooking={moveBooking}
+                  commission={commissions?.settings?.get(therapist._id)}
+                  onCommissionSaved={commissionSaved}
+                />
               ))}
             </ul>
             <section className="admin-panel" aria-labelledby="rooms-title">
@@ -289,7 +302,20 @@ function DaysOff({ therapist, run, moveBooking }: { therapist: Therapist; run: R
   );
 }
 
-function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; run: Run; moveBooking: SubmitChange }) {
+function TherapistCard({
+  therapist,
+  run,
+  moveBooking,
+  commission,
+  onCommissionSaved,
+}: {
+  therapist: Therapist;
+  run: Run;
+  moveBooking: SubmitChange;
+  /** Their commission, for the roles that set it. */
+  commission?: CommissionSetting;
+  onCommissionSaved: (message: string) => Promise<void>;
+}) {
   const menu = useContext(MenuContext);
   const id = useId();
   const [formError, setFormError] = useState<string>();
@@ -394,6 +420,17 @@ function TherapistCard({ therapist, run, moveBooking }: { therapist: Therapist; 
           </div>
         </form>
       </details>
+      {commission ? (
+        <details className="admin-team__edit">
+          <summary>Commission: {commissionSummary(commission, menu)}</summary>
+          <CommissionForm
+            name={therapist.name}
+            setting={commission}
+            treatments={menu.filter((treatment) => therapist.treatments.includes(treatment.id))}
+            onSaved={onCommissionSaved}
+          />
+        </details>
+      ) : null}
       <DaysOff therapist={therapist} run={run} moveBooking={moveBooking} />
     </li>
   );
