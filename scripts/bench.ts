@@ -25,8 +25,10 @@
 //      a throttled phone profile, first paint and visits shown, online and with the network gone
 //  11. the waitlist (issue 35; scripts/lib/waitlist-bench.ts): what a freed place's offering adds
 //      to a staff cancellation's answer, beside cancellations nobody waits for
+//  12. reports (issue 37; scripts/lib/reports-bench.ts): GET /api/reports for a month and a year
+//      over two years of data (50,000 bookings), p50 and p99, on a site of its own
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue, team, today, waitlist) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports) runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
+import { lagosDate } from '../worker/shared/time.ts';
 import { besideGoal, budget, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
 import {
   catalogueEditor,
@@ -43,6 +46,7 @@ import {
   waitUntilPagesShow,
 } from './lib/catalogue-bench.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
+import { printReports, reportsSeedSql } from './lib/reports-bench.ts';
 import {
   benchMonthStart,
   CALENDAR_DAY_BOOKINGS,
@@ -80,35 +84,50 @@ if (section('size')) {
 const monthStart = benchMonthStart();
 
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
-const site = await startBuiltSite(
-  '.dev.vars.example',
-  `${adminSeedSql()};\n${scheduleSeedSql(monthStart)};\n${clientsSeedSql()};\n${waitlistSeedSql(monthStart)}`,
-  'warn',
-);
-try {
-  // Before any other request for them: the catalogue's pages are not in KV yet, as after a deploy.
-  const unrendered = section('catalogue') ? await firstRequestsUnrendered(site.baseUrl) : undefined;
-  // The admin's figures count the scripts no public page loads.
-  const publicScripts =
-    section('first-load') || section('admin') ? await printFirstLoadJs(site.baseUrl) : new Set<string>();
-  if (section('latency')) await printLatency(site.baseUrl);
-  if (section('admin')) await printAdmin(site.baseUrl, publicScripts);
-  if (section('team')) {
-    await printSignIn(site.baseUrl);
-    await printClientsSearch(site.baseUrl);
+// The sections below share one site; `size` needs none and `reports` has its own.
+const site = only?.every((name) => name === 'size' || name === 'reports')
+  ? undefined
+  : await startBuiltSite(
+      '.dev.vars.example',
+      `${adminSeedSql()};\n${scheduleSeedSql(monthStart)};\n${clientsSeedSql()};\n${waitlistSeedSql(monthStart)}`,
+      'warn',
+    );
+if (site) {
+  try {
+    // Before any other request for them: the catalogue's pages are not in KV yet, as after a deploy.
+    const unrendered = section('catalogue') ? await firstRequestsUnrendered(site.baseUrl) : undefined;
+    // The admin's figures count the scripts no public page loads.
+    const publicScripts =
+      section('first-load') || section('admin') ? await printFirstLoadJs(site.baseUrl) : new Set<string>();
+    if (section('latency')) await printLatency(site.baseUrl);
+    if (section('admin')) await printAdmin(site.baseUrl, publicScripts);
+    if (section('team')) {
+      await printSignIn(site.baseUrl);
+      await printClientsSearch(site.baseUrl);
+    }
+    if (section('scheduling')) await printScheduling(site.baseUrl);
+    if (section('today')) await printToday(site.baseUrl);
+    if (section('html')) await printHtml(site.baseUrl);
+    // The load test and Lighthouse each take the whole machine: one after the other, never together.
+    if (section('load')) await printLoad(site.baseUrl);
+    if (section('lighthouse')) printLighthouse(site.baseUrl);
+    // After the figures that read the scheduling month: it cancels 28 of its visits.
+    if (section('waitlist')) await printWaitlistCancellations(site.baseUrl);
+    // Last: it changes prices (and puts them back), so everything above measured today's catalogue.
+    if (section('catalogue')) await printCatalogue(site.baseUrl, unrendered);
+  } finally {
+    await site.stop();
   }
-  if (section('scheduling')) await printScheduling(site.baseUrl);
-  if (section('today')) await printToday(site.baseUrl);
-  if (section('html')) await printHtml(site.baseUrl);
-  // The load test and Lighthouse each take the whole machine: one after the other, never together.
-  if (section('load')) await printLoad(site.baseUrl);
-  if (section('lighthouse')) printLighthouse(site.baseUrl);
-  // After the figures that read the scheduling month: it cancels 28 of its visits.
-  if (section('waitlist')) await printWaitlistCancellations(site.baseUrl);
-  // Last: it changes prices (and puts them back), so everything above measured today's catalogue.
-  if (section('catalogue')) await printCatalogue(site.baseUrl, unrendered);
-} finally {
-  await site.stop();
+}
+
+// Two years of a busy studio: a database of its own, so the other sections measure theirs.
+if (section('reports')) {
+  const reportsSite = await startBuiltSite('.dev.vars.example', reportsSeedSql(lagosDate(new Date())), 'warn');
+  try {
+    await printReports(reportsSite.baseUrl, besideGoal);
+  } finally {
+    await reportsSite.stop();
+  }
 }
 
 /** Section 8: the catalogue's pages and photos (issue 21). */
@@ -219,6 +238,8 @@ function printBundleSizes() {
   console.log(
     `  worker bundle               ${kb(workerGzip)} (${kb(workerRaw)} raw) in ${workerScripts.length} files`,
   );
+  const reports = scripts.filter((name) => name.startsWith('reports-page-'));
+  console.log(`  Reports screen chunk        ${kb(size(reports))} (admin only, loaded when Reports opens)`);
 }
 
 /** Loads each public page in a fresh browser and adds up the script bytes sent over the wire. */

@@ -4,7 +4,6 @@ import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
 import { toCsv } from '../services/csv';
 import { listCommissionSettings, saveCommissionSetting } from '../services/reports/commission-settings';
-import { buildReport } from '../services/reports/report';
 import { periodProblem, presetPeriods } from '../shared/report-rules';
 import { lagosDate } from '../shared/time';
 import { routeGroup } from './route-group';
@@ -13,6 +12,10 @@ export const commissionMessages = {
   percent: 'A commission is a whole percent from 0 to 100.',
   therapistNotFound: 'That therapist no longer exists.',
 } as const;
+
+// Loaded on a report's first request: the Worker starts without it (startup CPU is budgeted).
+const buildReport: typeof import('../services/reports/report').buildReport = async (...args) =>
+  (await import('../services/reports/report')).buildReport(...args);
 
 /** `?from=&to=` (Lagos dates, both included); this month when neither is given. */
 const periodQuery = () => z.object({ from: z.optional(z.string()), to: z.optional(z.string()) });

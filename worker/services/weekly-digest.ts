@@ -11,7 +11,6 @@ import { mondayOf, presetPeriods, type Report, type ReportPeriod } from '../shar
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
-import { buildReport } from './reports/report';
 
 /** The hour (Lagos) on Monday from which last week's digest is sent. */
 export const DIGEST_HOUR = '08:00';
@@ -66,6 +65,7 @@ export async function sendWeeklyDigest(env: Bindings, now: Date): Promise<NewMes
   if (owners.length === 0) return [];
   const week = presetPeriods(monday).lastWeek;
   const weekBefore: ReportPeriod = { from: addDays(week.from, -7), to: addDays(week.to, -7) };
+  const { buildReport } = await import('./reports/report');
   const [last, before] = await Promise.all([
     buildReport(db, week.from, week.to, now),
     buildReport(db, weekBefore.from, weekBefore.to, now),
