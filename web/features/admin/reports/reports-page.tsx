@@ -129,7 +129,8 @@ function PeriodPicker({
   const id = useId();
   const [draft, setDraft] = useState(period);
   const [problem, setProblem] = useState<string>();
-  useEffect(() => setDraft(period), [period]);
+  // A new period from the buttons or the address; not each render (typing would be undone).
+  useEffect(() => setDraft({ from: period.from, to: period.to }), [period.from, period.to]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
