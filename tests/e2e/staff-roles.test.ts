@@ -50,7 +50,7 @@ describe('a receptionist', () => {
       expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
 
       // Typing the address of a screen that is not hers opens her first screen.
-      for (const section of ['shop', 'academy', 'schedule', 'therapists', 'menu', 'messages']) {
+      for (const section of ['shop', 'academy', 'schedule', 'therapists', 'menu', 'messages', 'reports']) {
         await page.goto(`${paths.admin}/${section}`);
         await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
       }

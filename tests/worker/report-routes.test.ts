@@ -54,6 +54,7 @@ describe('the period', () => {
     ['?from=2026-02-30&to=2026-03-01', reportMessages.dates],
     ['?from=2026-03-01', reportMessages.dates],
     ['?from=2025-01-01&to=2026-03-01', reportMessages.tooLong],
+    ['?from=9999-01-01&to=9999-12-31', reportMessages.range],
   ])('refuses %s with a message', async (query, message) => {
     const response = await as('owner', `/api/reports${query}`);
     expect(response.status).toBe(400);
@@ -88,6 +89,12 @@ describe('commissions', () => {
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ message: commissionMessages.percent });
     }
+    const notOnMenu = await as('owner', '/api/commissions/therapist-1', 'PUT', {
+      percent: 10,
+      treatments: { typo: 90 },
+    });
+    expect(notOnMenu.status).toBe(400);
+    expect(await notOnMenu.json()).toEqual({ message: commissionMessages.treatments });
     const missing = await as('owner', '/api/commissions/nobody', 'PUT', { percent: 10 });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: commissionMessages.therapistNotFound });

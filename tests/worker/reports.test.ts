@@ -34,6 +34,10 @@ describe('revenue', () => {
     await seedPayment({ kind: 'voucher', amount: 50_000, paidAt: '2026-03-07T10:00:00.000Z' });
     await seedPayment({ kind: 'package', amount: 100_000, paidAt: '2026-03-08T10:00:00.000Z' });
     await seedPayment({ kind: 'membership', amount: 45_000, paidAt: '2026-03-08T11:00:00.000Z' });
+    // A membership's next month, charged by Paystack (4,500,000 kobo): money in on 10 March.
+    await exec(`insert into membership_events (key, event, payload, applied, created_at)
+      values ('charge.success:RENEW-1', 'charge.success', '{"event":"charge.success","data":{"amount":4500000}}', 1,
+        '2026-03-10T10:00:00.000Z')`);
     const refunded = await seedVisit({
       date: '2026-03-20',
       status: 'cancelled',
@@ -56,9 +60,9 @@ describe('revenue', () => {
       online: 139_000,
       studio: 46_000,
       vouchers: 50_000,
-      packages: 145_000,
+      packages: 190_000,
       refunds: 30_000,
-      total: 139_000 + 46_000 + 50_000 + 145_000 - 30_000,
+      total: 139_000 + 46_000 + 50_000 + 190_000 - 30_000,
     });
     expect(revenue.days).toHaveLength(31);
     const day = (date: string) => revenue.days.find((row) => row.date === date);
@@ -67,6 +71,7 @@ describe('revenue', () => {
     expect(day('2026-03-03')?.online).toBe(40_000);
     expect(day('2026-03-05')).toMatchObject({ studio: 21_000, total: 21_000 });
     expect(day('2026-03-09')).toMatchObject({ refunds: 30_000, total: -30_000 });
+    expect(day('2026-03-10')).toMatchObject({ packages: 45_000, total: 45_000 });
     expect(revenue.days.reduce((sum, row) => sum + row.total, 0)).toBe(revenue.totals.total);
   });
 
@@ -92,7 +97,7 @@ describe('revenue', () => {
 });
 
 describe('appointments', () => {
-  it('counts no-shows over visits not cancelled, and late cancellations over all', async () => {
+  it('counts no-shows over the visits that came due, and late cancellations over all', async () => {
     await seedVisit({ date: '2026-03-02', status: 'completed' });
     await seedVisit({ date: '2026-03-03', status: 'no-show' });
     // Moved from February into March (its date is where it is now), and one moved out to April.
@@ -130,7 +135,8 @@ describe('appointments', () => {
       noShows: 1,
       cancelled: 3,
       lateCancellations: 2,
-      noShowRate: 0.3333,
+      // One no-show of the two that came due (the booked one is still ahead).
+      noShowRate: 0.5,
       lateCancellationRate: 0.3333,
     });
     const [first, second] = report.therapists;
@@ -138,7 +144,7 @@ describe('appointments', () => {
       total: 5,
       noShows: 1,
       lateCancellations: 1,
-      noShowRate: 0.3333,
+      noShowRate: 0.5,
       lateCancellationRate: 0.2,
     });
     expect(second?.appointments).toMatchObject({
@@ -207,6 +213,24 @@ describe('utilisation', () => {
   });
 });
 
+describe('utilisation of someone new', () => {
+  it('counts no working time before a therapist was added, nor a visit paid into a time already taken', async () => {
+    // Added on Friday 13 March (09:00 Lagos), working 09:00–18:00 every day.
+    await exec(
+      `insert into therapists (id, name, created_at) values ('therapist-3', 'Therapist 3', '2026-03-13T08:00:00.000Z')`,
+    );
+    await exec(`insert into therapist_hours (therapist_id, weekday, start_minute, end_minute)
+      select 'therapist-3', value, 540, 1080 from json_each('[0,1,2,3,4,5,6]')`);
+    await seedVisit({ date: '2026-03-09', time: '10:00', minutes: 60 });
+    const paidLate = await seedVisit({ date: '2026-03-09', time: '10:00', minutes: 60 });
+    await exec(`update bookings set needs_attention = 1 where id = '${paidLate.id}'`);
+
+    const { utilisation } = await reportOf({ from: '2026-03-09', to: '2026-03-15' });
+    expect(utilisation.therapists.find((row) => row.id === 'therapist-3')).toMatchObject({ workingMinutes: 3 * 540 });
+    expect(utilisation.therapists.find((row) => row.id === 'therapist-1')).toMatchObject({ bookedMinutes: 60 });
+  });
+});
+
 describe('visit value and commissions', () => {
   it('shares each completed visit across its treatments and applies each therapist’s percentages', async () => {
     // Two treatments for 54,000 after a 10% coupon: 27,000 each.
@@ -247,19 +271,26 @@ describe('visit value and commissions', () => {
     const report = await reportOf();
     expect(report.clients).toMatchObject({ completedVisits: 3, visitValue: 104_000, averageVisitValue: 34_667 });
     expect(report.treatments).toEqual([
-      { name: 'Deep Tissue', visits: 3, value: 77_000 },
-      { name: 'Hotstone', visits: 1, value: 27_000 },
+      { id: 'deep-tissue', name: 'Deep Tissue', visits: 3, value: 77_000 },
+      { id: 'hotstone', name: 'Hotstone', visits: 1, value: 27_000 },
     ]);
     const [one, two] = report.therapists;
     expect(one).toMatchObject({ completedVisits: 2, visitValue: 74_000, commission: 4_700 + 5_400 });
     expect(one?.commissionLines).toEqual([
-      { treatment: 'Deep Tissue', visits: 2, value: 47_000, percent: 10, commission: 4_700 },
-      { treatment: 'Hotstone', visits: 1, value: 27_000, percent: 20, commission: 5_400 },
+      {
+        treatmentId: 'deep-tissue',
+        treatment: 'Deep Tissue',
+        visits: 2,
+        value: 47_000,
+        percent: 10,
+        commission: 4_700,
+      },
+      { treatmentId: 'hotstone', treatment: 'Hotstone', visits: 1, value: 27_000, percent: 20, commission: 5_400 },
     ]);
     expect(two).toMatchObject({ completedVisits: 1, visitValue: 30_000, commission: 4_500 });
   });
 
-  it('gives a visit whose payment kept no priced lines to its treatments equally', async () => {
+  it('shares a visit whose payment kept no priced lines (an erased client’s) at the menu’s prices', async () => {
     await seedVisit({
       date: '2026-03-02',
       amount: 25_001,
@@ -270,9 +301,10 @@ describe('visit value and commissions', () => {
       payment: { lines: [] },
     });
     const report = await reportOf();
+    // ₦25,001 as 25,000 : 30,000.
     expect(report.treatments).toEqual([
-      { name: 'Swedish', visits: 1, value: 12_501 },
-      { name: 'Hotstone', visits: 1, value: 12_500 },
+      { id: 'hotstone', name: 'Hotstone', visits: 1, value: 13_637 },
+      { id: 'swedish', name: 'Swedish', visits: 1, value: 11_364 },
     ]);
     expect(report.clients.visitValue).toBe(25_001);
   });
@@ -342,6 +374,7 @@ describe('liability', () => {
 
     expect((await reportOf()).liability).toEqual({
       at: '2026-03-31T23:00:00.000Z',
+      date: '2026-03-31',
       vouchers: 30_000,
       packages: 80_000,
       total: 110_000,

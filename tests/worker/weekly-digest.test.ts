@@ -67,7 +67,17 @@ async function seedWeeks() {
     payment: paid('2026-11-25'),
   });
   // The week before: one completed visit (₦30,000) and ₦15,000 cash = ₦45,000; no no-shows, 0%.
-  await seedVisit({ date: '2026-11-10', payment: paid('2026-11-10') });
+  // Its client booked again on 20 November: ten days after, when a week ago it was six. Compared
+  // as last week is (six to eight days on), the week before's rebooking is 0%, not 100%.
+  const later = await seedClient('Kola Later');
+  await seedVisit({ date: '2026-11-10', clientId: later, payment: paid('2026-11-10') });
+  await seedVisit({
+    date: '2026-12-10',
+    status: 'booked',
+    clientId: later,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    payment: paid('2026-11-26'),
+  });
   await seedPayment({ amount: 15_000, method: 'cash', ...paid('2026-11-12') });
   // Outside both weeks: Sunday 8 November, and 00:30 on Monday 23 November in Lagos (23:30 UTC
   // on the Sunday).
@@ -101,7 +111,7 @@ describe('the owners’ Monday digest', () => {
     const text = funke?.text ?? '';
     expect(text).toContain('Dear Funke Owner,');
     expect(text).toContain('Revenue: ₦130,000 (week before ₦45,000; up ₦85,000)');
-    expect(text).toContain('Appointments: 3 (week before 1; up 2)');
+    expect(text).not.toContain('Appointments');
     expect(text).toContain('Visits: 2 (week before 1; up 1)');
     expect(text).toContain('No-show rate: 33% (week before 0%; up 33 points)');
     expect(text).toContain('Rebooking rate: 50% (week before 0%; up 50 points)');

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
+import { treatmentIdsInOrder } from '../services/catalogue';
 import { toCsv } from '../services/csv';
 import { listCommissionSettings, saveCommissionSetting } from '../services/reports/commission-settings';
 import { periodProblem, presetPeriods } from '../shared/report-rules';
@@ -10,6 +11,7 @@ import { routeGroup } from './route-group';
 
 export const commissionMessages = {
   percent: 'A commission is a whole percent from 0 to 100.',
+  treatments: 'Please choose treatments from the menu.',
   therapistNotFound: 'That therapist no longer exists.',
 } as const;
 
@@ -34,7 +36,12 @@ const percent = () =>
 const commissionBody = () =>
   z.object({
     percent: percent(),
-    treatments: z._default(z.record(z.string().check(z.minLength(1), z.maxLength(64)), percent()), {}),
+    treatments: z._default(
+      z
+        .record(z.string().check(z.minLength(1), z.maxLength(64)), percent())
+        .check(z.refine((record) => Object.keys(record).length <= 200, commissionMessages.treatments)),
+      {},
+    ),
   });
 
 /** Owners and managers: the Reports screen's figures, the commissions for payroll, and their settings. */
@@ -76,6 +83,10 @@ export const reportRoutes = routeGroup()
   })
   .get('/commissions', async (c) => c.json(await listCommissionSettings(c.var.db)))
   .put('/commissions/:therapistId', sameOriginJson, validate('json', commissionBody), async (c) => {
+    const menu = new Set(await treatmentIdsInOrder(c.var.db));
+    if (!Object.keys(c.req.valid('json').treatments).every((id) => menu.has(id))) {
+      return c.json({ message: commissionMessages.treatments }, 400);
+    }
     const saved = await saveCommissionSetting(c.var.db, c.req.param('therapistId'), c.req.valid('json'));
     if (!saved) return c.json({ message: commissionMessages.therapistNotFound }, 404);
     const settings = await listCommissionSettings(c.var.db);

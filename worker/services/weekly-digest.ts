@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
-import type { DigestHour, WeekFigures } from '../messages/templates/weekly-digest';
-import { mondayOf, presetPeriods, type Report, type ReportPeriod } from '../shared/report-rules';
+import type { WeekFigures } from '../messages/templates/weekly-digest';
+import { busiestAndEmptiest, mondayOf, presetPeriods, type Report, type ReportPeriod } from '../shared/report-rules';
 import { addDays, lagosDate, lagosToUtc } from '../shared/time';
 import { studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
@@ -29,25 +29,11 @@ export const digestKey = (monday: string, ownerId: string) => `weekly-digest:ema
 
 const weekFigures = (report: Report): WeekFigures => ({
   revenue: report.revenue.totals.total,
-  appointments: report.appointments.total,
   visits: report.appointments.completed,
   noShowRate: report.appointments.noShowRate,
   utilisation: report.utilisation.total.rate,
   rebookingRate: report.clients.rebookingRate,
 });
-
-/** The busiest and emptiest hours of the day among those someone works (the earlier one on a tie). */
-export function busiestAndEmptiest(hours: Report['utilisation']['hours']) {
-  let busiest: DigestHour | null = null;
-  let emptiest: DigestHour | null = null;
-  for (const { hour, workingMinutes, rate } of hours) {
-    if (workingMinutes <= 0 || rate === null) continue;
-    if (!busiest || rate > busiest.rate) busiest = { hour, rate };
-    if (!emptiest || rate < emptiest.rate) emptiest = { hour, rate };
-  }
-  // With nothing booked all week no hour was busiest.
-  return { busiest: busiest && busiest.rate > 0 ? busiest : null, emptiest };
-}
 
 export async function sendWeeklyDigest(env: Bindings, now: Date): Promise<NewMessage[]> {
   const monday = digestMonday(now);
@@ -66,9 +52,10 @@ export async function sendWeeklyDigest(env: Bindings, now: Date): Promise<NewMes
   const week = presetPeriods(monday).lastWeek;
   const weekBefore: ReportPeriod = { from: addDays(week.from, -7), to: addDays(week.to, -7) };
   const { buildReport } = await import('./reports/report');
+  // The week before as it stood a week ago: its clients had as long to book again as last week's.
   const [last, before] = await Promise.all([
     buildReport(db, week.from, week.to, now),
-    buildReport(db, weekBefore.from, weekBefore.to, now),
+    buildReport(db, weekBefore.from, weekBefore.to, new Date(now.getTime() - 7 * 86_400_000)),
   ]);
   const studio = studioDetails(env);
   const reportsUrl = `${studio.siteUrl}${REPORTS_PATH}?from=${week.from}&to=${week.to}`;

@@ -7,7 +7,7 @@ import { addDays, isIsoDate } from './time';
 /** One sentence per figure, named as the JSON names it (`definitions` in every answer). */
 export const reportDefinitions = {
   revenue:
-    'Money in: payments received on the Lagos day they arrived (online when paid, at the studio when staff marked them paid), less refunds on the day they were processed; a gift voucher, package or membership counts when it is sold, not when it is spent.',
+    'Money in: payments received on the Lagos day they arrived (online when paid, at the studio when staff marked them paid), less refunds on the day they were processed; a gift voucher or package counts when it is sold and a membership each month it is paid, not when its sessions or balance are spent.',
   visitValue:
     'What completed visits dated in the period earned after coupons: the price paid online, at the studio or by gift voucher, plus the package sessions used at the price per session the client paid.',
   treatments: 'Each completed visit’s value shared across its treatments in proportion to their menu prices.',
@@ -17,13 +17,13 @@ export const reportDefinitions = {
     'Booked minutes (buffers included, a visit past midnight counted on each day for its part) that fall inside working time, over working minutes: a therapist’s weekly hours less their days off and closed days; a room’s, the minutes any therapist works that day.',
   busiestHours:
     'Each hour of the day’s therapist utilisation over the period, busiest and emptiest among the hours someone works.',
-  noShowRate: 'No-shows over the appointments dated in the period that were not cancelled.',
+  noShowRate:
+    'No-shows over the appointments dated in the period that came due: completed, arrived or missed (not those still ahead, nor cancelled ones).',
   lateCancellationRate:
     'Appointments cancelled less than 24 hours before their start, over all appointments dated in the period.',
   rebookingRate:
-    'Of the clients with a completed visit in the period, the share who made another booking (not cancelled) between that visit’s day and 60 days after it.',
-  newClients:
-    'Clients with a completed visit in the period whose first visit ever is in the period; the others are returning.',
+    'Of the clients with a completed visit in the period, the share who made another booking (not cancelled) between that visit’s day and 60 days after it; for visits less than 60 days ago, so far.',
+  newClients: 'Clients with a completed visit in the period and none before it; the others are returning.',
   averageVisitValue: 'Visit value over the number of completed visits.',
   liability:
     'What clients still hold unspent at the period’s end: gift voucher balances and unused package sessions at the price per session they paid, for those still valid then (membership sessions are paid month by month and not counted).',
@@ -35,9 +35,13 @@ export type ReportDefinitionName = keyof typeof reportDefinitions;
 
 /** A year and a day: a leap year's whole year fits. */
 export const MAX_REPORT_DAYS = 366;
+/** The years a report may cover: the studio's, with room (and ISO dates keep four-digit years). */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
 
 export const reportMessages = {
   dates: 'Please give both dates as yyyy-MM-dd.',
+  range: `Please choose dates from ${FIRST_YEAR} to ${LAST_YEAR}.`,
   order: 'The period must end on or after its first day.',
   tooLong: `Please choose a period of at most ${MAX_REPORT_DAYS} days.`,
 } as const;
@@ -49,6 +53,8 @@ export const daysBetween = (from: string, to: string) =>
 /** Why a from/to pair is not a period, or null. */
 export function periodProblem(from: string, to: string): string | null {
   if (!isIsoDate(from) || !isIsoDate(to)) return reportMessages.dates;
+  const years = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  if (years.some((year) => year < FIRST_YEAR || year > LAST_YEAR)) return reportMessages.range;
   if (to < from) return reportMessages.order;
   if (daysBetween(from, to) > MAX_REPORT_DAYS) return reportMessages.tooLong;
   return null;
@@ -134,6 +140,8 @@ export interface AppointmentFigures {
 }
 
 export interface CommissionLine {
+  /** The menu's id of the treatment (its name where the booking kept no id). */
+  treatmentId: string;
   treatment: string;
   visits: number;
   value: number;
@@ -156,7 +164,8 @@ export interface Report {
   period: ReportPeriod & { days: number };
   definitions: typeof reportDefinitions;
   revenue: { totals: RevenueFigures; days: Array<{ date: string } & RevenueFigures> };
-  treatments: Array<{ name: string; visits: number; value: number }>;
+  /** `id`: the menu's id of the treatment (its name where the booking kept no id). */
+  treatments: Array<{ id: string; name: string; visits: number; value: number }>;
   products: Array<{ name: string; size: string; units: number; value: number }>;
   therapists: TherapistFigures[];
   utilisation: {
@@ -178,5 +187,21 @@ export interface Report {
     newClients: number;
     returningClients: number;
   };
-  liability: { at: string; vouchers: number; packages: number; total: number };
+  /** `at`: the instant it is read at (the period's end, or now); `date`: the Lagos day that is in. */
+  liability: { at: string; date: string; vouchers: number; packages: number; total: number };
+}
+
+/**
+ * The hours of the day someone works, busiest and emptiest by utilisation (the earlier on a tie);
+ * no busiest when nothing was booked. The screen and the Monday email both say these.
+ */
+export function busiestAndEmptiest(hours: ReadonlyArray<{ hour: number } & MinutesFigure>) {
+  let busiest: { hour: number; rate: number } | null = null;
+  let emptiest: { hour: number; rate: number } | null = null;
+  for (const { hour, workingMinutes, rate } of hours) {
+    if (workingMinutes <= 0 || rate === null) continue;
+    if (!busiest || rate > busiest.rate) busiest = { hour, rate };
+    if (!emptiest || rate < emptiest.rate) emptiest = { hour, rate };
+  }
+  return { busiest: busiest && busiest.rate > 0 ? busiest : null, emptiest };
 }

@@ -17,7 +17,6 @@ import { headingStyle, type RenderedMessage, render } from './shared';
 /** One week's figures, as the report gives them (rates 0 to 1, or null with nothing to divide by). */
 export interface WeekFigures {
   revenue: number;
-  appointments: number;
   visits: number;
   noShowRate: Rate;
   utilisation: Rate;
@@ -86,7 +85,6 @@ function figureRows({ last, before }: WeeklyDigestFacts): FigureRow[] {
       before: formatNaira(before.revenue),
       change: change(last.revenue, before.revenue, formatNaira),
     },
-    count('Appointments', last.appointments, before.appointments),
     count('Visits', last.visits, before.visits),
     share('No-show rate', last.noShowRate, before.noShowRate),
     share('Utilisation', last.utilisation, before.utilisation),
@@ -131,14 +129,13 @@ const headCell = { ...cell, fontSize: '13px', color: colours.inkSoft, textAlign:
 function FiguresTable({ rows }: { rows: FigureRow[] }) {
   return (
     <table
-      role="presentation"
       cellPadding={0}
       cellSpacing={0}
       style={{ width: '100%', borderCollapse: 'collapse', margin: '0 0 20px', fontSize: '15px', color: colours.ink }}
     >
       <thead>
         <tr>
-          <th style={headCell}> </th>
+          <th style={headCell}>Figure</th>
           <th style={headCell}>Last week</th>
           <th style={headCell}>Week before</th>
         </tr>

@@ -30,6 +30,11 @@ export async function revenueByDay(db: Database, window: ReportWindow): Promise<
     where b.balance_paid_at >= ${fromUtc} and b.balance_paid_at < ${endUtc}
     group by 1
     union all
+    -- A membership's later months: Paystack charges them (the first month is a payment above).
+    select ${lagosDay('created_at')}, 'packages', cast(round(sum(json_extract(payload, '$.data.amount')) / 100.0) as integer)
+    from membership_events where event = 'charge.success' and created_at >= ${fromUtc} and created_at < ${endUtc}
+    group by 1
+    union all
     select ${lagosDay('processed_at')}, 'refunds', sum(amount)
     from refunds where status = 'processed' and processed_at >= ${fromUtc} and processed_at < ${endUtc}
     group by 1`);
@@ -74,5 +79,5 @@ export async function liabilityAt(db: Database, window: ReportWindow): Promise<R
         and pp.created_at < ${atUtc} and pp.expires_on >= ${atDate}) as packages`);
   const vouchers = Number(row?.vouchers ?? 0);
   const packages = Math.round(Number(row?.packages ?? 0));
-  return { at: atUtc, vouchers, packages, total: vouchers + packages };
+  return { at: atUtc, date: atDate, vouchers, packages, total: vouchers + packages };
 }

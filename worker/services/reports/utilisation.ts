@@ -15,6 +15,9 @@ type Range = [start: number, end: number];
 
 const DAY = 1440;
 
+/** An ISO instant's Lagos date, in SQL (Lagos is UTC+1 all year). */
+const lagosDayOf = (column: string) => sql.raw(`strftime('%Y-%m-%d', ${column}, '+1 hour')`);
+
 /** Ranges sorted and merged (a room's day: the union of the therapists' hours). */
 function union(ranges: Range[]): Range[] {
   const merged: Range[] = [];
@@ -98,8 +101,8 @@ export async function utilisation(db: Database, window: ReportWindow): Promise<R
   const days = datesOf(window);
   // The longest visit (the overnight one) is under a day: the day before can reach into the period.
   const [people, hours, daysOff, closures, rooms, visits] = await Promise.all([
-    db.all<{ id: string; name: string; active: number }>(sql`
-      select id, name, active from therapists
+    db.all<{ id: string; name: string; since: string }>(sql`
+      select id, name, ${lagosDayOf('created_at')} as since from therapists
       where active = 1 or id in (select therapist_id from bookings where date between ${window.from} and ${window.to})
       order by name`),
     db.all<{ therapistId: string; weekday: number; start: number; end: number }>(sql`
@@ -107,13 +110,15 @@ export async function utilisation(db: Database, window: ReportWindow): Promise<R
     db.all<{ therapistId: string; date: string }>(sql`
       select therapist_id as "therapistId", date from therapist_time_off where date between ${window.from} and ${window.to}`),
     db.all<{ date: string }>(sql`select date from closures where date between ${window.from} and ${window.to}`),
-    db.all<{ id: string; name: string }>(sql`
-      select id, name from rooms
+    db.all<{ id: string; name: string; since: string }>(sql`
+      select id, name, ${lagosDayOf('created_at')} as since from rooms
       where active = 1 or id in (select room_id from bookings where date between ${window.from} and ${window.to})
       order by name`),
     db.all<VisitRow>(sql`
       select therapist_id as "therapistId", room_id as "roomId", date, time, duration_minutes as minutes
-      from bookings where date between ${addDays(window.from, -1)} and ${window.to} and service_status <> 'cancelled'`),
+      from bookings where date between ${addDays(window.from, -1)} and ${window.to} and service_status <> 'cancelled'
+        -- Paid into a time already taken, it holds none (staff must move it): not booked time twice.
+        and needs_attention = 0`),
   ]);
   const closed = new Set(closures.map((row) => row.date));
   const off = new Set(daysOff.map((row) => `${row.therapistId} ${row.date}`));
@@ -122,17 +127,19 @@ export async function utilisation(db: Database, window: ReportWindow): Promise<R
     const key = `${row.therapistId} ${row.weekday}`;
     weekly.set(key, [...(weekly.get(key) ?? []), [row.start, row.end]]);
   }
-  const rangesOf = (therapistId: string) =>
+  // No working time before they (or a room) were added.
+  const rangesOf = (therapistId: string, since: string) =>
     days.map((date) =>
-      closed.has(date) || off.has(`${therapistId} ${date}`)
+      date < since || closed.has(date) || off.has(`${therapistId} ${date}`)
         ? []
         : (weekly.get(`${therapistId} ${new Date(`${date}T00:00:00Z`).getUTCDay()}`) ?? []),
     );
   const therapists = new Map(
-    people.map((person) => [person.id, new Tally(person.id, person.name, rangesOf(person.id))]),
+    people.map((person) => [person.id, new Tally(person.id, person.name, rangesOf(person.id, person.since))]),
   );
   const openRanges = days.map((_, day) => union([...therapists.values()].flatMap((tally) => tally.ranges[day] ?? [])));
-  const roomTallies = new Map(rooms.map((room) => [room.id, new Tally(room.id, room.name, openRanges)]));
+  const roomRanges = (since: string) => openRanges.map((ranges, day) => ((days[day] ?? '') < since ? [] : ranges));
+  const roomTallies = new Map(rooms.map((room) => [room.id, new Tally(room.id, room.name, roomRanges(room.since))]));
   for (const visit of visits) {
     const begins = (daysBetween(window.from, visit.date) - 1) * DAY + minuteOfDay(visit.time);
     const ends = begins + Number(visit.minutes);

@@ -30,7 +30,7 @@ const statusField = {
 
 export const withRates = (counts: StatusCounts): AppointmentFigures => ({
   ...counts,
-  noShowRate: rate(counts.noShows, counts.total - counts.cancelled),
+  noShowRate: rate(counts.noShows, counts.completed + counts.arrived + counts.noShows),
   lateCancellationRate: rate(counts.lateCancellations, counts.total),
 });
 
@@ -109,6 +109,29 @@ export async function commissionRates(db: Database): Promise<CommissionRates> {
   };
 }
 
+const menuPrices = async (db: Database) =>
+  new Map(
+    (await db.all<{ id: string; price: number }>(sql`select id, price from treatments`)).map((row) => [
+      row.id,
+      Number(row.price),
+    ]),
+  );
+
+/**
+ * A visit's treatments, keyed by the menu's id where the booking kept it, weighted by the price
+ * it was sold at. A payment whose priced lines are gone (an erased client's, an older record's):
+ * the menu's prices now, else equal shares.
+ */
+function linesOf(visit: CompletedVisit, menu: Map<string, number>) {
+  const ids = (visit.treatmentIds ? (JSON.parse(visit.treatmentIds) as string[] | null) : null) ?? [];
+  const priced = (JSON.parse(visit.lines ?? '[]') as Array<{ name: string; price: number }> | null) ?? [];
+  if (priced.length > 0) return priced.map((line, index) => ({ key: ids[index] ?? line.name, ...line }));
+  return (JSON.parse(visit.subservices) as string[]).map((name, index) => {
+    const id = ids[index];
+    return { key: id ?? name, name, price: (id && menu.get(id)) || 1 };
+  });
+}
+
 /**
  * Completed visits' value: the studio's, per treatment, and per therapist with their commission
  * lines (a therapist's tally per treatment, keyed by the menu's id where the booking kept it).
@@ -124,18 +147,14 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
       json_extract(p.details, '$.lines') as lines, b.treatment_ids as "treatmentIds", b.subservices
     from bookings b join payments p on p.reference = b.payment_reference
     where b.date between ${window.from} and ${window.to} and b.service_status = 'completed'`);
+  const menu = await menuPrices(db);
   const treatments = new Map<string, TreatmentTally>();
   const therapists = new Map<string, { visits: number; value: number; lines: Map<string, TreatmentTally> }>();
   let total = 0;
   for (const visit of visits) {
     const value = Number(visit.amount) + Math.round(Number(visit.packageValue));
     total += value;
-    // A payment that kept no priced lines (older records): the visit's treatments, shared equally.
-    const priced = (JSON.parse(visit.lines ?? '[]') as Array<{ name: string; price: number }> | null) ?? [];
-    const lines = priced.length
-      ? priced
-      : (JSON.parse(visit.subservices) as string[]).map((name) => ({ name, price: 1 }));
-    const ids = (visit.treatmentIds ? (JSON.parse(visit.treatmentIds) as string[]) : []) ?? [];
+    const lines = linesOf(visit, menu);
     const shares = shareOut(
       value,
       lines.map((line) => line.price),
@@ -145,10 +164,9 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
     own.visits += 1;
     own.value += value;
     lines.forEach((line, index) => {
-      const key = ids[index] ?? line.name;
       for (const tally of [treatments, own.lines]) {
-        const row = tally.get(key) ?? { name: line.name, visits: 0, value: 0 };
-        tally.set(key, row);
+        const row = tally.get(line.key) ?? { name: line.name, visits: 0, value: 0 };
+        tally.set(line.key, row);
         row.visits += 1;
         row.value += shares[index] ?? 0;
       }
@@ -160,6 +178,7 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
     const commissionLines = [...own.lines].map(([treatmentId, tally]): CommissionLine => {
       const percent = rates.perTreatment.get(`${therapistId} ${treatmentId}`) ?? base;
       return {
+        treatmentId,
         treatment: tally.name,
         visits: tally.visits,
         value: tally.value,
@@ -175,7 +194,9 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
   return {
     completedVisits: visits.length,
     total,
-    treatments: [...treatments.values()].sort((a, b) => b.value - a.value || a.name.localeCompare(b.name)),
+    treatments: [...treatments]
+      .map(([id, tally]) => ({ id, ...tally }))
+      .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name)),
     therapists,
     commissions,
   };
@@ -191,11 +212,11 @@ export async function clientFigures(db: Database, window: ReportWindow) {
     per_client as (
       select v.client_id,
         max(exists (select 1 from bookings r where r.client_id = v.client_id and r.id <> v.id
-          and r.service_status <> 'cancelled'
+          and r.service_status <> 'cancelled' and r.created_at < ${window.nowUtc}
           and r.created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', v.date, '-1 hour')
           and r.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', v.date, '+61 days', '-1 hour'))) as rebooked,
         not exists (select 1 from bookings e where e.client_id = v.client_id and e.date < ${window.from}
-          and e.service_status <> 'cancelled') as is_new
+          and e.service_status = 'completed') as is_new
       from visits v group by v.client_id
     )
     select count(*) as clients, coalesce(sum(rebooked), 0) as rebooked, coalesce(sum(is_new), 0) as "newClients"

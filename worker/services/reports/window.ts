@@ -1,4 +1,5 @@
 /** A report's period as the queries read it: Lagos dates, and the UTC instants they begin and end at. */
+import { daysBetween } from '../../shared/report-rules';
 import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
 
 export interface ReportWindow {
@@ -9,6 +10,8 @@ export interface ReportWindow {
   endUtc: string;
   /** Where "at the period's end" is for a period not over yet: now. */
   atUtc: string;
+  /** Now: what had happened by then counts (the digest reads the week before as of a week ago). */
+  nowUtc: string;
   atDate: string;
 }
 
@@ -23,13 +26,12 @@ export function reportWindow(from: string, to: string, now: Date): ReportWindow 
     fromUtc: lagosToUtc(from, '00:00').toISOString(),
     endUtc,
     atUtc: over ? endUtc : nowIso,
+    nowUtc: nowIso,
     atDate: over ? to : today,
   };
 }
 
 /** Every date of the period, in order. */
 export function datesOf(window: Pick<ReportWindow, 'from' | 'to'>): string[] {
-  const dates: string[] = [];
-  for (let day = window.from; day <= window.to; day = addDays(day, 1)) dates.push(day);
-  return dates;
+  return Array.from({ length: daysBetween(window.from, window.to) }, (_, index) => addDays(window.from, index));
 }

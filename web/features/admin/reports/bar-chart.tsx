@@ -20,8 +20,8 @@ interface BarChartProps {
   xLabel: string;
   yLabel: string;
   series: readonly ChartSeries[];
-  /** One bar per entry, its values in `series` order. */
-  bars: ReadonlyArray<{ label: string; values: readonly number[] }>;
+  /** One bar per entry (`id` unique, e.g. its date), its values in `series` order. */
+  bars: ReadonlyArray<{ id: string; label: string; values: readonly number[] }>;
   /** A value as the axis writes it (₦ with thousands, a percent). */
   formatTick: (value: number) => string;
   /** A fixed top for the axis (100 for percentages); otherwise from the tallest bar. */
@@ -101,7 +101,7 @@ export function BarChart({ title, xLabel, yLabel, series, bars, formatTick, max 
             const x = margin.left + index * band + (band - barWidth) / 2;
             let base = 0;
             return (
-              <g key={bar.label}>
+              <g key={bar.id}>
                 {bar.values.map((value, part) => {
                   if (value <= 0) return null;
                   const rect = (

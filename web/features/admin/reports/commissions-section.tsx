@@ -55,7 +55,7 @@ export function CommissionsSection({ report, onDownload }: { report: Report; onD
                 </tr>
               ) : null}
               {therapist.commissionLines.map((line) => (
-                <tr key={line.treatment}>
+                <tr key={line.treatmentId}>
                   <th scope="row">{line.treatment}</th>
                   <td>{line.visits}</td>
                   <td>{formatNaira(line.value)}</td>

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import {
+  busiestAndEmptiest,
   channelLabels,
   type Report,
   type ReportDefinitionName,
@@ -77,7 +78,7 @@ export function SummaryFigures({ report }: { report: Report }) {
     ['No-show rate', percent(report.appointments.noShowRate)],
     ['Late cancellations', percent(report.appointments.lateCancellationRate)],
     ['Rebooking rate', percent(report.clients.rebookingRate)],
-    ['Owed on vouchers and packages', formatNaira(report.liability.total)],
+    [`Owed on vouchers and packages, ${day(report.liability.date)}`, formatNaira(report.liability.total)],
   ];
   return (
     <dl className="report-figures">
@@ -104,7 +105,11 @@ export function RevenueSection({ report }: { report: Report }) {
         xLabel="Day"
         yLabel="Naira"
         series={revenueSeries}
-        bars={days.map((row) => ({ label: shortDay(row.date), values: revenueChannels.map((key) => row[key]) }))}
+        bars={days.map((row) => ({
+          id: row.date,
+          label: shortDay(row.date),
+          values: revenueChannels.map((key) => row[key]),
+        }))}
         formatTick={compactNaira}
       />
       <TableFrame label="Revenue per day">
@@ -176,7 +181,7 @@ export function SalesSection({ report }: { report: Report }) {
           <tbody>
             {report.treatments.length === 0 ? <EmptyRow columns={3} /> : null}
             {report.treatments.map((row) => (
-              <tr key={row.name}>
+              <tr key={row.id}>
                 <th scope="row">{row.name}</th>
                 <td>{row.visits}</td>
                 <td>{formatNaira(row.value)}</td>
@@ -240,8 +245,8 @@ export function TherapistsSection({ report }: { report: Report }) {
               <th scope="col">Completed visits</th>
               <th scope="col">Visit value</th>
               <th scope="col">Utilisation</th>
-              <th scope="col">No-shows</th>
-              <th scope="col">Late cancellations</th>
+              <th scope="col">No-show rate</th>
+              <th scope="col">Late cancellation rate</th>
             </tr>
           </thead>
           <tbody>
@@ -311,8 +316,7 @@ function UtilisationTable({ label, who, rows }: { label: string; who: string; ro
 
 export function UtilisationSection({ report }: { report: Report }) {
   const { days, hours: byHour, therapists, rooms, total } = report.utilisation;
-  const worked = byHour.filter((hour) => hour.workingMinutes > 0);
-  const ranked = [...worked].sort((a, b) => (b.rate ?? 0) - (a.rate ?? 0));
+  const { busiest, emptiest } = busiestAndEmptiest(byHour);
   return (
     <ReportSection
       id="report-utilisation"
@@ -325,7 +329,11 @@ export function UtilisationSection({ report }: { report: Report }) {
         xLabel="Day"
         yLabel="Booked (%)"
         series={[{ key: 'rate', label: 'Utilisation', color: '#7d5426' }]}
-        bars={days.map((row) => ({ label: shortDay(row.date), values: [Math.round((row.rate ?? 0) * 1000) / 10] }))}
+        bars={days.map((row) => ({
+          id: row.date,
+          label: shortDay(row.date),
+          values: [Math.round((row.rate ?? 0) * 1000) / 10],
+        }))}
         formatTick={(value) => `${value}%`}
         max={100}
       />
@@ -362,18 +370,16 @@ export function UtilisationSection({ report }: { report: Report }) {
       </TableFrame>
       <UtilisationTable label="Utilisation per therapist" who="Therapist" rows={therapists} />
       <UtilisationTable label="Utilisation per room" who="Room" rows={rooms} />
-      {ranked.length > 0 ? (
+      {emptiest ? (
         <dl className="report-pairs">
           <div>
             <dt>Busiest hour</dt>
-            <dd>
-              {hourRange(ranked[0]?.hour ?? 0)} ({percent(ranked[0]?.rate ?? null)})
-            </dd>
+            <dd>{busiest ? `${hourRange(busiest.hour)} (${percent(busiest.rate)} booked)` : 'Nothing was booked'}</dd>
           </div>
           <div>
             <dt>Emptiest hour</dt>
             <dd>
-              {hourRange(ranked.at(-1)?.hour ?? 0)} ({percent(ranked.at(-1)?.rate ?? null)})
+              {hourRange(emptiest.hour)} ({percent(emptiest.rate)} booked)
             </dd>
           </div>
         </dl>

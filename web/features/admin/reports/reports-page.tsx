@@ -31,11 +31,13 @@ import '../../../styles/admin/reports.css';
 
 const loadReport = (period: ReportPeriod) => adminRequest(api.reports.$get({ query: period })) as Promise<Report>;
 
-/** The period the address asks for, else this month. */
-function periodFrom(params: URLSearchParams, presets: Record<PresetName, ReportPeriod>): ReportPeriod {
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  return periodProblem(from, to) === null ? { from, to } : presets.thisMonth;
+/** The period the address asks for, else this month (and why, when it asked for one that is not). */
+function periodFrom(params: URLSearchParams, presets: Record<PresetName, ReportPeriod>) {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from === null && to === null) return { period: presets.thisMonth };
+  const problem = periodProblem(from ?? '', to ?? '');
+  return problem === null ? { period: { from: from ?? '', to: to ?? '' } } : { period: presets.thisMonth, problem };
 }
 
 const sections = [
@@ -50,7 +52,7 @@ const sections = [
 export default function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const presets = presetPeriods(lagosDate(new Date()));
-  const period = periodFrom(params, presets);
+  const { period, problem: addressProblem } = periodFrom(params, presets);
   const [report, setReport] = useState<Report>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -75,6 +77,9 @@ export default function ReportsPage() {
     <div className="admin-page report-page">
       <AdminPageHeader title="Reports" />
       <PeriodPicker period={period} presets={presets} onChoose={choose} />
+      {addressProblem ? (
+        <p className="admin-alert admin-alert--error">{addressProblem} Showing this month instead.</p>
+      ) : null}
       <p className="report-period" aria-live="polite">
         {day(period.from)} to {day(period.to)}
         {shown ? null : error ? '' : ' · Loading...'}
@@ -130,7 +135,10 @@ function PeriodPicker({
   const [draft, setDraft] = useState(period);
   const [problem, setProblem] = useState<string>();
   // A new period from the buttons or the address; not each render (typing would be undone).
-  useEffect(() => setDraft({ from: period.from, to: period.to }), [period.from, period.to]);
+  useEffect(() => {
+    setDraft({ from: period.from, to: period.to });
+    setProblem(undefined);
+  }, [period.from, period.to]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -75,12 +75,14 @@ export function CommissionForm({
           json: { percent: Number(percent), treatments: special },
         }),
       );
-      await onSaved(`${name}’s commission is saved.`);
     } catch (failure) {
       setError(messageOf(failure, 'Error saving the commission. Please try again.'));
+      return;
     } finally {
       setBusy(false);
     }
+    // Saved: reading the settings again may fail on its own without undoing that.
+    await onSaved(`${name}’s commission is saved.`).catch(() => undefined);
   }
 
   return (

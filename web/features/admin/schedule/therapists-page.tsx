@@ -84,6 +84,7 @@ export default function TherapistsPage() {
   const dataChanged = useSetAtom(adminDataChangedAtom);
 
   /** Runs a change and says what happened (the server's reason when it refuses), then reloads. */
+  const commissions = useCommissionSettings();
   const run = async (change: () => Promise<unknown>, success: string): Promise<boolean> => {
     setNotice(undefined);
     try {
@@ -91,6 +92,8 @@ export default function TherapistsPage() {
       setNotice({ tone: 'success', text: success });
       forgetTeam();
       dataChanged();
+      // A therapist just added needs their commission's row too.
+      void commissions?.reload().catch(() => undefined);
       return true;
     } catch (error) {
       setNotice({ tone: 'error', text: messageOf(error, therapistMessages.save) });
@@ -100,7 +103,6 @@ export default function TherapistsPage() {
   const moveBooking: SubmitChange = async (change, success) => {
     await run(change, success);
   };
-  const commissions = useCommissionSettings();
   const commissionSaved = async (message: string) => {
     await commissions?.reload();
     setNotice({ tone: 'success', text: message });
@@ -426,7 +428,10 @@ function TherapistCard({
           <CommissionForm
             name={therapist.name}
             setting={commission}
-            treatments={menu.filter((treatment) => therapist.treatments.includes(treatment.id))}
+            // The treatments they give, and any they have a percent for (so a save keeps it).
+            treatments={menu.filter(
+              (treatment) => therapist.treatments.includes(treatment.id) || treatment.id in commission.treatments,
+            )}
             onSaved={onCommissionSaved}
           />
         </details>
