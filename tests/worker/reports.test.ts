@@ -221,12 +221,24 @@ describe('utilisation of someone new', () => {
     );
     await exec(`insert into therapist_hours (therapist_id, weekday, start_minute, end_minute)
       select 'therapist-3', value, 540, 1080 from json_each('[0,1,2,3,4,5,6]')`);
+    // Added the same day, but with a visit on the 11th (history older than the record): from the 11th.
+    await exec(
+      `insert into therapists (id, name, created_at) values ('therapist-4', 'Therapist 4', '2026-03-13T08:00:00.000Z')`,
+    );
+    await exec(`insert into therapist_hours (therapist_id, weekday, start_minute, end_minute)
+      select 'therapist-4', value, 540, 1080 from json_each('[0,1,2,3,4,5,6]')`);
+    await seedVisit({ date: '2026-03-11', time: '10:00', minutes: 60, therapist: 'therapist-4', room: 'room-2' });
     await seedVisit({ date: '2026-03-09', time: '10:00', minutes: 60 });
     const paidLate = await seedVisit({ date: '2026-03-09', time: '10:00', minutes: 60 });
     await exec(`update bookings set needs_attention = 1 where id = '${paidLate.id}'`);
 
     const { utilisation } = await reportOf({ from: '2026-03-09', to: '2026-03-15' });
     expect(utilisation.therapists.find((row) => row.id === 'therapist-3')).toMatchObject({ workingMinutes: 3 * 540 });
+    // The 11th to the 15th.
+    expect(utilisation.therapists.find((row) => row.id === 'therapist-4')).toMatchObject({
+      bookedMinutes: 60,
+      workingMinutes: 5 * 540,
+    });
     expect(utilisation.therapists.find((row) => row.id === 'therapist-1')).toMatchObject({ bookedMinutes: 60 });
   });
 });

@@ -14,7 +14,7 @@ export const reportDefinitions = {
   products:
     'Units sold and their value at the price sold (before an order’s coupon), for orders paid in the period and not cancelled.',
   utilisation:
-    'Booked minutes (buffers included, a visit past midnight counted on each day for its part) that fall inside working time, over working minutes: a therapist’s weekly hours less their days off and closed days; a room’s, the minutes any therapist works that day.',
+    'Booked minutes (buffers included, a visit past midnight counted on each day for its part) that fall inside working time, over working minutes: a therapist’s weekly hours from the day they were added (or first booked), less their days off and closed days; a room’s, the minutes any therapist works that day.',
   busiestHours:
     'Each hour of the day’s therapist utilisation over the period, busiest and emptiest among the hours someone works.',
   noShowRate:

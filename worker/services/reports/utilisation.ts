@@ -127,7 +127,17 @@ export async function utilisation(db: Database, window: ReportWindow): Promise<R
     const key = `${row.therapistId} ${row.weekday}`;
     weekly.set(key, [...(weekly.get(key) ?? []), [row.start, row.end]]);
   }
-  // No working time before they (or a room) were added.
+  // No working time before they (or a room) were added, or first booked (history older than the record).
+  const firstBooked = new Map<string, string>();
+  for (const visit of visits) {
+    for (const key of [`t:${visit.therapistId}`, `r:${visit.roomId}`]) {
+      if (visit.date < (firstBooked.get(key) ?? '9999')) firstBooked.set(key, visit.date);
+    }
+  }
+  const sinceOf = (kind: 't' | 'r', row: { id: string; since: string }) => {
+    const booked = firstBooked.get(`${kind}:${row.id}`);
+    return booked && booked < row.since ? booked : row.since;
+  };
   const rangesOf = (therapistId: string, since: string) =>
     days.map((date) =>
       date < since || closed.has(date) || off.has(`${therapistId} ${date}`)
@@ -135,11 +145,13 @@ export async function utilisation(db: Database, window: ReportWindow): Promise<R
         : (weekly.get(`${therapistId} ${new Date(`${date}T00:00:00Z`).getUTCDay()}`) ?? []),
     );
   const therapists = new Map(
-    people.map((person) => [person.id, new Tally(person.id, person.name, rangesOf(person.id, person.since))]),
+    people.map((person) => [person.id, new Tally(person.id, person.name, rangesOf(person.id, sinceOf('t', person)))]),
   );
   const openRanges = days.map((_, day) => union([...therapists.values()].flatMap((tally) => tally.ranges[day] ?? [])));
   const roomRanges = (since: string) => openRanges.map((ranges, day) => ((days[day] ?? '') < since ? [] : ranges));
-  const roomTallies = new Map(rooms.map((room) => [room.id, new Tally(room.id, room.name, roomRanges(room.since))]));
+  const roomTallies = new Map(
+    rooms.map((room) => [room.id, new Tally(room.id, room.name, roomRanges(sinceOf('r', room)))]),
+  );
   for (const visit of visits) {
     const begins = (daysBetween(window.from, visit.date) - 1) * DAY + minuteOfDay(visit.time);
     const ends = begins + Number(visit.minutes);
