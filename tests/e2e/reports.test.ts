@@ -29,6 +29,9 @@ describe('the Reports screen', () => {
     await form.getByRole('button', { name: 'Save Therapist 1’s commission' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe('Therapist 1’s commission is saved.');
     await card.getByText('Commission: 10% of their visits; Ashiatsu 20%').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByLabel('Ashiatsu (%)').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-therapist-commission-1280', 'viewport');
 
     await page.goto(`${paths.admin}/reports`);
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();

@@ -164,23 +164,53 @@ export function ExportButton({ name, status }: { name: ExportName; status?: stri
 }
 
 function ExportCsv({ name, status }: { name: ExportName; status?: string }) {
+  return (
+    <DownloadButton
+      label="Export CSV"
+      busyLabel="Exporting..."
+      failure="The export failed. Please try again."
+      download={() => downloadCsv(name, status)}
+    />
+  );
+}
+
+/** A button that downloads a file, busy while it does, saying why when it cannot. */
+export function DownloadButton({
+  label,
+  busyLabel,
+  failure,
+  download,
+  primary,
+}: {
+  label: string;
+  busyLabel: string;
+  /** Said when the download fails without the server's reason. */
+  failure: string;
+  download: () => Promise<void>;
+  primary?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  async function exportCsv() {
+  async function start() {
     setBusy(true);
     setError(undefined);
     try {
-      await downloadCsv(name, status);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The export failed. Please try again.');
+      await download();
+    } catch (problem) {
+      setError(problem instanceof ApiError ? problem.message : failure);
     } finally {
       setBusy(false);
     }
   }
   return (
     <>
-      <button type="button" className="button button--secondary button--small" disabled={busy} onClick={exportCsv}>
-        {busy ? 'Exporting...' : 'Export CSV'}
+      <button
+        type="button"
+        className={`button button--small ${primary ? 'button--primary' : 'button--secondary'}`}
+        disabled={busy}
+        onClick={start}
+      >
+        {busy ? busyLabel : label}
       </button>
       {error ? (
         <p className="admin-inline-error" role="alert">

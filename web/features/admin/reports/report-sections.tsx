@@ -1,19 +1,17 @@
 /**
- * The Reports screen's sections, each a heading, its figures, the sentence that defines them (in
- * the page, not a tooltip: on a phone there is no hover) and, for a chart, the same numbers as a
- * table to read out or copy.
+ * The Reports screen's sections: the summary, money in, treatments and products, therapists,
+ * utilisation and clients. Each chart's numbers are also a table, to read out or copy.
  */
-import type { ReactNode } from 'react';
 import {
   busiestAndEmptiest,
   channelLabels,
   type Report,
-  type ReportDefinitionName,
   revenueChannels,
   type UtilisationRow,
 } from '../../../../worker/shared/report-rules';
 import { BarChart, type ChartSeries } from './bar-chart';
 import { compactNaira, day, formatNaira, hourRange, hours, percent, shortDay } from './report-format';
+import { FigurePairs, ReportSection, ReportTable } from './report-table';
 
 const channelColors: Record<(typeof revenueChannels)[number], string> = {
   online: '#3b2619',
@@ -28,52 +26,13 @@ const revenueSeries: ChartSeries[] = revenueChannels.map((key) => ({
   color: channelColors[key],
 }));
 
-export function ReportSection({
-  id,
-  title,
-  definitions,
-  report,
-  children,
-}: {
-  id: string;
-  title: string;
-  definitions: ReportDefinitionName[];
-  report: Report;
-  children: ReactNode;
-}) {
-  return (
-    <section className="report-section" aria-labelledby={`${id}-title`} id={id}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-      <div className="report-section__notes">
-        {definitions.map((name) => (
-          <p key={name} className="report-note">
-            {report.definitions[name]}
-          </p>
-        ))}
-      </div>
-    </section>
-  );
-}
-
-/** A scrolling frame for a wide table on a phone, named so it can be reached by keyboard. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to scroll by keyboard.
-    <section className="report-table-frame" aria-label={label} tabIndex={0}>
-      {children}
-    </section>
-  );
-}
+const naira = (amount: number | null) => (amount === null ? '—' : formatNaira(amount));
 
 export function SummaryFigures({ report }: { report: Report }) {
   const figures: Array<[string, string]> = [
     ['Revenue', formatNaira(report.revenue.totals.total)],
     ['Completed visits', String(report.clients.completedVisits)],
-    [
-      'Average visit value',
-      report.clients.averageVisitValue === null ? '—' : formatNaira(report.clients.averageVisitValue),
-    ],
+    ['Average visit value', naira(report.clients.averageVisitValue)],
     ['Utilisation', percent(report.utilisation.total.rate)],
     ['No-show rate', percent(report.appointments.noShowRate)],
     ['Late cancellations', percent(report.appointments.lateCancellationRate)],
@@ -98,6 +57,11 @@ export function RevenueSection({ report }: { report: Report }) {
   const channels = revenueChannels.filter((key) => totals[key] !== 0);
   const withMoney = days.filter((row) => revenueChannels.some((key) => row[key] !== 0) || row.refunds !== 0);
   const refunds = (amount: number) => (amount ? `−${formatNaira(amount)}` : formatNaira(0));
+  const cellsOf = (figures: Report['revenue']['totals']) => [
+    ...channels.map((key) => formatNaira(figures[key])),
+    ...(totals.refunds ? [refunds(figures.refunds)] : []),
+    formatNaira(figures.total),
+  ];
   return (
     <ReportSection id="report-revenue" title="Revenue" definitions={['revenue']} report={report}>
       <BarChart
@@ -112,45 +76,18 @@ export function RevenueSection({ report }: { report: Report }) {
         }))}
         formatTick={compactNaira}
       />
-      <TableFrame label="Revenue per day">
-        <table className="admin-table report-table">
-          <caption className="visually-hidden">Revenue per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {channels.map((key) => (
-                <th scope="col" key={key}>
-                  {channelLabels[key]}
-                </th>
-              ))}
-              {totals.refunds ? <th scope="col">{channelLabels.refunds}</th> : null}
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {withMoney.map((row) => (
-              <tr key={row.date}>
-                <th scope="row">{day(row.date)}</th>
-                {channels.map((key) => (
-                  <td key={key}>{formatNaira(row[key])}</td>
-                ))}
-                {totals.refunds ? <td>{refunds(row.refunds)}</td> : null}
-                <td>{formatNaira(row.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              {channels.map((key) => (
-                <td key={key}>{formatNaira(totals[key])}</td>
-              ))}
-              {totals.refunds ? <td>{refunds(totals.refunds)}</td> : null}
-              <td>{formatNaira(totals.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableFrame>
+      <ReportTable
+        label="Revenue per day"
+        captionHidden
+        columns={[
+          'Day',
+          ...channels.map((key) => channelLabels[key]),
+          ...(totals.refunds ? [channelLabels.refunds] : []),
+          'Total',
+        ]}
+        rows={withMoney.map((row) => ({ key: row.date, head: day(row.date), cells: cellsOf(row) }))}
+        total={{ head: 'Total', cells: cellsOf(totals) }}
+      />
       <p className="report-section__facts">
         {withMoney.length === days.length
           ? 'Money came in on every day of the period.'
@@ -168,112 +105,30 @@ export function SalesSection({ report }: { report: Report }) {
       definitions={['visitValue', 'treatments', 'products']}
       report={report}
     >
-      <TableFrame label="Treatments">
-        <table className="admin-table report-table">
-          <caption>Treatments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Treatment</th>
-              <th scope="col">Completed visits</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.treatments.length === 0 ? <EmptyRow columns={3} /> : null}
-            {report.treatments.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.name}</th>
-                <td>{row.visits}</td>
-                <td>{formatNaira(row.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-      <TableFrame label="Products">
-        <table className="admin-table report-table">
-          <caption>Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Units</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.products.length === 0 ? <EmptyRow columns={3} /> : null}
-            {report.products.map((row) => (
-              <tr key={`${row.name} ${row.size}`}>
-                <th scope="row">
-                  {row.name} <span className="admin-table__note">{row.size}</span>
-                </th>
-                <td>{row.units}</td>
-                <td>{formatNaira(row.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-    </ReportSection>
-  );
-}
-
-function EmptyRow({ columns }: { columns: number }) {
-  return (
-    <tr>
-      <td colSpan={columns} className="admin-list__empty">
-        None in this period.
-      </td>
-    </tr>
-  );
-}
-
-export function TherapistsSection({ report }: { report: Report }) {
-  return (
-    <ReportSection
-      id="report-therapists"
-      title="Therapists"
-      definitions={['noShowRate', 'lateCancellationRate']}
-      report={report}
-    >
-      <TableFrame label="Figures per therapist">
-        <table className="admin-table report-table">
-          <caption className="visually-hidden">Figures per therapist</caption>
-          <thead>
-            <tr>
-              <th scope="col">Therapist</th>
-              <th scope="col">Completed visits</th>
-              <th scope="col">Visit value</th>
-              <th scope="col">Utilisation</th>
-              <th scope="col">No-show rate</th>
-              <th scope="col">Late cancellation rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.therapists.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.name}</th>
-                <td>{row.completedVisits}</td>
-                <td>{formatNaira(row.visitValue)}</td>
-                <td>{percent(row.utilisation.rate)}</td>
-                <td>{percent(row.appointments.noShowRate)}</td>
-                <td>{percent(row.appointments.lateCancellationRate)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Studio</th>
-              <td>{report.clients.completedVisits}</td>
-              <td>{formatNaira(report.clients.visitValue)}</td>
-              <td>{percent(report.utilisation.total.rate)}</td>
-              <td>{percent(report.appointments.noShowRate)}</td>
-              <td>{percent(report.appointments.lateCancellationRate)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableFrame>
-      <p className="report-section__facts">{appointmentsSentence(report.appointments)}</p>
+      <ReportTable
+        label="Treatments"
+        columns={['Treatment', 'Completed visits', 'Value']}
+        rows={report.treatments.map((row) => ({
+          key: row.id,
+          head: row.name,
+          cells: [row.visits, formatNaira(row.value)],
+        }))}
+        empty="None in this period."
+      />
+      <ReportTable
+        label="Products"
+        columns={['Product', 'Units', 'Value']}
+        rows={report.products.map((row) => ({
+          key: `${row.name} ${row.size}`,
+          head: (
+            <>
+              {row.name} <span className="admin-table__note">{row.size}</span>
+            </>
+          ),
+          cells: [row.units, formatNaira(row.value)],
+        }))}
+        empty="None in this period."
+      />
     </ReportSection>
   );
 }
@@ -286,33 +141,61 @@ function appointmentsSentence(figures: Report['appointments']) {
   return `${count(figures.total, 'appointment')}: ${figures.completed} completed, ${count(figures.noShows, 'no-show')}, ${figures.cancelled} cancelled (${figures.lateCancellations} late), ${ahead} still ahead or in progress.`;
 }
 
-function UtilisationTable({ label, who, rows }: { label: string; who: string; rows: UtilisationRow[] }) {
+export function TherapistsSection({ report }: { report: Report }) {
+  const { appointments, clients, utilisation } = report;
   return (
-    <TableFrame label={label}>
-      <table className="admin-table report-table">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{who}</th>
-            <th scope="col">Booked</th>
-            <th scope="col">Working</th>
-            <th scope="col">Utilisation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">{row.name}</th>
-              <td>{hours(row.bookedMinutes)}</td>
-              <td>{hours(row.workingMinutes)}</td>
-              <td>{percent(row.rate)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <ReportSection
+      id="report-therapists"
+      title="Therapists"
+      definitions={['noShowRate', 'lateCancellationRate']}
+      report={report}
+    >
+      <ReportTable
+        label="Figures per therapist"
+        captionHidden
+        columns={[
+          'Therapist',
+          'Completed visits',
+          'Visit value',
+          'Utilisation',
+          'No-show rate',
+          'Late cancellation rate',
+        ]}
+        rows={report.therapists.map((row) => ({
+          key: row.id,
+          head: row.name,
+          cells: [
+            row.completedVisits,
+            formatNaira(row.visitValue),
+            percent(row.utilisation.rate),
+            percent(row.appointments.noShowRate),
+            percent(row.appointments.lateCancellationRate),
+          ],
+        }))}
+        total={{
+          head: 'Studio',
+          cells: [
+            clients.completedVisits,
+            formatNaira(clients.visitValue),
+            percent(utilisation.total.rate),
+            percent(appointments.noShowRate),
+            percent(appointments.lateCancellationRate),
+          ],
+        }}
+      />
+      <p className="report-section__facts">{appointmentsSentence(appointments)}</p>
+    </ReportSection>
   );
 }
+
+const minutesCells = (row: { bookedMinutes: number; workingMinutes: number; rate: number | null }) => [
+  hours(row.bookedMinutes),
+  hours(row.workingMinutes),
+  percent(row.rate),
+];
+
+const utilisationRows = (rows: UtilisationRow[]) =>
+  rows.map((row) => ({ key: row.id, head: row.name, cells: minutesCells(row) }));
 
 export function UtilisationSection({ report }: { report: Report }) {
   const { days, hours: byHour, therapists, rooms, total } = report.utilisation;
@@ -337,52 +220,33 @@ export function UtilisationSection({ report }: { report: Report }) {
         formatTick={(value) => `${value}%`}
         max={100}
       />
-      <TableFrame label="Utilisation per day">
-        <table className="admin-table report-table">
-          <caption className="visually-hidden">Utilisation per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Booked</th>
-              <th scope="col">Working</th>
-              <th scope="col">Utilisation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((row) => (
-              <tr key={row.date}>
-                <th scope="row">{day(row.date)}</th>
-                <td>{hours(row.bookedMinutes)}</td>
-                <td>{hours(row.workingMinutes)}</td>
-                <td>{percent(row.rate)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Period</th>
-              <td>{hours(total.bookedMinutes)}</td>
-              <td>{hours(total.workingMinutes)}</td>
-              <td>{percent(total.rate)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableFrame>
-      <UtilisationTable label="Utilisation per therapist" who="Therapist" rows={therapists} />
-      <UtilisationTable label="Utilisation per room" who="Room" rows={rooms} />
+      <ReportTable
+        label="Utilisation per day"
+        captionHidden
+        columns={['Day', 'Booked', 'Working', 'Utilisation']}
+        rows={days.map((row) => ({ key: row.date, head: day(row.date), cells: minutesCells(row) }))}
+        total={{ head: 'Period', cells: minutesCells(total) }}
+      />
+      <ReportTable
+        label="Utilisation per therapist"
+        columns={['Therapist', 'Booked', 'Working', 'Utilisation']}
+        rows={utilisationRows(therapists)}
+      />
+      <ReportTable
+        label="Utilisation per room"
+        columns={['Room', 'Booked', 'Working', 'Utilisation']}
+        rows={utilisationRows(rooms)}
+      />
       {emptiest ? (
-        <dl className="report-pairs">
-          <div>
-            <dt>Busiest hour</dt>
-            <dd>{busiest ? `${hourRange(busiest.hour)} (${percent(busiest.rate)} booked)` : 'Nothing was booked'}</dd>
-          </div>
-          <div>
-            <dt>Emptiest hour</dt>
-            <dd>
-              {hourRange(emptiest.hour)} ({percent(emptiest.rate)} booked)
-            </dd>
-          </div>
-        </dl>
+        <FigurePairs
+          pairs={[
+            [
+              'Busiest hour',
+              busiest ? `${hourRange(busiest.hour)} (${percent(busiest.rate)} booked)` : 'Nothing was booked',
+            ],
+            ['Emptiest hour', `${hourRange(emptiest.hour)} (${percent(emptiest.rate)} booked)`],
+          ]}
+        />
       ) : null}
     </ReportSection>
   );
@@ -397,38 +261,17 @@ export function ClientsSection({ report }: { report: Report }) {
       definitions={['rebookingRate', 'newClients', 'averageVisitValue', 'liability']}
       report={report}
     >
-      <dl className="report-pairs">
-        <div>
-          <dt>Clients with a completed visit</dt>
-          <dd>{clients.withCompletedVisits}</dd>
-        </div>
-        <div>
-          <dt>Rebooked within 60 days</dt>
-          <dd>
-            {clients.rebooked} ({percent(clients.rebookingRate)})
-          </dd>
-        </div>
-        <div>
-          <dt>New clients</dt>
-          <dd>{clients.newClients}</dd>
-        </div>
-        <div>
-          <dt>Returning clients</dt>
-          <dd>{clients.returningClients}</dd>
-        </div>
-        <div>
-          <dt>Average visit value</dt>
-          <dd>{clients.averageVisitValue === null ? '—' : formatNaira(clients.averageVisitValue)}</dd>
-        </div>
-        <div>
-          <dt>Unspent gift vouchers</dt>
-          <dd>{formatNaira(liability.vouchers)}</dd>
-        </div>
-        <div>
-          <dt>Unused package sessions</dt>
-          <dd>{formatNaira(liability.packages)}</dd>
-        </div>
-      </dl>
+      <FigurePairs
+        pairs={[
+          ['Clients with a completed visit', clients.withCompletedVisits],
+          ['Rebooked within 60 days', `${clients.rebooked} (${percent(clients.rebookingRate)})`],
+          ['New clients', clients.newClients],
+          ['Returning clients', clients.returningClients],
+          ['Average visit value', naira(clients.averageVisitValue)],
+          [`Unspent gift vouchers, ${day(liability.date)}`, formatNaira(liability.vouchers)],
+          [`Unused package sessions, ${day(liability.date)}`, formatNaira(liability.packages)],
+        ]}
+      />
     </ReportSection>
   );
 }
