@@ -103,15 +103,22 @@ export async function seedVoucher(seed: {
   createdAt: string;
   expiresOn?: string;
   status?: 'active' | 'void';
-  uses?: Array<{ amount: number; createdAt: string; state?: 'held' | 'spent' | 'released' | 'returned' }>;
+  voidedAt?: string;
+  /** A use's `updatedAt` (when it was given back, for one released or returned) is its `createdAt` unless given. */
+  uses?: Array<{
+    amount: number;
+    createdAt: string;
+    updatedAt?: string;
+    state?: 'held' | 'spent' | 'released' | 'returned';
+  }>;
 }) {
   const reference = await seedPayment({ kind: 'voucher', amount: seed.amount, paidAt: seed.createdAt });
   const id = next('voucher');
   const spent = (seed.uses ?? []).filter((use) => use.state !== 'released' && use.state !== 'returned');
   await run(
     `insert into vouchers (id, payment_reference, code_hash, code_last4, card_token_hash, amount, balance, buyer_name,
-       recipient_name, recipient_email, deliver_on, expires_on, status, created_at)
-     values (?, ?, ?, 'ABCD', ?, ?, ?, 'Buyer', 'Recipient', 'gift@report.test', '2026-03-01', ?, ?, ?)`,
+       recipient_name, recipient_email, deliver_on, expires_on, status, created_at, voided_at)
+     values (?, ?, ?, 'ABCD', ?, ?, ?, 'Buyer', 'Recipient', 'gift@report.test', '2026-03-01', ?, ?, ?, ?)`,
     id,
     reference,
     `hash-${id}`,
@@ -121,16 +128,18 @@ export async function seedVoucher(seed: {
     seed.expiresOn ?? '2027-03-01',
     seed.status ?? 'active',
     seed.createdAt,
+    seed.voidedAt ?? null,
   );
   for (const use of seed.uses ?? []) {
     const paid = await seedPayment({ amount: 0, paidAt: use.createdAt });
     await run(
-      `insert into voucher_uses (payment_reference, voucher_id, amount, state, created_at) values (?, ?, ?, ?, ?)`,
+      `insert into voucher_uses (payment_reference, voucher_id, amount, state, created_at, updated_at) values (?, ?, ?, ?, ?, ?)`,
       paid,
       id,
       use.amount,
       use.state ?? 'spent',
       use.createdAt,
+      use.updatedAt ?? use.createdAt,
     );
   }
   return id;
@@ -191,11 +200,13 @@ export async function seedPackagePurchase(seed: {
   );
   for (const use of seed.uses ?? []) {
     await run(
-      `insert into package_uses (payment_reference, purchase_id, sessions, value, state, created_at) values (?, ?, ?, 30000, ?, ?)`,
+      `insert into package_uses (payment_reference, purchase_id, sessions, value, state, created_at, updated_at)
+       values (?, ?, ?, 30000, ?, ?, ?)`,
       use.reference ?? (await seedPayment({ amount: 0, paidAt: use.createdAt })),
       id,
       use.sessions,
       use.state ?? 'spent',
+      use.createdAt,
       use.createdAt,
     );
   }

@@ -358,7 +358,8 @@ describe('clients', () => {
 
 describe('liability', () => {
   it('is what vouchers and packages still held unspent at the period’s end', async () => {
-    // 50,000 less 20,000 spent in March (April's use is after the end).
+    // 50,000 less what was taken from it by the end: 20,000 spent and 10,000 given back only in
+    // April (April's own use is after the end, the released 5,000 was back the same day).
     await seedVoucher({
       amount: 50_000,
       createdAt: '2026-03-01T10:00:00.000Z',
@@ -366,11 +367,29 @@ describe('liability', () => {
         { amount: 20_000, createdAt: '2026-03-15T10:00:00.000Z' },
         { amount: 20_000, createdAt: '2026-04-05T10:00:00.000Z' },
         { amount: 5_000, createdAt: '2026-03-16T10:00:00.000Z', state: 'released' },
+        {
+          amount: 10_000,
+          createdAt: '2026-03-18T10:00:00.000Z',
+          updatedAt: '2026-04-03T10:00:00.000Z',
+          state: 'returned',
+        },
       ],
     });
     await seedVoucher({ amount: 40_000, createdAt: '2026-04-02T10:00:00.000Z' }); // sold after
     await seedVoucher({ amount: 40_000, createdAt: '2026-01-02T10:00:00.000Z', expiresOn: '2026-03-20' }); // expired
-    await seedVoucher({ amount: 40_000, createdAt: '2026-01-02T10:00:00.000Z', status: 'void' });
+    await seedVoucher({
+      amount: 40_000,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      status: 'void',
+      voidedAt: '2026-02-01T10:00:00.000Z',
+    });
+    // Voided in April: still owed at March's end.
+    await seedVoucher({
+      amount: 40_000,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      status: 'void',
+      voidedAt: '2026-04-10T10:00:00.000Z',
+    });
     // 5 sessions for 100,000; one spent, one returned: 4 left at 20,000.
     await seedPackagePurchase({
       price: 100_000,
@@ -387,12 +406,12 @@ describe('liability', () => {
     expect((await reportOf()).liability).toEqual({
       at: '2026-03-31T23:00:00.000Z',
       date: '2026-03-31',
-      vouchers: 30_000,
+      vouchers: 60_000,
       packages: 80_000,
-      total: 110_000,
+      total: 140_000,
     });
     // A period not over yet is read as of now: the voucher ending on 20 March is still good today.
     const now = new Date('2026-03-20T12:00:00.000Z');
-    expect((await reportOf(march, now)).liability).toMatchObject({ at: now.toISOString(), vouchers: 70_000 });
+    expect((await reportOf(march, now)).liability).toMatchObject({ at: now.toISOString(), vouchers: 100_000 });
   });
 });

@@ -170,6 +170,9 @@ describe('the Vouchers screen', () => {
     const voided = await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Refunded in cash' });
     expect(voided.status).toBe(200);
     expect((await staffCall(`/api/vouchers/${voucher.id}/void`, 'POST', { reason: 'Again' })).status).toBe(409);
+    // When it was voided: the reports owe it until then.
+    const [stored] = await db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(Date.now() - Date.parse(stored?.voidedAt ?? '')).toBeLessThan(60_000);
     expect(await check(code)).toMatchObject({ valid: false });
     const after = (await (await staffCall('/api/vouchers')).json()) as typeof body;
     expect(after.figures.outstanding).toBe(20_000);

@@ -1017,6 +1017,8 @@ export const vouchers = sqliteTable(
     expiresOn: text('expires_on').notNull(),
     status: text('status', { enum: voucherStatuses }).notNull().default('active'),
     voidReason: text('void_reason'),
+    /** When staff voided it: what it still owed counts in the reports' liability until then. */
+    voidedAt: text('voided_at'),
     /** Sold at the desk: by whom (as named then), and their role then (reception's sales have a daily limit). */
     soldBy: text('sold_by'),
     soldByRole: text('sold_by_role'),

@@ -205,7 +205,7 @@ export async function sellVoucherAtDesk(
 export async function voidVoucher(db: Database, id: string, reason: string): Promise<VoucherRow | undefined> {
   const [row] = await db
     .update(vouchers)
-    .set({ status: 'void', voidReason: reason })
+    .set({ status: 'void', voidReason: reason, voidedAt: new Date().toISOString() })
     .where(sql`${vouchers.id} = ${id} and ${vouchers.status} = 'active'`)
     .returning();
   return row;

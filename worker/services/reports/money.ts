@@ -66,14 +66,19 @@ export async function productsSold(db: Database, window: ReportWindow): Promise<
   return rows.map((row) => ({ ...row, units: Number(row.units), value: Number(row.value) }));
 }
 
+/** SQL: a voucher's or package's use that had taken its share at `atUtc` (given back only after it, if at all). */
+const takenAt = (atUtc: string) =>
+  sql`u.created_at < ${atUtc} and (u.state in ('held', 'spent') or u.updated_at > ${atUtc})`;
+
 export async function liabilityAt(db: Database, window: ReportWindow): Promise<Report['liability']> {
   const { atUtc, atDate } = window;
   const row = await db.get<{ vouchers: number; packages: number }>(sql`select
     (select coalesce(sum(v.amount - coalesce((select sum(u.amount) from voucher_uses u
-        where u.voucher_id = v.id and u.state in ('held', 'spent') and u.created_at < ${atUtc}), 0)), 0)
-      from vouchers v where v.status = 'active' and v.created_at < ${atUtc} and v.expires_on >= ${atDate}) as vouchers,
+        where u.voucher_id = v.id and ${takenAt(atUtc)}), 0)), 0)
+      from vouchers v where (v.status = 'active' or v.voided_at > ${atUtc})
+        and v.created_at < ${atUtc} and v.expires_on >= ${atDate}) as vouchers,
     (select coalesce(sum(max(0, pp.sessions - coalesce((select sum(u.sessions) from package_uses u
-        where u.purchase_id = pp.id and u.state in ('held', 'spent') and u.created_at < ${atUtc}), 0))
+        where u.purchase_id = pp.id and ${takenAt(atUtc)}), 0))
         * pp.price * 1.0 / pp.sessions), 0)
       from package_purchases pp where pp.package_id is not null and pp.status = 'active'
         and pp.created_at < ${atUtc} and pp.expires_on >= ${atDate}) as packages`);

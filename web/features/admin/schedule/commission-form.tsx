@@ -3,7 +3,7 @@
  * their completed visits earned, and a different percent for single treatments they give. The
  * Reports screen applies them (Commissions); the server checks each is a whole 0 to 100.
  */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormError, TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { useCan } from '../admin-ui';
@@ -52,6 +52,7 @@ export function CommissionForm({
 }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,17 +88,22 @@ export function CommissionForm({
 
   return (
     <form className="admin-team__form" onSubmit={save} aria-label={`${name}’s commission`} noValidate>
-      <TextField
-        label="Commission (%)"
-        name="percent"
-        inputMode="numeric"
-        defaultValue={String(setting.percent)}
-        hint="Of what each completed visit earned after discounts."
-        autoComplete="off"
-      />
+      <div className="admin-team__percent">
+        <TextField
+          label="Commission (%)"
+          name="percent"
+          inputMode="numeric"
+          defaultValue={String(setting.percent)}
+          hint="Of what each completed visit earned after discounts."
+          autoComplete="off"
+        />
+      </div>
       {treatments.length > 0 ? (
         <fieldset className="admin-team__hours">
           <legend className="field__label">A different percent for a treatment (optional)</legend>
+          <p className="field__hint" id={hintId}>
+            Empty: their own percent, {setting.percent}%.
+          </p>
           {treatments.map((treatment) => (
             <TextField
               key={treatment.id}
@@ -106,6 +112,7 @@ export function CommissionForm({
               inputMode="numeric"
               defaultValue={setting.treatments[treatment.id]?.toString() ?? ''}
               autoComplete="off"
+              aria-describedby={hintId}
             />
           ))}
         </fieldset>

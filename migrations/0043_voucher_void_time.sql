@@ -1,0 +1,1 @@
+ALTER TABLE `vouchers` ADD `voided_at` text;
