@@ -8,17 +8,7 @@ import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
-import {
-  CallUs,
-  callUsText,
-  codeBoxStyle,
-  Facts,
-  factsText,
-  Greeting,
-  headingStyle,
-  type RenderedMessage,
-  render,
-} from './shared';
+import { CallUs, callUsText, codeMessage, Greeting, headingStyle, type RenderedMessage, render } from './shared';
 
 export interface MembershipFacts {
   /** The first payment's reference. */
@@ -48,32 +38,18 @@ export function membershipStarted(facts: MembershipFacts, studio: StudioDetails)
     ['Reference', facts.reference],
   ];
   return {
-    subject: `Welcome to ${facts.planName}: your code inside`,
-    text: [
-      `Dear ${facts.name},`,
-      '',
-      lead,
-      '',
-      `Your membership code: ${facts.code ?? ''}`,
-      '',
-      factsText(rows),
-      '',
-      howTo,
-      '',
-      callUsText(studio),
-    ].join('\n'),
-    html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your membership has started
-        </Heading>
-        <Greeting name={facts.name} lead={lead} />
-        <Text style={{ ...textStyle, margin: '0' }}>Your membership code:</Text>
-        <Text style={codeBoxStyle}>{facts.code ?? ''}</Text>
-        <Facts rows={rows} />
-        <Text style={textStyle}>{howTo}</Text>
-        <CallUs studio={studio} />
-      </EmailLayout>,
+    ...codeMessage(
+      {
+        subject: `Welcome to ${facts.planName}: your code inside`,
+        heading: 'Your membership has started',
+        name: facts.name,
+        lead,
+        codeOf: 'membership',
+        code: facts.code ?? '',
+        rows,
+        howTo,
+      },
+      studio,
     ),
     whatsapp: {
       name: 'membership_started',

@@ -2,22 +2,10 @@
  * A package bought: the buyer's receipt with its code (by email and WhatsApp), and how to use it.
  */
 
-import { Heading } from '@react-email/heading';
-import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
-import { EmailLayout, type StudioDetails, textStyle } from '../layout';
-import {
-  CallUs,
-  callUsText,
-  codeBoxStyle,
-  Facts,
-  factsText,
-  Greeting,
-  headingStyle,
-  type RenderedMessage,
-  render,
-} from './shared';
+import type { StudioDetails } from '../layout';
+import { codeMessage, type RenderedMessage } from './shared';
 
 export interface PackageFacts {
   /** The purchase's payment reference. */
@@ -44,32 +32,18 @@ export function packageBought(facts: PackageFacts, studio: StudioDetails): Rende
     ['Reference', facts.reference],
   ];
   return {
-    subject: `Your ${facts.name} package: code inside`,
-    text: [
-      `Dear ${facts.buyerName},`,
-      '',
-      lead,
-      '',
-      `Your package code: ${facts.code}`,
-      '',
-      factsText(rows),
-      '',
-      howTo,
-      '',
-      callUsText(studio),
-    ].join('\n'),
-    html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your package is ready
-        </Heading>
-        <Greeting name={facts.buyerName} lead={lead} />
-        <Text style={{ ...textStyle, margin: '0' }}>Your package code:</Text>
-        <Text style={codeBoxStyle}>{facts.code}</Text>
-        <Facts rows={rows} />
-        <Text style={textStyle}>{howTo}</Text>
-        <CallUs studio={studio} />
-      </EmailLayout>,
+    ...codeMessage(
+      {
+        subject: `Your ${facts.name} package: code inside`,
+        heading: 'Your package is ready',
+        name: facts.buyerName,
+        lead,
+        codeOf: 'package',
+        code: facts.code,
+        rows,
+        howTo,
+      },
+      studio,
     ),
     whatsapp: {
       name: 'package_bought',

@@ -171,3 +171,50 @@ export function cancellationMessage(
     ),
   };
 }
+
+/** A message that carries a code to type when booking (a package's, a membership's). */
+export interface CodeMessageParts {
+  subject: string;
+  heading: string;
+  name: string;
+  lead: string;
+  /** "package", "membership": what the code is of. */
+  codeOf: string;
+  code: string;
+  rows: Array<[string, string]>;
+  howTo: string;
+}
+
+/** The code's message: greeting and lead, the code boxed, its facts, how to use it, how to reach us. */
+export function codeMessage(parts: CodeMessageParts, studio: StudioDetails): Omit<RenderedMessage, 'whatsapp'> {
+  const { subject, heading, name, lead, codeOf, code, rows, howTo } = parts;
+  return {
+    subject,
+    text: [
+      `Dear ${name},`,
+      '',
+      lead,
+      '',
+      `Your ${codeOf} code: ${code}`,
+      '',
+      factsText(rows),
+      '',
+      howTo,
+      '',
+      callUsText(studio),
+    ].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          {heading}
+        </Heading>
+        <Greeting name={name} lead={lead} />
+        <Text style={{ ...textStyle, margin: '0' }}>Your {codeOf} code:</Text>
+        <Text style={codeBoxStyle}>{code}</Text>
+        <Facts rows={rows} />
+        <Text style={textStyle}>{howTo}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+  };
+}

@@ -5,17 +5,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Report, RevenueChannel, RevenueFigures } from '../../shared/report-rules';
-import { datesOf, type ReportWindow } from './window';
-
-/** An ISO instant's Lagos date, in SQL (Lagos is UTC+1 all year). */
-const lagosDay = (column: string) => sql.raw(`strftime('%Y-%m-%d', ${column}, '+1 hour')`);
+import { datesOf, lagosDayOf, type ReportWindow } from './window';
 
 const emptyFigures = (): RevenueFigures => ({ online: 0, studio: 0, vouchers: 0, packages: 0, refunds: 0, total: 0 });
 
 export async function revenueByDay(db: Database, window: ReportWindow): Promise<Report['revenue']> {
   const { fromUtc, endUtc } = window;
   const rows = await db.all<{ day: string; channel: RevenueChannel | 'refunds'; amount: number }>(sql`
-    select ${lagosDay('paid_at')} as day,
+    select ${lagosDayOf('paid_at')} as day,
       case when kind = 'voucher' then 'vouchers'
         when kind in ('package', 'membership') then 'packages'
         when method in ('cash', 'transfer', 'pos') then 'studio'
@@ -25,17 +22,17 @@ export async function revenueByDay(db: Database, window: ReportWindow): Promise<
     group by 1, 2
     union all
     -- A deposit's rest, on the day staff marked it paid at the studio.
-    select ${lagosDay('b.balance_paid_at')}, 'studio', sum(p.due_at_studio)
+    select ${lagosDayOf('b.balance_paid_at')}, 'studio', sum(p.due_at_studio)
     from bookings b join payments p on p.reference = b.payment_reference
     where b.balance_paid_at >= ${fromUtc} and b.balance_paid_at < ${endUtc}
     group by 1
     union all
     -- A membership's later months: Paystack charges them (the first month is a payment above).
-    select ${lagosDay('created_at')}, 'packages', cast(round(sum(json_extract(payload, '$.data.amount')) / 100.0) as integer)
+    select ${lagosDayOf('created_at')}, 'packages', cast(round(sum(json_extract(payload, '$.data.amount')) / 100.0) as integer)
     from membership_events where event = 'charge.success' and created_at >= ${fromUtc} and created_at < ${endUtc}
     group by 1
     union all
-    select ${lagosDay('processed_at')}, 'refunds', sum(amount)
+    select ${lagosDayOf('processed_at')}, 'refunds', sum(amount)
     from refunds where status = 'processed' and processed_at >= ${fromUtc} and processed_at < ${endUtc}
     group by 1`);
   const days = new Map<string, RevenueFigures>();

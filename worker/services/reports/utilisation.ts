@@ -9,14 +9,11 @@ import type { Database } from '../../db/client';
 import { daysBetween, type MinutesFigure, type Report, rate, type UtilisationRow } from '../../shared/report-rules';
 import { minuteOfDay } from '../../shared/schedule';
 import { addDays } from '../../shared/time';
-import { datesOf, type ReportWindow } from './window';
+import { datesOf, lagosDayOf, type ReportWindow } from './window';
 
 type Range = [start: number, end: number];
 
 const DAY = 1440;
-
-/** An ISO instant's Lagos date, in SQL (Lagos is UTC+1 all year). */
-const lagosDayOf = (column: string) => sql.raw(`strftime('%Y-%m-%d', ${column}, '+1 hour')`);
 
 /** Ranges sorted and merged (a room's day: the union of the therapists' hours). */
 function union(ranges: Range[]): Range[] {

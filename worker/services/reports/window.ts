@@ -1,4 +1,5 @@
 /** A report's period as the queries read it: Lagos dates, and the UTC instants they begin and end at. */
+import { sql } from 'drizzle-orm';
 import { daysBetween } from '../../shared/report-rules';
 import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
 
@@ -35,3 +36,6 @@ export function reportWindow(from: string, to: string, now: Date): ReportWindow 
 export function datesOf(window: Pick<ReportWindow, 'from' | 'to'>): string[] {
   return Array.from({ length: daysBetween(window.from, window.to) }, (_, index) => addDays(window.from, index));
 }
+
+/** SQL: an ISO instant column's Lagos date (Lagos is UTC+1 all year). */
+export const lagosDayOf = (column: string) => sql.raw(`strftime('%Y-%m-%d', ${column}, '+1 hour')`);
