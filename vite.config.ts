@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { commonPasswordsModule } from './scripts/lib/common-passwords.ts';
+import { withEveryLocalSecret } from './scripts/lib/local-secrets.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
 import { prerenderPages } from './scripts/lib/prerender.ts';
 import { publicCodeSplitting } from './scripts/lib/public-chunks.ts';
@@ -48,7 +49,7 @@ function devPageFallback(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
   define: webDefine(),
@@ -81,9 +82,17 @@ export default defineConfig({
       configPath: '../wrangler.toml',
       // The same local database `npm start` and `npm run db:migrate:local` use.
       persistState: { path: fileURLToPath(new URL('.wrangler/state', import.meta.url)) },
+      // `vite dev` loads every secret .dev.vars holds; the build (what deploys) keeps the required list.
+      ...(command === 'serve'
+        ? {
+            config: (config) => {
+              config.secrets = withEveryLocalSecret(config).secrets;
+            },
+          }
+        : {}),
     }),
     commonPasswordsModule(),
     securityHeadersFile(),
     prerenderPages(),
   ],
-});
+}));

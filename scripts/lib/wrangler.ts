@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeLocalConfig } from './local-secrets.ts';
 import { offlineEnv } from './offline-env.ts';
 
 /** A package's own CLI script, run with this Node rather than through npx or a shell shim. */
@@ -55,7 +56,10 @@ export interface ServeOptions {
   logLevel?: 'info' | 'warn';
 }
 
-/** Serves the built site (worker and compressed static assets) with `wrangler dev`. */
+/**
+ * Serves the built site (worker and compressed static assets) with `wrangler dev`, every secret the
+ * env file holds reaching the Worker (local-secrets.ts).
+ */
 export function serveBuiltSite(options: ServeOptions): ChildProcess {
   return spawn(
     process.execPath,
@@ -63,7 +67,7 @@ export function serveBuiltSite(options: ServeOptions): ChildProcess {
       wranglerBin,
       'dev',
       '--config',
-      builtConfig,
+      writeLocalConfig(builtConfig),
       '--ip',
       '127.0.0.1',
       '--port',

@@ -7,28 +7,29 @@ import { addDays, lagosDate } from '../../worker/shared/time';
 import { confirmBooking } from './booking-steps';
 import { atBothWidths, axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { ACCOUNT_VISIT } from './global-setup';
+import { whatsappsTo } from './phone';
 import { staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
+const whatsappInbox = inject('whatsappInbox');
 const browser = sharedChromium();
 
-/** Staff signed in once: a sign-in per poll would run into the login's rate limit for everyone. */
-let staff: Promise<string> | undefined;
-
-/** The code in the newest WhatsApp message to `phone`, as staff's Messages screen shows it. */
+/** The code in the newest WhatsApp message to `phone`, as her phone shows it. */
 async function whatsappCode(phone: string): Promise<string> {
-  staff ??= staffCookie(baseUrl);
-  const headers = { Cookie: await staff };
+  const codes = await whatsappsTo(whatsappInbox, phone, 'account_code');
+  return codes.at(-1)?.parameters[0] ?? '';
+}
+
+/** What the owner's Messages screen shows of that message: never the code. */
+async function codeOnMessagesScreen(code: string): Promise<boolean> {
+  const headers = { Cookie: await staffCookie(baseUrl) };
   const listed = (await (await fetch(`${baseUrl}/api/messages?template=account-code`, { headers })).json()) as {
-    messages: Array<{ _id: string; to: string; channel: string }>;
+    messages: Array<{ _id: string }>;
   };
-  const digits = phone.replace(/\D/g, '').slice(-9);
-  const message = listed.messages.find(
-    (each) => each.channel === 'whatsapp' && each.to.replace(/\D/g, '').endsWith(digits),
+  const bodies = await Promise.all(
+    listed.messages.map(async (message) => (await fetch(`${baseUrl}/api/messages/${message._id}`, { headers })).text()),
   );
-  if (!message) return '';
-  const body = (await (await fetch(`${baseUrl}/api/messages/${message._id}`, { headers })).json()) as { text: string };
-  return /\b(\d{6})\b/.exec(body.text)?.[1] ?? '';
+  return [JSON.stringify(listed), ...bodies].some((text) => text.includes(code));
 }
 
 describe('the client’s own page', () => {
@@ -48,6 +49,7 @@ describe('the client’s own page', () => {
       .waitFor();
     await eventually(() => whatsappCode(ACCOUNT_VISIT.phone)).toMatch(/^\d{6}$/);
     const code = await whatsappCode(ACCOUNT_VISIT.phone);
+    expect(await codeOnMessagesScreen(code)).toBe(false);
     const wrong = code === '000000' ? '111111' : '000000';
     await codeForm.getByLabel('6-digit code').fill(wrong);
     await codeForm.getByRole('button', { name: 'Sign in' }).click();

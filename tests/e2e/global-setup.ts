@@ -1,12 +1,16 @@
 // Serves the built site with wrangler (as `npm start` does) on a free port with a fresh local
 // database for the browser tests, and stops the server's whole process group afterwards.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { builtConfig, startBuiltSite } from '../../scripts/lib/wrangler.ts';
 import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
 import { hashPassword } from '../../worker/services/password';
 import { sha256Hex } from '../../worker/services/signing';
 import { addDays, lagosDate } from '../../worker/shared/time';
+import { FakeWhatsApp } from '../fakes/whatsapp';
+import { SENT_PATH, serveFake } from './fake-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,8 +19,21 @@ declare module 'vitest' {
     slotTakenDate: string;
     /** The Lagos date YESTERDAYS_VISITS were seeded on. */
     visitsDate: string;
+    /** What the fake WhatsApp Cloud API received (tests/e2e/phone.ts reads it). */
+    whatsappInbox: string;
   }
 }
+
+/**
+ * The site's WhatsApp secrets, set in its .dev.vars as a studio would set them: messages go to the
+ * fake WhatsApp Cloud API, and the webhook takes messages signed with the app secret.
+ */
+export const WHATSAPP = {
+  token: 'e2e-whatsapp-access-token',
+  phoneNumberId: '106540352242922',
+  appSecret: 'e2e-whatsapp-app-secret',
+  verifyToken: 'e2e-whatsapp-verify-token',
+};
 
 /** A receptionist's account (the roles' journey signs in with it). */
 export const RECEPTIONIST = { email: 'amaka@studio.test', name: 'Amaka Obi', password: 'reception desk password 2026' };
@@ -234,9 +251,31 @@ export default async function setup(project: TestProject) {
   if (!existsSync(builtConfig)) throw new Error(`${builtConfig} is missing: run "npm run build" first`);
   const slotTakenDate = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
   const yesterday = addDays(lagosDate(new Date()), -1);
-  const site = await startBuiltSite('.dev.vars.example', await seedSql(slotTakenDate, yesterday));
+  const whatsapp = await serveFake(
+    (origin) => new FakeWhatsApp(`${origin}/v21.0`, WHATSAPP.token, WHATSAPP.phoneNumberId),
+    (fake) => fake.sent,
+  );
+  // A .dev.vars as `npm start` reads it: the documented example with the WhatsApp secrets set.
+  const folder = mkdtempSync(join(tmpdir(), 'spa-e2e-vars-'));
+  const envFile = join(folder, '.dev.vars');
+  writeFileSync(
+    envFile,
+    `${readFileSync('.dev.vars.example', 'utf8')}
+WHATSAPP_TOKEN=${WHATSAPP.token}
+WHATSAPP_APP_SECRET=${WHATSAPP.appSecret}
+WHATSAPP_VERIFY_TOKEN=${WHATSAPP.verifyToken}
+WHATSAPP_PHONE_NUMBER_ID=${WHATSAPP.phoneNumberId}
+WHATSAPP_BASE_URL=${whatsapp.origin}/v21.0
+`,
+  );
+  const site = await startBuiltSite(envFile, await seedSql(slotTakenDate, yesterday));
   project.provide('baseUrl', site.baseUrl);
   project.provide('slotTakenDate', slotTakenDate);
   project.provide('visitsDate', yesterday);
-  return site.stop;
+  project.provide('whatsappInbox', `${whatsapp.origin}${SENT_PATH}`);
+  return async () => {
+    await site.stop();
+    await whatsapp.close();
+    rmSync(folder, { recursive: true, force: true });
+  };
 }
