@@ -55,6 +55,22 @@ async function signedInCookie(contact: string, to = contact) {
 const account = async (cookie: string) => call('/api/account', { headers: { Cookie: cookie } });
 
 describe('signing in with a code', () => {
+  it('keeps the code out of the subject and off the Messages screen, for owners too', async () => {
+    await paidBooking('10:00');
+    expect((await askCode('ada@example.com')).status).toBe(202);
+    const code = await sentCode('ada@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.template, 'account-code'));
+    expect(message?.subject).toBe('Your sign-in code');
+    const seen = [
+      await (await staffCall(staff, '/api/messages?template=account-code')).text(),
+      await (await staffCall(staff, `/api/messages/${message?.id}`)).text(),
+      await (await staffCall(staff, `/api/messages/${message?.id}/preview`)).text(),
+    ];
+    for (const screen of seen) expect(screen).not.toContain(code);
+    expect(seen[1]).toContain('(code hidden)');
+  });
+
   it('sends a code to a known email, signs in with it once, and keeps the browser signed in for 30 days', async () => {
     await paidBooking('10:00');
     const asked = await askCode('ADA@example.com');

@@ -16,6 +16,10 @@ const unsubscribeLink = `${site}/unsubscribe?token=eyJ3IjoiMSJ9.c2lnbmF0dXJl`;
 const reviewLink = `${site}/review/RrEeVvIiEeWwTtOoKkEeNn0123456789abcdefghijk`;
 const cardLink = `${site}/gift-vouchers/card/CcAaRrDdTtOoKkEeNn0123456789abcdefghijklmno`;
 const voucherCode = 'ABCD-EFGH-JKMN';
+const formLink = `${site}/visit-form/3f2b9c1e-7d4a-4c1b-9e2f-0a1b2c3d4e5f.FfOoRrMmMmAaCc0123456789abcdefghijklmnopq`;
+const entryLink = `${site}/time-waitlist/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.EeNnTtRrYyMmAaCc0123456789abcdefghijklmno`;
+const offerLink = `${site}/waitlist-offer/WO-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.OoFfFfEeRrMmAaCc0123456789abcdefghijkl`;
+const signInCode = '407193';
 const hour = 3_600_000;
 
 type NewRow = typeof outboxMessages.$inferInsert;
@@ -81,6 +85,81 @@ describe('the Messages screen', () => {
       .returning();
     const shown = await (await adminCall(owner, `/api/messages/${voucher?.id}`)).text();
     for (const secret of [voucherCode, cardLink, reviewLink]) expect(shown).not.toContain(secret);
+  });
+});
+
+describe('a client’s own secrets', () => {
+  it('shows no role a health form link, a waitlist link or a sign-in code', async () => {
+    const [links] = await db
+      .insert(outboxMessages)
+      .values(
+        row('client-links', {
+          template: 'time-waitlist-joined',
+          text: `Your form: ${formLink}\nYour entry: ${entryLink}\nYour place: ${offerLink}`,
+          html: `<a href="${formLink}">Form</a> <a href="${offerLink}">Book</a>`,
+        }),
+      )
+      .returning();
+    const [code] = await db
+      .insert(outboxMessages)
+      .values(
+        row('sign-in-code', {
+          template: 'account-code',
+          subject: `Your sign-in code: ${signInCode}`,
+          text: `Your code is ${signInCode}. It works for 10 minutes.`,
+          html: `<p style="color:#123456">${signInCode}</p>`,
+        }),
+      )
+      .returning();
+    await account('manager', 'bisi@outbox.test', env.ADMIN_PASSWORD_PEPPER);
+    const manager = cookieOf(await login('bisi@outbox.test', env));
+    const owner = await signIn();
+    for (const cookie of [owner, manager]) {
+      const seen = [
+        await (await get(`/api/messages/${links?.id}`, cookie, env)).text(),
+        await (await get(`/api/messages/${links?.id}/preview`, cookie, env)).text(),
+        await (await get(`/api/messages/${code?.id}`, cookie, env)).text(),
+        await (await get('/api/messages?template=account-code', cookie, env)).text(),
+      ].join('\n');
+      for (const secret of [formLink, entryLink, offerLink, signInCode]) expect(seen).not.toContain(secret);
+      expect(seen).toContain('/visit-form/(hidden)');
+      expect(seen).toContain('/waitlist-offer/(hidden)');
+      expect(seen).toContain('(code hidden)');
+      // A colour in the HTML is not a code.
+      expect(seen).toContain('#123456');
+    }
+  });
+
+  it('keeps none of them in the stored copy a day after sending, subject and WhatsApp parameters included', async () => {
+    await db.insert(outboxMessages).values([
+      row('client-links-sent', {
+        channel: 'whatsapp',
+        template: 'waitlist-offer',
+        status: 'sent',
+        sentAt: ago(25 * hour),
+        text: `Book it: ${offerLink} or see ${entryLink}; form ${formLink}`,
+        html: null,
+        whatsappTemplate: { name: 'waitlist_offer', parameters: ['Ada', 'Mon 10:00', '15', offerLink] },
+      }),
+      row('sign-in-code-sent', {
+        channel: 'whatsapp',
+        template: 'account-code',
+        status: 'sent',
+        sentAt: ago(25 * hour),
+        subject: `Your sign-in code: ${signInCode}`,
+        text: `Your code is ${signInCode}.`,
+        html: null,
+        whatsappTemplate: { name: 'account_code', parameters: [signInCode] },
+      }),
+    ]);
+    await forgetLinksNow();
+    const links = await stored('client-links-sent');
+    expect(links?.text).toBe('Book it: [link removed] or see [link removed]; form [link removed]');
+    expect(links?.whatsappTemplate?.parameters).toEqual(['Ada', 'Mon 10:00', '15', '[link removed]']);
+    const code = await stored('sign-in-code-sent');
+    expect(code?.subject).toBe('Your sign-in code: [code removed]');
+    expect(code?.text).toBe('Your code is [code removed].');
+    expect(code?.whatsappTemplate?.parameters).toEqual(['[code removed]']);
   });
 });
 

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
 import { outboxMessages } from '../db/schema';
-import { withLinksHidden } from './outbox-links';
+import { withClientSecretsHidden, withLinksHidden } from './outbox-links';
 
 export type NewMessage = Pick<
   typeof outboxMessages.$inferInsert,
@@ -128,7 +128,8 @@ const toView = (row: typeof outboxMessages.$inferSelect): MessageView => ({
   channel: row.channel,
   to: row.recipient,
   template: row.template,
-  subject: row.subject,
+  // A subject never carries a secret now; one written before may, until the scrubber's turn.
+  subject: withClientSecretsHidden(row.subject, row.template),
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
@@ -160,12 +161,14 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
 /**
  * One message as it was rendered, its live links shown only to an owner (outbox-links.ts). A
  * password reset's link is its addressee's alone; a gift voucher's code and card link are money,
- * and a review link writes as the client: no one on the Messages screen sees those.
+ * and a review link writes as the client: no one on the Messages screen sees those, nor a client's
+ * sign-in code, health form link or waitlist links.
  */
 export async function findMessage(db: Database, id: string, viewer: { owner: boolean }) {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   if (!row) return undefined;
   const neverShown = ['password-reset', 'voucher-delivery', 'review-request'].includes(row.template);
-  const shown = viewer.owner && !neverShown ? (text: string) => text : withLinksHidden;
+  const hide = viewer.owner && !neverShown ? withClientSecretsHidden : withLinksHidden;
+  const shown = (text: string) => hide(text, row.template);
   return { ...toView(row), text: shown(row.text), html: row.html === null ? null : shown(row.html) };
 }

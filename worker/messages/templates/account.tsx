@@ -11,7 +11,8 @@ export function accountCode(code: string, minutes: number, studio: StudioDetails
   const lead = `Your code to sign in to your page at ${studio.siteUrl}/account is ${code}. It works for ${minutes} minutes.`;
   const note = 'If you did not ask for it, you can ignore this message: nobody can sign in without the code.';
   return {
-    subject: `Your sign-in code: ${code}`,
+    // No secret in a subject: mail lists and lock screens show subjects to anyone nearby.
+    subject: 'Your sign-in code',
     text: [lead, '', note].join('\n'),
     html: render(
       <EmailLayout preview={lead} studio={studio}>
