@@ -169,7 +169,8 @@ describe('Paystack’s events', () => {
     const renewed = await membershipOf();
     expect(renewed).toMatchObject({ months: 2, status: 'active', sessionsLeft: 4 });
     expect(Date.parse(renewed?.paidUntil ?? '')).toBeGreaterThan(Date.parse(before?.paidUntil ?? ''));
-    expect(renewed?.expiresOn).toBe(lagosDate(new Date(Date.parse(renewed?.paidUntil ?? '') + 3_600_000)));
+    // The wallet lasts to the Lagos date of the new paid month's end (lagosDate already adds Lagos's hour).
+    expect(renewed?.expiresOn).toBe(lagosDate(new Date(renewed?.paidUntil ?? '')));
     await deliver(await fake.subscriptions.renewal(subscription, 'T-RENEW-3'));
     expect(await membershipOf()).toMatchObject({ months: 3, sessionsLeft: 4 });
   });
