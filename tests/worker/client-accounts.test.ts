@@ -54,6 +54,24 @@ async function signedInCookie(contact: string, to = contact) {
 
 const account = async (cookie: string) => call('/api/account', { headers: { Cookie: cookie } });
 
+describe('reading the page', () => {
+  it('counts reads per network: past 20 a minute, 429 with Retry-After; another network still reads', async () => {
+    await paidBooking('10:00');
+    const cookie = await signedInCookie('ada@example.com');
+    const network = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const read = (address: string) =>
+      call('/api/account', { headers: { Cookie: cookie, 'CF-Connecting-IP': address } });
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++) statuses.push((await read(network)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    const refused = await read(network);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('60');
+    const other = network.replace('198.51.100.', '192.0.2.');
+    expect((await read(other)).status).toBe(200);
+  });
+});
+
 describe('signing in with a code', () => {
   it('keeps the code out of the subject and off the Messages screen, for owners too', async () => {
     await paidBooking('10:00');

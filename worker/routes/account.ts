@@ -83,7 +83,9 @@ export const accountRoutes = routeGroup()
     deleteCookie(c, cookieName, cookieOptions);
     return c.json({ signedIn: false }, 200, noStore);
   })
-  .get('/account', async (c) => {
+  // Each read of the page is a query of D1 as a signed-in client: counted per network, so a script
+  // with a stolen or a made-up cookie cannot load the database (the code routes are counted too).
+  .get('/account', rateLimit('FORM_LIMITER', 'account-view'), async (c) => {
     const session = await signedIn(c);
     if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
     const view = await accountView(c.var.db, session.contact, {
@@ -92,14 +94,14 @@ export const accountRoutes = routeGroup()
     });
     return c.json(view, 200, noStore);
   })
-  .get('/account/receipts/:reference', async (c) => {
+  .get('/account/receipts/:reference', rateLimit('FORM_LIMITER', 'account-view'), async (c) => {
     const session = await signedIn(c);
     if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
     const receipt = await accountReceipt(c.var.db, session.contact, c.req.param('reference'));
     if (!receipt) return c.json({ message: accountMessages.noReceipt }, 404, noStore);
     return c.json({ ...receipt, studio: studioDetails(c.env) }, 200, noStore);
   })
-  .post('/account/membership/manage', sameOriginJson, async (c) => {
+  .post('/account/membership/manage', rateLimit('FORM_LIMITER', 'account-view'), sameOriginJson, async (c) => {
     const session = await signedIn(c);
     if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
     const view = await accountView(c.var.db, session.contact, {
