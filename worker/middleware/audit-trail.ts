@@ -210,12 +210,34 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
 
 /**
  * A read of personal data by a member of the team (a client's record, a CSV export, a client's
- * data download): one entry with who, what, about whom and from where, after the answer.
+ * data download, the Messages screen's list, a message or its preview): one entry with who, what,
+ * about whom and from where, after the answer.
  */
 export function recordStaffRead(
   c: Context<AppEnv>,
-  action: 'client-view' | 'csv-export' | 'client-export',
+  action: 'client-view' | 'csv-export' | 'client-export' | 'messages-view',
   about: { target?: string; details?: Record<string, unknown> } = {},
+): void {
+  recordStaffEntry(c, action, about);
+}
+
+/**
+ * A signed-in member's refused proof of who they are (a wrong current password when changing it,
+ * a wrong password or code when confirming it is them): the middleware records no refusal but a
+ * sign-in's, so the route records this one itself, with `locked: true` for a 429.
+ */
+export function recordStaffRefusal(
+  c: Context<AppEnv>,
+  action: 'password-change-failed' | 'identity-confirm-failed',
+  details: Record<string, unknown>,
+): void {
+  recordStaffEntry(c, action, { details });
+}
+
+function recordStaffEntry(
+  c: Context<AppEnv>,
+  action: AuditAction,
+  about: { target?: string; details?: Record<string, unknown> },
 ): void {
   const member = c.var.staff;
   if (!member) return;
