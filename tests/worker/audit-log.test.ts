@@ -74,6 +74,17 @@ describe('sign-ins', () => {
       details: { username: 'nobody@example.com' },
     });
   });
+
+  it('keeps no typed name that is neither an email, the install’s username nor an account’s', async () => {
+    expect((await login('My Secret Passw0rd!', 'wrong password here', '203.0.113.11')).status).toBe(401);
+    expect((await login('Admin', 'wrong password here', '203.0.113.12')).status).toBe(401);
+    const failed = (await entries()).filter((entry) => entry.action === 'sign-in-failed');
+    expect(failed.map((entry) => entry.details)).toEqual([
+      { username: null, usernameWithheld: true },
+      { username: 'admin' },
+    ]);
+    expect(JSON.stringify(await entries())).not.toContain('passw0rd');
+  });
 });
 
 describe('changes', () => {

@@ -164,6 +164,21 @@ async function answered(c: Context<AppEnv>) {
   }
 }
 
+/** Roughly an email address: someone@somewhere.tld, no spaces. */
+const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The name a failed sign-in typed, kept only when it is a name (an email, the install's username,
+ * or one that matched an account): people type their password into the username field, and that
+ * must not sit in the log for two years. Any other text is withheld, and the entry says so.
+ */
+function typedName(typed: string, adminUsername: string, matchedAccount: boolean) {
+  if (typed === '' || EMAIL_SHAPED.test(typed) || typed === adminUsername.trim().toLowerCase() || matchedAccount) {
+    return { username: typed };
+  }
+  return { username: null, usernameWithheld: true };
+}
+
 export const auditTrail = factory.createMiddleware(async (c, next) => {
   const route = `${c.req.method} ${routePath(c, -1)}`;
   const audited = auditedRoutes[route];
@@ -176,12 +191,12 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
   const address = c.req.header('CF-Connecting-IP') ?? null;
   if (status >= 400) {
     const { username } = (await c.req.json().catch(() => ({}))) as { username?: unknown };
-    const attempted = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
+    const typed = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
     const how =
       route === 'POST /api/auth/login' ? {} : { with: route.endsWith('totp') ? 'authenticator code' : 'passkey' };
     const account = c.var.signInAccount;
     const details = {
-      username: attempted,
+      ...typedName(typed, c.env.ADMIN_USERNAME, Boolean(account)),
       ...how,
       ...(account ? { account: account.name } : {}),
       ...(status === 429 ? { locked: true } : {}),
