@@ -41,6 +41,23 @@ const sent = async (template: 'membership-started' | 'membership-unpaid') =>
 
 const codeIn = (text: string) => /\b[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\b/.exec(text)?.[0] ?? '';
 
+/** A renewal as Paystack signs it, with some of its data changed (another customer, amount or currency). */
+async function renewalWith(
+  subscription: ReturnType<typeof fake.subscriptions.subscribe>,
+  reference: string,
+  change: (data: Record<string, unknown>) => void,
+) {
+  const { body } = await fake.subscriptions.renewal(subscription, reference);
+  const { event, data } = JSON.parse(body) as { event: string; data: Record<string, unknown> };
+  change(data);
+  return fake.subscriptions.sign(event, data);
+}
+
+/** This month's money in for packages and memberships, as the Reports screen reads it. */
+const packagesMoneyIn = async () =>
+  ((await (await staffCall(cookie, '/api/reports')).json()) as { revenue: { totals: { packages: number } } }).revenue
+    .totals.packages;
+
 describe('membership plans', () => {
   it('keeps each plan as a monthly Paystack plan at its price, and updates it when the price changes', async () => {
     const plan = await definePlan(cookie);
@@ -173,6 +190,61 @@ describe('Paystack’s events', () => {
     expect(renewed?.expiresOn).toBe(lagosDate(new Date(renewed?.paidUntil ?? '')));
     await deliver(await fake.subscriptions.renewal(subscription, 'T-RENEW-3'));
     expect(await membershipOf()).toMatchObject({ months: 3, sessionsLeft: 4 });
+  });
+
+  it('renews by the Paystack customer: another customer’s charge of the plan under the same email renews nothing', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const stranger = await renewalWith(subscription, 'T-OTHER-2', (data) => {
+      data.customer = { ...(data.customer as object), customer_code: 'CUS_someone_else' };
+    });
+    expect(await deliver(stranger)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2 });
+    const own = await fake.subscriptions.renewal(subscription, 'T-OWN-2');
+    expect(await deliver(own)).toBe(200);
+    expect(await deliver(own)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4 });
+  });
+
+  it('keeps a renewal that comes before its subscription is linked, and applies it once it is', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    expect(await deliver(await fake.subscriptions.renewal(subscription, 'T-EARLY-2'))).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2 });
+    await deliver(created);
+    await deliver(created);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4, customerCode: subscription.customerCode });
+  });
+
+  it('keeps a renewal of the wrong amount or currency unapplied, and the reports count none of it', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const before = await packagesMoneyIn();
+    const short = await renewalWith(subscription, 'T-SHORT-2', (data) => {
+      data.amount = nairaToKobo(plan.price) - 100_000;
+    });
+    const dollars = await renewalWith(subscription, 'T-USD-2', (data) => {
+      data.currency = 'USD';
+    });
+    for (const event of [short, dollars, short]) expect(await deliver(event)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2, status: 'active' });
+    const kept = await db.select().from(membershipEvents).where(eq(membershipEvents.event, 'charge.success'));
+    expect(kept.map((event) => [event.key, event.applied]).sort()).toEqual([
+      ['charge.success:T-SHORT-2', false],
+      ['charge.success:T-USD-2', false],
+    ]);
+    expect(await packagesMoneyIn()).toBe(before);
+    // The month at the plan's price still renews, once however often it comes.
+    const right = await fake.subscriptions.renewal(subscription, 'T-RIGHT-2');
+    expect(await deliver(right)).toBe(200);
+    expect(await deliver(right)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4 });
+    expect(await packagesMoneyIn()).toBe(before + plan.price);
   });
 
   it('marks a failed month unpaid (no sessions, the member told once) until a charge goes through', async () => {
