@@ -357,37 +357,62 @@ describe('a member’s discount in the shop', () => {
     return codeIn((await sent('membership-started'))[0]?.text ?? '');
   }
   const soap = () => [item('goat-milk-bar-soap', '100g', 1)];
+  /** The member's own order: the email they joined with. */
+  const ownOrder = (overrides: Parameters<typeof orderDetails>[0] = {}) =>
+    orderDetails({ customerEmail: 'Funke@Example.com ', orderItems: soap(), ...overrides });
+  const check = (body: Record<string, unknown>) =>
+    call('/api/memberships/check', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('takes the plan’s percentage off an order before the coupon, at the server’s price', async () => {
     const code = await member();
-    const checked = await call('/api/memberships/check', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
+    const checked = await check({ code });
     expect(await checked.json()).toEqual({ planName: 'Monthly calm', shopPercent: 10 });
-    // A ₦6,000 soap, 10% off: ₦5,400. The full price is refused with the right amount.
-    const full = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }), 600_000);
+    // A ₦6,000 soap, 10% off: ₦5,400. The full price is refused with the right amount. (The
+    // member's own order: another customer's is refused, below.)
+    const full = await startPayment(ownOrder({ membershipCode: code, amount: 6_000 }), 600_000);
     expect(full.status).toBe(409);
     expect(await full.json()).toMatchObject({ expectedAmount: 5_400 });
-    const paid = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 5_400 }), 540_000);
+    const paid = await startPayment(ownOrder({ membershipCode: code, amount: 5_400 }), 540_000);
     expect(paid.status).toBe(200);
+  });
+
+  it('applies only to the member’s own orders (their email or phone): anyone else’s is refused and nothing written', async () => {
+    const code = await member();
+    const orders = async () => (await db.select().from(payments).where(eq(payments.kind, 'order'))).length;
+    // Chioma's order (orderDetails' customer) with Funke's code.
+    const someoneElse = await startPayment(
+      orderDetails({ orderItems: soap(), membershipCode: code, amount: 5_400 }),
+      540_000,
+    );
+    expect(someoneElse.status).toBe(409);
+    expect(await someoneElse.json()).toMatchObject({ message: membershipMessages.notOwnOrder });
+    expect(await orders()).toBe(0);
+    // The check says so too when the dialog sends the customer; without them it answers as before.
+    const refused = await check({ code, email: 'chioma@example.com', phone: '+234 803 123 4567' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: membershipMessages.notOwnOrder });
+    expect(await (await check({ code })).json()).toEqual({ planName: 'Monthly calm', shopPercent: 10 });
+    expect((await check({ code, email: 'FUNKE@example.com' })).status).toBe(200);
+    // The phone the member joined with (0803 222 3333), written another way, is theirs too.
+    const byPhone = await startPayment(
+      orderDetails({ customerPhone: '+234 803 222 3333', orderItems: soap(), membershipCode: code, amount: 5_400 }),
+      540_000,
+    );
+    expect(byPhone.status).toBe(200);
+    expect(await orders()).toBe(1);
   });
 
   it('refuses a code that is no member’s (a package’s, or a membership that has ended)', async () => {
     const code = await member();
     await db.update(memberships).set({ paidUntil: '2020-01-01T00:00:00.000Z', status: 'ending' });
-    const ended = await startPayment(
-      orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }),
-      600_000,
-    );
+    const ended = await startPayment(ownOrder({ membershipCode: code, amount: 6_000 }), 600_000);
     expect(ended.status).toBe(409);
     expect(await ended.json()).toMatchObject({ message: membershipMessages.notMember });
-    const unknown = await call('/api/memberships/check', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code: 'ABCD-EFGH-JKMN' }),
-    });
+    const unknown = await check({ code: 'ABCD-EFGH-JKMN' });
     expect(unknown.status).toBe(404);
   });
 });
