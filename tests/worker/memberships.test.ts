@@ -247,6 +247,23 @@ describe('Paystack’s events', () => {
     expect(await packagesMoneyIn()).toBe(before + plan.price);
   });
 
+  it('renews at the plan’s new price once repriced, and at the price the member joined at', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    expect((await staffCall(cookie, `/api/memberships/${plan._id}`, 'PUT', { price: 45_000 })).status).toBe(200);
+    // Paystack charges its plan's amount, now ₦45,000.
+    expect(await deliver(await fake.subscriptions.renewal(subscription, 'T-NEW-PRICE'))).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2 });
+    // A subscription Paystack kept at the ₦40,000 the member joined at is still the month paid.
+    const joinedPrice = await renewalWith(subscription, 'T-OLD-PRICE', (data) => {
+      data.amount = nairaToKobo(40_000);
+    });
+    expect(await deliver(joinedPrice)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 3 });
+  });
+
   it('marks a failed month unpaid (no sessions, the member told once) until a charge goes through', async () => {
     const plan = await definePlan(cookie);
     const { charge, created, subscription } = await joinAndPay(plan);
