@@ -1428,6 +1428,8 @@ export const memberships = sqliteTable(
     phone: text('phone'),
     subscriptionCode: text('subscription_code'),
     emailToken: text('email_token'),
+    /** Paystack's customer (`CUS_…`), linked with the subscription: a renewal is matched by it and the plan. */
+    customerCode: text('customer_code'),
     status: text('status', { enum: membershipStatuses }).notNull().default('active'),
     /** When the paid month ends (ISO): the renewal date. */
     paidUntil: text('paid_until').notNull(),
@@ -1439,6 +1441,7 @@ export const memberships = sqliteTable(
   (table) => [
     uniqueIndex('memberships_payment_reference').on(table.paymentReference),
     uniqueIndex('memberships_subscription_code').on(table.subscriptionCode),
+    index('memberships_customer_code').on(table.customerCode, table.planId),
     index('memberships_email').on(sql`lower(${table.email})`, table.planId),
     check('memberships_status', oneOf('status', membershipStatuses)),
   ],

@@ -27,6 +27,7 @@ async function salesAndSignIns(db: Database, client: ClientContact) {
       from package_purchases where plan_id is null and ${anyContact(sql`buyer_email`, sql`buyer_phone`)}
       order by created_at`),
     db.all<Row>(sql`select p.name as plan, m.status, m.paid_until as "paidUntil", m.months,
+        m.customer_code as "paystackCustomer",
         w.sessions_left as "sessionsLeft", w.code_last4 as "last4", m.created_at as "joinedAt"
       from memberships m join membership_plans p on p.id = m.plan_id join package_purchases w on w.id = m.purchase_id
       where ${theirMemberships} order by m.created_at`),
