@@ -116,6 +116,11 @@ describe('confirming an entry', () => {
     expect(email?.text).toContain('?confirm=1');
     await freeTen();
     expect(await offersOf(id)).toEqual([]);
+    // Staff see it unconfirmed, and cannot offer it by hand either: nobody proved its address.
+    const list = await staffCall(cookie, `/api/time-waitlist?date=${day()}`);
+    expect(await list.json()).toMatchObject({ entries: [{ _id: id, confirmed: false }] });
+    const byHand = await staffCall(cookie, `/api/time-waitlist/${id}/offer`, 'POST', { date: day(), time: '10:00' });
+    expect(await byHand.json()).toMatchObject({ message: timeWaitlistMessages.notConfirmed });
     const confirmed = await confirmEntry(id);
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ _id: id, confirmed: true });

@@ -192,8 +192,8 @@ async function waitedForDates(db: Database, now: Date): Promise<string[]> {
 
 /**
  * Confirmed entries waiting for `date` with no live offer, first in line first. Staff's offer by
- * hand reads these too: an unconfirmed entry's address or number is nobody's proven, so staff
- * are told it does not wait for the day until its owner confirms.
+ * hand reads these too: an unconfirmed entry's address or number is nobody's proven (staff
+ * offering by hand would message a number someone typed), so staff are told to wait for it.
  */
 async function waitingFor(db: Database, date: string, now: Date): Promise<WaitingEntry[]> {
   const nowIso = now.toISOString();
@@ -475,18 +475,19 @@ export async function offerPlaceByHand(
   return { ok: false, status: 409, message: timeWaitlistMessages.notAvailable };
 }
 
-/** Why an entry cannot be offered a place by hand: it ended, it has an offer, or not that day. */
+/** Why an entry cannot be offered a place by hand: it ended, is unconfirmed, has an offer, or not that day. */
 async function whyNotOffered(
   db: Database,
   entryId: string,
   now: Date,
 ): Promise<{ status: 404 | 409; message: string }> {
-  const row = await db.get<{ offered: number }>(
+  const row = await db.get<{ offered: number; confirmed: number }>(
     sql`select exists (select 1 from time_waitlist_offers o where o.entry_id = e.id and ${offerLive(now.toISOString(), sql.raw('o'))})
-        as offered
+        as offered, e.confirmed_at is not null as confirmed
       from time_waitlist_entries e where e.id = ${entryId} and e.status = 'waiting'`,
   );
   if (!row) return { status: 404, message: timeWaitlistMessages.entryEnded };
+  if (!row.confirmed) return { status: 409, message: timeWaitlistMessages.notConfirmed };
   return { status: 409, message: row.offered ? timeWaitlistMessages.alreadyOffered : timeWaitlistMessages.notThatDay };
 }
 

@@ -77,6 +77,7 @@ export const timeWaitlistMessages = {
   offerDoesNotMatch: 'Please book the place exactly as offered: its day, time, therapist and treatments.',
   notAvailable: 'Nobody can give these treatments at that time. Please choose another time.',
   alreadyOffered: 'This client already has an offer open. Please wait until it is answered or ends.',
+  notConfirmed: 'This client has not confirmed their place yet: places are offered once they confirm.',
   notThatDay: 'This client does not wait for that day. Please choose one of their days.',
 } as const;
 
