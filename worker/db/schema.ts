@@ -1184,9 +1184,17 @@ export const timeWaitlistEntries = sqliteTable(
     endedAt: text('ended_at'),
     /** The booking an offer to this entry became. */
     bookingId: text('booking_id'),
+    /**
+     * When its owner confirmed it (the email's link, or a WhatsApp reply from its number): only
+     * confirmed entries are offered places; an unconfirmed one ends after 24 hours.
+     */
+    confirmedAt: text('confirmed_at'),
+    /** The joining client network's keyed digest (as payments keep it): at most 10 live entries per network. */
+    networkKey: text('network_key'),
   },
   (table) => [
     index('time_waitlist_entries_line').on(table.status, table.createdAt),
+    index('time_waitlist_entries_network').on(table.networkKey, table.status),
     index('time_waitlist_entries_email').on(sql`lower(${table.email})`),
     index('time_waitlist_entries_phone').on(table.phoneKey),
     check('time_waitlist_entries_day_part', oneOf('day_part', timeWaitlistWindows)),
