@@ -142,7 +142,7 @@ export function TimeWaitlistPage() {
                     {busy ? 'Leaving…' : 'Leave the waitlist'}
                   </button>
                 ) : null}
-                <Link to={paths.booking} className={`button ${waiting ? 'button--ghost' : 'button--primary'}`}>
+                <Link to={paths.booking} className={`button ${waiting ? 'button--secondary' : 'button--primary'}`}>
                   Book another time
                 </Link>
               </div>
