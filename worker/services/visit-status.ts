@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { type StatusChange, statusChangeRefusal, type Visit, visitStatusMessages } from '../shared/visit-rules';
+import { confirmedAtSet } from './visit-origin';
 
 export type StatusChangeResult =
   | { ok: true }
@@ -23,9 +24,11 @@ export async function changeVisitStatus(
   db: Database,
   id: string,
   to: StatusChange,
-  options: { now: Date; therapistId: string | null },
+  options: { now: Date; therapistId: string | null; byDesk?: boolean },
 ): Promise<StatusChangeResult> {
   const { now, therapistId } = options;
+  // The desk setting a status confirms a visit a therapist booked with themselves (visit-origin.ts).
+  const confirmed = options.byDesk ? sql`, ${confirmedAtSet(now)}` : sql``;
   // Read, check, write from the status read; a change in between is read again (twice at most).
   for (let attempt = 0; attempt < 2; attempt++) {
     const visit = await db.get<Visit & { therapistId: string | null }>(
@@ -38,7 +41,7 @@ export async function changeVisitStatus(
     if (refusal) return { ok: false, reason: 'refused', message: refusal };
     const completedAt = to === 'completed' ? now.toISOString() : null;
     const changed = await db.all<{ id: string }>(
-      sql`update ${bookings} set service_status = ${to}, completed_at = ${completedAt}
+      sql`update ${bookings} set service_status = ${to}, completed_at = ${completedAt}${confirmed}
         where id = ${id} and service_status = ${visit.serviceStatus} returning id`,
     );
     if (changed.length === 1) return { ok: true };
