@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, reviewRequests, staffAccounts } from '../../worker/db/schema';
+import { bookings, outboxMessages, reviewRequests, staffAccounts } from '../../worker/db/schema';
 import { queueReviewRequests } from '../../worker/services/reviews';
 import type { TodayView } from '../../worker/services/today';
 import { visitFormToken } from '../../worker/services/visit-form-links';
@@ -111,6 +111,19 @@ describe('the no-show rule', () => {
     expect((await adminCall(reception, `/api/bookings/${paid}`, 'PUT', { payment: 'cash' })).status).toBe(200);
     await mark(therapist, paid, 'no-show', inDays(-2));
     expect(await terms()).toBe(true);
+  });
+
+  it('sends "We missed you" only for a confirmed one', async () => {
+    await db.delete(outboxMessages);
+    const unconfirmed = await ownVisit(inDays(2), '10:00');
+    await mark(therapist, unconfirmed, 'no-show');
+    const paid = await ownVisit(inDays(2), '12:00');
+    expect((await adminCall(reception, `/api/bookings/${paid}`, 'PUT', { payment: 'cash' })).status).toBe(200);
+    await mark(therapist, paid, 'no-show', inDays(-2));
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, paid));
+    const missed = await db.select().from(outboxMessages).where(eq(outboxMessages.template, 'booking-missed'));
+    expect(missed).toHaveLength(2);
+    for (const message of missed) expect(message.idempotencyKey).toContain(row?.paymentReference);
   });
 
   it('counts it once the client filled its visit form', async () => {

@@ -129,7 +129,8 @@ export const bookingRoutes = routeGroup()
         if (result.reason === 'not-theirs') return c.json({ message: accessMessages.forbidden }, 403);
         return c.json({ message: result.message }, 409);
       }
-      if (to === 'no-show') {
+      // A therapist's unconfirmed visit may bear anyone's contact: no "We missed you" to them.
+      if (to === 'no-show' && result.deskOrClientMade) {
         const booking = await findBooking(c.var.db, id);
         if (booking) await announceNoShow({ ...scopeOf(c), now }, booking);
       }

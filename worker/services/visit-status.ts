@@ -8,10 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { type StatusChange, statusChangeRefusal, type Visit, visitStatusMessages } from '../shared/visit-rules';
-import { confirmedAtSet } from './visit-origin';
+import { confirmedAtSet, deskOrClientVisit } from './visit-origin';
 
 export type StatusChangeResult =
-  | { ok: true }
+  /** `deskOrClientMade`: the visit is not a therapist's unconfirmed word (visit-origin.ts). */
+  | { ok: true; deskOrClientMade: boolean }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-theirs' }
   | { ok: false; reason: 'refused'; message: string };
@@ -40,11 +41,13 @@ export async function changeVisitStatus(
     const refusal = statusChangeRefusal(visit, to, now);
     if (refusal) return { ok: false, reason: 'refused', message: refusal };
     const completedAt = to === 'completed' ? now.toISOString() : null;
-    const changed = await db.all<{ id: string }>(
+    const changed = await db.all<{ id: string; made: number }>(
       sql`update ${bookings} set service_status = ${to}, completed_at = ${completedAt}${confirmed}
-        where id = ${id} and service_status = ${visit.serviceStatus} returning id`,
+        where id = ${id} and service_status = ${visit.serviceStatus}
+        returning id, ${deskOrClientVisit('bookings')} as made`,
     );
-    if (changed.length === 1) return { ok: true };
+    const [row] = changed;
+    if (changed.length === 1 && row) return { ok: true, deskOrClientMade: Number(row.made) === 1 };
   }
   return { ok: false, reason: 'refused', message: visitStatusMessages.changedMeanwhile };
 }
