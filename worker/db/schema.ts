@@ -184,6 +184,15 @@ export const bookings = sqliteTable(
      * online, or from the visit's form link (a booking staff took). Null: not yet.
      */
     healthFormAt: text('health_form_at'),
+    /**
+     * A visit a therapist without the desk's permission booked with themselves: their staff
+     * account's id (null: the desk or the client made it). Until `confirmedAt` such a visit is
+     * only the therapist's word: it earns no commission unless paid, counts no no-show, and opens
+     * no earlier notes (services/visit-origin.ts).
+     */
+    bookedByTherapist: text('booked_by_therapist'),
+    /** When the desk (paid, moved, a status set) or the client (visit form, manage link) confirmed it. */
+    confirmedAt: text('confirmed_at'),
   },
   (table) => [
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),

@@ -28,8 +28,8 @@ const cookieName = 'account';
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' } as const;
 const noStore = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
-/** The signed-in client's contact key and session token, or undefined. */
-async function signedIn(c: Context<AppEnv>) {
+/** The signed-in client's contact key and session token, or undefined (booking-terms asks it too). */
+export async function signedIn(c: Context<AppEnv>) {
   const token = getCookie(c, cookieName, 'host');
   if (!token || token.length > 100) return undefined;
   const contact = await sessionContact(c.var.db, token, new Date());
