@@ -84,6 +84,17 @@ describe('sign-ins', () => {
       { username: 'admin' },
     ]);
     expect(JSON.stringify(await entries())).not.toContain('passw0rd');
+    // Nor does the guess counter: it keeps such a name as a keyed digest, which still counts its guesses.
+    const counted = await db.all<{ key: string; failures: number }>(
+      sql`select key, failures from login_failures where key like 'username:%'`,
+    );
+    expect(JSON.stringify(counted).toLowerCase()).not.toContain('passw0rd');
+    expect(counted.map((row) => row.key)).toContain('username:admin');
+    expect((await login('My Secret Passw0rd!', 'wrong password here', '203.0.113.13')).status).toBe(401);
+    const again = await db.all<{ key: string; failures: number }>(
+      sql`select key, failures from login_failures where key like 'username:#%'`,
+    );
+    expect(again.map((row) => row.failures)).toEqual([2]);
   });
 });
 

@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
+import { EMAIL_SHAPED } from '../services/admin-login';
 import { recordAudit } from '../services/audit-log';
 import type { BookingView } from '../services/bookings';
 import type { AuditAction } from '../shared/audit-actions';
@@ -163,9 +164,6 @@ async function answered(c: Context<AppEnv>) {
     return { id: null, user: null };
   }
 }
-
-/** Roughly an email address: someone@somewhere.tld, no spaces. */
-const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The name a failed sign-in typed, kept only when it is a name (an email, the install's username,

@@ -22,6 +22,7 @@ import { createSession, endSession } from './admin-sessions';
 import { clearAttempts, takeAttempt, takePasswordCheck } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
 import { issueLoginTicket, secondFactorRequired, secondFactorsOf } from './second-factor';
+import { keyedDigest } from './signing';
 import { accountForEmail, activeStaffMember, BUILT_IN_OWNER_ID, passwordHashOf } from './staff-accounts';
 
 /** A well-formed hash no password matches (no derivation comes out all zeros): checked when no account has the name. */
@@ -48,11 +49,25 @@ interface LoginAttempt {
 
 type LoginEnv = Pick<
   Bindings,
-  'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER' | 'SITE_URL'
+  'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER' | 'SITE_URL' | 'LINK_SECRET'
 >;
 
+/** Roughly an email address: someone@somewhere.tld, no spaces (a name, not a password typed as one). */
+export const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What the guess counter keeps of a typed name: the name itself when it is one (an email, the
+ * install's username), else a keyed digest. People type their password into the username field,
+ * and login_failures must not hold it; a digest still counts the same text's guesses together.
+ */
+export async function countedName(typed: string, env: Pick<LoginEnv, 'ADMIN_USERNAME' | 'LINK_SECRET'>) {
+  const name = typed.trim().toLowerCase();
+  if (name === '' || EMAIL_SHAPED.test(name) || name === env.ADMIN_USERNAME.trim().toLowerCase()) return name;
+  return `#${await keyedDigest(env.LINK_SECRET, 'login-names', name)}`;
+}
+
 export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt): Promise<LoginResult> {
-  const keys = { network: attempt.network, username: attempt.username };
+  const keys = { network: attempt.network, username: await countedName(attempt.username, env) };
   const counted = await takeAttempt(db, keys, attempt.now);
   if (!counted.allowed && !counted.networkAllowed) {
     return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
