@@ -64,6 +64,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/run-clock-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           // expect.poll waits up to 1 s by default: too short for a page on a busy machine.

@@ -27,8 +27,10 @@
 //      to a staff cancellation's answer, beside cancellations nobody waits for
 //  12. reports (issue 37; scripts/lib/reports-bench.ts): GET /api/reports for a month and a year
 //      over two years of data (50,000 bookings), p50 and p99, on a site of its own
+//  13. the client page (scripts/lib/account-bench.ts), on the reports' site: a code request's p50
+//      for a known and an unknown address, side by side, and GET /api/account's p50
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports, account) runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { lagosDate } from '../worker/shared/time.ts';
+import { accountSeedSql, printAccount } from './lib/account-bench.ts';
 import { besideGoal, budget, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
 import {
   catalogueEditor,
@@ -84,8 +87,8 @@ if (section('size')) {
 const monthStart = benchMonthStart();
 
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
-// The sections below share one site; `size` needs none and `reports` has its own.
-const site = only?.every((name) => name === 'size' || name === 'reports')
+// The sections below share one site; `size` needs none, `reports` and `account` have their own.
+const site = only?.every((name) => name === 'size' || name === 'reports' || name === 'account')
   ? undefined
   : await startBuiltSite(
       '.dev.vars.example',
@@ -121,10 +124,15 @@ if (site) {
 }
 
 // Two years of a busy studio: a database of its own, so the other sections measure theirs.
-if (section('reports')) {
-  const reportsSite = await startBuiltSite('.dev.vars.example', reportsSeedSql(lagosDate(new Date())), 'warn');
+if (section('reports') || section('account')) {
+  const reportsSite = await startBuiltSite(
+    '.dev.vars.example',
+    `${reportsSeedSql(lagosDate(new Date()))};\n${accountSeedSql()}`,
+    'warn',
+  );
   try {
-    await printReports(reportsSite.baseUrl, besideGoal);
+    if (section('reports')) await printReports(reportsSite.baseUrl, besideGoal);
+    if (section('account')) await printAccount(reportsSite.baseUrl, besideGoal);
   } finally {
     await reportsSite.stop();
   }

@@ -9,6 +9,8 @@ export interface OptionalSecrets {
   WHATSAPP_APP_SECRET?: string;
   /** The token Meta echoes when subscribing the WhatsApp webhook. */
   WHATSAPP_VERIFY_TOKEN?: string;
+  /** A test run's clock, on a local development install only (run-clock.ts). */
+  RUN_CLOCK_OFFSET_MS?: string;
 }
 
 export type Bindings = Env & OptionalSecrets;

@@ -1,4 +1,5 @@
 import { app } from './app';
+import { applyRunClock } from './run-clock';
 import { handleMessageBatch } from './services/message-queue';
 import { runScheduledTasks } from './services/scheduled';
 import { backgroundProblem } from './services/site-config';
@@ -14,12 +15,18 @@ async function refused(env: Env): Promise<boolean> {
 }
 
 export default {
-  fetch: app.fetch,
-  scheduled: (controller, env, ctx) =>
-    ctx.waitUntil(
+  fetch: (request, env, ctx) => {
+    applyRunClock(env);
+    return app.fetch(request, env, ctx);
+  },
+  scheduled: (controller, env, ctx) => {
+    applyRunClock(env);
+    return ctx.waitUntil(
       refused(env).then((stop) => (stop ? undefined : runScheduledTasks(env, new Date(controller.scheduledTime)))),
-    ),
+    );
+  },
   queue: async (batch, env) => {
+    applyRunClock(env);
     // Kept for later: the messages wait on the queue until the secrets are set.
     if (await refused(env)) return batch.retryAll({ delaySeconds: 300 });
     return handleMessageBatch(batch, env);

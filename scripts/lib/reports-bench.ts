@@ -1,7 +1,8 @@
 /**
  * The Reports figures of `npm run bench` (issue 37): two years of a busy studio (50,000 bookings
  * with 10 therapists and 6 rooms, 5,000 orders, 20,000 clients, gift vouchers and refunds) written
- * by SQL into a site of its own, then GET /api/reports for last month and for the last 365 days,
+ * by SQL into a site of its own (each client's bookings and orders carry their own phone, so the
+ * client page's lookups by phone meet real numbers), then GET /api/reports for last month and for the last 365 days,
  * sequentially, signed in as the owner. Figures only.
  */
 import { addDays, lagosDate } from '../../worker/shared/time.ts';
@@ -65,7 +66,7 @@ export function reportsSeedSql(today: string): string {
         cancelled_at, completed_at)
       select 'rep-bk-' || k, 'REP-' || k, 'Massage', json_array(json_extract(t, '$.name')), day,
         printf('%02d:00', 9 + (j / ${THERAPISTS}) % 9), 'Report Client', 'rep' || (k % ${REPORT_CLIENTS} + 1) || '@example.com',
-        '+2348200000000', json_extract(t, '$.price'), json_extract(t, '$.price'), status,
+        '+23482' || printf('%08d', k % ${REPORT_CLIENTS} + 1), json_extract(t, '$.price'), json_extract(t, '$.price'), status,
         'rep-t-' || (j % ${THERAPISTS} + 1), 'rep-r-' || (j % ${ROOMS} + 1), 60, json_array(json_extract(t, '$.id')),
         'rep-cl-' || (k % ${REPORT_CLIENTS} + 1), strftime('%Y-%m-%dT%H:%M:%fZ', day, '-' || (k % 21) || ' days', '+9 hours'),
         case when status = 'cancelled' then strftime('%Y-%m-%dT%H:%M:%fZ', day, case when k % 3 = 0 then '+6 hours' else '-3 days' end) end,
@@ -77,7 +78,7 @@ export function reportsSeedSql(today: string): string {
     `${orders} insert into payments (reference, kind, status, amount, subtotal, email, details, paid_at)
       select 'REPO-' || k, 'order', 'paid', 32000, 32000, 'rep' || k || '@example.com', '{}', paid from o`,
     `${orders} insert into orders (id, payment_reference, name, email, phone, shipping_address, amount, order_status, client_id, created_at)
-      select 'rep-or-' || k, 'REPO-' || k, 'Report Client ' || k, 'rep' || k || '@example.com', '+2348200000000',
+      select 'rep-or-' || k, 'REPO-' || k, 'Report Client ' || k, 'rep' || k || '@example.com', '+23482' || printf('%08d', k),
         '12 Admiralty Way, Lekki', 32000, case when k % 25 = 0 then 'cancelled' else 'delivered' end, 'rep-cl-' || k, paid from o`,
     `${orders} insert into order_items (id, order_id, product_id, product_name, product_size, unit_price, quantity)
       select 'rep-oi-' || k || '-1', 'rep-or-' || k, 'all-glow-body-oil', 'All Glow Body Oil', '100ml', 13000, 2 from o

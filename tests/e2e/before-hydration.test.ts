@@ -17,6 +17,7 @@ import {
   waitForHydration,
 } from './browser';
 import { recordRequestUrls, urlsCarrying } from './request-log';
+import { moveClockIn } from './run-clock';
 import { LOCAL_PASSWORD } from './staff';
 
 const baseUrl = inject('baseUrl');
@@ -28,6 +29,7 @@ const browser = sharedChromium();
  */
 async function openWithScriptsHeld(viewport: Viewport, path: string) {
   const context = await browser().newContext({ viewport, baseURL: baseUrl });
+  await moveClockIn(context, inject('runClockOffsetMs'));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));

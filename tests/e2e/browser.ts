@@ -2,8 +2,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from '../../scripts/lib/chromium.ts';
+import { moveClockIn } from './run-clock';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -91,6 +92,7 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, baseURL, ...options });
+  await moveClockIn(context, inject('runClockOffsetMs'));
   const opened = await context.newPage();
   // Without JavaScript there is nothing to wait for: the prerendered page is all there is.
   const page = options.javaScriptEnabled === false ? opened : adoptedAfterLoad(opened);

@@ -11,6 +11,7 @@ import { sha256Hex } from '../../worker/services/signing';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { FakeWhatsApp } from '../fakes/whatsapp';
 import { SENT_PATH, serveFake } from './fake-server';
+import { moveClockHere, runClockOffset } from './run-clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     visitsDate: string;
     /** What the fake WhatsApp Cloud API received (tests/e2e/phone.ts reads it). */
     whatsappInbox: string;
+    /** The run's clock against the machine's (tests/e2e/run-clock.ts): the site, tests and pages share it. */
+    runClockOffsetMs: number;
   }
 }
 
@@ -249,6 +252,9 @@ async function seedSql(date: string, yesterday: string): Promise<string> {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(builtConfig)) throw new Error(`${builtConfig} is missing: run "npm run build" first`);
+  // The run's one clock, taken once: everything below (the seeds' dates too) reads it.
+  const runClockOffsetMs = runClockOffset(Date.now(), process.env.E2E_CLOCK);
+  moveClockHere(runClockOffsetMs);
   const slotTakenDate = addDays(lagosDate(new Date()), SLOT_TAKEN.daysAhead);
   const yesterday = addDays(lagosDate(new Date()), -1);
   const whatsapp = await serveFake(
@@ -266,6 +272,7 @@ WHATSAPP_APP_SECRET=${WHATSAPP.appSecret}
 WHATSAPP_VERIFY_TOKEN=${WHATSAPP.verifyToken}
 WHATSAPP_PHONE_NUMBER_ID=${WHATSAPP.phoneNumberId}
 WHATSAPP_BASE_URL=${whatsapp.origin}/v21.0
+RUN_CLOCK_OFFSET_MS=${runClockOffsetMs}
 `,
   );
   const site = await startBuiltSite(envFile, await seedSql(slotTakenDate, yesterday));
@@ -273,6 +280,7 @@ WHATSAPP_BASE_URL=${whatsapp.origin}/v21.0
   project.provide('slotTakenDate', slotTakenDate);
   project.provide('visitsDate', yesterday);
   project.provide('whatsappInbox', `${whatsapp.origin}${SENT_PATH}`);
+  project.provide('runClockOffsetMs', runClockOffsetMs);
   return async () => {
     await site.stop();
     await whatsapp.close();

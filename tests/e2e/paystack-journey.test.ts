@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningSite, startBuiltSite } from '../../scripts/lib/wrangler';
 import { paths } from '../../web/config/paths';
 import { addDays, formatAppointment, lagosDate } from '../../worker/shared/time';
@@ -29,7 +29,10 @@ beforeAll(async () => {
   const example = readFileSync('.dev.vars.example', 'utf8')
     .replace(/^PAYSTACK_SECRET_KEY=.*$/m, '')
     .replace(/^PAYMENT_MODE=.*$/m, 'PAYMENT_MODE=live');
-  writeFileSync(envFile, `${example}\nPAYSTACK_SECRET_KEY=${secretKey}\nPAYSTACK_BASE_URL=${paystack.fake.baseUrl}\n`);
+  writeFileSync(
+    envFile,
+    `${example}\nPAYSTACK_SECRET_KEY=${secretKey}\nPAYSTACK_BASE_URL=${paystack.fake.baseUrl}\nRUN_CLOCK_OFFSET_MS=${inject('runClockOffsetMs')}\n`,
+  );
   site = await startBuiltSite(envFile);
   browser = await launchChromium();
 });

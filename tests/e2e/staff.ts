@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { paths } from '../../web/config/paths';
+import { emailsTo } from './inbox';
 
 /** The local password of .dev.vars.example (the built site under test uses it). */
 export const LOCAL_PASSWORD = 'spa-admin-local';
@@ -27,17 +28,13 @@ export async function signIn(page: Page, path: string = paths.admin): Promise<vo
   await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
 }
 
-/** The confirmation link emailed to a waitlist sign-up, read from the outbox as staff can. */
+/** The confirmation link emailed to a waitlist sign-up, read from their inbox as they would. */
 export async function waitlistConfirmationLink(baseUrl: string, email: string): Promise<string> {
-  const headers = { Cookie: await staffCookie(baseUrl) };
-  const listed = (await (await fetch(`${baseUrl}/api/messages?template=waitlist-confirm`, { headers })).json()) as {
-    messages: Array<{ _id: string; to: string }>;
-  };
-  const id = listed.messages.find((message) => message.to === email.toLowerCase())?._id;
-  expect(id, `a confirmation email to ${email}`).toBeDefined();
-  const message = (await (await fetch(`${baseUrl}/api/messages/${id}`, { headers })).json()) as { text: string };
-  const link = /(\S+\/academy\/confirm\?token=\S+)/.exec(message.text)?.[1];
-  expect(link).toBeDefined();
+  const subject = /Please confirm your place on the academy waitlist/;
+  await expect.poll(async () => (await emailsTo(baseUrl, email.toLowerCase(), subject)).length).toBeGreaterThan(0);
+  const [message] = await emailsTo(baseUrl, email.toLowerCase(), subject);
+  const link = /(\S+\/academy\/confirm\?token=\S+)/.exec(message?.text ?? '')?.[1];
+  expect(link, `a confirmation email to ${email}`).toBeDefined();
   return link ?? '';
 }
 

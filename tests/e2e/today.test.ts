@@ -14,6 +14,8 @@ import { signIn, staffCookie } from './staff';
 
 const baseUrl = inject('baseUrl');
 const visitsDate = inject('visitsDate');
+/** Today on the run's one clock (tests/e2e/run-clock.ts), taken once. */
+const today = lagosDate(new Date());
 const secret = /^MANAGE_LINK_SECRET=(.*)$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
 const browser = sharedChromium();
 
@@ -29,9 +31,7 @@ async function signInAs(page: Page, who: { email: string; password: string }) {
 /** The owner's view of a visit, over HTTP. */
 async function visitOf(name: string) {
   const cookie = await staffCookie(baseUrl);
-  const day = (await (
-    await fetch(`${baseUrl}/api/today?date=${lagosDate(new Date())}`, { headers: { Cookie: cookie } })
-  ).json()) as {
+  const day = (await (await fetch(`${baseUrl}/api/today?date=${today}`, { headers: { Cookie: cookie } })).json()) as {
     visits: Array<{ _id: string; clientName: string; serviceStatus: string; visitNotes: { text: string } | null }>;
   };
   return day.visits.find((visit) => visit.clientName === name);
@@ -71,7 +71,7 @@ describe('Today', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel('Client’s name').inputValue()).toBe('Chioma Obi');
     expect(await dialog.getByLabel('Swedish').isChecked()).toBe(true);
-    expect(await dialog.getByLabel('Date').inputValue()).toBe(addDays(lagosDate(new Date()), 28));
+    expect(await dialog.getByLabel('Date').inputValue()).toBe(addDays(today, 28));
     // With themselves, paid at the studio: the only choices a therapist has.
     expect(await dialog.getByLabel('Therapist').locator('option').allTextContents()).toEqual(['Therapist 1']);
     expect(await dialog.getByRole('radio').count()).toBe(1);

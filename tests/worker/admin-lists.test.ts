@@ -86,6 +86,8 @@ describe('GET /api/bookings', () => {
       endTime: '11:00',
       form: 'done',
       noShows: 0,
+      // Booked online: the client's own, not a therapist's word (visit-origin.ts).
+      deskOrClientMade: true,
       durationMinutes: 60,
       payment: 'paystack',
       createdAt: seeded.createdAt,

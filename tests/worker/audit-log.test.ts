@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, staffAccounts } from '../../worker/db/schema';
+import { auditLog, outboxMessages, staffAccounts } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { auditedRoutes } from '../../worker/middleware/audit-trail';
 import { routeAccess } from '../../worker/middleware/staff-access';
@@ -73,6 +73,28 @@ describe('sign-ins', () => {
       address: '203.0.113.10',
       details: { username: 'nobody@example.com' },
     });
+  });
+
+  it('keeps no typed name that is neither an email, the install’s username nor an account’s', async () => {
+    expect((await login('My Secret Passw0rd!', 'wrong password here', '203.0.113.11')).status).toBe(401);
+    expect((await login('Admin', 'wrong password here', '203.0.113.12')).status).toBe(401);
+    const failed = (await entries()).filter((entry) => entry.action === 'sign-in-failed');
+    expect(failed.map((entry) => entry.details)).toEqual([
+      { username: null, usernameWithheld: true },
+      { username: 'admin' },
+    ]);
+    expect(JSON.stringify(await entries())).not.toContain('passw0rd');
+    // Nor does the guess counter: it keeps such a name as a keyed digest, which still counts its guesses.
+    const counted = await db.all<{ key: string; failures: number }>(
+      sql`select key, failures from login_failures where key like 'username:%'`,
+    );
+    expect(JSON.stringify(counted).toLowerCase()).not.toContain('passw0rd');
+    expect(counted.map((row) => row.key)).toContain('username:admin');
+    expect((await login('My Secret Passw0rd!', 'wrong password here', '203.0.113.13')).status).toBe(401);
+    const again = await db.all<{ key: string; failures: number }>(
+      sql`select key, failures from login_failures where key like 'username:#%'`,
+    );
+    expect(again.map((row) => row.failures)).toEqual([2]);
   });
 });
 
@@ -170,6 +192,57 @@ describe('reads of personal data', () => {
       ['Amaka Obi', 'client-view', clientId, {}],
       ['Studio owner', 'csv-export', null, { list: 'bookings', status: 'booked', rows: 1 }],
       ['Studio owner', 'csv-export', null, { list: 'waitlist', rows: 0 }],
+    ]);
+  });
+});
+
+describe('refused proofs of who a signed-in member is', () => {
+  it('records a wrong current password and a failed confirmation, but not an empty form or a weak new password', async () => {
+    const cookie = await receptionist();
+    const wrong = { current: 'not my password at all', password: 'four green kites on sunday' };
+    expect((await adminCall(cookie, '/api/auth/password', 'POST', wrong)).status).toBe(400);
+    const weak = { current: PASSWORD, password: 'letmein12345' };
+    expect((await adminCall(cookie, '/api/auth/password', 'POST', weak)).status).toBe(400);
+    expect((await adminCall(cookie, '/api/auth/confirm', 'POST', { password: 'not it either' })).status).toBe(400);
+    expect((await adminCall(cookie, '/api/auth/confirm', 'POST', { code: '123456' })).status).toBe(400);
+    expect((await adminCall(cookie, '/api/auth/confirm', 'POST', {})).status).toBe(400);
+    const refusals = (await entries())
+      .filter((entry) => entry.action.endsWith('-failed'))
+      .map((entry) => [entry.actorName, entry.action, entry.details]);
+    expect(refusals).toEqual([
+      ['Amaka Obi', 'password-change-failed', {}],
+      ['Amaka Obi', 'identity-confirm-failed', { with: 'password' }],
+      ['Amaka Obi', 'identity-confirm-failed', { with: 'authenticator code' }],
+    ]);
+  });
+});
+
+describe('reads of the Messages screen', () => {
+  it('records the list, a message and its preview, with who read them', async () => {
+    const [message] = await db
+      .insert(outboxMessages)
+      .values({
+        channel: 'email',
+        recipient: 'ada@example.com',
+        template: 'booking-confirmation',
+        subject: 'Your booking is confirmed',
+        text: 'Dear Ada',
+        idempotencyKey: `test:audit-messages:${crypto.randomUUID()}`,
+      })
+      .returning();
+    const id = message?.id ?? '';
+    const owner = await signIn();
+    expect((await adminCall(owner, '/api/messages?channel=email')).status).toBe(200);
+    expect((await adminCall(owner, `/api/messages/${id}`)).status).toBe(200);
+    expect((await adminCall(owner, `/api/messages/${id}/preview`)).status).toBe(200);
+    expect((await adminCall(owner, '/api/messages/nothing-here')).status).toBe(404);
+    const reads = (await entries())
+      .filter((entry) => entry.action === 'messages-view')
+      .map((entry) => [entry.actorName, entry.target, entry.details]);
+    expect(reads).toEqual([
+      ['Studio owner', null, { channel: 'email', page: 1 }],
+      ['Studio owner', id, {}],
+      ['Studio owner', id, { preview: true }],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // A client's own page (issue 36): a 6-digit code to a known email or WhatsApp (the same answer
-// for an unknown one), its 10 minutes and 5 tries, the limits per address and per network, the
+// for an unknown one), its 10 minutes, the limits per address and per network, the
 // 30-day HttpOnly cookie, GET /api/account for the signed-in client only, and erasure ending it.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ beforeEach(async () => {
   await clearPaymentData();
   await db.delete(outboxMessages);
   await db.delete(accountCodes);
-  await db.$client.exec('delete from account_sessions;');
+  await db.$client.exec('delete from account_sessions; delete from account_code_tries;');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -128,21 +128,22 @@ describe('signing in with a code', () => {
     expect(view.upcoming).toHaveLength(1);
   });
 
-  it('gives a code 5 tries, then no more (not even the right code)', async () => {
+  // It was 5 tries a code, then not even the right one: a stranger's 5 wrong tries spent the
+  // client's code. Wrong tries are now counted per address and per network
+  // (client-account-limits.test.ts), and the code still works.
+  it('keeps a code working through 5 wrong tries, counting them for the address', async () => {
     await paidBooking('10:00');
     await askCode('ada@example.com');
     const code = await sentCode('ada@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (const left of [4, 3, 2, 1]) {
+    for (const left of [9, 8, 7, 6, 5]) {
       const response = await post('/api/account/sign-in', { contact: 'ada@example.com', code: wrong });
       expect(await response.json()).toEqual({ message: accountMessages.wrongCode(left) });
     }
-    expect(await (await post('/api/account/sign-in', { contact: 'ada@example.com', code: wrong })).json()).toEqual({
-      message: accountMessages.codeUsedUp,
-    });
     const right = await post('/api/account/sign-in', { contact: 'ada@example.com', code });
-    expect(right.status).toBe(400);
-    expect(await right.json()).toEqual({ message: accountMessages.codeUsedUp });
+    expect(right.status).toBe(200);
+    const again = await post('/api/account/sign-in', { contact: 'ada@example.com', code });
+    expect(await again.json()).toEqual({ message: accountMessages.codeUsedUp });
   });
 
   it('lets a code work for 10 minutes only', async () => {
@@ -172,15 +173,15 @@ describe('signing in with a code', () => {
     expect(refused?.status).toBe(429);
   });
 
-  it('gives an address 8 codes a day', async () => {
+  // It was 8 codes a day: anyone may ask for anyone's address, so a stranger kept a client out of
+  // their page for a day. An address is now refused codes for 15 minutes at most.
+  it('gives an address more than 8 codes a day, 3 in each 15 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    for (const batch of [3, 3, 2]) {
+    for (const batch of [3, 3, 3]) {
       for (let asked = 0; asked < batch; asked++) expect((await askCode('nobody@example.com')).status).toBe(202);
       vi.setSystemTime(Date.now() + 16 * 60_000);
     }
-    const over = await askCode('nobody@example.com');
-    expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ message: accountMessages.tooManyToday });
+    expect((await askCode('nobody@example.com')).status).toBe(202);
   });
 
   it('refuses what is neither an email nor a phone number', async () => {

@@ -30,6 +30,7 @@ beforeEach(async () => {
     [
       'delete from account_codes',
       'delete from account_sessions',
+      'delete from account_code_tries',
       'delete from clients',
       'delete from waitlist_entries',
       "delete from login_failures where key like 'username:%example.com'",
@@ -188,7 +189,7 @@ const seeding: Array<{ tables: string[]; seed: (seeded: Partial<Seeded>) => Prom
   },
   {
     // Signed in on their page by email; a code asked for the membership's WhatsApp number too.
-    tables: ['account_codes', 'account_sessions'],
+    tables: ['account_codes', 'account_sessions', 'account_code_tries'],
     seed: async (seeded) => {
       expect((await post('/api/account/code', { contact: person.email })).status).toBe(202);
       const signed = await post('/api/account/sign-in', {
@@ -199,6 +200,9 @@ const seeding: Array<{ tables: string[]; seed: (seeded: Partial<Seeded>) => Prom
       seeded.cookie = (signed.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
       expect((await post('/api/account/code', { contact: person.memberPhone })).status).toBe(202);
       expect(await accountCode(person.memberPhone)).toMatch(/^\d{6}$/);
+      // A wrong code typed for the phone: a counted try.
+      const wrong = await post('/api/account/sign-in', { contact: person.memberPhone, code: '000000' });
+      expect(wrong.status).toBe(400);
     },
   },
   {
@@ -397,7 +401,15 @@ describe('erasing a client with packages, a membership and a signed-in page', ()
       .where(eq(schema.packagePurchases.paymentReference, seeded.packageReference));
     expect(purchase).toMatchObject({ buyerName: ERASED_NAME, buyerEmail: null, sessionsLeft: 3, price: 60_000 });
     const [membership] = await db.select().from(schema.memberships);
-    expect(membership).toMatchObject({ name: ERASED_NAME, email: '', phone: null, months: 2, status: 'active' });
+    // Its Paystack customer code goes too: a later renewal matches no membership.
+    expect(membership).toMatchObject({
+      name: ERASED_NAME,
+      email: '',
+      phone: null,
+      customerCode: null,
+      months: 2,
+      status: 'active',
+    });
   });
 });
 
@@ -419,7 +431,13 @@ describe('the owner’s copy of a client’s data', () => {
       }),
     ]);
     expect(data.memberships).toEqual([
-      expect.objectContaining({ plan: 'Monthly calm', status: 'active', months: 2, sessionsLeft: 4 }),
+      expect.objectContaining({
+        plan: 'Monthly calm',
+        status: 'active',
+        months: 2,
+        sessionsLeft: 4,
+        paystackCustomer: expect.stringMatching(/^CUS_/),
+      }),
     ]);
     expect(data.membershipEvents?.map((event) => event.event).sort()).toEqual([
       'charge.success',
@@ -435,6 +453,7 @@ describe('the owner’s copy of a client’s data', () => {
     expect(data.payments?.[0]).toMatchObject({ amount: expect.any(Number), paidAt: expect.any(String) });
     expect(data.signIns?.map((signIn) => signIn.channel).sort()).toEqual(['email', 'whatsapp']);
     expect(data.signIns?.find((signIn) => signIn.channel === 'email')?.usedAt).toEqual(expect.any(String));
+    expect(data.wrongCodes).toEqual([{ triedAt: expect.any(String) }]);
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String) }]);
     // No secret: not the package's code, nor any stored digest or token.
     const secrets = await db.all<{ secret: string }>(sql`

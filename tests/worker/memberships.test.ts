@@ -41,6 +41,23 @@ const sent = async (template: 'membership-started' | 'membership-unpaid') =>
 
 const codeIn = (text: string) => /\b[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}\b/.exec(text)?.[0] ?? '';
 
+/** A renewal as Paystack signs it, with some of its data changed (another customer, amount or currency). */
+async function renewalWith(
+  subscription: ReturnType<typeof fake.subscriptions.subscribe>,
+  reference: string,
+  change: (data: Record<string, unknown>) => void,
+) {
+  const { body } = await fake.subscriptions.renewal(subscription, reference);
+  const { event, data } = JSON.parse(body) as { event: string; data: Record<string, unknown> };
+  change(data);
+  return fake.subscriptions.sign(event, data);
+}
+
+/** This month's money in for packages and memberships, as the Reports screen reads it. */
+const packagesMoneyIn = async () =>
+  ((await (await staffCall(cookie, '/api/reports')).json()) as { revenue: { totals: { packages: number } } }).revenue
+    .totals.packages;
+
 describe('membership plans', () => {
   it('keeps each plan as a monthly Paystack plan at its price, and updates it when the price changes', async () => {
     const plan = await definePlan(cookie);
@@ -175,6 +192,78 @@ describe('Paystack’s events', () => {
     expect(await membershipOf()).toMatchObject({ months: 3, sessionsLeft: 4 });
   });
 
+  it('renews by the Paystack customer: another customer’s charge of the plan under the same email renews nothing', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const stranger = await renewalWith(subscription, 'T-OTHER-2', (data) => {
+      data.customer = { ...(data.customer as object), customer_code: 'CUS_someone_else' };
+    });
+    expect(await deliver(stranger)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2 });
+    const own = await fake.subscriptions.renewal(subscription, 'T-OWN-2');
+    expect(await deliver(own)).toBe(200);
+    expect(await deliver(own)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4 });
+  });
+
+  it('keeps a renewal that comes before its subscription is linked, and applies it once it is', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    expect(await deliver(await fake.subscriptions.renewal(subscription, 'T-EARLY-2'))).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2 });
+    await deliver(created);
+    await deliver(created);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4, customerCode: subscription.customerCode });
+  });
+
+  it('keeps a renewal of the wrong amount or currency unapplied, and the reports count none of it', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    const before = await packagesMoneyIn();
+    const short = await renewalWith(subscription, 'T-SHORT-2', (data) => {
+      data.amount = nairaToKobo(plan.price) - 100_000;
+    });
+    const dollars = await renewalWith(subscription, 'T-USD-2', (data) => {
+      data.currency = 'USD';
+    });
+    for (const event of [short, dollars, short]) expect(await deliver(event)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 1, sessionsLeft: 2, status: 'active' });
+    const kept = await db.select().from(membershipEvents).where(eq(membershipEvents.event, 'charge.success'));
+    expect(kept.map((event) => [event.key, event.applied]).sort()).toEqual([
+      ['charge.success:T-SHORT-2', false],
+      ['charge.success:T-USD-2', false],
+    ]);
+    expect(await packagesMoneyIn()).toBe(before);
+    // The month at the plan's price still renews, once however often it comes.
+    const right = await fake.subscriptions.renewal(subscription, 'T-RIGHT-2');
+    expect(await deliver(right)).toBe(200);
+    expect(await deliver(right)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2, sessionsLeft: 4 });
+    expect(await packagesMoneyIn()).toBe(before + plan.price);
+  });
+
+  it('renews at the plan’s new price once repriced, and at the price the member joined at', async () => {
+    const plan = await definePlan(cookie);
+    const { charge, created, subscription } = await joinAndPay(plan);
+    await deliver(charge);
+    await deliver(created);
+    expect((await staffCall(cookie, `/api/memberships/${plan._id}`, 'PUT', { price: 45_000 })).status).toBe(200);
+    // Paystack charges its plan's amount, now ₦45,000.
+    expect(await deliver(await fake.subscriptions.renewal(subscription, 'T-NEW-PRICE'))).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 2 });
+    // A subscription Paystack kept at the ₦40,000 the member joined at is still the month paid.
+    const joinedPrice = await renewalWith(subscription, 'T-OLD-PRICE', (data) => {
+      data.amount = nairaToKobo(40_000);
+    });
+    expect(await deliver(joinedPrice)).toBe(200);
+    expect(await membershipOf()).toMatchObject({ months: 3 });
+  });
+
   it('marks a failed month unpaid (no sessions, the member told once) until a charge goes through', async () => {
     const plan = await definePlan(cookie);
     const { charge, created, subscription } = await joinAndPay(plan);
@@ -285,37 +374,62 @@ describe('a member’s discount in the shop', () => {
     return codeIn((await sent('membership-started'))[0]?.text ?? '');
   }
   const soap = () => [item('goat-milk-bar-soap', '100g', 1)];
+  /** The member's own order: the email they joined with. */
+  const ownOrder = (overrides: Parameters<typeof orderDetails>[0] = {}) =>
+    orderDetails({ customerEmail: 'Funke@Example.com ', orderItems: soap(), ...overrides });
+  const check = (body: Record<string, unknown>) =>
+    call('/api/memberships/check', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('takes the plan’s percentage off an order before the coupon, at the server’s price', async () => {
     const code = await member();
-    const checked = await call('/api/memberships/check', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
+    const checked = await check({ code });
     expect(await checked.json()).toEqual({ planName: 'Monthly calm', shopPercent: 10 });
-    // A ₦6,000 soap, 10% off: ₦5,400. The full price is refused with the right amount.
-    const full = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }), 600_000);
+    // A ₦6,000 soap, 10% off: ₦5,400. The full price is refused with the right amount. (The
+    // member's own order: another customer's is refused, below.)
+    const full = await startPayment(ownOrder({ membershipCode: code, amount: 6_000 }), 600_000);
     expect(full.status).toBe(409);
     expect(await full.json()).toMatchObject({ expectedAmount: 5_400 });
-    const paid = await startPayment(orderDetails({ orderItems: soap(), membershipCode: code, amount: 5_400 }), 540_000);
+    const paid = await startPayment(ownOrder({ membershipCode: code, amount: 5_400 }), 540_000);
     expect(paid.status).toBe(200);
+  });
+
+  it('applies only to the member’s own orders (their email or phone): anyone else’s is refused and nothing written', async () => {
+    const code = await member();
+    const orders = async () => (await db.select().from(payments).where(eq(payments.kind, 'order'))).length;
+    // Chioma's order (orderDetails' customer) with Funke's code.
+    const someoneElse = await startPayment(
+      orderDetails({ orderItems: soap(), membershipCode: code, amount: 5_400 }),
+      540_000,
+    );
+    expect(someoneElse.status).toBe(409);
+    expect(await someoneElse.json()).toMatchObject({ message: membershipMessages.notOwnOrder });
+    expect(await orders()).toBe(0);
+    // The check says so too when the dialog sends the customer; without them it answers as before.
+    const refused = await check({ code, email: 'chioma@example.com', phone: '+234 803 123 4567' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: membershipMessages.notOwnOrder });
+    expect(await (await check({ code })).json()).toEqual({ planName: 'Monthly calm', shopPercent: 10 });
+    expect((await check({ code, email: 'FUNKE@example.com' })).status).toBe(200);
+    // The phone the member joined with (0803 222 3333), written another way, is theirs too.
+    const byPhone = await startPayment(
+      orderDetails({ customerPhone: '+234 803 222 3333', orderItems: soap(), membershipCode: code, amount: 5_400 }),
+      540_000,
+    );
+    expect(byPhone.status).toBe(200);
+    expect(await orders()).toBe(1);
   });
 
   it('refuses a code that is no member’s (a package’s, or a membership that has ended)', async () => {
     const code = await member();
     await db.update(memberships).set({ paidUntil: '2020-01-01T00:00:00.000Z', status: 'ending' });
-    const ended = await startPayment(
-      orderDetails({ orderItems: soap(), membershipCode: code, amount: 6_000 }),
-      600_000,
-    );
+    const ended = await startPayment(ownOrder({ membershipCode: code, amount: 6_000 }), 600_000);
     expect(ended.status).toBe(409);
     expect(await ended.json()).toMatchObject({ message: membershipMessages.notMember });
-    const unknown = await call('/api/memberships/check', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code: 'ABCD-EFGH-JKMN' }),
-    });
+    const unknown = await check({ code: 'ABCD-EFGH-JKMN' });
     expect(unknown.status).toBe(404);
   });
 });

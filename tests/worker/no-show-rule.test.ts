@@ -106,6 +106,32 @@ describe('the rule', () => {
   });
 });
 
+describe('either key', () => {
+  it('finds the no-shows by phone when the email is new, and the payment start then charges in full', async () => {
+    expect((await staffCall(cookie, '/api/treatments/swedish', 'PUT', { depositPercent: 30 })).status).toBe(200);
+    await missed(30, 10);
+    const newEmail = { customerEmail: 'ada.new@example.com', customerPhone: '+234 803 123 4567' };
+    const deposit = await startPayment(bookingDetails({ ...oneHourVisit, ...newEmail }), nairaToKobo(7_500));
+    expect(deposit.status).toBe(409);
+    // booking-terms said deposit (no record has both), so the refusal says why the amount changed.
+    expect(await deposit.json()).toMatchObject({
+      expectedAmount: 25_000,
+      message: 'This booking must be paid in full. Please review the amount and try again.',
+    });
+    const full = await startPayment(bookingDetails({ ...oneHourVisit, ...newEmail }), nairaToKobo(25_000));
+    expect(full.status).toBe(200);
+  });
+
+  it('booking-terms answers "pay in full" only when the email and the phone are one record’s', async () => {
+    await missed(30, 10);
+    await seedBooking({ date: inDays(-40), email: 'bisi@example.com', phone: '0803 000 0000', name: 'Bisi Ade' });
+    // Ada's email with Bisi's phone, Ada's phone with a new email: two records or none, deposit.
+    expect(await terms({ email: ada.email, phone: '0803 000 0000' })).toBe(false);
+    expect(await terms({ email: 'ada.new@example.com', phone: ada.phone })).toBe(false);
+    expect(await terms()).toBe(true);
+  });
+});
+
 describe('the staff side', () => {
   it('shows the count on the booking and the record, lifts the rule (audited), and counts new ones after', async () => {
     await missed(30, 10);

@@ -43,6 +43,7 @@ export const publicRoutes = new Set([
   'GET /api/account/receipts/:reference',
   'POST /api/account/membership/manage',
   'GET /api/time-waitlist/entry/:token',
+  'POST /api/time-waitlist/entry/:token/confirm',
   'DELETE /api/time-waitlist/entry/:token',
   'GET /api/waitlist-offer/:token',
   'POST /api/waitlist-offer/:token/decline',

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loginFailures, outboxMessages, staffAccounts, staffPasskeys } from '../../worker/db/schema';
+import { MAX_ACCOUNT_PASSWORD_CHECKS } from '../../worker/services/login-throttle';
 import { passkeyMessages } from '../../worker/services/passkeys';
 import { runScheduledTasks, scheduledTasks } from '../../worker/services/scheduled';
 import { openTotpKey, secondFactorMessages } from '../../worker/services/second-factor';
@@ -269,6 +270,18 @@ describe('guessing the authenticator code', () => {
     expect(id).not.toBe('');
     // An account with no second factor stays locked: its password alone would be the guessers' prize.
     expect((await login('sieged-desk@second.test')).status).toBe(429);
+  });
+
+  it('checks an account’s password at most MAX_ACCOUNT_PASSWORD_CHECKS times a window, locked username or not', async () => {
+    await managerWithApp('besieged@second.test');
+    for (let attempt = 0; attempt < MAX_ACCOUNT_PASSWORD_CHECKS; attempt++) {
+      const guess = await send('/api/auth/login', { username: 'besieged@second.test', password: `guess ${attempt}` });
+      expect(guess.status).toBe(attempt < 20 ? 401 : 429);
+    }
+    // Past the account's cap, the right password answers as the lock does: the guessers learn nothing.
+    const right = await login('besieged@second.test');
+    expect(right.status).toBe(429);
+    expect(await right.json()).not.toHaveProperty('data');
   });
 });
 

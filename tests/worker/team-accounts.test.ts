@@ -366,6 +366,19 @@ describe('changing a password when signed in', () => {
     expect((await login('amaka@studio.test', OTHER_PASSWORD, '198.19.0.9')).status).toBe(200);
   });
 
+  it('removes the person’s unused reset links: one asked for earlier cannot undo the change', async () => {
+    const cookie = await joinTeam('amaka@studio.test', 'reception');
+    await send('/api/auth/password/forgot', { email: 'amaka@studio.test' });
+    const token = await tokenSentTo('amaka@studio.test', 'password-reset');
+    const changed = await send('/api/auth/password', { current: GOOD_PASSWORD, password: OTHER_PASSWORD }, cookie);
+    expect(changed.status).toBe(200);
+    expect(await db.select().from(staffTokens).where(eq(staffTokens.purpose, 'password-reset'))).toEqual([]);
+    const reset = await send('/api/auth/password/reset', { token, password: 'four green kites on sunday' });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toEqual({ message: staffPasswordMessages.resetLink });
+    expect((await login('amaka@studio.test', OTHER_PASSWORD, '198.19.0.14')).status).toBe(200);
+  });
+
   it('gives the built-in owner a password of their own in place of the install’s', async () => {
     const changed = await send('/api/auth/password', { current: LOCAL_PASSWORD, password: GOOD_PASSWORD }, owner);
     expect(changed.status).toBe(200);

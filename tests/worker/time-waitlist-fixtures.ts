@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { bookings, timeWaitlistOffers } from '../../worker/db/schema';
 import type { Bindings } from '../../worker/env';
 import { backgroundScope } from '../../worker/services/scope';
-import { offerToken } from '../../worker/services/time-waitlist-links';
+import { entryToken, offerToken } from '../../worker/services/time-waitlist-links';
 import { offerFreedPlaces } from '../../worker/services/waitlist-offers';
 import { lagosDate, lagosToUtc } from '../../worker/shared/time';
 import type { TimeWaitlistJoinInput } from '../../worker/shared/time-waitlist';
@@ -52,12 +52,29 @@ export const join = (body: unknown, headers: Record<string, string> = {}) =>
     body: JSON.stringify(body),
   });
 
-/** Joins and answers the entry's id. */
-export async function joined(overrides: Partial<TimeWaitlistJoinInput> = {}): Promise<string> {
-  const response = await join(joinBody(overrides));
+/** Joins and answers the entry's id, not yet confirmed: no place is offered to it. */
+export async function joinedUnconfirmed(
+  overrides: Partial<TimeWaitlistJoinInput> = {},
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const response = await join(joinBody(overrides), headers);
   const body = (await response.json()) as { _id: string; message?: string };
   expect(response.status, body.message).toBe(201);
   return body._id;
+}
+
+/** The owner's "Confirm my place" (the page the email's link opens posts it). */
+export const confirmEntry = async (id: string) =>
+  call(`/api/time-waitlist/entry/${await entryToken(id, liveEnv.MANAGE_LINK_SECRET)}/confirm`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+  });
+
+/** Joins and confirms as the owner does from the email's link (offers go to confirmed entries only). */
+export async function joined(overrides: Partial<TimeWaitlistJoinInput> = {}): Promise<string> {
+  const id = await joinedUnconfirmed(overrides);
+  expect((await confirmEntry(id)).status).toBe(200);
+  return id;
 }
 
 /** The offering run (after a response, or the cron's), waited for. */
@@ -83,3 +100,30 @@ export const bookingAt = async (date: string, time: string) =>
   (await db.select().from(bookings).where(sql`date = ${date} and time = ${time} and service_status = 'booked'`))[0];
 
 export const today = () => lagosDate(new Date());
+
+/** Every start of a day (09:00 to 17:00): a wish for 'any' time is full once all are booked. */
+export const allDay = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'];
+
+/**
+ * Joins (and confirms) while `times` are booked on each wished day, since a join is refused while
+ * a wished-for start is free, then frees them again quietly (cancelled with no offering run after,
+ * as at night): the tests whose point is a place free for a waiting entry.
+ */
+export async function joinedWhileFull(
+  overrides: Partial<TimeWaitlistJoinInput> = {},
+  times = ['09:00', '10:00', '11:00'],
+): Promise<string> {
+  const booked = [];
+  for (const date of overrides.dates ?? [day()]) booked.push(...(await bookTimes(date, times)));
+  const id = await joined(overrides);
+  await freeQuietly(booked);
+  return id;
+}
+
+/** Cancels seeded bookings and frees their time, with no offering run after. */
+export async function freeQuietly(booked: Array<{ id: string; paymentReference: string | null }>) {
+  for (const booking of booked) {
+    await db.run(sql`delete from time_blocks where payment_reference = ${booking.paymentReference}`);
+    await db.update(bookings).set({ serviceStatus: 'cancelled' }).where(eq(bookings.id, booking.id));
+  }
+}

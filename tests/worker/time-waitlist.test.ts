@@ -24,9 +24,11 @@ import {
   cancelBody,
   clockAt,
   day,
+  freeQuietly,
   join,
   joinBody,
   joined,
+  joinedWhileFull,
   offerNow,
   offersOf,
   openOffers,
@@ -48,6 +50,8 @@ afterEach(() => {
 
 describe('joining', () => {
   it('answers 201 with the entry and its place in line, and sends the private link by email and WhatsApp', async () => {
+    // The wished-for mornings are full: a join while a start is free is refused (time-waitlist-abuse.test.ts).
+    for (const days of [2, 3, 4]) await bookTimes(inDays(days), ['09:00', '10:00', '11:00']);
     const first = await join(joinBody());
     expect(first.status).toBe(201);
     const body = (await first.json()) as { _id: string; position: number };
@@ -66,6 +70,9 @@ describe('joining', () => {
     );
     expect(toAda.map((message) => message.channel).sort()).toEqual(['email', 'whatsapp']);
     expect(toAda[0]?.text).toContain(`/time-waitlist/${body._id}.`);
+    // The email asks to confirm by its link, the WhatsApp by a reply: only confirmed entries are offered places.
+    expect(toAda.find((message) => message.channel === 'email')?.text).toContain('?confirm=1');
+    expect(toAda.find((message) => message.channel === 'whatsapp')?.text).toContain('Reply to this message');
     const [entry] = await db.select().from(timeWaitlistEntries).where(eq(timeWaitlistEntries.id, body._id));
     expect(entry).toMatchObject({
       status: 'waiting',
@@ -102,6 +109,7 @@ describe('joining', () => {
   });
 
   it('takes an entry with only an email or only a WhatsApp number, and refuses another site’s form', async () => {
+    await bookTimes(day(), ['09:00', '10:00', '11:00']);
     expect((await join(joinBody({ phone: '' }))).status).toBe(201);
     expect((await join(joinBody({ email: '', phone: '0809 111 2222' }))).status).toBe(201);
     const forged = await call('/api/time-waitlist', {
@@ -113,6 +121,7 @@ describe('joining', () => {
   });
 
   it('keeps at most 3 entries waiting per email or phone (429), and a fourth once one is left', async () => {
+    for (const days of [2, 3, 4, 5]) await bookTimes(inDays(days), ['09:00', '10:00', '11:00']);
     const ids = [];
     for (const days of [2, 3, 4]) ids.push(await joined({ dates: [inDays(days)] }));
     const fourth = await join(joinBody({ dates: [inDays(5)] }));
@@ -128,11 +137,12 @@ describe('joining', () => {
 
 describe('matching a freed place', () => {
   it('offers it to the first in line whose part of the day it falls in', async () => {
-    const [, ten] = await bookTimes(day(), ['09:00', '10:00', '11:00', '15:00']);
+    const [, ten, , , sixteen] = await bookTimes(day(), ['09:00', '10:00', '11:00', '15:00', '16:00', '17:00']);
     const late = await joined({ window: 'late', email: 'late@example.com', phone: '0801 000 0001' });
     const morning = await joined({ window: 'morning', email: 'morning@example.com', phone: '0801 000 0002' });
     const second = await joined({ window: 'morning', email: 'second@example.com', phone: '0801 000 0003' });
-    // Nothing is free in the morning yet: nobody is offered the free afternoon but "late" at 16:00.
+    // 16:00 frees (quietly: no run yet); nothing in the morning: nobody is offered it but "late".
+    await freeQuietly([sixteen as { id: string; paymentReference: string | null }]);
     await offerNow([day()]);
     expect((await offersOf(late)).map((offer) => offer.time)).toEqual(['16:00']);
     expect(await offersOf(morning)).toEqual([]);
@@ -239,10 +249,12 @@ describe('every kind of freeing offers the place', () => {
 
   it('staff reopening a closed day', async () => {
     await bookTimes(inDays(3), ['09:00', '10:00', '11:00']);
-    // Joined at night (no offer then), before staff closed the day.
+    const morning = await bookTimes(day(), ['09:00', '10:00', '11:00']);
+    // Joined at night (no offer then), before staff closed the day and its bookings were cancelled.
     clockAt('22:00');
     const entry = await joined({ dates: [day(), inDays(3)] });
     await db.insert(closures).values({ date: day(), reason: 'Staff training' });
+    await freeQuietly(morning);
     clockAt('10:00');
     await offerNow();
     expect((await offersOf(entry)).map((offer) => [offer.date, offer.time])).toEqual([]);
@@ -303,11 +315,12 @@ describe('the staff side', () => {
   });
 
   it('offers a place by hand and removes an entry, whose offered place then goes to the next', async () => {
-    await bookTimes(day(), ['09:00', '11:00']);
-    // At night: nobody is offered the free 10:00 until staff do it by hand.
+    const [, ten] = await bookTimes(day(), ['09:00', '10:00', '11:00']);
+    // At night: nobody is offered the 10:00 freed then until staff do it by hand.
     clockAt('22:00');
     const first = await joined();
     const second = await joined({ email: 'bisi@example.com', phone: '0805 000 0000' });
+    await freeQuietly([ten as { id: string; paymentReference: string | null }]);
     await offerNow();
     expect(await openOffers()).toEqual([]);
     // Signed in on this (fixed) clock: a session lasts 8 hours.
@@ -341,16 +354,19 @@ describe('the staff side', () => {
     }
     const set = await staffCall(cookie, '/api/schedule-settings', 'PUT', { offerMinutes: 30 });
     expect(await set.json()).toMatchObject({ offerMinutes: 30 });
-    const entry = await joined();
+    const entry = await joinedWhileFull();
     await offerNow();
     const [offer] = await offersOf(entry);
     expect(Date.parse(offer?.expiresAt ?? '') - Date.now()).toBe(30 * 60_000);
   });
 
   it('forgets entries 90 days after they ended, with their offers', async () => {
+    const morning = await bookTimes(day(), ['09:00', '10:00', '11:00']);
     const old = await joined({ email: 'old@example.com', phone: '' });
     const recent = await joined({ email: 'recent@example.com', phone: '' });
     const waiting = await joined({ email: 'waiting@example.com', phone: '' });
+    await freeQuietly(morning);
+    await offerNow();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await db
       .update(timeWaitlistEntries)
@@ -369,7 +385,7 @@ describe('the staff side', () => {
 
   it('shows entries on the client record and erases them with the client', async () => {
     const visit = await seedBooking({ date: inDays(-10), email: 'ada@example.com', phone: '+2348031234567' });
-    const entry = await joined({ email: 'ADA@example.com', phone: '0803 123 4567' });
+    const entry = await joinedWhileFull({ email: 'ADA@example.com', phone: '0803 123 4567' });
     const client = await db.get<{ clientId: string }>(
       sql`select client_id as clientId from bookings where id = ${visit.id}`,
     );

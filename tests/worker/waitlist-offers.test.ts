@@ -30,11 +30,14 @@ import {
   withFakePaystack,
 } from './payment-harness';
 import {
+  allDay,
   bookTimes,
   cancelBody,
   clockAt,
   day,
+  freeQuietly,
   joined,
+  joinedWhileFull,
   offerNow,
   offersOf,
   openOffers,
@@ -146,9 +149,10 @@ describe('exactly one entry holds a freed place at a time', () => {
   });
 
   it('offers a place once however many offering runs race for it', async () => {
-    await bookTimes(day(), ['09:00', '11:00']);
+    const [, ten] = await bookTimes(day(), ['09:00', '10:00', '11:00']);
     clockAt('22:00');
     for (const name of ['ada', 'bisi', 'chi', 'dayo']) await joined({ email: `${name}@example.com`, phone: '' });
+    await freeQuietly([ten as { id: string; paymentReference: string | null }]);
     clockAt('10:00');
     const runs = await Promise.all(Array.from({ length: 6 }, () => offerNow([day()])));
     expect(runs.flat()).toHaveLength(1);
@@ -208,7 +212,8 @@ describe('night and daily limits', () => {
   });
 
   it('makes an entry at most 3 offers a Lagos day, and more the next day', async () => {
-    const entry = await joined({ window: 'any' });
+    const entry = await joinedWhileFull({ window: 'any' }, allDay);
+    await offerNow();
     for (let offer = 0; offer < 3; offer++) {
       const [open] = (await offersOf(entry)).filter((each) => each.status === 'open');
       expect(open, `offer ${offer + 1}`).toBeDefined();
@@ -222,7 +227,7 @@ describe('night and daily limits', () => {
   });
 
   it('ends an entry once its last day has passed', async () => {
-    const entry = await joined({ dates: [inDays(1)] });
+    const entry = await joinedWhileFull({ dates: [inDays(1)] });
     clockAt('07:00', 2);
     await offerNow();
     const [row] = await db.select().from(timeWaitlistEntries).where(eq(timeWaitlistEntries.id, entry));
@@ -339,8 +344,11 @@ describe('the offer, booked and paid', () => {
   });
 
   it('withdraws the entry’s newer offer when its earlier payment arrives after the hold', async () => {
-    const [, ten] = await bookTimes(day(), ['09:00', '10:00', '11:00', '12:00']);
+    const booked = await bookTimes(day(), allDay);
     const ada = await joined({ window: 'any', email: 'ada@example.com', phone: '' });
+    const ten = booked[1];
+    await freeQuietly(booked.slice(4));
+    await offerNow([day()]);
     // Ada is offered 13:00 (the first free start), starts paying, and lets it run out.
     const [first] = await offersOf(ada);
     expect(first?.time).toBe('13:00');
@@ -387,7 +395,8 @@ describe('the offer, booked and paid', () => {
 
 describe('the client’s own link', () => {
   it('shows the entry without contact details, and leaves it', async () => {
-    const entry = await joined();
+    const entry = await joinedWhileFull();
+    await offerNow();
     const token = await entryToken(entry, liveEnv.MANAGE_LINK_SECRET);
     const shown = await call(`/api/time-waitlist/entry/${token}`);
     expect(shown.status).toBe(200);

@@ -32,6 +32,7 @@ import {
   studioPaymentMethods,
   testCheckoutOutcomes,
 } from '../shared/statuses';
+import { emailKeyColumn, phoneKeyColumn } from './contact-keys';
 
 const id = () =>
   text('id')
@@ -96,6 +97,8 @@ export const payments = sqliteTable(
      * for one use per customer knows them again.
      */
     phoneKey: text('phone_key'),
+    /** The email as the records key it (db/contact-keys.ts): a client's receipts are found by it. */
+    emailKey: emailKeyColumn('email'),
     /** A booking's therapist and room, chosen by the server when the hold was taken. */
     therapistId: text('therapist_id'),
     roomId: text('room_id'),
@@ -120,6 +123,8 @@ export const payments = sqliteTable(
     index('payments_coupon').on(table.couponId, table.status),
     // Reports count money by the day it arrived.
     index('payments_paid_at').on(table.paidAt),
+    index('payments_email_key').on(table.emailKey),
+    index('payments_phone_key').on(table.phoneKey),
   ],
 );
 
@@ -138,6 +143,9 @@ export const bookings = sqliteTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
+    /** The address as the records key it (db/contact-keys.ts): the client's page finds the row by it. */
+    emailKey: emailKeyColumn('email'),
+    phoneKey: phoneKeyColumn('phone'),
     notes: text('notes'),
     referralSource: text('referral_source'),
     previousMassageTherapy: integer('previous_massage_therapy', { mode: 'boolean' }).notNull().default(false),
@@ -184,8 +192,19 @@ export const bookings = sqliteTable(
      * online, or from the visit's form link (a booking staff took). Null: not yet.
      */
     healthFormAt: text('health_form_at'),
+    /**
+     * A visit a therapist without the desk's permission booked with themselves: their staff
+     * account's id (null: the desk or the client made it). Until `confirmedAt` such a visit is
+     * only the therapist's word: it earns no commission unless paid, counts no no-show, and opens
+     * no earlier notes (services/visit-origin.ts).
+     */
+    bookedByTherapist: text('booked_by_therapist'),
+    /** When the desk (paid, moved, a status set) or the client (visit form, manage link) confirmed it. */
+    confirmedAt: text('confirmed_at'),
   },
   (table) => [
+    index('bookings_email_key').on(table.emailKey),
+    index('bookings_phone_key').on(table.phoneKey),
     uniqueIndex('bookings_payment_reference').on(table.paymentReference),
     index('bookings_therapist_date').on(table.therapistId, table.date),
     uniqueIndex('bookings_manage_token_hash').on(table.manageTokenHash),
@@ -217,6 +236,9 @@ export const orders = sqliteTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
+    /** The address as the records key it (db/contact-keys.ts): the client's page finds the row by it. */
+    emailKey: emailKeyColumn('email'),
+    phoneKey: phoneKeyColumn('phone'),
     shippingAddress: text('shipping_address').notNull(),
     amount: integer('amount').notNull(),
     orderStatus: text('order_status', { enum: orderStatuses }).notNull().default('processing'),
@@ -227,6 +249,8 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
+    index('orders_email_key').on(table.emailKey),
+    index('orders_phone_key').on(table.phoneKey),
     uniqueIndex('orders_payment_reference').on(table.paymentReference),
     index('orders_status_created').on(table.orderStatus, table.createdAt),
     index('orders_client').on(table.clientId, table.createdAt),
@@ -918,6 +942,9 @@ export const clients = sqliteTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone').notNull().default(''),
+    /** The address as the records key it (db/contact-keys.ts): the client's page finds the row by it. */
+    emailKey: emailKeyColumn('email'),
+    phoneKey: phoneKeyColumn('phone'),
     /** Staff's notes on the person (never health answers: those stay with the visit). */
     notes: text('notes'),
     /** When staff lifted the no-show rule for them: only no-shows after it count again. */
@@ -925,7 +952,12 @@ export const clients = sqliteTable(
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(utcNow),
   },
-  (table) => [uniqueIndex('clients_key').on(table.key), index('clients_name').on(table.name)],
+  (table) => [
+    uniqueIndex('clients_key').on(table.key),
+    index('clients_name').on(table.name),
+    index('clients_email_key').on(table.emailKey),
+    index('clients_phone_key').on(table.phoneKey),
+  ],
 );
 
 /**
@@ -1009,6 +1041,10 @@ export const vouchers = sqliteTable(
     recipientName: text('recipient_name').notNull(),
     recipientEmail: text('recipient_email'),
     recipientPhone: text('recipient_phone'),
+    /** The addresses as the records key them (db/contact-keys.ts): the client's page finds the voucher by them. */
+    buyerEmailKey: emailKeyColumn('buyer_email'),
+    recipientEmailKey: emailKeyColumn('recipient_email'),
+    recipientPhoneKey: phoneKeyColumn('recipient_phone'),
     message: text('message'),
     /** The Lagos date it is sent to the recipient, and when it was. */
     deliverOn: text('deliver_on').notNull(),
@@ -1025,6 +1061,9 @@ export const vouchers = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
+    index('vouchers_buyer_email_key').on(table.buyerEmailKey),
+    index('vouchers_recipient_email_key').on(table.recipientEmailKey),
+    index('vouchers_recipient_phone_key').on(table.recipientPhoneKey),
     uniqueIndex('vouchers_payment_reference').on(table.paymentReference),
     uniqueIndex('vouchers_code_hash').on(table.codeHash),
     uniqueIndex('vouchers_card_token_hash').on(table.cardTokenHash),
@@ -1184,9 +1223,17 @@ export const timeWaitlistEntries = sqliteTable(
     endedAt: text('ended_at'),
     /** The booking an offer to this entry became. */
     bookingId: text('booking_id'),
+    /**
+     * When its owner confirmed it (the email's link, or a WhatsApp reply from its number): only
+     * confirmed entries are offered places; an unconfirmed one ends after 24 hours.
+     */
+    confirmedAt: text('confirmed_at'),
+    /** The joining client network's keyed digest (as payments keep it): at most 10 live entries per network. */
+    networkKey: text('network_key'),
   },
   (table) => [
     index('time_waitlist_entries_line').on(table.status, table.createdAt),
+    index('time_waitlist_entries_network').on(table.networkKey, table.status),
     index('time_waitlist_entries_email').on(sql`lower(${table.email})`),
     index('time_waitlist_entries_phone').on(table.phoneKey),
     check('time_waitlist_entries_day_part', oneOf('day_part', timeWaitlistWindows)),
@@ -1356,6 +1403,9 @@ export const packagePurchases = sqliteTable(
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email'),
     buyerPhone: text('buyer_phone'),
+    /** The buyer's address as the records key it (db/contact-keys.ts): the client's page finds the package by it. */
+    buyerEmailKey: emailKeyColumn('buyer_email'),
+    buyerPhoneKey: phoneKeyColumn('buyer_phone'),
     codeHash: text('code_hash').notNull(),
     codeLast4: text('code_last4').notNull(),
     /** Its last valid day (Lagos): a membership's moves with each paid month. */
@@ -1366,6 +1416,8 @@ export const packagePurchases = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
+    index('package_purchases_buyer_email_key').on(table.buyerEmailKey),
+    index('package_purchases_buyer_phone_key').on(table.buyerPhoneKey),
     uniqueIndex('package_purchases_payment_reference').on(table.paymentReference),
     uniqueIndex('package_purchases_code_hash').on(table.codeHash),
     index('package_purchases_email').on(sql`lower(${table.buyerEmail})`),
@@ -1426,8 +1478,13 @@ export const memberships = sqliteTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    /** The address as the records key it (db/contact-keys.ts): the client's page finds the row by it. */
+    emailKey: emailKeyColumn('email'),
+    phoneKey: phoneKeyColumn('phone'),
     subscriptionCode: text('subscription_code'),
     emailToken: text('email_token'),
+    /** Paystack's customer (`CUS_…`), linked with the subscription: a renewal is matched by it and the plan. */
+    customerCode: text('customer_code'),
     status: text('status', { enum: membershipStatuses }).notNull().default('active'),
     /** When the paid month ends (ISO): the renewal date. */
     paidUntil: text('paid_until').notNull(),
@@ -1437,8 +1494,11 @@ export const memberships = sqliteTable(
     updatedAt: text('updated_at').notNull().default(utcNow),
   },
   (table) => [
+    index('memberships_email_key').on(table.emailKey),
+    index('memberships_phone_key').on(table.phoneKey),
     uniqueIndex('memberships_payment_reference').on(table.paymentReference),
     uniqueIndex('memberships_subscription_code').on(table.subscriptionCode),
+    index('memberships_customer_code').on(table.customerCode, table.planId),
     index('memberships_email').on(sql`lower(${table.email})`, table.planId),
     check('memberships_status', oneOf('status', membershipStatuses)),
   ],
@@ -1478,8 +1538,14 @@ export const accountCodes = sqliteTable(
     contact: text('contact').notNull(),
     channel: text('channel', { enum: accountCodeChannels }).notNull(),
     codeDigest: text('code_digest').notNull(),
-    /** Whether the address belongs to a client (only then was the code sent). */
+    /** Whether the address belongs to a client. */
     known: integer('known', { mode: 'boolean' }).notNull(),
+    /**
+     * Whether the code was sent: a known address, within its messages an hour. Only a sent code
+     * signs in; the others are rows so the limits count every request alike.
+     */
+    sent: integer('sent', { mode: 'boolean' }).notNull().default(false),
+    /** No longer counted: wrong tries are counted per address and per network (account_code_tries). */
     tries: integer('tries').notNull().default(0),
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
@@ -1491,6 +1557,27 @@ export const accountCodes = sqliteTable(
     index('account_codes_contact').on(table.contact, table.createdAt),
     index('account_codes_network').on(table.networkKey, table.createdAt),
     check('account_codes_channel', oneOf('channel', accountCodeChannels)),
+  ],
+);
+
+/**
+ * Wrong codes typed on the sign-in, one row each, counted per address and per network over 15
+ * minutes (shared/account-rules.ts); kept an hour. A try is recorded before it is checked, so tries
+ * racing each other cannot take more; a right one's row is removed as it signs in.
+ */
+export const accountCodeTries = sqliteTable(
+  'account_code_tries',
+  {
+    id: id(),
+    /** `email:<address>` or `phone:<digits>`, as account_codes.contact. */
+    contact: text('contact').notNull(),
+    /** The trying network's keyed digest. */
+    networkKey: text('network_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('account_code_tries_contact').on(table.contact, table.createdAt),
+    index('account_code_tries_network').on(table.networkKey, table.createdAt),
   ],
 );
 

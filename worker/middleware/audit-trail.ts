@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
+import { EMAIL_SHAPED } from '../services/admin-login';
 import { recordAudit } from '../services/audit-log';
 import type { BookingView } from '../services/bookings';
 import type { AuditAction } from '../shared/audit-actions';
@@ -164,6 +165,18 @@ async function answered(c: Context<AppEnv>) {
   }
 }
 
+/**
+ * The name a failed sign-in typed, kept only when it is a name (an email, the install's username,
+ * or one that matched an account): people type their password into the username field, and that
+ * must not sit in the log for two years. Any other text is withheld, and the entry says so.
+ */
+function typedName(typed: string, adminUsername: string, matchedAccount: boolean) {
+  if (typed === '' || EMAIL_SHAPED.test(typed) || typed === adminUsername.trim().toLowerCase() || matchedAccount) {
+    return { username: typed };
+  }
+  return { username: null, usernameWithheld: true };
+}
+
 export const auditTrail = factory.createMiddleware(async (c, next) => {
   const route = `${c.req.method} ${routePath(c, -1)}`;
   const audited = auditedRoutes[route];
@@ -176,12 +189,12 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
   const address = c.req.header('CF-Connecting-IP') ?? null;
   if (status >= 400) {
     const { username } = (await c.req.json().catch(() => ({}))) as { username?: unknown };
-    const attempted = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
+    const typed = typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
     const how =
       route === 'POST /api/auth/login' ? {} : { with: route.endsWith('totp') ? 'authenticator code' : 'passkey' };
     const account = c.var.signInAccount;
     const details = {
-      username: attempted,
+      ...typedName(typed, c.env.ADMIN_USERNAME, Boolean(account)),
       ...how,
       ...(account ? { account: account.name } : {}),
       ...(status === 429 ? { locked: true } : {}),
@@ -210,12 +223,34 @@ export const auditTrail = factory.createMiddleware(async (c, next) => {
 
 /**
  * A read of personal data by a member of the team (a client's record, a CSV export, a client's
- * data download): one entry with who, what, about whom and from where, after the answer.
+ * data download, the Messages screen's list, a message or its preview): one entry with who, what,
+ * about whom and from where, after the answer.
  */
 export function recordStaffRead(
   c: Context<AppEnv>,
-  action: 'client-view' | 'csv-export' | 'client-export',
+  action: 'client-view' | 'csv-export' | 'client-export' | 'messages-view',
   about: { target?: string; details?: Record<string, unknown> } = {},
+): void {
+  recordStaffEntry(c, action, about);
+}
+
+/**
+ * A signed-in member's refused proof of who they are (a wrong current password when changing it,
+ * a wrong password or code when confirming it is them): the middleware records no refusal but a
+ * sign-in's, so the route records this one itself, with `locked: true` for a 429.
+ */
+export function recordStaffRefusal(
+  c: Context<AppEnv>,
+  action: 'password-change-failed' | 'identity-confirm-failed',
+  details: Record<string, unknown>,
+): void {
+  recordStaffEntry(c, action, { details });
+}
+
+function recordStaffEntry(
+  c: Context<AppEnv>,
+  action: AuditAction,
+  about: { target?: string; details?: Record<string, unknown> },
 ): void {
   const member = c.var.staff;
   if (!member) return;

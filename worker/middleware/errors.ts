@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { AppEnv } from '../env';
 import { loggable } from '../shared/loggable';
 
@@ -12,7 +13,8 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     if (error.res) return error.res;
     return c.json({ message: error.message || 'Request failed' }, error.status);
   }
-  console.error('Unhandled error', c.req.method, c.req.path, loggable(error));
+  // The route's pattern (/api/manage-booking/:token), never the path: clients' links carry tokens.
+  console.error('Unhandled error', c.req.method, routePath(c, -1), loggable(error));
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 };
 

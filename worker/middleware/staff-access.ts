@@ -63,6 +63,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/account/receipts/:reference': 'public',
   'POST /api/account/membership/manage': 'public',
   'GET /api/time-waitlist/entry/:token': 'public',
+  'POST /api/time-waitlist/entry/:token/confirm': 'public',
   'DELETE /api/time-waitlist/entry/:token': 'public',
   'GET /api/waitlist-offer/:token': 'public',
   'POST /api/waitlist-offer/:token/decline': 'public',

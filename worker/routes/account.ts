@@ -28,12 +28,18 @@ const cookieName = 'account';
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' } as const;
 const noStore = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
-/** The signed-in client's contact key and session token, or undefined. */
-async function signedIn(c: Context<AppEnv>) {
+/** The signed-in client's contact key and session token, or undefined (booking-terms asks it too). */
+export async function signedIn(c: Context<AppEnv>) {
   const token = getCookie(c, cookieName, 'host');
   if (!token || token.length > 100) return undefined;
   const contact = await sessionContact(c.var.db, token, new Date());
   return contact ? { contact, token } : undefined;
+}
+
+/** The asking network as a keyed digest (its address is not kept): what its limits count. */
+async function networkKeyOf(c: Context<AppEnv>) {
+  const network = clientNetwork(c);
+  return network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined;
 }
 
 /** A client's own page: signing in with a code, and what it shows. */
@@ -44,21 +50,22 @@ export const accountRoutes = routeGroup()
     sameOriginJson,
     validate('json', codeRequestSchema),
     async (c) => {
-      const network = clientNetwork(c);
       const result = await requestSignInCode(c.var.db, c.req.valid('json').contact, {
         now: new Date(),
         secret: c.env.LINK_SECRET,
-        networkKey: network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined,
+        networkKey: await networkKeyOf(c),
       });
       if (!result.ok) return c.json({ message: result.message }, result.status);
       if (result.send) {
         const { id, digits, channel, to } = result.send;
-        const messages = await accountCodeMessages(
+        // Written and queued after the answer: a known address's answer takes no longer than an unknown one's.
+        const studio = studioDetails(c.env);
+        const queued = accountCodeMessages(
           { id, digits, minutes: ACCOUNT_CODE_MINUTES },
           { channel, address: to },
-          studioDetails(c.env),
-        );
-        afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
+          studio,
+        ).then((messages) => queueMessages(c.var.db, c.env.MESSAGES, messages));
+        afterResponse(c, queued);
       }
       // Known or not, the same answer.
       return c.json({ message: accountMessages.sent }, 202, noStore);
@@ -71,7 +78,11 @@ export const accountRoutes = routeGroup()
     validate('json', signInSchema),
     async (c) => {
       const { contact, code } = c.req.valid('json');
-      const result = await signInWithCode(c.var.db, contact, code, { now: new Date(), secret: c.env.LINK_SECRET });
+      const result = await signInWithCode(c.var.db, contact, code, {
+        now: new Date(),
+        secret: c.env.LINK_SECRET,
+        networkKey: await networkKeyOf(c),
+      });
       if (!result.ok) return c.json({ message: result.message }, result.status, noStore);
       setCookie(c, cookieName, result.token, { ...cookieOptions, maxAge: ACCOUNT_SESSION_DAYS * 86_400 });
       return c.json({ signedIn: true }, 200, noStore);

@@ -4,13 +4,14 @@ import * as z from 'zod/mini';
 import { type AppEnv, factory } from '../env';
 import { clearSessionCookie, readSessionCookie, sameOriginJson, setSessionCookie } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
+import { recordStaffRefusal } from '../middleware/audit-trail';
 import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
 import { recentConfirmation, secondFactorMissing, signedInMember, staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { logIn } from '../services/admin-login';
 import { confirmSession, createSession, endSession } from '../services/admin-sessions';
-import { confirmIdentity } from '../services/identity-confirmation';
+import { confirmationMessages, confirmIdentity } from '../services/identity-confirmation';
 import {
   addPasskey,
   listPasskeys,
@@ -294,6 +295,14 @@ export const authRoutes = routeGroup()
       now,
     });
     if (!result.ok) {
+      // A proof that was given and refused (not an empty form) is in the activity log.
+      if (result.message !== confirmationMessages.nothing) {
+        const proof = c.req.valid('json').password ? 'password' : 'authenticator code';
+        recordStaffRefusal(c, 'identity-confirm-failed', {
+          with: proof,
+          ...(result.status === 429 ? { locked: true } : {}),
+        });
+      }
       const headers = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined;
       return c.json({ message: result.message }, result.status, headers);
     }
@@ -336,6 +345,10 @@ export const authRoutes = routeGroup()
       now: new Date(),
     });
     if (result.ok) await endSession(c.env.SESSIONS, readSessionCookie(c));
+    // A wrong current password (or the lock it led to) is in the activity log; a weak new one is not.
+    else if (result.status === 429 || result.message === staffPasswordMessages.currentWrong) {
+      recordStaffRefusal(c, 'password-change-failed', result.status === 429 ? { locked: true } : {});
+    }
     return passwordAnswer(c, result);
   })
   .post('/auth/sign-out-everywhere', sameOriginJson, async (c) => {

@@ -119,13 +119,18 @@ export const bookingRoutes = routeGroup()
     if (isStatusChange(body.serviceStatus)) {
       const now = new Date();
       const to = body.serviceStatus;
-      const result = await changeVisitStatus(c.var.db, id, to, { now, therapistId: therapistScopeOf(member) });
+      const result = await changeVisitStatus(c.var.db, id, to, {
+        now,
+        therapistId: therapistScopeOf(member),
+        byDesk: can(member.role, 'bookings'),
+      });
       if (!result.ok) {
         if (result.reason === 'not-found') return c.json({ message: bookingMessages.notFound }, 404);
         if (result.reason === 'not-theirs') return c.json({ message: accessMessages.forbidden }, 403);
         return c.json({ message: result.message }, 409);
       }
-      if (to === 'no-show') {
+      // A therapist's unconfirmed visit may bear anyone's contact: no "We missed you" to them.
+      if (to === 'no-show' && result.deskOrClientMade) {
         const booking = await findBooking(c.var.db, id);
         if (booking) await announceNoShow({ ...scopeOf(c), now }, booking);
       }
@@ -180,6 +185,8 @@ export const bookingRoutes = routeGroup()
         ...body,
         email: body.email || undefined,
         therapistId: body.therapistId === 'any' ? undefined : body.therapistId,
+        // Not the desk's: the therapist's word until the desk or the client confirms it (visit-origin.ts).
+        bookedByTherapist: can(member.role, 'bookings') ? undefined : member._id,
       },
       { now, linkSecret: c.env.MANAGE_LINK_SECRET },
     );

@@ -115,13 +115,17 @@ function salesAndSignIns(data: ClientData) {
     data.signIns.length > 0
       ? `<table>${rows(data.signIns.map((code) => [`Code by ${code.channel}, ${code.createdAt}`, code.usedAt ? `used ${code.usedAt}` : `not used (expires ${code.expiresAt})`]))}</table>`
       : '<p>None.</p>';
+  const wrongCodes =
+    data.wrongCodes.length > 0
+      ? `<table>${rows(data.wrongCodes.map((tried) => ['Wrong code typed', String(tried.triedAt)]))}</table>`
+      : '<p>None.</p>';
   const sessions =
     data.sessions.length > 0
       ? `<table>${rows(data.sessions.map((session) => [`Signed in ${session.createdAt}`, `until ${session.expiresAt}`]))}</table>`
       : '<p>None.</p>';
   return `<h2>Packages</h2>${packages}<h2>Memberships</h2>${memberships}
 <h2>Membership payments Paystack reported</h2>${events}<h2>Package and membership payments</h2>${payments}
-<h2>Sign-ins to their page</h2><h3>Codes asked for</h3>${signIns}<h3>Signed-in browsers</h3>${sessions}`;
+<h2>Sign-ins to their page</h2><h3>Codes asked for</h3>${signIns}<h3>Wrong codes typed</h3>${wrongCodes}<h3>Signed-in browsers</h3>${sessions}`;
 }
 
 export function exportPage(data: ClientData): string {

@@ -18,6 +18,9 @@ const checkBody = () =>
     code: z
       .string({ error: membershipMessages.code })
       .check(z.trim(), z.minLength(1, membershipMessages.code), z.maxLength(40)),
+    // The order's customer, when the checkout form has them: the discount is for the member's own orders.
+    email: z.optional(z.string().check(z.maxLength(254))),
+    phone: z.optional(z.string().check(z.maxLength(40))),
   });
 
 /** A save as the API answers it: the plan, and what Paystack could not take yet (if anything). */
@@ -39,8 +42,11 @@ export const membershipRoutes = routeGroup()
   .get('/memberships', async (c) => c.json(await shownPlans(c.var.db), 200, noStore))
   // A member's code in the shop's payment dialog: their percentage off (the coupons' rate limit).
   .post('/memberships/check', rateLimit('FORM_LIMITER', 'coupon'), validate('json', checkBody), async (c) => {
-    const member = await memberShopPercent(c.var.db, c.req.valid('json').code, new Date());
+    const { code, email, phone } = c.req.valid('json');
+    const customer = email || phone ? { email, phone } : undefined;
+    const member = await memberShopPercent(c.var.db, code, new Date(), customer);
     if (!member) return c.json({ message: membershipMessages.notMember }, 404, noStore);
+    if (!member.own) return c.json({ message: membershipMessages.notOwnOrder }, 409, noStore);
     return c.json({ planName: member.planName, shopPercent: member.percent }, 200, noStore);
   })
   .get('/memberships/staff', async (c) => c.json(await allPlans(c.var.db), 200, noStore))

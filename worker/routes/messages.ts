@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordStaffRead } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
 import { findMessage, listMessages } from '../services/outbox';
@@ -20,17 +21,23 @@ const notFound = { message: 'That message does not exist.' } as const;
 export const messageRoutes = routeGroup()
   .get('/messages', validate('query', messagesQuery), async (c) => {
     const { page, pageSize, ...filters } = c.req.valid('query');
-    return c.json(await listMessages(c.var.db, filters, { page, pageSize }));
+    const listed = await listMessages(c.var.db, filters, { page, pageSize });
+    // Messages carry clients' names and addresses: each read of them is in the activity log.
+    recordStaffRead(c, 'messages-view', { details: { ...filters, page } });
+    return c.json(listed);
   })
   .get('/messages/:id', async (c) => {
     const message = await findMessage(c.var.db, c.req.param('id'), { owner: staffMember(c).role === 'owner' });
-    return message ? c.json(message) : c.json(notFound, 404);
+    if (!message) return c.json(notFound, 404);
+    recordStaffRead(c, 'messages-view', { target: message._id });
+    return c.json(message);
   })
   // The email's HTML on a page of its own (opened in a new tab), with a policy that lets its inline
   // styles show and nothing run.
   .get('/messages/:id/preview', async (c) => {
     const message = await findMessage(c.var.db, c.req.param('id'), { owner: staffMember(c).role === 'owner' });
     if (!message) return c.json(notFound, 404);
+    recordStaffRead(c, 'messages-view', { target: message._id, details: { preview: true } });
     c.header(
       'Content-Security-Policy',
       "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'; base-uri 'none'",

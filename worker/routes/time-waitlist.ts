@@ -1,11 +1,19 @@
 import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
+import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
 import { studioDetails, timeWaitlistJoinedMessages } from '../services/notifications';
 import { queueMessages } from '../services/outbox';
-import { findEntry, joinTimeWaitlist, leaveTimeWaitlist, listTimeWaitlist } from '../services/time-waitlist';
+import { keyedDigest } from '../services/signing';
+import {
+  confirmEntry,
+  findEntry,
+  joinTimeWaitlist,
+  leaveTimeWaitlist,
+  listTimeWaitlist,
+} from '../services/time-waitlist';
 import {
   entryOfToken,
   entryPath,
@@ -34,7 +42,7 @@ const noStore = { 'Cache-Control': 'no-store' };
 
 /**
  * The waitlist for full times. Public: joining, the client's own entry through its private link
- * (see, leave), and an offer's page (see, decline; "Book and pay" is a booking payment naming the
+ * (see, confirm, leave), and an offer's page (see, decline; "Book and pay" is a booking payment naming the
  * offer). Staff: who waits for a day, offering a place by hand, removing an entry.
  */
 export const timeWaitlistRoutes = routeGroup()
@@ -45,20 +53,24 @@ export const timeWaitlistRoutes = routeGroup()
     validate('json', timeWaitlistJoinSchema),
     async (c) => {
       const scope = scopeOf(c);
-      const joined = await joinTimeWaitlist(scope.db, c.req.valid('json'), scope.now);
+      // Live entries one network may keep are counted by a digest of it (as payment holds), never the address.
+      const network = clientNetwork(c);
+      const networkKey = network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined;
+      const joined = await joinTimeWaitlist(scope.db, c.req.valid('json'), scope.now, networkKey);
       if (!joined.ok) {
+        if (joined.status === 409) return c.json({ message: joined.message, free: joined.free }, 409);
         return c.json({ message: joined.message, ...(joined.field ? { field: joined.field } : {}) }, joined.status);
       }
       const studio = studioDetails(c.env);
       const token = await entryToken(joined.id, c.env.MANAGE_LINK_SECRET);
-      const entry = { ...joined.entry, id: joined.id, entryUrl: `${studio.siteUrl}${entryPath(token)}` };
+      const entryUrl = `${studio.siteUrl}${entryPath(token)}`;
+      const entry = { ...joined.entry, id: joined.id, entryUrl, confirmUrl: `${entryUrl}?confirm=1` };
       scope.later(
         timeWaitlistJoinedMessages({ ...entry, dayPart: dayPartLabels[entry.dayPart] }, studio).then((messages) =>
           queueMessages(scope.db, c.env.MESSAGES, messages),
         ),
       );
-      // A place may already be free for them (freed while they chose): offered at once.
-      placesFreed(scope, joined.entry.dates);
+      // Nothing is offered yet: only once its owner confirms (the email's link, a WhatsApp reply).
       return c.json({ _id: joined.id, position: joined.position }, 201);
     },
   )
@@ -70,6 +82,18 @@ export const timeWaitlistRoutes = routeGroup()
     // A place offered now: the link to it, as the offer's message has it.
     const offerLink = entry.offer ? offerPath(await offerToken(entry.offer.reference, c.env.MANAGE_LINK_SECRET)) : null;
     return c.json({ ...shown, offerPath: offerLink }, 200, noStore);
+  })
+  // A POST (the page's button), never the link itself: a mail scanner following links confirms nothing.
+  .post('/time-waitlist/entry/:token/confirm', sameOriginJson, async (c) => {
+    const id = await entryOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);
+    const scope = scopeOf(c);
+    const confirmed = id ? await confirmEntry(scope.db, id, scope.now) : undefined;
+    if (!confirmed)
+      return c.json({ message: id ? timeWaitlistMessages.entryEnded : timeWaitlistMessages.notFound }, 404);
+    // A place may be free for them already (freed while they waited unconfirmed): offered after this answer.
+    if (confirmed.newlyFor.length > 0) placesFreed(scope, confirmed.newlyFor);
+    const { email: _email, phone: _phone, ...shown } = confirmed.entry;
+    return c.json({ ...shown, offerPath: null }, 200, noStore);
   })
   .delete('/time-waitlist/entry/:token', sameOriginJson, async (c) => {
     const id = await entryOfToken(c.req.param('token'), c.env.MANAGE_LINK_SECRET);

@@ -9,15 +9,20 @@
  *
  * A username locked by guesses from many networks (the network itself still allowed) slows
  * guesses without locking its holder out: the right password still leads on to the account's
- * authenticator code, never to a session by itself; any other answer is the lock's.
+ * authenticator code, never to a session by itself; any other answer is the lock's. That way a
+ * right password still answers differently, so each account's password is also checked at most
+ * MAX_ACCOUNT_PASSWORD_CHECKS times a window on any branch (login-throttle.ts takePasswordCheck):
+ * a cap, not an indistinguishable refusal, because the holder must still learn their password was
+ * right to be asked for their code; beyond it every answer is the lock's, right password or not.
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
 import type { StaffMember } from '../shared/permissions';
 import { createSession, endSession } from './admin-sessions';
-import { clearAttempts, takeAttempt } from './login-throttle';
+import { clearAttempts, takeAttempt, takePasswordCheck } from './login-throttle';
 import { constantTimeTextEqual, verifyPassword } from './password';
 import { issueLoginTicket, secondFactorRequired, secondFactorsOf } from './second-factor';
+import { keyedDigest } from './signing';
 import { accountForEmail, activeStaffMember, BUILT_IN_OWNER_ID, passwordHashOf } from './staff-accounts';
 
 /** A well-formed hash no password matches (no derivation comes out all zeros): checked when no account has the name. */
@@ -44,11 +49,25 @@ interface LoginAttempt {
 
 type LoginEnv = Pick<
   Bindings,
-  'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER' | 'SITE_URL'
+  'SESSIONS' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD_HASH' | 'ADMIN_PASSWORD_PEPPER' | 'SITE_URL' | 'LINK_SECRET'
 >;
 
+/** Roughly an email address: someone@somewhere.tld, no spaces (a name, not a password typed as one). */
+export const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What the guess counter keeps of a typed name: the name itself when it is one (an email, the
+ * install's username), else a keyed digest. People type their password into the username field,
+ * and login_failures must not hold it; a digest still counts the same text's guesses together.
+ */
+export async function countedName(typed: string, env: Pick<LoginEnv, 'ADMIN_USERNAME' | 'LINK_SECRET'>) {
+  const name = typed.trim().toLowerCase();
+  if (name === '' || EMAIL_SHAPED.test(name) || name === env.ADMIN_USERNAME.trim().toLowerCase()) return name;
+  return `#${await keyedDigest(env.LINK_SECRET, 'login-names', name)}`;
+}
+
 export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt): Promise<LoginResult> {
-  const keys = { network: attempt.network, username: attempt.username };
+  const keys = { network: attempt.network, username: await countedName(attempt.username, env) };
   const counted = await takeAttempt(db, keys, attempt.now);
   if (!counted.allowed && !counted.networkAllowed) {
     return { outcome: 'locked', retryAfterSeconds: counted.retryAfterSeconds };
@@ -62,6 +81,10 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   // The built-in owner signs in while their account is active: with the install's hash until
   // they choose a password of their own.
   const accountId = isBuiltInOwner ? BUILT_IN_OWNER_ID : account?.id;
+  // Counted for every name (a stand-in key when no account has it), so the count's write takes
+  // the same time whether or not the name is someone's; only an account's count refuses.
+  const checks = await takePasswordCheck(db, accountId ?? 'no-account', attempt.now);
+  if (accountId && !checks.allowed) return { outcome: 'locked', retryAfterSeconds: checks.retryAfterSeconds };
   const hash = (isBuiltInOwner ? builtInHash : account?.passwordHash) ?? STAND_IN_HASH;
   const passwordMatches = await verifyPassword(attempt.password, env.ADMIN_PASSWORD_PEPPER, hash);
   const member = accountId && passwordMatches ? await activeStaffMember(db, accountId) : null;
@@ -77,7 +100,7 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
       return { outcome: 'second-factor', ticket: await issueLoginTicket(db, member._id, keys, attempt.now) };
     if (factors.passkeys > 0) return { outcome: 'use-passkey' };
   }
-  await clearAttempts(db, keys);
+  await clearAttempts(db, { ...keys, accountId: member._id });
   await endSession(env.SESSIONS, attempt.previousSessionId);
   const { therapistId: _, ...user } = member;
   return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member._id, attempt.now), user };

@@ -16,6 +16,7 @@ import { closedOn, closureReason, therapistOffOn } from './day-rules';
 import { returnPackageStatements } from './package-sessions';
 import { slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
+import { confirmedAtSet } from './visit-origin';
 import { returnVoucherStatements } from './vouchers';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -66,7 +67,8 @@ export interface MoveTarget {
  * Moves a booking to another start (and perhaps another therapist), the price unchanged: in one
  * batch the booking changes only if it is still booked where the caller saw it, its old blocks are
  * given back and the new ones taken (booking-time.ts chooses them; a block held by anyone else
- * fails the batch, and then the next free therapist is tried).
+ * fails the batch, and then the next free therapist is tried). Staff move from the desk and
+ * visitors through their manage link: either confirms a visit a therapist booked (visit-origin.ts).
  */
 export async function moveBooking(
   db: Database,
@@ -100,7 +102,8 @@ export async function moveBooking(
           db,
           sql`
           update bookings set date = ${target.date}, time = ${target.time}, therapist_id = ${choice.therapistId},
-            room_id = ${choice.roomId}, duration_minutes = ${choice.minutes}, reminder_sent_at = null, needs_attention = 0
+            room_id = ${choice.roomId}, duration_minutes = ${choice.minutes}, reminder_sent_at = null, needs_attention = 0,
+            ${confirmedAtSet(options.now)}
           where id = ${booking.id} and service_status = 'booked' and date = ${booking.date} and time = ${booking.time}
             and therapist_id is ${booking.therapistId} and not ${closedOn(target.date)}
             and not ${therapistOffOn(choice.therapistId, target.date)}`,

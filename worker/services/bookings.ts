@@ -11,6 +11,7 @@ import { endTimeOf } from '../shared/schedule';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../shared/statuses';
 import { formStateOf, type VisitFormState } from '../shared/visit-rules';
 import { countedNoShowsSql } from './no-show-rule';
+import { deskOrClientVisit } from './visit-origin';
 import { voucherPaidSql } from './vouchers';
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -57,6 +58,11 @@ export interface BookingView extends Partial<HealthAnswers> {
   room: { _id: string; name: string } | null;
   /** "HH:MM" the visit ends (the next morning's time for an overnight one). */
   endTime: string;
+  /**
+   * False for a visit a therapist booked with themselves that neither the desk nor the client has
+   * confirmed yet (visit-origin.ts).
+   */
+  deskOrClientMade: boolean;
   /** The client's no-shows within 12 months that count (since staff last lifted the rule for them). */
   noShows: number;
   /** The visit's health form: answered, still missing (a booking staff took), or no longer needed. */
@@ -99,6 +105,7 @@ const bookingColumns = (now: Date) => ({
   roomName: rooms.name,
   // The client's no-shows that count now (no-show-rule.ts): a lift moves the list's version too.
   noShows: countedNoShowsSql(sql.raw('"bookings"."client_id"'), now),
+  deskOrClientMade: deskOrClientVisit('"bookings"'),
 });
 
 type EventRow = typeof bookingEvents.$inferSelect;
@@ -114,6 +121,7 @@ function toView(
     therapistName,
     roomName,
     noShows,
+    deskOrClientMade,
   }: {
     booking: typeof bookings.$inferSelect;
     couponCode: string | null;
@@ -124,12 +132,14 @@ function toView(
     therapistName: string | null;
     roomName: string | null;
     noShows: number;
+    deskOrClientMade: unknown;
   },
   events: EventRow[],
 ): BookingView {
   return {
     _id: booking.id,
     noShows: Number(noShows),
+    deskOrClientMade: Number(deskOrClientMade) === 1,
     name: booking.name,
     subservices: booking.subservices,
     date: booking.date,

@@ -8,48 +8,40 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { lagosDate } from '../shared/time';
 import { contactMatches } from './client-accounts';
-import { phoneKeySql } from './client-records';
 import { managePath, manageToken } from './manage-tokens';
 import { voucherTitle } from './vouchers';
 
+/**
+ * The person signed in as `key`: only the address their code proved, found by its stored key
+ * (an indexed `email_key = ?` or `phone_key = ?`). The other address on a client record was typed
+ * into a form and never proved: someone booking with their own email and another's phone must not
+ * see that person's visits by signing in with the email.
+ */
 interface Identity {
+  key: string;
   name: string | null;
-  emails: string[];
-  phoneKeys: string[];
 }
 
-const list = (values: string[]) =>
-  values.length === 0
-    ? sql`(null)`
-    : sql`(${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )})`;
-
-/**
- * The person signed in as `key`: only the address their code proved. The other address on a
- * client record was typed into a form and never proved: someone booking with their own email and
- * another's phone must not see that person's visits by signing in with the email.
- */
 async function identityOf(db: Database, key: string): Promise<Identity> {
-  const own = key.slice(key.indexOf(':') + 1);
   const named = await db.get<{ name: string }>(
     sql`select name from (
         select name, 0 as rank, updated_at as at from clients where key = ${key}
-        union all select name, 1, created_at from bookings where ${contactMatches(key, sql`email`, sql`phone`)})
+        union all select name, 1, created_at from bookings where ${mine({ key, name: null }, 'email_key', 'phone_key')})
       order by rank, at desc limit 1`,
   );
-  return {
-    name: named?.name ?? null,
-    emails: key.startsWith('email:') ? [own] : [],
-    phoneKeys: key.startsWith('phone:') && own.length >= 7 ? [own] : [],
-  };
+  return { key, name: named?.name ?? null };
 }
 
-/** SQL: a row's email and phone columns are this person's. */
-const mine = (who: Identity, email: SQL, phone: SQL | null) =>
-  sql`(lower(trim(coalesce(${email}, ''))) in ${list(who.emails)}
-    ${phone ? sql`or (coalesce(${phone}, '') <> '' and ${phoneKeySql(phone)} in ${list(who.phoneKeys)})` : sql``})`;
+/** SQL: a row's stored key columns (raw names; no phone column where it keeps none) are this person's. */
+const mine = (who: Identity, emailKey: string, phoneKey: string | null): SQL =>
+  contactMatches(who.key, emailKey, phoneKey) ?? sql`0`;
+
+/**
+ * Whether a visit's manage link is theirs: it went with the confirmation, which goes by email, so
+ * to the booking's email; by WhatsApp (the phone) only for a booking with no email.
+ */
+const confirmedTo = (who: Identity, visit: { emailKey: string | null }) =>
+  who.key.startsWith('email:') || visit.emailKey === null;
 
 interface VisitRow {
   id: string;
@@ -60,6 +52,7 @@ interface VisitRow {
   status: string;
   therapistId: string | null;
   therapistName: string | null;
+  emailKey: string | null;
 }
 
 /** "/booking?treatments=Swedish,Hotstone&therapist=…": the booking form filled as the visit was. */
@@ -74,9 +67,9 @@ export async function accountView(db: Database, key: string, options: { now: Dat
   const today = lagosDate(options.now);
   const visits = await db.all<VisitRow>(
     sql`select b.id, b.payment_reference as reference, b.subservices, b.date, b.time, b.service_status as status,
-        t.id as therapistId, t.name as therapistName
+        t.id as therapistId, t.name as therapistName, b.email_key as emailKey
       from bookings b left join therapists t on t.id = b.therapist_id
-      where ${mine(who, sql`b.email`, sql`b.phone`)}
+      where ${mine(who, 'b.email_key', 'b.phone_key')}
       order by b.date desc, b.time desc limit 60`,
   );
   const isUpcoming = (visit: VisitRow) =>
@@ -93,7 +86,8 @@ export async function accountView(db: Database, key: string, options: { now: Dat
         time: visit.time,
         therapist: visit.therapistName,
         status: visit.status,
-        manageUrl: managePath(await manageToken(visit.reference, options.linkSecret)),
+        // null: the link went to the booking's email, which this sign-in did not prove.
+        manageUrl: confirmedTo(who, visit) ? managePath(await manageToken(visit.reference, options.linkSecret)) : null,
       })),
   );
   const past = visits
@@ -118,7 +112,7 @@ export async function accountView(db: Database, key: string, options: { now: Dat
   }>(
     sql`select id as _id, name, sessions, sessions_left as sessionsLeft, expires_on as expiresOn, code_last4 as codeLast4
       from package_purchases where plan_id is null and status = 'active'
-        and ${mine(who, sql`buyer_email`, sql`buyer_phone`)}
+        and ${mine(who, 'buyer_email_key', 'buyer_phone_key')}
       order by expires_on desc limit 20`,
   );
   return {
@@ -145,7 +139,7 @@ async function membershipOf(db: Database, who: Identity, now: Date) {
     sql`select m.id as _id, p.name as planName, m.status, m.paid_until as paidUntil,
         m.subscription_code as subscriptionCode, w.sessions_left as sessionsLeft, w.code_last4 as codeLast4
       from memberships m join membership_plans p on p.id = m.plan_id join package_purchases w on w.id = m.purchase_id
-      where ${mine(who, sql`m.email`, sql`m.phone`)} order by m.created_at desc limit 1`,
+      where ${mine(who, 'm.email_key', 'm.phone_key')} order by m.created_at desc limit 1`,
   );
   if (!row) return null;
   const over = row.paidUntil <= now.toISOString() && row.status !== 'active';
@@ -162,6 +156,9 @@ async function membershipOf(db: Database, who: Identity, now: Date) {
 
 /** Vouchers they bought, and those sent to them (only once delivered: a gift is a surprise until its day). */
 async function vouchersOf(db: Database, who: Identity, today: string) {
+  // A buyer leaves no phone: a phone's sign-in looks only for vouchers received (no `or 0` scan).
+  const bought = contactMatches(who.key, 'buyer_email_key', null);
+  const received = sql`(delivered_at is not null and ${mine(who, 'recipient_email_key', 'recipient_phone_key')})`;
   const rows = await db.all<{
     _id: string;
     amount: number;
@@ -174,11 +171,10 @@ async function vouchersOf(db: Database, who: Identity, today: string) {
     recipientName: string;
   }>(
     sql`select id as _id, amount, treatment, balance, expires_on as expiresOn, code_last4 as codeLast4, status,
-        (delivered_at is not null and ${mine(who, sql`recipient_email`, sql`recipient_phone`)}) as received,
+        ${received} as received,
         recipient_name as recipientName
       from vouchers
-      where ${mine(who, sql`buyer_email`, null)}
-        or (delivered_at is not null and ${mine(who, sql`recipient_email`, sql`recipient_phone`)})
+      where ${received}${bought ? sql` or ${bought}` : sql``}
       order by created_at desc limit 20`,
   );
   return rows.map((row) => ({
@@ -211,9 +207,9 @@ const paymentColumns = sql`reference, kind, amount, subtotal, discount, voucher_
 
 const paidBy = (who: Identity) =>
   sql`status = 'paid' and paid_at is not null
-    and (lower(email) in ${list(who.emails)} or phone_key in ${list(who.phoneKeys)}
-      or reference in (select payment_reference from bookings where ${mine(who, sql`email`, sql`phone`)})
-      or reference in (select payment_reference from orders where ${mine(who, sql`email`, sql`phone`)}))`;
+    and (${mine(who, 'email_key', 'phone_key')}
+      or reference in (select payment_reference from bookings where ${mine(who, 'email_key', 'phone_key')})
+      or reference in (select payment_reference from orders where ${mine(who, 'email_key', 'phone_key')}))`;
 
 /** What any kind of payment stores, as far as a receipt reads it. */
 interface StoredDetails {

@@ -51,9 +51,9 @@ const erasedPayload = sql`json_object('event', event, 'data', json_object(
  *
  * A membership keeps its subscription code, plan, status and months: Paystack's later events
  * that name the subscription (not renewing, disabled, a failed invoice) still apply to it. A
- * renewal (charge.success) is matched by plan and email, and the email is gone: an erased
- * member's later renewals are kept as events no membership matches yet (counted as money in by
- * the reports, adding no sessions) until staff cancel the subscription at Paystack.
+ * renewal (charge.success) is matched by plan and Paystack's customer code, and the code is gone:
+ * an erased member's later renewals are kept as events no membership matches (adding no sessions,
+ * and not money in for the reports) until staff cancel the subscription at Paystack.
  */
 function eraseSalesStatements(db: Database, { anyEmail, anyKey, anyContact, mentionsAny }: Matchers) {
   const theirPurchases = sql`select payment_reference from package_purchases
@@ -61,6 +61,8 @@ function eraseSalesStatements(db: Database, { anyEmail, anyKey, anyContact, ment
   const theirMemberships = sql`select payment_reference from memberships where ${anyContact(sql`email`, sql`phone`)}`;
   const theirSubscriptions = sql`select subscription_code from memberships
     where subscription_code is not null and ${anyContact(sql`email`, sql`phone`)}`;
+  const theirCustomerCodes = sql`select customer_code from memberships
+    where customer_code is not null and ${anyContact(sql`email`, sql`phone`)}`;
   return [
     d1Statement(
       db,
@@ -72,6 +74,7 @@ function eraseSalesStatements(db: Database, { anyEmail, anyKey, anyContact, ment
       db,
       sql`update membership_events set payload = ${erasedPayload}
         where subscription_code in (${theirSubscriptions})
+          or json_extract(payload, '$.data.customer.customer_code') in (${theirCustomerCodes})
           or ${anyEmail(sql`json_extract(payload, '$.data.customer.email')`)} or ${mentionsAny(sql`payload`)}`,
     ),
     d1Statement(
@@ -81,7 +84,8 @@ function eraseSalesStatements(db: Database, { anyEmail, anyKey, anyContact, ment
     ),
     d1Statement(
       db,
-      sql`update memberships set name = ${ERASED_NAME}, email = '', phone = null, email_token = null
+      sql`update memberships set name = ${ERASED_NAME}, email = '', phone = null, email_token = null,
+          customer_code = null
         where ${anyContact(sql`email`, sql`phone`)}`,
     ),
   ];

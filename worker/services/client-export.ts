@@ -21,12 +21,13 @@ async function salesAndSignIns(db: Database, client: ClientContact) {
   const { anyEmail, anyContact } = addressMatchers(addresses);
   const theirMemberships = anyContact(sql`m.email`, sql`m.phone`);
   const accountKeys = inList(accountKeysOf(client, addresses));
-  const [packages, memberships, membershipEvents, payments, signIns, sessions] = await Promise.all([
+  const [packages, memberships, membershipEvents, payments, signIns, wrongCodes, sessions] = await Promise.all([
     db.all<Row>(sql`select name, sessions, sessions_left as "sessionsLeft", price, expires_on as "expiresOn", status,
         code_last4 as "last4", created_at as "boughtAt"
       from package_purchases where plan_id is null and ${anyContact(sql`buyer_email`, sql`buyer_phone`)}
       order by created_at`),
     db.all<Row>(sql`select p.name as plan, m.status, m.paid_until as "paidUntil", m.months,
+        m.customer_code as "paystackCustomer",
         w.sessions_left as "sessionsLeft", w.code_last4 as "last4", m.created_at as "joinedAt"
       from memberships m join membership_plans p on p.id = m.plan_id join package_purchases w on w.id = m.purchase_id
       where ${theirMemberships} order by m.created_at`),
@@ -43,10 +44,13 @@ async function salesAndSignIns(db: Database, client: ClientContact) {
       order by created_at`),
     db.all<Row>(sql`select channel, created_at as "createdAt", used_at as "usedAt", expires_at as "expiresAt"
       from account_codes where contact in (${accountKeys}) order by created_at`),
+    // Wrong codes typed for their address: when only (the network is a digest, no one's to read).
+    db.all<Row>(sql`select created_at as "triedAt" from account_code_tries where contact in (${accountKeys})
+      order by created_at`),
     db.all<Row>(sql`select created_at as "createdAt", expires_at as "expiresAt"
       from account_sessions where contact in (${accountKeys}) order by created_at`),
   ]);
-  return { packages, memberships, membershipEvents, payments, signIns, sessions };
+  return { packages, memberships, membershipEvents, payments, signIns, wrongCodes, sessions };
 }
 
 /** Everything held on the person, for their copy; undefined when there is no such client. */

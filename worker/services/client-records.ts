@@ -7,16 +7,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../db/client';
+import { phoneKeySql } from '../db/contact-keys';
 
-const digitsOf = (phone: SQL) =>
-  sql`replace(replace(replace(replace(replace(replace(coalesce(${phone}, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
-
-/** A phone number as its digits, a Nigerian 0803… written 234803… (an SQL expression). */
-export function phoneKeySql(phone: SQL): SQL {
-  const digits = digitsOf(phone);
-  return sql`(case when substr(${digits}, 1, 1) = '0' and length(${digits}) = 11
-      then '234' || substr(${digits}, 2) else ${digits} end)`;
-}
+export { phoneKeySql };
 
 /** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
 export const phoneKeyOf = (phone: string) => {

@@ -14,17 +14,28 @@ export const MAX_FAILURES = 5;
 export const MAX_USERNAME_FAILURES = 20;
 /** Authenticator codes an account may get wrong in a window, whatever the tickets and networks. */
 export const MAX_SECOND_FACTOR_FAILURES = 10;
+/**
+ * Password checks one account may have in a window, whatever the networks and names they came
+ * under: the username's lock lets the account's right password through to its authenticator code
+ * (admin-login.ts), so without this cap guessers spread over many networks would go on having
+ * their guesses checked. Well above the username's own allowance, so the holder is locked out only
+ * by a siege of more than thirty further guesses in the window, and then only until it ends.
+ */
+export const MAX_ACCOUNT_PASSWORD_CHECKS = 50;
 export const WINDOW_SECONDS = 15 * 60;
 
 export interface AttemptKeys {
   /** The client's network (an IPv4 address or IPv6 /64; 'local' without Cloudflare in front). */
   network: string;
   username: string;
+  /** The account whose password was checked, once known: its count is given back too on success. */
+  accountId?: string;
 }
 
 const networkKey = (keys: AttemptKeys) => `network:${keys.network}`;
 const usernameKey = (keys: AttemptKeys) => `username:${keys.username.trim().toLowerCase()}`;
 const secondFactorKey = (accountId: string) => `second-factor:${accountId}`;
+const passwordCheckKey = (accountId: string) => `password-checks:${accountId}`;
 
 /**
  * One more attempt for `key` in its window (a window that has passed starts again at 1), taken
@@ -79,6 +90,21 @@ export async function takeAttempt(
 const secondsUntil = (time: number, now: Date) => Math.max(1, Math.ceil((time - now.getTime()) / 1000));
 
 /**
+ * One more check of the account's password, counted before it is checked (any name, any network):
+ * allowed while the account has had at most MAX_ACCOUNT_PASSWORD_CHECKS in its window.
+ */
+export async function takePasswordCheck(
+  db: Database,
+  accountId: string,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const row = await countAttempt(db, passwordCheckKey(accountId), now).first<Counted>();
+  if ((row?.failures ?? MAX_ACCOUNT_PASSWORD_CHECKS + 1) <= MAX_ACCOUNT_PASSWORD_CHECKS) return { allowed: true };
+  const windowEnd = Date.parse(row?.window_started_at ?? now.toISOString()) + WINDOW_SECONDS * 1000;
+  return { allowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+}
+
+/**
  * One more authenticator code for the account, counted before it is checked (a right one clears
  * the count): allowed while the account has had at most MAX_SECOND_FACTOR_FAILURES in its window.
  * `lastAllowed`: this is the last one the window allows (if wrong, the account is now locked).
@@ -102,9 +128,10 @@ export async function clearSecondFactorFailures(db: Database, accountId: string)
   await db.run(sql`delete from login_failures where key = ${secondFactorKey(accountId)}`);
 }
 
-/** A signed-in person: their network and their username start counting afresh. */
+/** A signed-in person: their network, their username and their account's password checks start counting afresh. */
 export async function clearAttempts(db: Database, keys: AttemptKeys): Promise<void> {
-  await db.run(sql`delete from login_failures where key in (${networkKey(keys)}, ${usernameKey(keys)})`);
+  const account = keys.accountId ? passwordCheckKey(keys.accountId) : networkKey(keys);
+  await db.run(sql`delete from login_failures where key in (${networkKey(keys)}, ${usernameKey(keys)}, ${account})`);
 }
 
 /** Windows that have passed are forgotten (the cron). */

@@ -11,6 +11,7 @@ import type { MembershipFacts } from '../messages/templates/memberships';
 import type { MembershipJoin } from '../shared/membership-rules';
 import { lagosDate } from '../shared/time';
 import { formatVoucherCode, normalizeVoucherCode } from '../shared/voucher-rules';
+import { phoneKeyOf, phoneKeySql } from './client-records';
 import { coveredTreatments, newPackageCode, type PackagePurchaseRow, packageCodeHash } from './package-sessions';
 import { markPaid, type Payment } from './payments/records';
 import { VOUCHER_CODE_LENGTH } from './voucher-codes';
@@ -172,19 +173,43 @@ export async function membershipSummary(db: Database, payment: Payment): Promise
   };
 }
 
-/** A member's percentage off the shop, from their code: the plan's, while the membership has not ended. */
+/** Who an order is for: its email and phone, as the order (or the payment dialog) gives them. */
+export interface ShopCustomer {
+  email?: string | null;
+  phone?: string | null;
+}
+
+/**
+ * SQL: whether the membership `m` is the customer's own, by the email (trimmed, any case) or the
+ * phone (its key: "0803…" and "+234 803…" are one) the member joined with; true when no customer
+ * is given (a check before the checkout form is filled).
+ */
+function isMembersOwn(customer: ShopCustomer | undefined) {
+  const email = customer?.email?.trim().toLowerCase() ?? '';
+  const phoneKey = customer?.phone ? phoneKeyOf(customer.phone) : '';
+  if (!email && !phoneKey) return customer ? sql`0` : sql`1`;
+  return sql`((${email} <> '' and lower(trim(m.email)) = ${email})
+    or (${phoneKey} <> '' and ${phoneKeySql(sql`m.phone`)} = ${phoneKey}))`;
+}
+
+/**
+ * A member's percentage off the shop, from their code: the plan's, while the membership has not
+ * ended; `own` says whether it is the member's own order (`customer`'s email or phone is theirs):
+ * the discount is the member's, not the code holder's.
+ */
 export async function memberShopPercent(
   db: Database,
   typed: string,
   now: Date,
-): Promise<{ planName: string; percent: number } | undefined> {
+  customer?: ShopCustomer,
+): Promise<{ planName: string; percent: number; own: boolean } | undefined> {
   const code = normalizeVoucherCode(typed);
   if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
-  const row = await db.get<{ planName: string; percent: number }>(
-    sql`select p.name as planName, p.shop_percent as percent
+  const row = await db.get<{ planName: string; percent: number; own: number }>(
+    sql`select p.name as planName, p.shop_percent as percent, ${isMembersOwn(customer)} as own
       from package_purchases w join memberships m on m.purchase_id = w.id join membership_plans p on p.id = m.plan_id
       where w.code_hash = ${await packageCodeHash(code)} and w.status = 'active'
         and m.status != 'ended' and m.paid_until > ${now.toISOString()} and p.shop_percent > 0`,
   );
-  return row ?? undefined;
+  return row ? { planName: row.planName, percent: row.percent, own: Boolean(row.own) } : undefined;
 }

@@ -16,7 +16,7 @@ import type { PackageFacts } from '../messages/templates/packages';
 import type { ReviewRequestFacts } from '../messages/templates/reviews';
 import type { RefundFacts, RenderedMessage } from '../messages/templates/shared';
 import type { TeamInvitationFacts } from '../messages/templates/team';
-import type { WaitlistEntryFacts, WaitlistOfferFacts } from '../messages/templates/time-waitlist';
+import type { WaitlistEndedFacts, WaitlistEntryFacts, WaitlistOfferFacts } from '../messages/templates/time-waitlist';
 import type { VoucherFacts } from '../messages/templates/vouchers';
 import type { NewMessage } from './outbox';
 
@@ -347,10 +347,22 @@ export async function timeWaitlistJoinedMessages(
   entry: WaitlistEntryFacts & { id: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
-  const message = (await timeWaitlistTemplates()).timeWaitlistJoined(entry, studio);
+  const { timeWaitlistJoined } = await timeWaitlistTemplates();
   return withRecipient([
-    email('time-waitlist-joined', entry.id, entry.email ?? '', message),
-    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', message),
+    email('time-waitlist-joined', entry.id, entry.email ?? '', timeWaitlistJoined(entry, studio, 'link')),
+    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', timeWaitlistJoined(entry, studio, 'reply')),
+  ]);
+}
+
+/** An entry ended after two offers in a row lapsed unanswered: its owner is told, by email and WhatsApp. */
+export async function timeWaitlistEndedMessages(
+  entry: WaitlistEndedFacts & { id: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
+  return withRecipient([
+    email('time-waitlist-ended', entry.id, entry.email ?? '', message),
+    whatsapp('time-waitlist-ended', entry.id, entry.phone ?? '', message),
   ]);
 }
 

@@ -20,6 +20,7 @@ import { lagosDate, lagosToUtc } from '../shared/time';
 import { reviewRequestMessages, studioDetails } from './notifications';
 import { type NewMessage, queueMessages } from './outbox';
 import { type ReviewSubject, reviewPath, reviewToken, reviewTokenHash } from './review-links';
+import { deskOrClientVisit } from './visit-origin';
 
 const HOUR_MS = 3_600_000;
 /** Asked a day after the visit (or its completion, when staff mark it later) or the delivery. */
@@ -61,7 +62,10 @@ async function writeRequest(
   return written ? `${context.studio.siteUrl}${reviewPath(token)}` : undefined;
 }
 
-/** Completed visits whose day has passed and that were never asked about. */
+/**
+ * Completed visits whose day has passed and that were never asked about; not one a therapist
+ * booked with themselves until the desk or the client confirmed it (visit-origin.ts).
+ */
 async function visitRequests(context: RequestContext, since: string): Promise<NewMessage[]> {
   const { db, now } = context;
   const rows = await db.all<{
@@ -81,7 +85,7 @@ async function visitRequests(context: RequestContext, since: string): Promise<Ne
       b.subservices, b.treatment_ids, b.therapist_id, t.name as therapist_name
     from bookings b left join therapists t on t.id = b.therapist_id
     where b.service_status = 'completed' and b.completed_at >= ${since}
-      and (b.email <> '' or b.phone <> '')
+      and (b.email <> '' or b.phone <> '') and ${deskOrClientVisit('b')}
       and not exists (select 1 from review_requests r where r.booking_id = b.id)
     order by b.completed_at limit ${REQUESTS_PER_RUN}`);
   const messages: NewMessage[] = [];

@@ -238,7 +238,7 @@ export async function redeemLoginTicket(
   const { network, username } = tried.payload;
   await Promise.all([
     clearSecondFactorFailures(db, accountId),
-    network && username ? clearAttempts(db, { network, username }) : undefined,
+    network && username ? clearAttempts(db, { network, username, accountId }) : undefined,
   ]);
   return { ok: true, accountId };
 }

@@ -17,6 +17,7 @@ import { closedOn, closureReason, therapistOffOn } from './day-rules';
 import { manageToken, manageTokenHash } from './manage-tokens';
 import { isPastSlot } from './slots';
 import { takeTimeStatements } from './time-blocks';
+import { confirmedAtSql } from './visit-origin';
 
 export type StudioPayment = (typeof studioPaymentMethods)[number] | 'unpaid';
 
@@ -30,6 +31,8 @@ export interface StaffBookingRequest {
   therapistId?: string;
   payment: StudioPayment;
   notes?: string;
+  /** A therapist without the desk's permission booking with themselves: their staff account's id. */
+  bookedByTherapist?: string;
 }
 
 export const staffBookingMessages = {
@@ -93,12 +96,14 @@ export async function createStaffBooking(
           db,
           sql`insert into bookings (
               id, payment_reference, service, subservices, date, time, name, email, phone, notes, amount,
-              amount_paid, manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids
+              amount_paid, manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids,
+              booked_by_therapist
             )
             select ${crypto.randomUUID()}, ${reference}, 'Massage', ${JSON.stringify(request.subservices)}, ${request.date},
               ${request.time}, ${request.name}, ${email}, ${request.phone}, ${request.notes ?? null}, ${priced.total},
               ${paid ? priced.total : 0},
-              ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)}
+              ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)},
+              ${request.bookedByTherapist ?? null}
             where ${inserted}`,
         ),
         ...linkClientStatements(db, 'bookings', reference, options.now),
@@ -126,6 +131,7 @@ export async function createStaffBooking(
 /**
  * Marks what is left to pay of a booking as paid at the studio (cash, transfer or POS), once: all
  * of one taken unpaid at the desk (its payment then counts as paid), or the rest after a deposit.
+ * The desk's act: it confirms a visit a therapist booked with themselves (visit-origin.ts).
  */
 export async function markStudioPayment(
   db: Database,
@@ -138,10 +144,10 @@ export async function markStudioPayment(
   const [booking] = await d1.batch([
     d1
       .prepare(
-        `update bookings set amount_paid = amount, balance_method = ?, balance_paid_at = ?
+        `update bookings set amount_paid = amount, balance_method = ?, balance_paid_at = ?, ${confirmedAtSql}
          where payment_reference = ? and amount_paid < amount and service_status <> 'cancelled'`,
       )
-      .bind(method, nowIso, paymentReference),
+      .bind(method, nowIso, nowIso, paymentReference),
     d1
       .prepare(
         `update payments set status = 'paid', method = ?, paid_at = ?

@@ -2,11 +2,12 @@
  * A team member's password after the first sign-in: chosen from an invitation or reset link,
  * changed when signed in, and "sign out of all devices". Every new password follows the same
  * rules (password-rules.ts), and every change ends the person's other sessions: the account's
- * `sessions_valid_after` moves to now and the browser that made the change gets a new session.
+ * `sessions_valid_after` moves to now and the browser that made the change gets a new session. A
+ * change made signed in also removes the person's unused reset links.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { staffAccounts } from '../db/schema';
+import { staffAccounts, staffTokens } from '../db/schema';
 import type { Bindings } from '../env';
 import type { StaffMember } from '../shared/permissions';
 import { sitePaths } from '../shared/site-paths';
@@ -103,13 +104,24 @@ export async function changePassword(
     return { ok: false, status: 400, message: staffPasswordMessages.samePassword };
   const problem = await passwordProblem(request.password, member.email);
   if (problem) return { ok: false, status: 400, message: problem };
-  await db
-    .update(staffAccounts)
-    .set({
-      passwordHash: await hashPassword(request.password, env.ADMIN_PASSWORD_PEPPER),
-      sessionsValidAfter: request.now.toISOString(),
-    })
-    .where(eq(staffAccounts.id, member._id));
+  // The person's unused reset links go in the same batch: one asked for before (perhaps by
+  // whoever made them change it) cannot set another password after this one.
+  const passwordHash = await hashPassword(request.password, env.ADMIN_PASSWORD_PEPPER);
+  await db.batch([
+    db
+      .update(staffAccounts)
+      .set({ passwordHash, sessionsValidAfter: request.now.toISOString() })
+      .where(eq(staffAccounts.id, member._id)),
+    db
+      .delete(staffTokens)
+      .where(
+        and(
+          eq(staffTokens.accountId, member._id),
+          eq(staffTokens.purpose, 'password-reset'),
+          isNull(staffTokens.usedAt),
+        ),
+      ),
+  ]);
   return { ok: true, member, sessionId: await createSession(env.SESSIONS, member._id, request.now) };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The waitlist for full times: joining (checked against the menu, the team and the closed days,
- * at most 3 entries waiting per email or phone), the client's own view through their private link,
+ * refused while a wished-for start is free, at most 3 entries waiting per email or phone and 10 per
+ * client network), its owner's confirmation, the client's own view through their private link,
  * leaving, and the staff's list of who waits for a day with the live offers and this month's
  * places filled. Offering places is waitlist-offers.ts's.
  */
@@ -10,17 +11,26 @@ import { addDays, formatDate, lagosDate } from '../shared/time';
 import {
   type DayPart,
   MAX_LIVE_ENTRIES,
+  MAX_LIVE_ENTRIES_PER_NETWORK,
   MAX_WAITLIST_DAYS_AHEAD,
+  startsWithin,
   type TimeWaitlistJoin,
   timeWaitlistMessages,
 } from '../shared/time-waitlist';
 import { phoneKeySql } from './client-records';
-import { loadSchedule } from './schedule';
+import { dayAvailability, loadSchedule, type Schedule, type Visit } from './schedule';
 import { endOffer, offerLive } from './waitlist-offers';
 
 export type JoinResult =
   | { ok: true; id: string; position: number; entry: EntryFacts }
-  | { ok: false; status: 400 | 429; message: string; field?: string };
+  | { ok: false; status: 400 | 429; message: string; field?: string }
+  | { ok: false; status: 409; message: string; free: FreeTimes[] };
+
+/** A wished-for day's starts still on sale: the join is refused with them (book instead). */
+export interface FreeTimes {
+  date: string;
+  times: string[];
+}
 
 /** What the confirmation says of the entry. */
 export interface EntryFacts {
@@ -35,6 +45,23 @@ export interface EntryFacts {
 
 const refuse = (message: string, field: string): JoinResult => ({ ok: false, status: 400, message, field });
 
+/** SQL: entries still waiting that joined from this client network (none counted without one). */
+function liveEntriesFrom(networkKey: string | undefined): SQL {
+  return sql`select id from time_waitlist_entries where status = 'waiting' and network_key = ${networkKey ?? null}`;
+}
+
+/** The starts within the wish that are free now, day by day: a waitlist is for full times only. */
+function freeTimesOf(schedule: Schedule, visit: Visit, dates: string[], part: DayPart, now: Date): FreeTimes[] {
+  return dates
+    .map((date) => ({
+      date,
+      times: dayAvailability(schedule, visit, date, now)
+        .slots.filter((slot) => slot.left > 0 && startsWithin(part, slot.time))
+        .map((slot) => slot.time),
+    }))
+    .filter((day) => day.times.length > 0);
+}
+
 /** SQL: entries still waiting for this email or phone (either one matching). */
 function liveEntriesOf(email: string | null, phone: string | null): SQL {
   const byEmail = email ? sql`lower(email) = lower(${email})` : sql`0`;
@@ -42,8 +69,16 @@ function liveEntriesOf(email: string | null, phone: string | null): SQL {
   return sql`select id from time_waitlist_entries where status = 'waiting' and (${byEmail} or ${byPhone})`;
 }
 
-/** Adds an entry to the line, or says which field is wrong (400) or that they wait for enough (429). */
-export async function joinTimeWaitlist(db: Database, join: TimeWaitlistJoin, now: Date): Promise<JoinResult> {
+/**
+ * Adds an entry to the line, unconfirmed, or says which field is wrong (400), that a wished-for
+ * start is free (409: book it instead), or that the address or the network waits for enough (429).
+ */
+export async function joinTimeWaitlist(
+  db: Database,
+  join: TimeWaitlistJoin,
+  now: Date,
+  networkKey?: string,
+): Promise<JoinResult> {
   const today = lagosDate(now);
   const dates = [...new Set(join.dates)].sort();
   const first = dates[0] ?? today;
@@ -78,16 +113,43 @@ export async function joinTimeWaitlist(db: Database, join: TimeWaitlistJoin, now
     return refuse(timeWaitlistMessages.dateClosed(formatDate(closed), schedule.closures.get(closed) ?? ''), 'dates');
   }
 
+  const free = freeTimesOf(schedule, { treatmentIds, therapistId: join.therapistId }, dates, join.window, now);
+  if (free.length > 0) {
+    const days = free.map(({ date, times }) => ({ day: formatDate(date), times }));
+    return { ok: false, status: 409, message: timeWaitlistMessages.timeFreeOn(days), free };
+  }
+
   const id = crypto.randomUUID();
   const email = join.email || null;
   const phone = join.phone || null;
-  await db.run(sql`insert into time_waitlist_entries
-      (id, name, email, phone, phone_key, treatment_ids, therapist_id, dates, last_date, day_part)
-    select ${id}, ${join.name}, ${email}, ${phone}, ${phone ? phoneKeySql(sql`${phone}`) : null},
-      ${JSON.stringify(treatmentIds)}, ${therapist?.id ?? null}, ${JSON.stringify(dates)}, ${last}, ${join.window}
-    where (select count(*) from (${liveEntriesOf(email, phone)})) < ${MAX_LIVE_ENTRIES}`);
-  const position = await positionOf(db, id);
-  if (position === undefined) return { ok: false, status: 429, message: timeWaitlistMessages.tooMany };
+  // One batch: the entry only under both limits (the address's, the network's), then where it stands.
+  const [, standing] = await db.$client.batch<{ position: number | null; own: number; network: number }>([
+    d1Statement(
+      db,
+      sql`insert into time_waitlist_entries
+          (id, name, email, phone, phone_key, treatment_ids, therapist_id, dates, last_date, day_part, network_key)
+        select ${id}, ${join.name}, ${email}, ${phone}, ${phone ? phoneKeySql(sql`${phone}`) : null},
+          ${JSON.stringify(treatmentIds)}, ${therapist?.id ?? null}, ${JSON.stringify(dates)}, ${last}, ${join.window},
+          ${networkKey ?? null}
+        where (select count(*) from (${liveEntriesOf(email, phone)})) < ${MAX_LIVE_ENTRIES}
+          and (select count(*) from (${liveEntriesFrom(networkKey)})) < ${MAX_LIVE_ENTRIES_PER_NETWORK}`,
+    ),
+    d1Statement(
+      db,
+      sql`select (${positionSql(id)}) as position, (select count(*) from (${liveEntriesOf(email, phone)})) as own,
+        (select count(*) from (${liveEntriesFrom(networkKey)})) as network`,
+    ),
+  ]);
+  const row = standing?.results[0];
+  if (row?.position === null || row?.position === undefined) {
+    const tooMany = Number(row?.own ?? 0) >= MAX_LIVE_ENTRIES;
+    return {
+      ok: false,
+      status: 429,
+      message: tooMany ? timeWaitlistMessages.tooMany : timeWaitlistMessages.busyNetwork,
+    };
+  }
+  const position = Number(row.position);
   return {
     ok: true,
     id,
@@ -104,15 +166,13 @@ export async function joinTimeWaitlist(db: Database, join: TimeWaitlistJoin, now
   };
 }
 
-/** Where the entry stands: 1 + the entries waiting before it for any of its days; undefined if none. */
-async function positionOf(db: Database, id: string): Promise<number | undefined> {
-  const row = await db.get<{ position: number }>(sql`select 1 + (select count(*) from time_waitlist_entries other
+/** SQL: where the entry stands: 1 + the entries waiting before it for any of its days; null if none. */
+function positionSql(id: string): SQL {
+  return sql`select 1 + (select count(*) from time_waitlist_entries other
       where other.status = 'waiting' and (other.created_at < mine.created_at
         or (other.created_at = mine.created_at and other.id < mine.id))
         and exists (select 1 from json_each(other.dates) a, json_each(mine.dates) b where a.value = b.value))
-      as position
-    from time_waitlist_entries mine where mine.id = ${id}`);
-  return row ? Number(row.position) : undefined;
+    from time_waitlist_entries mine where mine.id = ${id}`;
 }
 
 /** A live offer as the waitlist screen and the entry's page show it. */
@@ -137,13 +197,16 @@ export interface EntryView {
   dates: string[];
   window: DayPart;
   status: 'waiting' | 'booked' | 'left' | 'ended';
+  /** Its owner confirmed it (the email's link, a WhatsApp reply): only then is it offered places. */
+  confirmed: boolean;
   createdAt: string;
   /** In line for its first day still to come: 1 is next. */
   position: number;
   offer: OfferView | null;
 }
 
-type EntryRow = Omit<EntryView, 'treatments' | 'therapist' | 'dates' | 'offer' | 'position'> & {
+type EntryRow = Omit<EntryView, 'treatments' | 'therapist' | 'dates' | 'offer' | 'position' | 'confirmed'> & {
+  confirmed: number;
   treatments: string;
   therapistId: string | null;
   therapistName: string | null;
@@ -155,6 +218,7 @@ type EntryRow = Omit<EntryView, 'treatments' | 'therapist' | 'dates' | 'offer' |
 /** SQL: entries with their treatments' names, therapist, live offer and place in line. */
 function entryRows(where: SQL, nowIso: string): SQL {
   return sql`select e.id as _id, e.name, e.email, e.phone, e.day_part as window, e.status, e.created_at as createdAt,
+      e.confirmed_at is not null as confirmed,
       e.dates, e.therapist_id as therapistId, t.name as therapistName,
       (select json_group_array(json_object('_id', id, 'name', name)) from (select tr.id, tr.name
         from json_each(e.treatment_ids) ids join treatments tr on tr.id = ids.value order by ids.key)) as treatments,
@@ -176,6 +240,7 @@ function entryView(row: EntryRow): EntryView {
   return {
     ...rest,
     position: Number(row.position),
+    confirmed: Boolean(row.confirmed),
     treatments: JSON.parse(treatments) as EntryView['treatments'],
     therapist: therapistId ? { _id: therapistId, name: therapistName ?? 'Former therapist' } : null,
     dates: JSON.parse(dates) as string[],
@@ -194,6 +259,55 @@ export interface WaitlistDay {
   entries: EntryView[];
   /** Places filled from the waitlist this Lagos month, and what they were booked for. */
   month: { filled: number; revenue: number };
+}
+
+/**
+ * The owner's "Confirm my place" (the email's link opens the page that posts it): a waiting entry
+ * becomes confirmed, once. Answers the entry and the days it newly waits for (offered at once), or
+ * undefined when it no longer waits.
+ */
+export async function confirmEntry(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<{ entry: EntryView; newlyFor: string[] } | undefined> {
+  const [confirmed, rows] = await db.$client.batch<{ dates: string }>([
+    d1Statement(
+      db,
+      sql`update time_waitlist_entries set confirmed_at = ${now.toISOString()}
+        where id = ${id} and status = 'waiting' and confirmed_at is null returning dates`,
+    ),
+    d1Statement(db, entryRows(sql`e.id = ${id} and e.status = 'waiting'`, now.toISOString())),
+  ]);
+  const row = rows?.results[0] as unknown as EntryRow | undefined;
+  if (!row) return undefined;
+  const dates = confirmed?.results[0]?.dates;
+  return { entry: entryView(row), newlyFor: dates ? (JSON.parse(dates) as string[]) : [] };
+}
+
+/**
+ * A WhatsApp message from `digits` (Meta's `from`, as phone_key keeps a number): the waiting
+ * entries with that number are its owner's own, and confirmed. Answers the days they wait for.
+ */
+export async function confirmEntriesByWhatsapp(db: Database, digits: string, now: Date): Promise<string[]> {
+  const rows = await db.all<{ dates: string }>(
+    sql`update time_waitlist_entries set confirmed_at = ${now.toISOString()}
+      where status = 'waiting' and confirmed_at is null and phone_key = ${digits} returning dates`,
+  );
+  return [...new Set(rows.flatMap((row) => JSON.parse(row.dates) as string[]))];
+}
+
+/** A STOP reply on WhatsApp: the waiting entries with that number are left (their offers withdrawn). */
+export async function leaveByWhatsapp(db: Database, digits: string, now: Date): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(
+    sql`select id from time_waitlist_entries where status = 'waiting' and phone_key = ${digits}`,
+  );
+  const freed: string[] = [];
+  for (const row of rows) {
+    const { freedDate } = await leaveTimeWaitlist(db, row.id, now);
+    if (freedDate) freed.push(freedDate);
+  }
+  return freed;
 }
 
 /** Who waits for `date` (or for any day from today), first in line first, and this month's figures. */

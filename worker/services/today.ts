@@ -70,12 +70,14 @@ export async function todayView(
   const readsHealth = can(member.role, 'healthAnswers');
   const ids = visits.map((visit) => visit._id);
   const [last, written] = readsHealth
-    ? await Promise.all([lastNotesBefore(db, ids), notesOf(db, ids)])
+    ? await Promise.all([lastNotesBefore(db, ids, own !== null), notesOf(db, ids)])
     : [new Map<string, VisitNote>(), new Map<string, VisitNote>()];
   const formPaths = new Map(
     await Promise.all(
       visits
-        .filter((visit) => visit.form === 'missing')
+        // A visit a therapist booked with themselves: its form is the client's to fill, so the
+        // therapist is not handed its link until the desk or the client confirmed it.
+        .filter((visit) => visit.form === 'missing' && (own === null || visit.deskOrClientMade))
         .map(async (visit) => [visit._id, visitFormPath(await visitFormToken(visit._id, linkSecret))] as const),
     ),
   );

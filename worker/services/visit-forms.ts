@@ -10,6 +10,7 @@ import { endTimeOf } from '../shared/schedule';
 import { addDays, lagosToUtc } from '../shared/time';
 import { constantTimeTextEqual } from './password';
 import { visitFormToken } from './visit-form-links';
+import { confirmedAtSet } from './visit-origin';
 
 export const visitFormMessages = {
   invalid: 'This link is not valid. Please use the link in your message, or call or WhatsApp the studio.',
@@ -93,6 +94,7 @@ export async function saveVisitForm(
   if (!visit) return { ok: false, status: 404, message: visitFormMessages.invalid };
   if (ended(visit, now)) return { ok: false, status: 410, message: visitFormMessages.ended };
   if (visit.healthFormAt) return { ok: false, status: 409, message: visitFormMessages.done };
+  // The client's own act through their link: it confirms a visit a therapist booked (visit-origin.ts).
   const saved = await db.all<{ id: string }>(
     sql`update bookings set previous_massage_therapy = ${answers.previousMassageTherapy ? 1 : 0},
         on_medication = ${answers.onMedication ? 1 : 0},
@@ -102,7 +104,7 @@ export async function saveVisitForm(
         exercise_hours = ${answers.exercising ? (answers.exerciseHours ?? null) : null},
         health_conditions = ${JSON.stringify(answers.healthConditions)},
         notes = coalesce(${answers.notes || null}, notes),
-        health_form_at = ${now.toISOString()}
+        health_form_at = ${now.toISOString()}, ${confirmedAtSet(now)}
       where id = ${visit.id} and health_form_at is null and service_status in ('booked', 'arrived')
       returning id`,
   );

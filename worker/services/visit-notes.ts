@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { groupDigits } from '../shared/money';
 import type { StaffMember } from '../shared/permissions';
 import { therapistScopeOf } from './booking-visibility';
+import { deskOrClientVisit } from './visit-origin';
 
 export const VISIT_NOTES_MAX = 4_000;
 
@@ -65,10 +66,17 @@ export async function saveVisitNotes(
 
 /**
  * For each of `bookingIds`, the notes of the same client's latest earlier visit that has some
- * (what the therapist reads before this one). Keyed by the booking asked about.
+ * (what the therapist reads before this one). Keyed by the booking asked about. For a therapist
+ * (`forTherapist`), only through a visit the desk or the client made or confirmed: one they booked
+ * with themselves under any name opens nobody's notes (visit-origin.ts).
  */
-export async function lastNotesBefore(db: Database, bookingIds: string[]): Promise<Map<string, VisitNote>> {
+export async function lastNotesBefore(
+  db: Database,
+  bookingIds: string[],
+  forTherapist: boolean,
+): Promise<Map<string, VisitNote>> {
   if (bookingIds.length === 0) return new Map();
+  const through = forTherapist ? sql`and ${deskOrClientVisit('b')}` : sql``;
   const rows = await db.all<VisitNote & { forId: string }>(
     sql`select b.id as forId, n.booking_id as bookingId, p.date, n.text, n.written_by as writtenBy,
         n.written_at as writtenAt
@@ -76,7 +84,7 @@ export async function lastNotesBefore(db: Database, bookingIds: string[]): Promi
       join bookings p on p.client_id = b.client_id and p.id <> b.id
         and (p.date < b.date or (p.date = b.date and p.time < b.time))
       join visit_notes n on n.booking_id = p.id
-      where b.id in (select value from json_each(${JSON.stringify(bookingIds)})) and b.client_id is not null
+      where b.id in (select value from json_each(${JSON.stringify(bookingIds)})) and b.client_id is not null ${through}
       order by b.id, p.date desc, p.time desc`,
   );
   const latest = new Map<string, VisitNote>();

@@ -8,9 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings } from '../db/schema';
 import { type StatusChange, statusChangeRefusal, type Visit, visitStatusMessages } from '../shared/visit-rules';
+import { confirmedAtSet, deskOrClientVisit } from './visit-origin';
 
 export type StatusChangeResult =
-  | { ok: true }
+  /** `deskOrClientMade`: the visit is not a therapist's unconfirmed word (visit-origin.ts). */
+  | { ok: true; deskOrClientMade: boolean }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-theirs' }
   | { ok: false; reason: 'refused'; message: string };
@@ -23,9 +25,11 @@ export async function changeVisitStatus(
   db: Database,
   id: string,
   to: StatusChange,
-  options: { now: Date; therapistId: string | null },
+  options: { now: Date; therapistId: string | null; byDesk?: boolean },
 ): Promise<StatusChangeResult> {
   const { now, therapistId } = options;
+  // The desk setting a status confirms a visit a therapist booked with themselves (visit-origin.ts).
+  const confirmed = options.byDesk ? sql`, ${confirmedAtSet(now)}` : sql``;
   // Read, check, write from the status read; a change in between is read again (twice at most).
   for (let attempt = 0; attempt < 2; attempt++) {
     const visit = await db.get<Visit & { therapistId: string | null }>(
@@ -37,11 +41,13 @@ export async function changeVisitStatus(
     const refusal = statusChangeRefusal(visit, to, now);
     if (refusal) return { ok: false, reason: 'refused', message: refusal };
     const completedAt = to === 'completed' ? now.toISOString() : null;
-    const changed = await db.all<{ id: string }>(
-      sql`update ${bookings} set service_status = ${to}, completed_at = ${completedAt}
-        where id = ${id} and service_status = ${visit.serviceStatus} returning id`,
+    const changed = await db.all<{ id: string; made: number }>(
+      sql`update ${bookings} set service_status = ${to}, completed_at = ${completedAt}${confirmed}
+        where id = ${id} and service_status = ${visit.serviceStatus}
+        returning id, ${deskOrClientVisit('bookings')} as made`,
     );
-    if (changed.length === 1) return { ok: true };
+    const [row] = changed;
+    if (changed.length === 1 && row) return { ok: true, deskOrClientMade: Number(row.made) === 1 };
   }
   return { ok: false, reason: 'refused', message: visitStatusMessages.changedMeanwhile };
 }

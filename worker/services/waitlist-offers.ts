@@ -18,15 +18,17 @@ import { lagosClock, lagosDate, lagosToUtc } from '../shared/time';
 import {
   type DayPart,
   DEFAULT_OFFER_MINUTES,
+  LAPSES_TO_END,
   OFFER_HOURS,
   OFFERS_PER_DAY,
   startsWithin,
   timeWaitlistMessages,
+  UNCONFIRMED_HOURS,
 } from '../shared/time-waitlist';
 import { readCatalogue } from './catalogue';
 import { closedOn, therapistOffOn } from './day-rules';
 import { needsFullPayment } from './no-show-rule';
-import { studioDetails, waitlistOfferMessages } from './notifications';
+import { studioDetails, timeWaitlistEndedMessages, waitlistOfferMessages } from './notifications';
 import { queueMessages } from './outbox';
 import { loadSchedule, type Schedule, startOption } from './schedule';
 import type { Scope } from './scope';
@@ -90,14 +92,36 @@ export function offeringHours(now: Date): boolean {
   return minute >= OFFER_HOURS.from && minute < OFFER_HOURS.to;
 }
 
+/** An entry ended by lapsed offers, as its owner is told. */
+export interface EndedEntry {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  treatmentIds: string[];
+  dates: string[];
+}
+
+/**
+ * SQL: the entry's latest offers, two in a row, lapsed without an answer. Starting to pay is an
+ * answer: a lapsed offer whose payment was begun (payment_reference set) does not count.
+ */
+const lapsedInARow = (
+  entries: SQL,
+) => sql`${LAPSES_TO_END} = (select count(*) from (select o.status, o.payment_reference
+    from time_waitlist_offers o where o.entry_id = ${entries}.id order by o.created_at desc, o.rowid desc
+    limit ${LAPSES_TO_END}) latest where latest.status = 'lapsed' and latest.payment_reference is null)`;
+
 /**
  * Ends what time has ended: open offers past their hold and paying ones whose payment's hold ran
- * out become lapsed (their blocks already stopped counting), and entries whose last day passed end.
- * Answers the days of the lapsed offers: their places may go to the next in line.
+ * out become lapsed (their blocks already stopped counting); entries whose last day passed, left
+ * unconfirmed for 24 hours, or whose last two offers lapsed unanswered end. Answers the days of
+ * the lapsed offers (their places may go to the next in line) and the entries the lapses ended.
  */
-export async function lapseOffers(db: Database, now: Date): Promise<string[]> {
+export async function lapseOffers(db: Database, now: Date): Promise<{ days: string[]; ended: EndedEntry[] }> {
   const nowIso = now.toISOString();
-  const [lapsed] = await db.$client.batch<{ date: string }>([
+  const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_HOURS * 3_600_000).toISOString();
+  const [lapsed, , , ended] = await db.$client.batch<Record<string, string | null>>([
     d1Statement(
       db,
       sql`update time_waitlist_offers set status = 'lapsed'
@@ -108,20 +132,69 @@ export async function lapseOffers(db: Database, now: Date): Promise<string[]> {
       sql`update time_waitlist_entries set status = 'ended', ended_at = ${nowIso}
         where status = 'waiting' and last_date < ${lagosDate(now)}`,
     ),
+    // Nobody proved the address or number: the entry holds no place in line for long.
+    d1Statement(
+      db,
+      sql`update time_waitlist_entries set status = 'ended', ended_at = ${nowIso}
+        where status = 'waiting' and confirmed_at is null and created_at < ${unconfirmedBefore}`,
+    ),
+    d1Statement(
+      db,
+      sql`update time_waitlist_entries set status = 'ended', ended_at = ${nowIso}
+        where status = 'waiting' and ${lapsedInARow(sql.raw('time_waitlist_entries'))}
+        returning id, name, email, phone, treatment_ids as treatmentIds, dates`,
+    ),
   ]);
-  return [...new Set((lapsed?.results ?? []).map((row) => row.date))];
+  return {
+    days: [...new Set((lapsed?.results ?? []).map((row) => String(row.date)))],
+    ended: (ended?.results ?? []).map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      email: row.email ?? null,
+      phone: row.phone ?? null,
+      treatmentIds: JSON.parse(String(row.treatmentIds)) as string[],
+      dates: JSON.parse(String(row.dates)) as string[],
+    })),
+  };
+}
+
+/** Lapses what time ended (lapseOffers) and tells the owners of the entries that ended so. */
+async function lapseAndTell(scope: Scope): Promise<string[]> {
+  const { days, ended } = await lapseOffers(scope.db, scope.now);
+  if (ended.length > 0) scope.later(tellEnded(scope, ended));
+  return days;
+}
+
+async function tellEnded(scope: Scope, ended: EndedEntry[]): Promise<void> {
+  const studio = studioDetails(scope.env);
+  for (const entry of ended) {
+    const row = await scope.db.get<{ treatments: string }>(
+      sql`select json_group_array(name) as treatments from (select t.name from json_each(${JSON.stringify(entry.treatmentIds)}) ids
+        join treatments t on t.id = ids.value order by ids.key)`,
+    );
+    const treatments = JSON.parse(row?.treatments ?? '[]') as string[];
+    await queueMessages(
+      scope.db,
+      scope.env.MESSAGES,
+      await timeWaitlistEndedMessages({ ...entry, treatments }, studio),
+    );
+  }
 }
 
 /** The days (from today) some entry waits for. */
 async function waitedForDates(db: Database, now: Date): Promise<string[]> {
   const rows = await db.all<{ date: string }>(
     sql`select distinct days.value as date from time_waitlist_entries e, json_each(e.dates) days
-      where e.status = 'waiting' and days.value >= ${lagosDate(now)} order by date`,
+      where e.status = 'waiting' and e.confirmed_at is not null and days.value >= ${lagosDate(now)} order by date`,
   );
   return rows.map((row) => row.date);
 }
 
-/** Entries waiting for `date` with no live offer, first in line first. */
+/**
+ * Confirmed entries waiting for `date` with no live offer, first in line first. Staff's offer by
+ * hand reads these too: an unconfirmed entry's address or number is nobody's proven (staff
+ * offering by hand would message a number someone typed), so staff are told to wait for it.
+ */
 async function waitingFor(db: Database, date: string, now: Date): Promise<WaitingEntry[]> {
   const nowIso = now.toISOString();
   const rows = await db.all<{
@@ -142,7 +215,8 @@ async function waitingFor(db: Database, date: string, now: Date): Promise<Waitin
         (select count(*) from time_waitlist_offers o where o.entry_id = e.id and o.offered_on = ${lagosDate(now)})
           as offersToday
       from time_waitlist_entries e
-      where e.status = 'waiting' and exists (select 1 from json_each(e.dates) where value = ${date})
+      where e.status = 'waiting' and e.confirmed_at is not null
+        and exists (select 1 from json_each(e.dates) where value = ${date})
         and not exists (select 1 from time_waitlist_offers o where o.entry_id = e.id and ${offerLive(nowIso, sql.raw('o'))})
       order by e.created_at, e.id`,
   );
@@ -322,7 +396,7 @@ async function offerFacts(
  */
 export async function offerFreedPlaces(scope: Scope, dates?: string[]): Promise<OfferMade[]> {
   const { db, now } = scope;
-  const lapsedDays = await lapseOffers(db, now);
+  const lapsedDays = await lapseAndTell(scope);
   if (!offeringHours(now)) return [];
   const days = dates ? [...new Set([...dates, ...lapsedDays])].sort() : await waitedForDates(db, now);
   const minutes = await offerMinutesSetting(db);
@@ -370,6 +444,8 @@ export async function offerPlaceByHand(
   choice: { date: string; time: string; therapistId?: string },
 ): Promise<{ ok: true; offer: OfferMade } | { ok: false; status: 404 | 409; message: string }> {
   const { db, now } = scope;
+  // What time ended first (an entry two lapses ended is not offered again, and its owner is told).
+  await lapseAndTell(scope);
   const [entry] = (await waitingFor(db, choice.date, now)).filter((each) => each.id === entryId);
   if (!entry) return { ok: false, ...(await whyNotOffered(db, entryId, now)) };
   const minutes = await offerMinutesSetting(db);
@@ -399,18 +475,19 @@ export async function offerPlaceByHand(
   return { ok: false, status: 409, message: timeWaitlistMessages.notAvailable };
 }
 
-/** Why an entry cannot be offered a place by hand: it ended, it has an offer, or not that day. */
+/** Why an entry cannot be offered a place by hand: it ended, is unconfirmed, has an offer, or not that day. */
 async function whyNotOffered(
   db: Database,
   entryId: string,
   now: Date,
 ): Promise<{ status: 404 | 409; message: string }> {
-  const row = await db.get<{ offered: number }>(
+  const row = await db.get<{ offered: number; confirmed: number }>(
     sql`select exists (select 1 from time_waitlist_offers o where o.entry_id = e.id and ${offerLive(now.toISOString(), sql.raw('o'))})
-        as offered
+        as offered, e.confirmed_at is not null as confirmed
       from time_waitlist_entries e where e.id = ${entryId} and e.status = 'waiting'`,
   );
   if (!row) return { status: 404, message: timeWaitlistMessages.entryEnded };
+  if (!row.confirmed) return { status: 409, message: timeWaitlistMessages.notConfirmed };
   return { status: 409, message: row.offered ? timeWaitlistMessages.alreadyOffered : timeWaitlistMessages.notThatDay };
 }
 

@@ -7,13 +7,27 @@ import { singleLine } from './plain-text';
 
 /** Minutes a code works. */
 export const ACCOUNT_CODE_MINUTES = 10;
-/** Wrong tries a code takes before it stops working. */
-export const ACCOUNT_CODE_TRIES = 5;
-/** Codes one address may ask for in ACCOUNT_CODE_WINDOW_MINUTES. */
+/**
+ * Codes one address may ask for in ACCOUNT_CODE_WINDOW_MINUTES. No longer limit than the window:
+ * anyone may ask for anyone's address, so a longer lock (it was 8 a day) let a stranger keep a
+ * client from their page for a day.
+ */
 export const ACCOUNT_CODES_PER_ADDRESS = 3;
 export const ACCOUNT_CODE_WINDOW_MINUTES = 15;
-/** Codes one address may ask for in a day: 8 codes of 5 tries is 40 guesses of a million a day. */
-export const ACCOUNT_CODES_PER_ADDRESS_DAY = 8;
+/**
+ * Codes sent to one address in a rolling hour: past them a request is answered the same and sends
+ * nothing (the codes already sent still work), so a stranger cannot flood a client's inbox.
+ */
+export const ACCOUNT_MESSAGES_PER_HOUR = 5;
+/**
+ * Wrong codes an address may be tried with in ACCOUNT_GUESS_WINDOW_MINUTES, across all its live
+ * codes and from any network: 10 guesses of a million every 15 minutes (under 1 in 1,000 a day),
+ * and a lock that ends 15 minutes after the stranger stops.
+ */
+export const ACCOUNT_GUESSES_PER_ADDRESS = 10;
+/** Wrong codes one network may try in ACCOUNT_GUESS_WINDOW_MINUTES, whatever the addresses. */
+export const ACCOUNT_GUESSES_PER_NETWORK = 20;
+export const ACCOUNT_GUESS_WINDOW_MINUTES = 15;
 /** Codes one network may ask for in an hour (a shared carrier address serves many people). */
 export const ACCOUNT_CODES_PER_NETWORK = 20;
 /** Days a signed-in browser stays signed in. */
@@ -24,12 +38,12 @@ export const accountMessages = {
   code: 'Please enter the 6-digit code we sent you.',
   sent: `If we know this address, a 6-digit code is on its way to it. It works for ${ACCOUNT_CODE_MINUTES} minutes.`,
   tooManyCodes: `Too many codes were asked for this address. Please wait ${ACCOUNT_CODE_WINDOW_MINUTES} minutes and try again.`,
-  tooManyToday:
-    'Too many codes were asked for this address today. Please try again tomorrow, or message us on WhatsApp.',
   busyNetwork:
     'Many codes were asked for from your connection. Please try again in an hour, or message us on WhatsApp.',
   wrongCode: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-  codeUsedUp: `That code has had ${ACCOUNT_CODE_TRIES} wrong tries or has run out. Please ask for a new one.`,
+  codeUsedUp: 'That code has run out or was used. Please ask for a new one.',
+  tooManyTries: `Too many wrong codes were tried for this address. Please wait ${ACCOUNT_GUESS_WINDOW_MINUTES} minutes and ask for a new code.`,
+  busyNetworkTries: `Many wrong codes were tried from your connection. Please wait ${ACCOUNT_GUESS_WINDOW_MINUTES} minutes and try again.`,
   signedOut: 'Please sign in to see your page.',
   noReceipt: 'That receipt is not one of yours.',
   noMembership: 'You have no membership to manage.',

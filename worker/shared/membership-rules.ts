@@ -30,6 +30,8 @@ export const membershipMessages = {
   /** A code that gives no shop discount: unknown, a package's, or a membership that has ended. */
   notMember: 'This membership code is not valid, or the membership has ended.',
   code: 'Please enter your membership code.',
+  /** A member's code on someone else's order (or checked with someone else's email and phone). */
+  notOwnOrder: "This membership is for its member's own orders: use the email or phone the member joined with.",
   tooManyOpen: (holds: number, minutes: number) =>
     `You already have ${holds} memberships waiting for payment. Please finish paying for one of them, or try again in ${minutes} minutes.`,
 } as const;

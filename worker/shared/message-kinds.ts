@@ -10,6 +10,7 @@ export const messageTemplates = [
   'booking-missed',
   'visit-form',
   'time-waitlist-joined',
+  'time-waitlist-ended',
   'waitlist-offer',
   'order-confirmation',
   'order-shipped',

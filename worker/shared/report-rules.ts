@@ -9,7 +9,7 @@ export const reportDefinitions = {
   revenue:
     'Money in: payments received on the Lagos day they arrived (online when paid, at the studio when staff marked them paid), less refunds on the day they were processed; a gift voucher or package counts when it is sold and a membership each month it is paid, not when its sessions or balance are spent.',
   visitValue:
-    'What completed visits dated in the period earned after coupons: the price paid online, at the studio or by gift voucher, plus the package sessions used at the price per session the client paid.',
+    'What completed visits dated in the period collected after coupons: what was paid online, at the studio or by gift voucher (nothing for a visit nobody paid for), plus the package sessions used at the price per session the client paid.',
   treatments: 'Each completed visit’s value shared across its treatments in proportion to their menu prices.',
   products:
     'Units sold and their value at the price sold (before an order’s coupon), for orders paid in the period and not cancelled.',

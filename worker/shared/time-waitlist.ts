@@ -37,6 +37,12 @@ export const MAX_WAITLIST_DATES = 5;
 export const MAX_WAITLIST_DAYS_AHEAD = 60;
 /** Entries still waiting one email address or phone may have at once. */
 export const MAX_LIVE_ENTRIES = 3;
+/** Entries still waiting one client network may have at once (as its unpaid payment holds). */
+export const MAX_LIVE_ENTRIES_PER_NETWORK = 10;
+/** Hours an entry may wait unconfirmed by its owner (the email's link, a WhatsApp reply) before it ends. */
+export const UNCONFIRMED_HOURS = 24;
+/** Offers in a row lapsing without an answer that end an entry. */
+export const LAPSES_TO_END = 2;
 /** Offers one entry may get in a Lagos day. */
 export const OFFERS_PER_DAY = 3;
 /** Offers go out from 07:00 until 21:00, Lagos time; a place freed at night waits for the morning. */
@@ -55,6 +61,12 @@ export const timeWaitlistMessages = {
   contact: 'Please give your email address or WhatsApp number so we can offer you a place.',
   consent: 'Please agree to be contacted about a place on this waitlist.',
   tooMany: `You are already waiting for ${MAX_LIVE_ENTRIES} times. Please leave one of them before joining for another.`,
+  busyNetwork: `Many waitlist places are waiting from your connection. Please leave one before joining for another, or message us on WhatsApp.`,
+  timeFree: 'This time is free: book it now',
+  /** The 409 of a join whose wish has free starts: the words, then each day's free times. */
+  timeFreeOn: (days: Array<{ day: string; times: string[] }>) =>
+    `This time is free: book it now. ${days.map(({ day, times }) => `Free on ${day}: ${times.join(', ')}.`).join(' ')}`,
+  confirmed: 'Your place on the waitlist is confirmed: we will offer you a freed time.',
   unknownTreatment: 'Please choose treatments from the menu.',
   unknownTherapist: 'Please choose one of the listed therapists, or "Any therapist".',
   notFound: 'This waitlist link is not valid. Please use the link in your most recent message.',
@@ -65,6 +77,7 @@ export const timeWaitlistMessages = {
   offerDoesNotMatch: 'Please book the place exactly as offered: its day, time, therapist and treatments.',
   notAvailable: 'Nobody can give these treatments at that time. Please choose another time.',
   alreadyOffered: 'This client already has an offer open. Please wait until it is answered or ends.',
+  notConfirmed: 'This client has not confirmed their place yet: places are offered once they confirm.',
   notThatDay: 'This client does not wait for that day. Please choose one of their days.',
 } as const;
 

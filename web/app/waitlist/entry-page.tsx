@@ -1,10 +1,13 @@
 /**
  * A client's place on the waitlist for a full time, through the private link of its confirmation:
- * what they wait for, where they stand, a place offered to them now, and "Leave the waitlist".
+ * what they wait for, where they stand, "Confirm my place" while unconfirmed (the email's link opens
+ * it with ?confirm=1; a click posts it, so a mail scanner following the link confirms nothing), a
+ * place offered to them now, and "Leave the waitlist".
  */
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { formatDate } from '../../../worker/shared/time';
-import { dayPartLabels } from '../../../worker/shared/time-waitlist';
+import { dayPartLabels, timeWaitlistMessages } from '../../../worker/shared/time-waitlist';
 import { FormError } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
@@ -23,7 +26,7 @@ const statusWords: Record<EntryView['status'], string> = {
   waiting: 'Waiting',
   booked: 'Booked',
   left: 'Left the waitlist',
-  ended: 'Ended: its last day has passed',
+  ended: 'Ended',
 };
 
 export function TimeWaitlistPage() {
@@ -31,6 +34,8 @@ export function TimeWaitlistPage() {
   const { token, state, retry, setView } = usePrivateLink(loadEntry);
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [confirmedNow, setConfirmedNow] = useState(false);
+  const fromConfirmLink = new URLSearchParams(useLocation().search).get('confirm') === '1';
 
   if (state.step !== 'ready') {
     return (
@@ -46,6 +51,20 @@ export function TimeWaitlistPage() {
   }
   const entry = state.view;
   const waiting = entry.status === 'waiting';
+
+  async function confirm() {
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await request(entryApi.confirm.$post({ param: { token } }));
+      setConfirmedNow(true);
+      setView(await loadEntry(token));
+    } catch (failure) {
+      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function leave() {
     setBusy(true);
@@ -75,6 +94,24 @@ export function TimeWaitlistPage() {
         <div className="container confirmation">
           <div className="confirmation__card card">
             <div className="card__body">
+              {waiting && !entry.confirmed ? (
+                <div className="waitlist-entry__offer" role="status">
+                  <h2>Please confirm your place</h2>
+                  <p>
+                    {fromConfirmLink
+                      ? 'One more step: confirm your place and we will offer you a freed time.'
+                      : 'We offer freed times only to confirmed places. A place not confirmed within 24 hours ends.'}
+                  </p>
+                  <button type="button" className="button button--primary" onClick={confirm} disabled={busy}>
+                    {busy ? 'Confirming…' : 'Confirm my place'}
+                  </button>
+                </div>
+              ) : null}
+              {confirmedNow && entry.confirmed ? (
+                <p className="waitlist-entry__confirmed" role="status">
+                  {timeWaitlistMessages.confirmed}
+                </p>
+              ) : null}
               {entry.offer && entry.offerPath ? (
                 <div className="waitlist-entry__offer" role="status">
                   <h2>A place is held for you</h2>
@@ -94,6 +131,7 @@ export function TimeWaitlistPage() {
                   ['Days', entry.dates.map(formatDate).join('; ')],
                   ['Part of the day', dayPartLabels[entry.window]],
                   waiting ? ['Your place in line', String(entry.position)] : false,
+                  waiting ? ['Confirmed', entry.confirmed ? 'Yes' : 'Not yet'] : false,
                   ['Status', statusWords[entry.status]],
                 ]}
               />
@@ -104,7 +142,7 @@ export function TimeWaitlistPage() {
                     {busy ? 'Leaving…' : 'Leave the waitlist'}
                   </button>
                 ) : null}
-                <Link to={paths.booking} className={`button ${waiting ? 'button--ghost' : 'button--primary'}`}>
+                <Link to={paths.booking} className={`button ${waiting ? 'button--secondary' : 'button--primary'}`}>
                   Book another time
                 </Link>
               </div>

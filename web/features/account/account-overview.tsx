@@ -81,9 +81,13 @@ export function AccountOverview({ view, onSignOut }: { view: AccountView; onSign
               <p>{formatAppointment(visit.date, visit.time)}</p>
               <p className="account-muted">{visit.therapist ? `With ${visit.therapist}` : 'Any therapist'}</p>
             </div>
-            <a className="button button--secondary button--small" href={visit.manageUrl}>
-              Move or cancel<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
-            </a>
+            {visit.manageUrl ? (
+              <a className="button button--secondary button--small" href={visit.manageUrl}>
+                Move or cancel<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
+              </a>
+            ) : (
+              <p className="account-muted">To move or cancel, use the link in the email confirming this visit.</p>
+            )}
           </li>
         ))}
       </Section>

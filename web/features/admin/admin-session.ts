@@ -8,6 +8,7 @@
  */
 import { atom } from 'jotai';
 import { type StaffRole, staffRoles } from '../../../worker/shared/permissions';
+import { forgetTodayData } from './today/offline-day';
 
 /** The signed-in person, as GET /api/auth/session answers them. */
 export interface StaffUser {
@@ -47,6 +48,7 @@ function noteOfThisVisit(): StaffUser | null {
   const loginServed = typeof document !== 'undefined' && document.querySelector('#root > .admin-login') !== null;
   if (!loginServed) return readNote();
   writeNote(null);
+  forgetTodayData();
   return null;
 }
 
@@ -55,12 +57,16 @@ const userAtom = atom(noteOfThisVisit());
 /** Who is signed in, or null. */
 export const staffUserAtom = atom((get) => get(userAtom));
 
-export const markSignedInAtom = atom(null, (_get, set, user: StaffUser) => {
+export const markSignedInAtom = atom(null, (get, set, user: StaffUser) => {
+  // Another person on this browser: what the last one kept of Today is theirs, not this one's.
+  if (get(userAtom)?._id !== user._id) forgetTodayData();
   writeNote(user);
   set(userAtom, user);
 });
 
+/** Any end of the session (signing out, a 401, a session check that finds none). */
 export const markSignedOutAtom = atom(null, (_get, set) => {
+  forgetTodayData();
   writeNote(null);
   set(userAtom, null);
   set(secondFactorSetupRequiredAtom, false);

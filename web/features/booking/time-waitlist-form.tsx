@@ -100,8 +100,9 @@ export function TimeWaitlistForm({ choice }: { choice: WaitlistChoice }) {
       <div className="time-waitlist__joined" role="status">
         <h3>You are on the waitlist</h3>
         <p>
-          You are number {joined} in line. If a place frees, we will offer it to you at once by email and WhatsApp, held
-          for you for a few minutes: please answer soon. Your message has a link to see or leave your place.
+          You are number {joined} in line. Check your email or WhatsApp and confirm your place: we offer times only to
+          confirmed places (a place not confirmed within 24 hours ends). If a place frees, we offer it to you at once,
+          held for you for a few minutes: please answer soon. Your message has a link to see or leave your place.
         </p>
       </div>
     );

@@ -56,6 +56,8 @@ interface PaymentDialogProps {
   notice?: ReactNode;
   /** Starts the checkout; throws (an ApiError where the server said why) when it cannot. */
   onPay: (choice: PaymentChoice) => Promise<void>;
+  /** Who the order is for, from the checkout form: a membership's discount is its member's own. */
+  customer?: { email: string; phone: string };
 }
 
 export const COUPON_ERROR = 'Error validating coupon';
@@ -217,7 +219,17 @@ function useModal(open: boolean) {
  * Make Payment, which hands over to the checkout. A
  * native modal <dialog>: focus stays inside and Escape closes it.
  */
-export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, notice, onPay }: PaymentDialogProps) {
+export function PaymentDialog({
+  kind,
+  open,
+  onClose,
+  lines,
+  subtotal,
+  details,
+  notice,
+  onPay,
+  customer,
+}: PaymentDialogProps) {
   const dialogRef = useModal(open);
   const titleId = useId();
   const [coupon, setCoupon] = useState<AppliedCoupon>();
@@ -308,7 +320,7 @@ export function PaymentDialog({ kind, open, onClose, lines, subtotal, details, n
 
   async function applyMembership(code: string) {
     try {
-      const result = await request(api.memberships.check.$post({ json: { code } }));
+      const result = await request(api.memberships.check.$post({ json: { code, ...customer } }));
       const applied = { code, planName: result.planName, shopPercent: result.shopPercent };
       setMembership(applied);
       // An applied coupon is priced again on what is left to pay.

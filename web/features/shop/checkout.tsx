@@ -235,6 +235,7 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
           </p>
         }
         onPay={pay}
+        customer={{ email: contact.customerEmail, phone: contact.customerPhone }}
       />
     );
   }

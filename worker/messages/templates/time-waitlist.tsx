@@ -1,6 +1,6 @@
 /**
- * The waitlist for full times: the confirmation of joining (with the private link to see or leave
- * the entry), and the offer of a freed place (held for a few minutes, with the link to book it).
+ * The waitlist for full times: the confirmation of joining (with the link to confirm the entry, or
+ * for WhatsApp a reply, and the private link to see or leave it), its end after offers lapsed, and the offer of a freed place (held for a few minutes, with the link to book it).
  */
 
 import { Button } from '@react-email/button';
@@ -30,6 +30,17 @@ export interface WaitlistEntryFacts {
   dayPart: string;
   /** The private link to see or leave the entry. */
   entryUrl: string;
+  /** The email's link to confirm the entry (its page's button posts the confirmation). */
+  confirmUrl: string;
+}
+
+/** How the owner confirms: the email's link, or a reply on WhatsApp from the number given. */
+export type ConfirmBy = 'link' | 'reply';
+
+export interface WaitlistEndedFacts {
+  name: string;
+  treatments: string[];
+  dates: string[];
 }
 
 export interface WaitlistOfferFacts {
@@ -45,9 +56,16 @@ export interface WaitlistOfferFacts {
   offerUrl: string;
 }
 
-export function timeWaitlistJoined(entry: WaitlistEntryFacts, studio: StudioDetails): RenderedMessage {
+export function timeWaitlistJoined(
+  entry: WaitlistEntryFacts,
+  studio: StudioDetails,
+  confirmBy: ConfirmBy = 'link',
+): RenderedMessage {
   const days = entry.dates.map(formatDate).join(', ');
-  const lead = `You are on the waitlist for ${entry.treatments.join(', ')}. If a place frees, we will offer it to you at once by email and WhatsApp.`;
+  const lead = `You are on the waitlist for ${entry.treatments.join(', ')}. Please confirm your place: we offer freed times only to confirmed places, by email and WhatsApp.`;
+  const confirm =
+    confirmBy === 'link' ? `Confirm your place: ${entry.confirmUrl}` : 'Reply to this message to confirm your place.';
+  const unconfirmed = 'A place not confirmed within 24 hours ends.';
   const rows: Array<[string, string]> = [
     ['Treatments', entry.treatments.join(', ')],
     ['Therapist', entry.therapistName ?? 'Any therapist'],
@@ -65,6 +83,8 @@ export function timeWaitlistJoined(entry: WaitlistEntryFacts, studio: StudioDeta
       '',
       factsText(rows),
       '',
+      `${confirm} ${unconfirmed}`,
+      '',
       note,
       `See or leave your place: ${entry.entryUrl}`,
       '',
@@ -77,17 +97,44 @@ export function timeWaitlistJoined(entry: WaitlistEntryFacts, studio: StudioDeta
         </Heading>
         <Greeting name={entry.name} lead={lead} />
         <Facts rows={rows} />
-        <Text style={textStyle}>{note}</Text>
-        <Button href={entry.entryUrl} style={buttonStyle}>
-          See or leave my place
+        <Button href={entry.confirmUrl} style={buttonStyle}>
+          Confirm my place
         </Button>
+        <Text style={textStyle}>{unconfirmed}</Text>
+        <Text style={textStyle}>
+          {note} See or leave your place: <a href={entry.entryUrl}>{entry.entryUrl}</a>
+        </Text>
         <CallUs studio={studio} />
       </EmailLayout>,
     ),
     whatsapp: {
       name: 'time_waitlist_joined',
+      // The approved template asks for a reply to confirm (a reply from the number given proves it is theirs).
       parameters: [entry.name, entry.treatments.join(', '), days, entry.entryUrl],
     },
+  };
+}
+
+/** An entry ended because two offers in a row lapsed without an answer: the owner is told. */
+export function timeWaitlistEnded(entry: WaitlistEndedFacts, studio: StudioDetails): RenderedMessage {
+  const days = entry.dates.map(formatDate).join(', ');
+  const lead = `Your place on the waitlist for ${entry.treatments.join(', ')} has ended: two places we offered you in a row were not answered in time.`;
+  const note = 'You are welcome to join the waitlist again from the booking page.';
+  return {
+    subject: 'Your place on the waitlist has ended',
+    text: [`Dear ${entry.name},`, '', lead, `Days: ${days}`, '', note, '', callUsText(studio)].join('\n'),
+    html: render(
+      <EmailLayout preview={lead} studio={studio}>
+        <Heading as="h1" style={headingStyle}>
+          Your place on the waitlist has ended
+        </Heading>
+        <Greeting name={entry.name} lead={lead} />
+        <Facts rows={[['Days', days]]} />
+        <Text style={textStyle}>{note}</Text>
+        <CallUs studio={studio} />
+      </EmailLayout>,
+    ),
+    whatsapp: { name: 'time_waitlist_ended', parameters: [entry.name, entry.treatments.join(', '), days] },
   };
 }
 

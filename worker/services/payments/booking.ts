@@ -40,6 +40,16 @@ import {
 import { handOverStatements, offerHoldUntil, offerPlaceHolders, offerStillYours, offerToBook } from './offer-hold';
 import { findPayment, type StoredBookingPayment } from './records';
 
+/**
+ * A deposit refused from a client past the no-show rule: the page may have asked for one
+ * (booking-terms knows only one record's email and phone), so the refusal says why.
+ */
+function inFullRefusal<Refusal extends { message: string }>(refusal: Refusal): Refusal {
+  return 'expectedAmount' in refusal && refusal.expectedAmount !== undefined
+    ? { ...refusal, message: paymentMessages.payInFull }
+    : refusal;
+}
+
 /** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
 export async function initializeBookingPayment(
   context: PaymentContext,
@@ -79,7 +89,7 @@ export async function initializeBookingPayment(
     split: (afterCoupon) => (inFull ? { online: afterCoupon, atStudio: 0 } : depositSplit(paidLines, afterCoupon)),
     voucherCode,
   });
-  if (!charge.ok) return charge;
+  if (!charge.ok) return inFull ? inFullRefusal(charge) : charge;
   if (isPastDate(booking.appointmentDate, context.now)) {
     return { ok: false, status: 409, message: paymentMessages.datePast };
   }

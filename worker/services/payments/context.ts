@@ -33,6 +33,7 @@ export interface PaymentContext {
 export const paymentMessages = {
   initializeFailed: 'Payment initialization failed. Please try again.',
   amountChanged: 'The price has changed since you started. Please review the amount and try again.',
+  payInFull: 'This booking must be paid in full. Please review the amount and try again.',
   slotFull: slotMessages.full,
   closed: slotMessages.closed,
   slotPast: 'That time has already passed. Please choose a later time.',

@@ -64,8 +64,11 @@ export async function initializeOrderPayment(
   );
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
   // A member's percentage off comes first; the coupon and the voucher apply to what is left.
-  const member = membershipCode ? await memberShopPercent(context.db, membershipCode, context.now) : undefined;
+  const member = membershipCode
+    ? await memberShopPercent(context.db, membershipCode, context.now, { email: customerEmail, phone: customerPhone })
+    : undefined;
   if (membershipCode && !member) return { ok: false, status: 409, message: membershipMessages.notMember };
+  if (member && !member.own) return { ok: false, status: 409, message: membershipMessages.notOwnOrder };
   const memberDiscount = member ? Math.round((priced.total * member.percent) / 100) : 0;
   const subtotal = priced.total - memberDiscount;
   // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their

@@ -27,9 +27,11 @@ export async function revenueByDay(db: Database, window: ReportWindow): Promise<
     where b.balance_paid_at >= ${fromUtc} and b.balance_paid_at < ${endUtc}
     group by 1
     union all
-    -- A membership's later months: Paystack charges them (the first month is a payment above).
+    -- A membership's later months: Paystack charges them (the first month is a payment above). Only
+    -- a month applied: a charge not the month's price, or of no membership known, is not one.
     select ${lagosDayOf('created_at')}, 'packages', cast(round(sum(json_extract(payload, '$.data.amount')) / 100.0) as integer)
-    from membership_events where event = 'charge.success' and created_at >= ${fromUtc} and created_at < ${endUtc}
+    from membership_events where event = 'charge.success' and applied = 1
+      and created_at >= ${fromUtc} and created_at < ${endUtc}
     group by 1
     union all
     select ${lagosDayOf('processed_at')}, 'refunds', sum(amount)

@@ -59,7 +59,8 @@ export async function appointmentCounts(db: Database, window: ReportWindow) {
 
 interface CompletedVisit {
   therapistId: string | null;
-  amount: number;
+  /** What was paid of it online, by voucher and at the desk. */
+  collected: number;
   packageValue: number;
   lines: string | null;
   treatmentIds: string | null;
@@ -135,12 +136,14 @@ function linesOf(visit: CompletedVisit, menu: Map<string, number>) {
 /**
  * Completed visits' value: the studio's, per treatment, and per therapist with their commission
  * lines (a therapist's tally per treatment, keyed by the menu's id where the booking kept it).
+ * A visit's value is what was collected for it (online, by voucher and at the desk: amount_paid),
+ * never the price of an unpaid one: a visit marked completed that nobody paid for earns nothing.
  */
 export async function visitValues(db: Database, window: ReportWindow, rates: CommissionRates) {
   // Package sessions at the price per session paid: a package's price over its sessions, a
   // membership's monthly price over its month's sessions (half its wallet).
   const visits = await db.all<CompletedVisit>(sql`
-    select b.therapist_id as "therapistId", b.amount,
+    select b.therapist_id as "therapistId", b.amount_paid as collected,
       coalesce((select u.sessions * pp.price * (case when pp.plan_id is null then 1.0 else 2.0 end) / pp.sessions
         from package_uses u join package_purchases pp on pp.id = u.purchase_id
         where u.payment_reference = b.payment_reference and u.state = 'spent'), 0) as "packageValue",
@@ -152,7 +155,7 @@ export async function visitValues(db: Database, window: ReportWindow, rates: Com
   const therapists = new Map<string, { visits: number; value: number; lines: Map<string, TreatmentTally> }>();
   let total = 0;
   for (const visit of visits) {
-    const value = Number(visit.amount) + Math.round(Number(visit.packageValue));
+    const value = Number(visit.collected) + Math.round(Number(visit.packageValue));
     total += value;
     const lines = linesOf(visit, menu);
     const shares = shareOut(

@@ -3,6 +3,9 @@
  * browser, and the status changes and notes made meanwhile wait there, in the order they were
  * made, until they can be sent. One the server refuses (the visit was moved or cancelled
  * meanwhile) stays, with the server's reason, until staff have read it: nothing is lost silently.
+ * All of it belongs to the person signed in when it was kept: it leaves the browser when their
+ * session ends, however it ends (admin-session.ts), and a change made by one person is never sent
+ * under another's session.
  */
 import type { StatusChange } from '../../../../worker/shared/visit-rules';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +14,8 @@ export type WaitingChange = { kind: 'status'; to: StatusChange } | { kind: 'note
 
 export interface Waiting {
   id: string;
+  /** The staff member who made it: it is sent under their session only. */
+  by: string;
   bookingId: string;
   clientName: string;
   change: WaitingChange;
@@ -60,22 +65,27 @@ export const isOffline = (error: unknown) => error instanceof ApiError && error.
 let sending: Promise<number> | undefined;
 
 /**
- * Sends the waiting changes in order. A change the server refuses is kept with its reason and the
- * rest go on; a network failure stops the round (the rest wait for the next). One round at a time:
- * a call during a round joins it, and changes made meanwhile go in a round after it. Answers how
- * many were sent.
+ * Sends the waiting changes in order, under the session of `by` (who is signed in now). A change
+ * the server refuses is kept with its reason and the rest go on; a network failure stops the round
+ * (the rest wait for the next); a change someone else made is dropped, never sent as this person's.
+ * One round at a time: a call during a round joins it, and changes made meanwhile go in a round
+ * after it. Answers how many were sent.
  */
-export function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
-  sending ??= sendRounds(send).finally(() => {
+export function sendWaiting(send: (waiting: Waiting) => Promise<unknown>, by: string): Promise<number> {
+  sending ??= sendRounds(send, by).finally(() => {
     sending = undefined;
   });
   return sending;
 }
 
-async function sendRounds(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+async function sendRounds(send: (waiting: Waiting) => Promise<unknown>, by: string): Promise<number> {
   let sent = 0;
+  write(
+    QUEUE_KEY,
+    waitingChanges().filter((waiting) => waiting.by === by),
+  );
   for (;;) {
-    const unsent = waitingChanges().filter((waiting) => !waiting.refused);
+    const unsent = waitingChanges().filter((waiting) => !waiting.refused && waiting.by === by);
     if (unsent.length === 0) return sent;
     for (const waiting of unsent) {
       try {
@@ -95,7 +105,8 @@ async function sendRounds(send: (waiting: Waiting) => Promise<unknown>): Promise
 }
 
 /**
- * Signing out: the days kept (clients' names, and health answers for those who read them) and
+ * The session's end (signing out, a 401, a session gone when the page opens, another person
+ * signing in): the days kept (clients' names, and health answers for those who read them) and
  * anything still waiting leave this browser with the person.
  */
 export function forgetTodayData(): void {

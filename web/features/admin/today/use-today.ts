@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { StatusChange } from '../../../../worker/shared/visit-rules';
 import { messageOf } from '../admin-api';
-import { adminDataChangedAtom, adminDataVersionAtom } from '../admin-session';
+import { adminDataChangedAtom, adminDataVersionAtom, staffUserAtom } from '../admin-session';
 import { successOf } from '../bookings/visit-status';
 import {
   addWaiting,
@@ -58,7 +58,9 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
   const [attempt, setAttempt] = useState(0);
   const version = useAtomValue(adminDataVersionAtom);
   const dataChanged = useSetAtom(adminDataChangedAtom);
-  const key = `${date}:${ownOnly ? 'own' : therapistId}`;
+  // What is kept and waits is the signed-in person's (offline-day.ts).
+  const by = useAtomValue(staffUserAtom)?._id ?? '';
+  const key = `${by}:${date}:${ownOnly ? 'own' : therapistId}`;
   const [state, setState] = useState<DayState>({ status: 'loading' });
   const [waiting, setWaiting] = useState<Waiting[]>(waitingChanges);
 
@@ -93,10 +95,10 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
   }, [key, version, attempt]);
 
   const sendAll = useCallback(async () => {
-    const sent = await sendWaiting(send);
+    const sent = await sendWaiting(send, by);
     setWaiting(waitingChanges());
     if (sent > 0) dataChanged();
-  }, [dataChanged]);
+  }, [dataChanged, by]);
 
   // Back online: what waited goes first, then the day loads again.
   useEffect(() => {
@@ -124,19 +126,19 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
     const waitingNow = waitingChanges().some((each) => !each.refused);
     if (!navigator.onLine || waitingNow) {
       // Behind others still waiting, it waits too: changes reach the studio in the order made.
-      addWaiting({ bookingId: visit._id, clientName: visit.clientName, change });
+      addWaiting({ by, bookingId: visit._id, clientName: visit.clientName, change });
       setWaiting(waitingChanges());
       if (navigator.onLine) void sendAll();
       return true;
     }
     try {
-      await send({ id: '', bookingId: visit._id, clientName: visit.clientName, change, madeAt: '' });
+      await send({ id: '', by, bookingId: visit._id, clientName: visit.clientName, change, madeAt: '' });
       setNotice({ tone: 'success', text: success });
       dataChanged();
       return true;
     } catch (error) {
       if (isOffline(error)) {
-        addWaiting({ bookingId: visit._id, clientName: visit.clientName, change });
+        addWaiting({ by, bookingId: visit._id, clientName: visit.clientName, change });
         setWaiting(waitingChanges());
         return true;
       }

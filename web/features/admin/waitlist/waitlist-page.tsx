@@ -173,7 +173,9 @@ function EntryCard({
         </span>
         <div>
           <h3>{entry.name}</h3>
-          <p className="admin-table__note">{[entry.email, entry.phone].filter(Boolean).join(' · ')}</p>
+          <p className="admin-table__note">
+            {[entry.email, entry.phone, entry.confirmed ? '' : 'Not confirmed yet'].filter(Boolean).join(' · ')}
+          </p>
         </div>
       </div>
       <dl className="admin-details">
@@ -218,7 +220,7 @@ function EntryCard({
         />
       ) : (
         <div className="admin-row__actions">
-          {offer ? null : (
+          {offer || !entry.confirmed ? null : (
             <button type="button" className="button button--small button--primary" onClick={() => setOffering(true)}>
               Offer this place
             </button>
