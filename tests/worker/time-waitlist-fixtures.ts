@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import { bookings, timeWaitlistOffers } from '../../worker/db/schema';
 import type { Bindings } from '../../worker/env';
-import { backgroundScope } from '../../worker/services/scope';
+import { backgroundScope } from '../../worker/services/background-scope';
 import { entryToken, offerToken } from '../../worker/services/time-waitlist-links';
 import { offerFreedPlaces } from '../../worker/services/waitlist-offers';
 import { lagosDate, lagosToUtc } from '../../worker/shared/time';

@@ -3,7 +3,6 @@ import { sameOriginJson } from '../middleware/admin-session';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
 import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../services/closures';
-import { placesFreed } from '../services/waitlist-offers';
 import { singleLine } from '../shared/plain-text';
 import { isIsoDate, lagosDate } from '../shared/time';
 import { routeGroup } from './route-group';
@@ -45,6 +44,6 @@ export const adminClosureRoutes = routeGroup()
     const date = c.req.param('date');
     if (!isIsoDate(date)) return c.json({ message: closureMessages.date }, 400);
     if (!(await reopenDay(c.var.db, date))) return c.json({ message: closureMessages.notClosed }, 404);
-    placesFreed(scopeOf(c), [date]);
+    scopeOf(c).timeFreed([date]);
     return c.body(null, 204);
   });

@@ -11,7 +11,7 @@ import { membershipEvent, membershipEventNames } from '../services/membership-ev
 import { callbackUrl } from '../services/payments/checkout';
 import { isTestMode } from '../services/payments/gateway';
 import { initializePayment } from '../services/payments/initialize';
-import { findPayment, recordTestCheckoutOutcome } from '../services/payments/records';
+import { findPayment, recordTestCheckoutOutcome } from '../services/payments/payment-rows';
 import { cancelPayment, confirmTransaction, verifyPayment } from '../services/payments/settle';
 import { keyedDigest } from '../services/signing';
 import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';

@@ -22,7 +22,6 @@ import {
   type WeeklyHours,
   weekdays,
 } from '../services/team';
-import { placesFreed } from '../services/waitlist-offers';
 import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
 import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';
@@ -237,7 +236,7 @@ export const adminTeamRoutes = routeGroup()
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createTherapist(c.var.db, c.req.valid('json') as { name: string; hours?: Partial<WeeklyHours> });
     // A new therapist is new time: the waitlist may have it.
-    placesFreed(scopeOf(c));
+    scopeOf(c).timeFreed();
     return c.json(await findTherapist(c, id), 201);
   })
   .put('/staff/:id', sameOriginJson, validate('json', therapistChange), async (c) => {
@@ -261,7 +260,7 @@ export const adminTeamRoutes = routeGroup()
       );
     }
     // Hours widened, treatments added, back in work: the waitlist may have the new time.
-    placesFreed(scopeOf(c));
+    scopeOf(c).timeFreed();
     return c.json(await findTherapist(c, id));
   })
   .post('/staff/:id/time-off', sameOriginJson, validate('json', timeOffBody), async (c) => {
@@ -280,14 +279,14 @@ export const adminTeamRoutes = routeGroup()
     if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
     const removed = await removeTimeOff(c.var.db, c.req.param('id'), date);
     if (!removed) return c.json({ message: teamMessages.notOff }, 404);
-    placesFreed(scopeOf(c), [date]);
+    scopeOf(c).timeFreed([date]);
     return c.body(null, 204);
   })
   .get('/rooms', async (c) => c.json(await listRooms(c.var.db)))
   .post('/rooms', sameOriginJson, validate('json', roomBody), async (c) => {
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const id = await createRoom(c.var.db, c.req.valid('json'));
-    placesFreed(scopeOf(c));
+    scopeOf(c).timeFreed();
     return c.json(
       (await listRooms(c.var.db)).find((room) => room._id === id),
       201,
@@ -298,7 +297,7 @@ export const adminTeamRoutes = routeGroup()
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
     if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
-    if (result.ok) placesFreed(scopeOf(c));
+    if (result.ok) scopeOf(c).timeFreed();
     const room = (await listRooms(c.var.db)).find((each) => each._id === id);
     if (!result.ok && result.reason === 'has-bookings') {
       return c.json(
@@ -323,6 +322,6 @@ export const adminTeamRoutes = routeGroup()
     if (!(await onTheMenu(c, named))) return c.json(notOnTheMenu, 400);
     await saveScheduleSettings(c.var.db, c.req.valid('json'));
     // Half-hour starts or shorter treatments can make room: the waitlist may have it.
-    placesFreed(scopeOf(c));
+    scopeOf(c).timeFreed();
     return c.json(await readScheduleSettings(c.var.db));
   });

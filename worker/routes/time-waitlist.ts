@@ -23,7 +23,7 @@ import {
   offerToken,
 } from '../services/time-waitlist-links';
 import { offerPage } from '../services/waitlist-offer-page';
-import { endOffer, offerPlaceByHand, placesFreed } from '../services/waitlist-offers';
+import { endOffer, offerPlaceByHand } from '../services/waitlist-offers';
 import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
 import { dayPartLabels, timeWaitlistJoinSchema, timeWaitlistMessages } from '../shared/time-waitlist';
@@ -91,7 +91,7 @@ export const timeWaitlistRoutes = routeGroup()
     if (!confirmed)
       return c.json({ message: id ? timeWaitlistMessages.entryEnded : timeWaitlistMessages.notFound }, 404);
     // A place may be free for them already (freed while they waited unconfirmed): offered after this answer.
-    if (confirmed.newlyFor.length > 0) placesFreed(scope, confirmed.newlyFor);
+    if (confirmed.newlyFor.length > 0) scope.timeFreed(confirmed.newlyFor);
     const { email: _email, phone: _phone, ...shown } = confirmed.entry;
     return c.json({ ...shown, offerPath: null }, 200, noStore);
   })
@@ -112,7 +112,7 @@ export const timeWaitlistRoutes = routeGroup()
     const ended = await endOffer(scope.db, reference, 'declined', scope.now);
     if (!ended) return c.json({ message: timeWaitlistMessages.offerEnded }, 409);
     // The next in line gets the place, after this answer.
-    placesFreed(scope, [ended.date]);
+    scope.timeFreed([ended.date]);
     return c.json({ success: true as const });
   })
   // Staff only.
@@ -131,7 +131,7 @@ export const timeWaitlistRoutes = routeGroup()
 async function leave(c: Parameters<typeof scopeOf>[0], id: string) {
   const scope = scopeOf(c);
   const { left, freedDate } = await leaveTimeWaitlist(scope.db, id, scope.now);
-  if (freedDate) placesFreed(scope, [freedDate]);
+  if (freedDate) scope.timeFreed([freedDate]);
   if (!left) return c.json({ message: timeWaitlistMessages.entryEnded }, 404);
   return c.body(null, 204);
 }

@@ -2,7 +2,6 @@ import { scopeOf } from '../middleware/scope';
 import { incomingTexts, isValidMetaSignature } from '../providers/whatsapp';
 import { confirmEntriesByWhatsapp, leaveByWhatsapp } from '../services/time-waitlist';
 import { confirmWhatsapp, unsubscribeWhatsapp } from '../services/waitlist';
-import { placesFreed } from '../services/waitlist-offers';
 import { routeGroup } from './route-group';
 
 /** What a subscriber replies to stop campaigns (any case, alone in the message). */
@@ -39,7 +38,7 @@ export const whatsappWebhookRoutes = routeGroup()
       }
     }
     // Newly confirmed entries may be offered a free place, and places STOP withdrew go to the next.
-    if (freed.size > 0) placesFreed(scope, [...freed]);
+    if (freed.size > 0) scope.timeFreed([...freed]);
     return c.json({ received: true });
   });
 

@@ -3,7 +3,7 @@
  * the request waits, so the answer can show its state), and the visitor and the studio are told
  * through the outbox (after the response).
  */
-import type { Actor, BookingRow, RefundRow } from './booking-changes';
+import type { Actor, BookingRow } from './booking-changes';
 import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
 import {
@@ -16,10 +16,9 @@ import {
   visitFormRequestMessages,
 } from './notifications';
 import { queueMessages } from './outbox';
-import { refundClient, sendRefund } from './refunds';
+import { type RefundRow, refundClient, sendRefund } from './refunds';
 import type { Scope } from './scope';
 import { visitFormPath, visitFormToken } from './visit-form-links';
-import { placesFreed } from './waitlist-offers';
 
 async function factsWithLink(scope: Scope, booking: BookingRow) {
   const studio = studioDetails(scope.env);
@@ -61,7 +60,7 @@ export async function announceMove(
   const messages = await bookingRescheduledMessages(facts, { id: move.moveId, from: move.from, by }, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
   // Last, so its reads do not slow the answer: the place it left may go to the waitlist.
-  placesFreed(scope, [move.from.date]);
+  scope.timeFreed([move.from.date]);
 }
 
 /** Asks Paystack for a new refund (test mode has none to ask), then tells everyone. */
@@ -80,7 +79,7 @@ export async function refundAndAnnounceCancel(
   const messages = await bookingCancelledMessages(facts, refundFacts, by, studio);
   scope.later(queueMessages(scope.db, scope.env.MESSAGES, messages));
   // Last, so its reads do not slow the answer: the freed place may go to the waitlist.
-  placesFreed(scope, [cancel.booking.date]);
+  scope.timeFreed([cancel.booking.date]);
   return refund;
 }
 

@@ -14,13 +14,13 @@ import { findBooking } from './bookings';
 import { readCatalogue } from './catalogue';
 import { closedOn, closureReason, therapistOffOn } from './day-rules';
 import { returnPackageStatements } from './package-sessions';
+import type { RefundRow } from './refunds';
 import { slotMessages } from './slots';
 import { freeTimeStatement, takeTimeStatements } from './time-blocks';
 import { confirmedAtSet } from './visit-origin';
 import { returnVoucherStatements } from './vouchers';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
 export type Actor = (typeof bookingActors)[number];
 
 /** The member of the team who made a staff change: the history names them. */

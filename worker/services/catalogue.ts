@@ -7,9 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../db/client';
-import { noReviews } from '../shared/review-rules';
+import { noReviews, type ReviewBoard } from '../shared/review-rules';
 import { unitsLeft } from '../shared/stock';
-import type { ReviewBoard } from './reviews';
 import { heldUnits } from './stock';
 
 export interface CatalogueTreatment {

@@ -14,11 +14,10 @@ import {
   changeMessages,
   type MoveResult,
   moveBooking,
-  type RefundRow,
 } from './booking-changes';
 import { balanceDueOf, type PaymentMethod } from './bookings';
 import { isManageToken, manageTokenHash } from './manage-tokens';
-import { refundView } from './refunds';
+import { type RefundRow, refundView } from './refunds';
 import { voucherPaidSql } from './vouchers';
 
 /** How long before the start a visitor may still reschedule or cancel online. */

@@ -13,7 +13,7 @@ import { lagosDate } from '../shared/time';
 import { formatVoucherCode, normalizeVoucherCode } from '../shared/voucher-rules';
 import { phoneKeyOf, phoneKeySql } from './client-records';
 import { coveredTreatments, newPackageCode, type PackagePurchaseRow, packageCodeHash } from './package-sessions';
-import { markPaid, type Payment } from './payments/records';
+import { markPaid, type Payment } from './payments/payment-rows';
 import { VOUCHER_CODE_LENGTH } from './voucher-codes';
 
 export type MembershipRow = typeof memberships.$inferSelect;

@@ -14,7 +14,7 @@ import { createWhatsAppClient, type WhatsAppSender } from '../providers/whatsapp
 import { loggable } from '../shared/loggable';
 import { normaliseWhatsapp } from '../shared/waitlist';
 import type { QueuedMessage } from './outbox';
-import { backgroundScope } from './scope';
+import { backgroundScope } from './background-scope';
 import { offerAfterLapse } from './waitlist-offers';
 
 export const MAX_ATTEMPTS = 5;

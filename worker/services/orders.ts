@@ -10,6 +10,7 @@ import { auditLog, orderItems, orders, payments, refunds } from '../db/schema';
 import type { OrderFacts } from '../messages/templates/order';
 import { orderStatuses } from '../shared/statuses';
 import type { Page, TransitionResult } from './bookings';
+import type { RefundRow } from './refunds';
 import { returnStockStatements } from './stock';
 import { paidSql, returnVoucherStatements, voucherPaidSql } from './vouchers';
 
@@ -42,8 +43,6 @@ export interface OrderView {
   /** Each status staff gave it, by whom (named as they were then) and when, oldest first. */
   history: Array<{ orderStatus: OrderStatus; refund: boolean; by: string | null; at: string }>;
 }
-
-export type RefundRow = typeof refunds.$inferSelect;
 
 /** The status an order must have to move to `target`. */
 const previousStatus: Partial<Record<OrderStatus, OrderStatus>> = { shipped: 'processing', delivered: 'shipped' };

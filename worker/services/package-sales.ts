@@ -17,7 +17,7 @@ import {
   packageExpiry,
 } from './package-sessions';
 import type { StaffPackageView } from './packages';
-import { markPaid, type Payment } from './payments/records';
+import { markPaid, type Payment } from './payments/payment-rows';
 
 /** What a package's payment stores: the package as sold then, and its buyer. */
 export interface StoredPackagePayment {

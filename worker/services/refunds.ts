@@ -11,8 +11,10 @@ import { refunds } from '../db/schema';
 import type { Bindings } from '../env';
 import { createPaystackClient, type PaystackRefund, PaystackRefusal } from '../providers/paystack';
 import { loggable } from '../shared/loggable';
-import type { RefundRow } from './booking-changes';
 import { notConfiguredError, paymentSetup } from './payments/gateway';
+
+/** A refund as recorded: written with the cancellation, then what Paystack said of it. */
+export type RefundRow = typeof refunds.$inferSelect;
 
 export const MAX_REFUND_ATTEMPTS = 8;
 /** A call that started this long ago and never recorded an answer (the Worker died) is retried. */

@@ -11,6 +11,7 @@ import type { StudioDetails } from '../messages/layout';
 import {
   PRODUCT_REVIEWS_SHOWN,
   type PublicReview,
+  type ReviewBoard,
   type ReviewSummary,
   reviewAuthor,
   TREATMENT_REVIEWS_SHOWN,
@@ -273,7 +274,7 @@ const latestBySubject = (db: Database, subject: SQL, from: SQL, kind: ReviewRow[
  * Each treatment's and product's approved reviews as the pages show them: the average, the
  * count and the latest few. A visit of several treatments counts for each of them.
  */
-export async function reviewBoard(db: Database) {
+export async function reviewBoard(db: Database): Promise<ReviewBoard> {
   const [visits, products] = await Promise.all([
     latestBySubject(db, sql`j.value`, sql`reviews r, json_each(r.treatment_ids) j`, 'visit', TREATMENT_REVIEWS_SHOWN),
     latestBySubject(db, sql`r.product_id`, sql`reviews r`, 'product', PRODUCT_REVIEWS_SHOWN),
@@ -293,8 +294,6 @@ export async function reviewBoard(db: Database) {
   };
   return { treatments: summaries(visits), products: summaries(products) };
 }
-
-export type ReviewBoard = Awaited<ReturnType<typeof reviewBoard>>;
 
 /** GET /api/reviews: approved reviews, newest first, of one treatment or product or all. */
 export async function listPublicReviews(

@@ -15,7 +15,7 @@ import { reconcilePayments } from './payments/maintenance';
 import { retryRefunds } from './refunds';
 import { queueReminders } from './reminders';
 import { queueReviewRequests } from './reviews';
-import { backgroundScope } from './scope';
+import { backgroundScope } from './background-scope';
 import { sealStoredTotpKeys } from './second-factor';
 import { forgetEndedEntries } from './time-waitlist';
 import { deliverDueVouchers } from './voucher-delivery';

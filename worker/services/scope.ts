@@ -1,7 +1,8 @@
 /**
  * What a service is given of one request (or one cron run), built at the edge
- * (`middleware/scope.ts`): the database, the Worker's bindings, the time, and `later` for work the
- * visitor should not wait for (queueing messages). Services never see Hono's context.
+ * (`middleware/scope.ts`) or by the background's runner: the database, the Worker's bindings, the
+ * time, `later` for work the visitor should not wait for (queueing messages), and `timeFreed`, the
+ * one signal every writer gives when time may have freed. Services never see Hono's context.
  */
 import type { Database } from '../db/client';
 import type { Bindings } from '../env';
@@ -12,26 +13,10 @@ export interface Scope {
   now: Date;
   /** Work that must finish after the response: the request's waitUntil, or the cron's list. */
   later: (work: Promise<unknown>) => void;
-}
-
-/**
- * A scope for work outside a request (the cron, the queue): `later` collects the work, and
- * `finished` waits for all of it (what was handed over meanwhile too), so nothing is cut off.
- */
-export function backgroundScope(
-  env: Bindings,
-  now: Date,
-  db: Database,
-): { scope: Scope; finished: () => Promise<void> } {
-  const pending: Promise<unknown>[] = [];
-  const scope: Scope = { db, env, now, later: (work) => pending.push(work) };
-  const finished = async () => {
-    // Work handed over while waiting (an offer's messages) is waited for too.
-    for (let done = 0; done < pending.length; ) {
-      const batch = pending.slice(done);
-      done = pending.length;
-      await Promise.allSettled(batch);
-    }
-  };
-  return { scope, finished };
+  /**
+   * Time may have freed on `dates` (or anywhere): a cancellation, a move, a lapsed hold, a day
+   * reopened, hours widened. The waitlist for full times is offered it once the answer is sent;
+   * the writer need not know the waitlist (it sits on a higher floor).
+   */
+  timeFreed: (dates?: string[]) => void;
 }

@@ -8,7 +8,8 @@ import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 import { formatAppointment } from '../shared/time';
 import type { StoredPackagePayment } from './package-sales';
-import type { Payment, StoredBookingPayment, StoredOrderPayment } from './payments/records';
+import type { Payment } from './payments/payment-rows';
+import type { StoredBookingPayment, StoredOrderPayment } from './payments/records';
 import type { StoredVoucherPayment } from './vouchers';
 
 /** One line saying what is being paid for (plainly "a booking" when the details are not there). */

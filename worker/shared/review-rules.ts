@@ -58,4 +58,10 @@ export function reviewAuthor(fullName: string): string {
   return last ? `${given} ${last.charAt(0).toUpperCase()}.` : given || 'A client';
 }
 
+/** Approved reviews by subject: each treatment's and each product's, by its id (the pages' and the API's). */
+export interface ReviewBoard {
+  treatments: Map<string, ReviewSummary & { reviews: PublicReview[] }>;
+  products: Map<string, ReviewSummary & { reviews: PublicReview[] }>;
+}
+
 export const noReviews: ReviewSummary = { rating: null, reviewCount: 0, reviews: [] };

@@ -38,7 +38,8 @@ import {
   paymentMessages,
 } from './context';
 import { handOverStatements, offerHoldUntil, offerPlaceHolders, offerStillYours, offerToBook } from './offer-hold';
-import { findPayment, type StoredBookingPayment } from './records';
+import { findPayment } from './payment-rows';
+import type { StoredBookingPayment } from './records';
 
 /**
  * A deposit refused from a client past the no-show rule: the page may have asked for one

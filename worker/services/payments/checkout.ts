@@ -5,8 +5,9 @@
 import { PaystackError } from '../../providers/paystack';
 import { nairaToKobo } from '../../shared/money';
 import { confirmationPaths, type InitializeResult, type PaymentContext, paymentMessages } from './context';
+import { findPayment, type Payment } from './payment-rows';
 import { recordPaid } from './record';
-import { findPayment, markUnpaid, type Payment } from './records';
+import { markUnpaid } from './records';
 
 /** Where the visitor returns after paying: the confirmation page of its kind, on the site's own origin. */
 export function callbackUrl(origin: string, kind: Payment['kind'], reference: string): string {

@@ -32,7 +32,8 @@ import {
   type PaymentContext,
   paymentMessages,
 } from './context';
-import { findPayment, type StoredOrderPayment } from './records';
+import { findPayment } from './payment-rows';
+import type { StoredOrderPayment } from './records';
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
 export async function initializeOrderPayment(

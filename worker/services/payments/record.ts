@@ -21,8 +21,8 @@ import { packageFacts, recordPaidPackage } from '../package-sales';
 import { deliverVoucher } from '../voucher-delivery';
 import { voucherFacts, voucherValidityMonths } from '../vouchers';
 import type { PaymentContext } from './context';
+import type { Payment } from './payment-rows';
 import {
-  type Payment,
   recordPaidBooking,
   recordPaidOrder,
   recordPaidVoucher,

@@ -28,8 +28,7 @@ import {
   type VoucherRow,
   voucherOfPayment,
 } from '../vouchers';
-
-export type Payment = typeof payments.$inferSelect;
+import { markPaid, type Payment } from './payment-rows';
 
 /** What the server stores with a booking payment: the validated details and its own prices. */
 export interface StoredBookingPayment {
@@ -107,13 +106,6 @@ export async function recordPaidVoucher(
   await db.$client.batch([markPaid(db, payment, now), createVoucherStatement(db, payment.reference, voucher, options)]);
   return voucherOfPayment(db, payment.reference);
 }
-
-export const markPaid = (db: Database, payment: Payment, now: Date) =>
-  db.$client
-    .prepare(
-      `update payments set status = 'paid', paid_at = ?, hold_expires_at = null where reference = ? and status != 'paid'`,
-    )
-    .bind(now.toISOString(), payment.reference);
 
 /**
  * Records the booking once, and says whether its time had been taken meanwhile (whichever call
@@ -401,19 +393,6 @@ export async function voucherSummary(db: Database, payment: Payment): Promise<Vo
     expiresOn: voucher.expiresOn,
     delivered: voucher.deliveredAt !== null,
   };
-}
-
-export async function findPayment(db: Database, reference: string): Promise<Payment | undefined> {
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
-  return payment;
-}
-
-/** The built-in test checkout's answer for a payment not yet paid. */
-export async function recordTestCheckoutOutcome(db: Database, reference: string, outcome: 'paid' | 'cancelled') {
-  await db
-    .update(payments)
-    .set({ testCheckoutOutcome: outcome })
-    .where(sql`${payments.reference} = ${reference} and ${payments.status} != 'paid'`);
 }
 
 /** Marks a still-unpaid payment failed or abandoned; a paid one is never touched. */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { d1Statement } from '../../db/client';
 import { HOLD_MINUTES } from '../slots';
 import { type InitializeRequest, MAX_OPEN_HOLDS, newReference, type PaymentContext } from './context';
-import { findPayment, type Payment } from './records';
+import { findPayment, type Payment } from './payment-rows';
 
 export interface Sale {
   kind: Extract<Payment['kind'], 'voucher' | 'package' | 'membership'>;

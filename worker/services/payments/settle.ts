@@ -9,15 +9,14 @@ import { manageToken } from '../manage-tokens';
 import { type MembershipSummary, membershipSummary } from '../memberships';
 import { type PackageSummary, packageSummary } from '../package-sales';
 import { type PaymentContext, paymentMessages } from './context';
+import { findPayment, type Payment } from './payment-rows';
 import { recordPaid } from './record';
 import {
   type BookingSummary,
   bookingSummary,
-  findPayment,
   markUnpaid,
   type OrderSummary,
   orderSummary,
-  type Payment,
   type VoucherSummary,
   voucherSummary,
 } from './records';
