@@ -1,7 +1,7 @@
 // Prints a value for ADMIN_PASSWORD_HASH: `npm run hash-password -- <password>`.
 // The pepper comes from ADMIN_PASSWORD_PEPPER in the environment, else from .dev.vars.
 import { readFileSync } from 'node:fs';
-import { hashPassword } from '../worker/services/password.ts';
+import { hashPassword } from '../worker/services/staff/password.ts';
 
 const password = process.argv[2];
 if (!password) {

@@ -1,7 +1,7 @@
 import { app } from './app';
 import { applyRunClock } from './run-clock';
-import { handleMessageBatch } from './services/message-queue';
-import { runScheduledTasks } from './services/scheduled';
+import { handleMessageBatch } from './services/jobs/message-queue';
+import { runScheduledTasks } from './services/jobs/scheduled';
 import { backgroundProblem } from './services/site-config';
 
 /**

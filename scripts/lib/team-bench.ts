@@ -4,9 +4,9 @@
 // Clients search as staff type with 20,000 clients.
 
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { packCommonPasswords, unpackCommonPasswords } from '../../worker/services/common-password-list.ts';
-import { hashPassword, verifyPassword } from '../../worker/services/password.ts';
-import { passwordProblemIn } from '../../worker/services/password-rules.ts';
+import { packCommonPasswords, unpackCommonPasswords } from '../../worker/services/staff/common-password-list.ts';
+import { hashPassword, verifyPassword } from '../../worker/services/staff/password.ts';
+import { passwordProblemIn } from '../../worker/services/staff/password-rules.ts';
 
 export const BENCH_CLIENTS = 20_000;
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
-import { reviewToken } from '../../worker/services/review-links';
+import { reviewToken } from '../../worker/services/reviews/review-links';
 import { reviewMessages } from '../../worker/shared/review-rules';
 import { addDays, lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';

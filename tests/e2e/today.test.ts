@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../web/config/paths';
-import { manageToken } from '../../worker/services/manage-tokens';
+import { manageToken } from '../../worker/services/bookings/manage-tokens';
 import { addDays, formatDate, lagosDate } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';
 import { CHIOMAS_LAST_NOTES, MISSED_VISIT, RECEPTIONIST, THERAPIST } from './global-setup';

@@ -3,7 +3,7 @@
 // them once; an altered link opens nothing. 390 px and 1280 px, with axe.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { visitFormToken } from '../../worker/services/visit-form-links';
+import { visitFormToken } from '../../worker/services/bookings/visit-form-links';
 import { bookingMessages } from '../../worker/shared/booking';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from './browser';

@@ -27,11 +27,56 @@ const featureImports: Record<string, readonly string[]> = {
   'manage-booking': ['checkout-payment', 'catalogue', 'booking'],
 };
 
+/**
+ * worker/services' wings, lowest floor first: a wing imports only wings below it (and the shared
+ * helpers beside them), so each can be read with only what is under it in mind. The messages go
+ * out from the bottom; sign-in, the client's records, the catalogue and the schedule are what
+ * every sale stands on; the prepaid balances sit under the bookings that spend them; checkout
+ * starts and records every kind of sale; the client's file, the pages the Worker renders and the
+ * background's jobs read across the rest.
+ */
+const serviceWings = [
+  'outbox',
+  'staff',
+  'clients',
+  'catalogue',
+  'schedule',
+  'payments',
+  'prepaid',
+  'bookings',
+  'shop',
+  'reviews',
+  'time-waitlist',
+  'day',
+  'checkout',
+  'pages',
+  'academy',
+  'reports',
+  'client-files',
+  'jobs',
+] as const;
+/** The few helpers at services' top, beside the wings: they import no wing. */
+const serviceHelpers = ['csv.ts', 'kept-answers.ts', 'scope.ts', 'secret-box.ts', 'signing.ts', 'site-config.ts'];
+
+/** A module's wing under worker/services (its floor), or undefined: -1 for a helper at the top. */
+const floorOf = (path: string): number | undefined => {
+  const match = /^worker\/services\/(?:([^/]+)\/)?[^/]+$/.exec(path);
+  if (!match) return undefined;
+  return match[1] === undefined ? -1 : serviceWings.indexOf(match[1] as (typeof serviceWings)[number]);
+};
+
 const rules: Array<{ rule: string; breaks: (edge: Edge) => boolean }> = [
   {
     rule: 'services, db, shared, providers and messages never import middleware or routes',
     breaks: ({ from, to }) =>
       under(from, ...lower) && (under(to, ...edge) || to === 'worker/app' || to === 'worker/index'),
+  },
+  {
+    rule: 'a service wing imports only wings on lower floors (serviceWings), a helper at the top none',
+    breaks: ({ from, to }) => {
+      const [mine, theirs] = [floorOf(from), floorOf(to)];
+      return mine !== undefined && theirs !== undefined && theirs !== -1 && theirs > mine;
+    },
   },
   {
     rule: 'no Hono below the edge: services take a plain scope (services/scope.ts)',
@@ -132,6 +177,16 @@ describe('the admin', () => {
   });
 });
 
+describe('the services', () => {
+  it('are wings on the floors serviceWings names, with only the shared helpers beside them', () => {
+    const entries = readdirSync(join(root, 'worker/services'), { withFileTypes: true });
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...serviceWings].sort());
+    expect(files.sort()).toEqual(serviceHelpers);
+  });
+});
+
 describe('the layers', () => {
   it('read every kind of import, and none in a comment', () => {
     const source = [
@@ -179,11 +234,12 @@ describe('the layers', () => {
 
   it('catch a planted import against each rule', () => {
     const planted: Edge[] = [
-      { from: 'worker/services/payments/settle.ts', to: 'worker/middleware/errors' },
-      { from: 'worker/services/outbox.ts', to: 'hono' },
+      { from: 'worker/services/checkout/settle.ts', to: 'worker/middleware/errors' },
+      { from: 'worker/services/bookings/booking-changes.ts', to: 'worker/services/time-waitlist/waitlist-offers' },
+      { from: 'worker/services/outbox/outbox.ts', to: 'hono' },
       { from: 'worker/shared/money.ts', to: 'worker/db/schema' },
-      { from: 'worker/env.ts', to: 'worker/services/staff-accounts' },
-      { from: 'web/features/booking/booking-form.tsx', to: 'worker/services/catalogue' },
+      { from: 'worker/env.ts', to: 'worker/services/staff/staff-accounts' },
+      { from: 'web/features/booking/booking-form.tsx', to: 'worker/services/catalogue/catalogue' },
       { from: 'web/features/catalogue/live-shop.ts', to: 'web/features/shop/cart' },
       { from: 'web/features/admin/bookings/calendar-page.tsx', to: 'web/features/admin/bookings/bookings-page' },
       { from: 'web/components/ui/field.tsx', to: 'web/features/booking/booking-draft' },

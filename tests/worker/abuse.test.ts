@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
-import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/payments/context';
+import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/checkout/context';
 import { inOneRateWindow } from '../fakes/rate-window';
 import { bookingDetails, inDays, oneHourVisit } from './payment-fixtures';
 import {

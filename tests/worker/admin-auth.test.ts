@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { authMessages } from '../../worker/routes/auth';
-import { SESSION_TTL_SECONDS, sessionKey } from '../../worker/services/admin-sessions';
+import { SESSION_TTL_SECONDS, sessionKey } from '../../worker/services/staff/admin-sessions';
 import {
   clearAttempts,
   forgetOldAttempts,
@@ -11,7 +11,7 @@ import {
   MAX_USERNAME_FAILURES,
   takeAttempt,
   WINDOW_SECONDS,
-} from '../../worker/services/login-throttle';
+} from '../../worker/services/staff/login-throttle';
 import { adminCall, call, db, jsonInit, LOCAL_PASSWORD, login, origin, sessionIdFrom, signIn } from './admin-harness';
 
 const sessionState = async (cookie?: string) => {

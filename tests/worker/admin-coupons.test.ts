@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, orders, payments } from '../../worker/db/schema';
-import type { CouponView } from '../../worker/services/coupons';
-import { couponMessages } from '../../worker/services/coupons';
+import type { CouponView } from '../../worker/services/catalogue/coupons';
+import { couponMessages } from '../../worker/services/catalogue/coupons';
 import { couponFormMessages } from '../../worker/shared/coupon-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, signIn } from './admin-harness';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, refunds, waitlistEntries } from '../../worker/db/schema';
 import { csvCell, toCsv } from '../../worker/services/csv';
-import { adminStats, statsPeriods } from '../../worker/services/stats';
+import { adminStats, statsPeriods } from '../../worker/services/reports/stats';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
 
 let cookie: string;

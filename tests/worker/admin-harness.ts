@@ -31,8 +31,8 @@ import {
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
-import { linkClientStatements } from '../../worker/services/client-records';
-import { hashPassword } from '../../worker/services/password';
+import { linkClientStatements } from '../../worker/services/clients/client-records';
+import { hashPassword } from '../../worker/services/staff/password';
 import type { StaffRole } from '../../worker/shared/permissions';
 import { clearReviews, resetTeam, takeFreeTherapist } from './team-fixtures';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
-import { sessionKey } from '../../worker/services/admin-sessions';
+import { sessionKey } from '../../worker/services/staff/admin-sessions';
 import { adminCall, call, clearData, db, origin, signIn } from './admin-harness';
 import { adminRoutes, apiRoutes, publicRoutes, writes } from './route-list';
 

@@ -7,8 +7,8 @@ import { auditLog, outboxMessages, staffAccounts } from '../../worker/db/schema'
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { auditedRoutes } from '../../worker/middleware/audit-trail';
 import { routeAccess } from '../../worker/middleware/staff-access';
-import { forgetOldActivity, recordAudit } from '../../worker/services/audit-log';
-import { hashPassword } from '../../worker/services/password';
+import { forgetOldActivity, recordAudit } from '../../worker/services/staff/audit-log';
+import { hashPassword } from '../../worker/services/staff/password';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import {
   adminCall,

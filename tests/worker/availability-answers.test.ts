@@ -1,9 +1,9 @@
-// Availability answers are kept per schedule version (services/availability-answers.ts): every
+// Availability answers are kept per schedule version (services/schedule/availability-answers.ts): every
 // write that changes availability moves the version on, through the API or behind its back, so a
 // kept answer is never stale for a write.
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { scheduleVersion } from '../../worker/services/availability-answers';
+import { scheduleVersion } from '../../worker/services/schedule/availability-answers';
 import { blockAt, minuteOfDay } from '../../worker/shared/schedule';
 import { inDays } from './payment-fixtures';
 import { call, clearPaymentData, db } from './payment-harness';

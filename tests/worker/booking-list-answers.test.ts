@@ -1,10 +1,10 @@
-// Pages of the staff bookings list are kept per bookings version (services/booking-list-answers.ts):
+// Pages of the staff bookings list are kept per bookings version (services/bookings/booking-list-answers.ts):
 // every write to what a page shows moves the version on, through the API or behind its back, so a
 // kept page is never stale for a write.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingsVersion } from '../../worker/services/booking-list-answers';
-import type { BookingView } from '../../worker/services/bookings';
+import { bookingsVersion } from '../../worker/services/bookings/booking-list-answers';
+import type { BookingView } from '../../worker/services/bookings/bookings';
 import { adminCall, clearData, db, seedBooking, signIn } from './admin-harness';
 import { inDays } from './payment-fixtures';
 

@@ -5,11 +5,11 @@ import { campaigns, outboxMessages, waitlistEntries } from '../../worker/db/sche
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
 import { campaignMessagesText } from '../../worker/routes/campaigns';
 import { unsubscribeMessages } from '../../worker/routes/waitlist';
-import { type CampaignProgress, campaignMessages, resumeCampaigns } from '../../worker/services/campaigns';
-import { deliver, MAX_ATTEMPTS, type Senders } from '../../worker/services/message-queue';
-import { studioDetails } from '../../worker/services/notifications';
-import { queueMessages } from '../../worker/services/outbox';
-import { unsubscribeToken } from '../../worker/services/unsubscribe';
+import { type CampaignProgress, campaignMessages, resumeCampaigns } from '../../worker/services/academy/campaigns';
+import { unsubscribeToken } from '../../worker/services/academy/unsubscribe';
+import { deliver, MAX_ATTEMPTS, type Senders } from '../../worker/services/jobs/message-queue';
+import { studioDetails } from '../../worker/services/outbox/notifications';
+import { queueMessages } from '../../worker/services/outbox/outbox';
 import { campaignDefaults } from '../../worker/shared/campaign';
 import { FakeEmailSender } from '../fakes/email';
 import { FakeWhatsApp } from '../fakes/whatsapp';
@@ -91,8 +91,8 @@ describe('POST /api/send-bulk-email', () => {
     const { campaign } = (await (await adminCall(cookie, '/api/send-bulk-email', 'POST')).json()) as {
       campaign: { _id: string };
     };
-    const { campaignMessages } = await import('../../worker/services/campaigns');
-    const { queueMessages } = await import('../../worker/services/outbox');
+    const { campaignMessages } = await import('../../worker/services/academy/campaigns');
+    const { queueMessages } = await import('../../worker/services/outbox/outbox');
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign._id));
     if (!row) throw new Error('no campaign');
     const again = await campaignMessages(

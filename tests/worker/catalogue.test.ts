@@ -13,7 +13,7 @@ import {
   treatments as treatmentRows,
 } from '../../worker/db/schema';
 import { catalogueFieldMessages } from '../../worker/routes/catalogue';
-import { catalogueMessages } from '../../worker/services/catalogue';
+import { catalogueMessages } from '../../worker/services/catalogue/catalogue';
 import { products } from '../../worker/shared/products';
 import { treatments } from '../../worker/shared/treatment-list';
 import { adminCall, signIn } from './admin-harness';

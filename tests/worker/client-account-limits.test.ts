@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../../worker/db/schema';
-import { requestSignInCode, signInWithCode } from '../../worker/services/client-accounts';
+import { requestSignInCode, signInWithCode } from '../../worker/services/clients/client-accounts';
 import {
   ACCOUNT_GUESSES_PER_ADDRESS,
   ACCOUNT_GUESSES_PER_NETWORK,

@@ -9,7 +9,7 @@ import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../worker/db/schema';
-import { ERASED_NAME } from '../../worker/services/clients';
+import { ERASED_NAME } from '../../worker/services/client-files/clients';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { signIn as staffSignIn } from './admin-harness';
 import { definePlan, deliver, joinAndPay } from './membership-fixtures';

@@ -19,9 +19,9 @@ import {
   waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
-import { ERASED_NAME } from '../../worker/services/clients';
-import { eraseOldHealthAnswers } from '../../worker/services/health-retention';
-import { hashPassword } from '../../worker/services/password';
+import { ERASED_NAME } from '../../worker/services/client-files/clients';
+import { eraseOldHealthAnswers } from '../../worker/services/day/health-retention';
+import { hashPassword } from '../../worker/services/staff/password';
 import { addDays, addMonths, lagosDate } from '../../worker/shared/time';
 import { adminCall, clearData, db, login, seedBooking, seedOrder, sessionIdFrom, signIn } from './admin-harness';
 

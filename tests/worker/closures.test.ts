@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, closures, payments, therapistTimeOff } from '../../worker/db/schema';
 import { closureMessages } from '../../worker/routes/closures';
-import { paymentMessages } from '../../worker/services/payments/context';
+import { paymentMessages } from '../../worker/services/checkout/context';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { call as adminAppCall, adminCall, jsonInit, signIn } from './admin-harness';
 import { bookingDetails, tomorrow } from './payment-fixtures';

@@ -1,8 +1,8 @@
 import packed from 'virtual:common-passwords';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { canMeet, unpackCommonPasswords } from '../../worker/services/common-password-list';
-import { passwordMessages, passwordProblem } from '../../worker/services/password-rules';
+import { canMeet, unpackCommonPasswords } from '../../worker/services/staff/common-password-list';
+import { passwordMessages, passwordProblem } from '../../worker/services/staff/password-rules';
 
 const fullList = dictionary['passwords-common'] as string[];
 

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, coupons, orders, outboxMessages, payments, productSizes } from '../../worker/db/schema';
-import { type CouponView, couponMessages } from '../../worker/services/coupons';
+import { type CouponView, couponMessages } from '../../worker/services/catalogue/coupons';
 import { nairaToKobo } from '../../worker/shared/money';
 import { adminCall, signIn } from './admin-harness';
 import { bookingDetails, inDays, item, oneHourVisit, orderDetails } from './payment-fixtures';

@@ -5,10 +5,10 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages, staffAccounts, staffPasskeys } from '../../worker/db/schema';
-import { sessionKey } from '../../worker/services/admin-sessions';
-import { confirmationMessages } from '../../worker/services/identity-confirmation';
-import { staffPasswordMessages } from '../../worker/services/staff-passwords';
-import { issueStaffToken } from '../../worker/services/staff-tokens';
+import { sessionKey } from '../../worker/services/staff/admin-sessions';
+import { confirmationMessages } from '../../worker/services/staff/identity-confirmation';
+import { staffPasswordMessages } from '../../worker/services/staff/staff-passwords';
+import { issueStaffToken } from '../../worker/services/staff/staff-tokens';
 import { adminCall, db, signIn } from './admin-harness';
 import {
   account,

@@ -4,8 +4,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, orders, outboxMessages, payments } from '../../worker/db/schema';
-import { paymentMessages } from '../../worker/services/payments/context';
-import { reconcilePayments } from '../../worker/services/payments/maintenance';
+import { paymentMessages } from '../../worker/services/checkout/context';
+import { reconcilePayments } from '../../worker/services/jobs/maintenance';
 import { timeSlots } from '../../worker/shared/booking';
 import { bookingDetails, inDays, oneHourVisit, orderDetails } from './payment-fixtures';
 import {

@@ -11,8 +11,8 @@ import {
   changeableUntil,
   manageMessages,
   rescheduleOwnBooking,
-} from '../../worker/services/manage-booking';
-import { manageToken, manageTokenHash } from '../../worker/services/manage-tokens';
+} from '../../worker/services/bookings/manage-booking';
+import { manageToken, manageTokenHash } from '../../worker/services/bookings/manage-tokens';
 import { lagosDate, lagosToUtc } from '../../worker/shared/time';
 import { paidBooking } from './paid-booking';
 import { bookingDetails, inDays, insertPaidBooking, tomorrow } from './payment-fixtures';

@@ -5,7 +5,8 @@ import { bookings, outboxMessages } from '../../worker/db/schema';
 import { bookingConfirmation, bookingReminder } from '../../worker/messages/templates/booking';
 import { voucherDelivery } from '../../worker/messages/templates/vouchers';
 import { createWhatsAppClient } from '../../worker/providers/whatsapp';
-import { manageToken } from '../../worker/services/manage-tokens';
+import { manageToken } from '../../worker/services/bookings/manage-tokens';
+import { queueReminders } from '../../worker/services/bookings/reminders';
 import {
   DEAD_LETTER_QUEUE,
   deliver,
@@ -13,10 +14,9 @@ import {
   MAX_ATTEMPTS,
   retryDelaySeconds,
   type Senders,
-} from '../../worker/services/message-queue';
-import { studioDetails } from '../../worker/services/notifications';
-import { sweepOutbox } from '../../worker/services/outbox';
-import { queueReminders } from '../../worker/services/reminders';
+} from '../../worker/services/jobs/message-queue';
+import { studioDetails } from '../../worker/services/outbox/notifications';
+import { sweepOutbox } from '../../worker/services/outbox/outbox';
 import { FakeEmailSender } from '../fakes/email';
 import { FakeWhatsApp } from '../fakes/whatsapp';
 import { adminCall, clearData, seedOrder, signIn } from './admin-harness';

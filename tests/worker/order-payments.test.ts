@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { coupons, orderItems, orders, payments, stockHolds, timeBlocks } from '../../worker/db/schema';
-import { paymentMessages } from '../../worker/services/payments/context';
-import { reconcilePayments } from '../../worker/services/payments/maintenance';
+import { paymentMessages } from '../../worker/services/checkout/context';
+import { reconcilePayments } from '../../worker/services/jobs/maintenance';
 import { checkoutMessages, type OrderDetailsInput } from '../../worker/shared/order-schema';
 import { addDays, lagosDate } from '../../worker/shared/time';
 import { CART_KOBO, item, orderDetails } from './payment-fixtures';

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../worker/db/schema';
-import { runScheduledTasks, scheduledTasks } from '../../worker/services/scheduled';
+import { runScheduledTasks, scheduledTasks } from '../../worker/services/jobs/scheduled';
 import { adminCall, db, signIn } from './admin-harness';
 import { account, clearTeamSecurity, cookieOf, get, login } from './second-factor-harness';
 

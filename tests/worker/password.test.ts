@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../worker/services/password';
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../worker/services/staff/password';
 
 describe('admin password hashing', () => {
   it('verifies the password it hashed and nothing else', async () => {

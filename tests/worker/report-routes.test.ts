@@ -5,7 +5,7 @@ import { and, between, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bookings } from '../../worker/db/schema';
 import { commissionMessages } from '../../worker/routes/reports';
-import { listBookings } from '../../worker/services/bookings';
+import { listBookings } from '../../worker/services/bookings/bookings';
 import { presetPeriods, type Report, reportDefinitions, reportMessages } from '../../worker/shared/report-rules';
 import { serviceStatuses } from '../../worker/shared/statuses';
 import { lagosDate } from '../../worker/shared/time';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { runScheduledTasks, type ScheduledTask } from '../../worker/services/scheduled';
+import { runScheduledTasks, type ScheduledTask } from '../../worker/services/jobs/scheduled';
 
 describe('runScheduledTasks', () => {
   it('runs every task with the trigger time, even when one fails', async () => {

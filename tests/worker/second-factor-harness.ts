@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { authChallenges, loginFailures, staffAccounts, staffPasskeys, staffTokens } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
-import { hashPassword } from '../../worker/services/password';
-import { openTotpKey } from '../../worker/services/second-factor';
+import { hashPassword } from '../../worker/services/staff/password';
+import { openTotpKey } from '../../worker/services/staff/second-factor';
 import { call, db, jsonInit } from './admin-harness';
 
 export const PASSWORD = 'a long team password 2026';

@@ -5,10 +5,10 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loginFailures, outboxMessages, staffAccounts, staffPasskeys } from '../../worker/db/schema';
-import { MAX_ACCOUNT_PASSWORD_CHECKS } from '../../worker/services/login-throttle';
-import { passkeyMessages } from '../../worker/services/passkeys';
-import { runScheduledTasks, scheduledTasks } from '../../worker/services/scheduled';
-import { openTotpKey, secondFactorMessages } from '../../worker/services/second-factor';
+import { runScheduledTasks, scheduledTasks } from '../../worker/services/jobs/scheduled';
+import { MAX_ACCOUNT_PASSWORD_CHECKS } from '../../worker/services/staff/login-throttle';
+import { passkeyMessages } from '../../worker/services/staff/passkeys';
+import { openTotpKey, secondFactorMessages } from '../../worker/services/staff/second-factor';
 import { call, db, jsonInit } from './admin-harness';
 import {
   account,
@@ -118,7 +118,7 @@ describe('an authenticator app', () => {
     const { cookie } = await withApp('femi@second.test');
     const id = await idOf('femi@second.test');
     await send('/api/auth/totp', { code: await pendingCode(id) }, cookie);
-    const { issueStaffToken } = await import('../../worker/services/staff-tokens');
+    const { issueStaffToken } = await import('../../worker/services/staff/staff-tokens');
     const { token } = await issueStaffToken(db, id, 'password-reset', new Date());
     const reset = await send('/api/auth/password/reset', { token, password: 'three red canoes at dawn' });
     expect(reset.status).toBe(200);

@@ -8,8 +8,8 @@ import { staffAccounts, therapists, visitNotes } from '../../worker/db/schema';
 import { adminMessages, SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { routeAccess } from '../../worker/middleware/staff-access';
 import { authMessages } from '../../worker/routes/auth';
-import { sessionKey } from '../../worker/services/admin-sessions';
-import { hashPassword } from '../../worker/services/password';
+import { sessionKey } from '../../worker/services/staff/admin-sessions';
+import { hashPassword } from '../../worker/services/staff/password';
 import {
   accessMessages,
   can,

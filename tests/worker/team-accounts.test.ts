@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages, staffAccounts, staffTokens } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { teamRouteMessages } from '../../worker/routes/team-accounts';
-import { passwordMessages } from '../../worker/services/password-rules';
-import { staffPasswordMessages } from '../../worker/services/staff-passwords';
-import { teamAccountMessages } from '../../worker/services/team-accounts';
+import { passwordMessages } from '../../worker/services/staff/password-rules';
+import { staffPasswordMessages } from '../../worker/services/staff/staff-passwords';
+import { teamAccountMessages } from '../../worker/services/staff/team-accounts';
 import { call, db, jsonInit, LOCAL_PASSWORD, login, sessionIdFrom, signIn } from './admin-harness';
 
 const GOOD_PASSWORD = 'mango tree by the lagoon';

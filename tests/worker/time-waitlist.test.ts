@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closures, outboxMessages, staffAccounts, therapistTimeOff, timeWaitlistEntries } from '../../worker/db/schema';
-import { forgetEndedEntries } from '../../worker/services/time-waitlist';
+import { forgetEndedEntries } from '../../worker/services/time-waitlist/time-waitlist';
 import { MAX_WAITLIST_DAYS_AHEAD, timeWaitlistMessages } from '../../worker/shared/time-waitlist';
 import { seedBooking, signIn, staffSession } from './admin-harness';
 import { bookingDetails, inDays } from './payment-fixtures';

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../worker/middleware/admin-session';
 import { bodyTooLargeMessage } from '../../worker/middleware/body-limit';
 import { uploadMessages } from '../../worker/routes/uploads';
-import { isPathLikeName } from '../../worker/services/media';
+import { isPathLikeName } from '../../worker/services/catalogue/media';
 import { MAX_PHOTO_BYTES } from '../../worker/shared/catalogue-rules';
 import { adminCall, call, origin, signIn } from './admin-harness';
 

@@ -1,4 +1,4 @@
-// A visit's day (issue 34, services/visit-status.ts): arrived from an hour before the start on its
+// A visit's day (issue 34, services/day/visit-status.ts): arrived from an hour before the start on its
 // day, completed from the start, a no-show from 15 minutes after it (the client is told once),
 // booked again the same day; anything else 409 with why. A therapist changes their own visits only.
 import { env } from 'cloudflare:workers';
@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bookings, outboxMessages, therapists } from '../../worker/db/schema';
 import { bookingMessages } from '../../worker/routes/bookings';
-import type { BookingView } from '../../worker/services/bookings';
+import type { BookingView } from '../../worker/services/bookings/bookings';
 import { accessMessages } from '../../worker/shared/permissions';
 import { lagosDate } from '../../worker/shared/time';
 import { type StatusChange, statusChangeRefusal, visitStatusMessages } from '../../worker/shared/visit-rules';

@@ -2,7 +2,7 @@
 // recipient's message (the database keeps none).
 import { and, eq, like } from 'drizzle-orm';
 import { outboxMessages, payments, vouchers } from '../../worker/db/schema';
-import { voucherCodeHash } from '../../worker/services/voucher-codes';
+import { voucherCodeHash } from '../../worker/services/prepaid/voucher-codes';
 import { nairaToKobo } from '../../worker/shared/money';
 import { lagosDate } from '../../worker/shared/time';
 import type { VoucherDetailsInput } from '../../worker/shared/voucher-schema';

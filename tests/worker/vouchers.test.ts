@@ -13,7 +13,7 @@ import {
   vouchers,
   voucherUses,
 } from '../../worker/db/schema';
-import { voucherPaymentMessages } from '../../worker/services/vouchers';
+import { voucherPaymentMessages } from '../../worker/services/prepaid/vouchers';
 import { nairaToKobo } from '../../worker/shared/money';
 import { addDays, addMonths } from '../../worker/shared/time';
 import { voucherMessages } from '../../worker/shared/voucher-schema';

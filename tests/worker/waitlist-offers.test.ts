@@ -11,7 +11,7 @@ import {
   timeWaitlistOffers,
   treatments,
 } from '../../worker/db/schema';
-import { entryToken } from '../../worker/services/time-waitlist-links';
+import { entryToken } from '../../worker/services/time-waitlist/time-waitlist-links';
 import { lagosToUtc } from '../../worker/shared/time';
 import { timeWaitlistMessages } from '../../worker/shared/time-waitlist';
 import { seedBooking, signIn } from './admin-harness';
@@ -101,7 +101,7 @@ describe('declined or lapsed, the place moves to the next in line', () => {
     const [, bisi] = await threeWaitingForTen();
     const sent = vi.spyOn(liveEnv.MESSAGES, 'send');
     clockAt('10:16');
-    const { handleMessageBatch } = await import('../../worker/services/message-queue');
+    const { handleMessageBatch } = await import('../../worker/services/jobs/message-queue');
     const [first] = await openOffers();
     const acked: string[] = [];
     await handleMessageBatch(

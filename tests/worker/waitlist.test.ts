@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
 import { outboxMessages, waitlistEntries } from '../../worker/db/schema';
-import { unsubscribeToken } from '../../worker/services/unsubscribe';
-import { forgetUnconfirmed } from '../../worker/services/waitlist';
+import { unsubscribeToken } from '../../worker/services/academy/unsubscribe';
+import { forgetUnconfirmed } from '../../worker/services/academy/waitlist';
 import { nigerianStates, waitlistMessages } from '../../worker/shared/waitlist';
 
 const db = createDb(env.DB);

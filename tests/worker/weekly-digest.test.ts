@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages, staffAccounts } from '../../worker/db/schema';
-import { sendWeeklyDigest } from '../../worker/services/weekly-digest';
+import { sendWeeklyDigest } from '../../worker/services/reports/weekly-digest';
 import { lagosToUtc } from '../../worker/shared/time';
 import { clearData, db } from './admin-harness';
 import { seedClient, seedPayment, seedVisit } from './report-fixtures';

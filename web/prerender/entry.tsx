@@ -1,7 +1,7 @@
 // The server entry: renders one route of the SPA to HTML with the very tree the browser hydrates
 // (web/main.tsx), so the rendered page and the first client render match. The build renders every
 // page with the catalogue of its modules (renderBuiltPage); the Worker renders the catalogue's
-// pages again with the catalogue staff keep in D1 (worker/services/catalogue-pages.ts), through
+// pages again with the catalogue staff keep in D1 (worker/services/pages/catalogue-pages.ts), through
 // renderCataloguePage.
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';

@@ -1,7 +1,7 @@
 /**
  * How the studio's records key a person's address, in SQL: an email trimmed and lower case, a
  * phone as its digits with a Nigerian 0803… written 234803…. The one definition, read by the
- * batches (services/client-records.ts) and by the stored keys the schema generates from each
+ * batches (services/clients/client-records.ts) and by the stored keys the schema generates from each
  * address column, so a lookup by address is an indexed `email_key = ?`, never a scan.
  */
 import { type SQL, sql } from 'drizzle-orm';

@@ -87,7 +87,7 @@ export const payments = sqliteTable(
      * manage link and personal details only to that browser (the reference alone travels widely).
      */
     browserKeyHash: text('browser_key_hash'),
-    /** When verify last asked Paystack about it: at most once a minute per reference (services/payments/settle.ts). */
+    /** When verify last asked Paystack about it: at most once a minute per reference (services/checkout/settle.ts). */
     gatewayCheckedAt: text('gateway_checked_at'),
     method: text('method', { enum: paymentMethods }).notNull().default('paystack'),
     /** The coupon that priced it (its code may change; its uses are counted by this). */
@@ -167,7 +167,7 @@ export const bookings = sqliteTable(
     needsAttention: integer('needs_attention', { mode: 'boolean' }).notNull().default(false),
     reminderSentAt: text('reminder_sent_at'),
     /**
-     * SHA-256 of the booking's manage link token (services/manage-tokens.ts): the link itself is
+     * SHA-256 of the booking's manage link token (services/bookings/manage-tokens.ts): the link itself is
      * never stored, so a copy of the database opens no booking.
      */
     manageTokenHash: text('manage_token_hash'),
@@ -196,7 +196,7 @@ export const bookings = sqliteTable(
      * A visit a therapist without the desk's permission booked with themselves: their staff
      * account's id (null: the desk or the client made it). Until `confirmedAt` such a visit is
      * only the therapist's word: it earns no commission unless paid, counts no no-show, and opens
-     * no earlier notes (services/visit-origin.ts).
+     * no earlier notes (services/bookings/visit-origin.ts).
      */
     bookedByTherapist: text('booked_by_therapist'),
     /** When the desk (paid, moved, a status set) or the client (visit form, manage link) confirmed it. */
@@ -392,7 +392,7 @@ export const outboxMessages = sqliteTable(
     claimedUntil: text('claimed_until'),
     createdAt: createdAt(),
     sentAt: text('sent_at'),
-    /** When the stored copy's links and codes were replaced by "[link removed]" (services/outbox-links.ts). */
+    /** When the stored copy's links and codes were replaced by "[link removed]" (services/outbox/outbox-links.ts). */
     linksRemovedAt: text('links_removed_at'),
   },
   (table) => [
@@ -655,7 +655,7 @@ export const scheduleSettings = sqliteTable(
  * A number that every write to what availability is made of moves on (the triggers of migration
  * 0032: time blocks, the payments whose holds own them, the team, rooms, treatments, closures,
  * days off and settings). An availability answer cached with the number it was read under can
- * never be stale for a write (services/availability-answers.ts). One row.
+ * never be stale for a write (services/schedule/availability-answers.ts). One row.
  */
 export const scheduleVersion = sqliteTable(
   'schedule_version',
@@ -670,7 +670,7 @@ export const scheduleVersion = sqliteTable(
  * A number that every write to what the staff bookings list shows moves on (the triggers of
  * migration 0034: bookings, their payments' coupon, method and amount, refunds, history, voucher
  * uses, therapists' and rooms' names). A page of the list kept with the number it was read under
- * can never be stale for a write (services/booking-list-answers.ts). One row.
+ * can never be stale for a write (services/bookings/booking-list-answers.ts). One row.
  */
 export const bookingsVersion = sqliteTable(
   'bookings_version',
@@ -834,7 +834,7 @@ export const staffAccounts = sqliteTable(
     role: text('role', { enum: staffRoles }).notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     therapistId: text('therapist_id').references(() => therapists.id),
-    /** PBKDF2 (services/password.ts); null until the person has chosen one. */
+    /** PBKDF2 (services/staff/password.ts); null until the person has chosen one. */
     passwordHash: text('password_hash'),
     /**
      * Sessions started before this time are over: set by a password change or reset and by "sign
@@ -843,7 +843,7 @@ export const staffAccounts = sqliteTable(
     sessionsValidAfter: text('sessions_valid_after'),
     /**
      * The authenticator app's shared key once the person has confirmed a code from it, encrypted
-     * (services/totp-keys.ts: AES-GCM under a key of its own purpose), never as is.
+     * (services/secret-box.ts: AES-GCM under a key of its own purpose), never as is.
      */
     totpSecret: text('totp_secret'),
     /** The last 30-second step whose code signed in or confirmed the app: a code is accepted once. */
@@ -930,7 +930,7 @@ export const visitNotes = sqliteTable('visit_notes', {
 
 /**
  * The studio's clients: one record per person, known by their email, else by their phone
- * (services/clients.ts keys them). Bookings and orders point here; staff keep notes on the person.
+ * (services/client-files/clients.ts keys them). Bookings and orders point here; staff keep notes on the person.
  * Name, email and phone follow the person's latest booking or order.
  */
 export const clients = sqliteTable(
@@ -1029,7 +1029,7 @@ export const vouchers = sqliteTable(
     codeLast4: text('code_last4').notNull(),
     /** SHA-256 of the printable card's link token. */
     cardTokenHash: text('card_token_hash').notNull(),
-    /** The code sealed under the card's token (services/voucher-codes.ts): only the card's link opens it. */
+    /** The code sealed under the card's token (services/prepaid/voucher-codes.ts): only the card's link opens it. */
     cardCodeSealed: text('card_code_sealed'),
     /** What it was bought for, in naira, and what is left of it. */
     amount: integer('amount').notNull(),
@@ -1112,7 +1112,7 @@ export const reviewSources = ['verified', 'seed'] as const;
 /**
  * The private invitation to review: one per completed booking, one per product of a delivered
  * order, written by the cron (its unique keys make "once" hold however often it runs). The link's
- * token is never stored, only its SHA-256 (services/review-links.ts).
+ * token is never stored, only its SHA-256 (services/reviews/review-links.ts).
  */
 export const reviewRequests = sqliteTable(
   'review_requests',
@@ -1380,7 +1380,7 @@ export const membershipPlanTreatments = sqliteTable(
  * Sessions a client holds, with the code that spends them: a package bought (online or at the
  * desk), exactly one per paid payment, or a membership's, refilled each paid month. It keeps what
  * was sold (name, treatments, sessions, price) so a later change of the package changes nothing
- * bought. Its code is random (services/package-sessions.ts): only its SHA-256 and last 4 are kept.
+ * bought. Its code is random (services/prepaid/package-sessions.ts): only its SHA-256 and last 4 are kept.
  */
 export const packagePurchases = sqliteTable(
   'package_purchases',

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type AppEnv, factory } from '../env';
-import { SESSION_TTL_SECONDS } from '../services/admin-sessions';
+import { SESSION_TTL_SECONDS } from '../services/staff/admin-sessions';
 
 /** `__Host-` binds the cookie to this exact host over HTTPS, path /, no Domain attribute. */
 const cookieName = 'spa_admin_session';

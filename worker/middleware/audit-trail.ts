@@ -8,9 +8,9 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
-import { EMAIL_SHAPED } from '../services/admin-login';
-import { recordAudit } from '../services/audit-log';
-import type { BookingView } from '../services/bookings';
+import type { BookingView } from '../services/bookings/bookings';
+import { EMAIL_SHAPED } from '../services/staff/admin-login';
+import { recordAudit } from '../services/staff/audit-log';
 import type { AuditAction } from '../shared/audit-actions';
 import { afterResponse } from './after-response';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { type AppEnv, factory } from '../env';
-import { liveSession } from '../services/admin-sessions';
+import { liveSession } from '../services/staff/admin-sessions';
 import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
 import { readSessionCookie } from './admin-session';
 

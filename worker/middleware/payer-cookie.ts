@@ -8,8 +8,8 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
+import { HOLD_MINUTES } from '../services/schedule/slots';
 import { randomToken, sha256Hex } from '../services/signing';
-import { HOLD_MINUTES } from '../services/slots';
 
 const cookieName = 'spa_payer';
 /** The cookie's full name: `__Host-` binds it to this exact host over HTTPS, path /. */

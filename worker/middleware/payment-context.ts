@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { refreshCataloguePages } from '../services/catalogue-pages';
-import { studioDetails } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
-import type { PaymentContext } from '../services/payments/context';
+import type { PaymentContext } from '../services/checkout/context';
+import { studioDetails } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
+import { refreshCataloguePages } from '../services/pages/catalogue-pages';
 import { paymentGateway } from '../services/payments/gateway';
 import { sitePages } from '../shared/site-pages';
 import { afterResponse } from './after-response';

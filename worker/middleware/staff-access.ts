@@ -8,10 +8,10 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { type AppEnv, factory } from '../env';
-import { liveSession, recentlyConfirmed } from '../services/admin-sessions';
-import { confirmationMessages } from '../services/identity-confirmation';
-import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/second-factor';
-import { sessionMember } from '../services/staff-accounts';
+import { liveSession, recentlyConfirmed } from '../services/staff/admin-sessions';
+import { confirmationMessages } from '../services/staff/identity-confirmation';
+import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/staff/second-factor';
+import { sessionMember } from '../services/staff/staff-accounts';
 import type { StaffMember } from '../shared/permissions';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';

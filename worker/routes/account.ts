@@ -8,10 +8,10 @@ import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { PaystackError } from '../providers/paystack';
-import { accountReceipt, accountView } from '../services/client-account-view';
-import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../services/client-accounts';
-import { accountCodeMessages, studioDetails } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
+import { accountReceipt, accountView } from '../services/client-files/client-account-view';
+import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../services/clients/client-accounts';
+import { accountCodeMessages, studioDetails } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
 import { paystackPlans } from '../services/payments/gateway';
 import { keyedDigest } from '../services/signing';
 import {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { validate } from '../middleware/validate';
-import { listActivity } from '../services/audit-log';
+import { listActivity } from '../services/staff/audit-log';
 import { type AuditAction, auditActions } from '../shared/audit-actions';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { isIsoDate } from '../shared/time';

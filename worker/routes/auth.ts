@@ -9,9 +9,9 @@ import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
 import { recentConfirmation, secondFactorMissing, signedInMember, staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { logIn } from '../services/admin-login';
-import { confirmSession, createSession, endSession } from '../services/admin-sessions';
-import { confirmationMessages, confirmIdentity } from '../services/identity-confirmation';
+import { logIn } from '../services/staff/admin-login';
+import { confirmSession, createSession, endSession } from '../services/staff/admin-sessions';
+import { confirmationMessages, confirmIdentity } from '../services/staff/identity-confirmation';
 import {
   addPasskey,
   listPasskeys,
@@ -21,7 +21,7 @@ import {
   removePasskey,
   signInOptions,
   signInWithPasskey,
-} from '../services/passkeys';
+} from '../services/staff/passkeys';
 import {
   disableTotp,
   enableTotp,
@@ -30,9 +30,9 @@ import {
   secondFactorRequired,
   secondFactorsOf,
   startTotp,
-} from '../services/second-factor';
-import { type SecurityEvent, sendSecurityNotice } from '../services/security-notices';
-import { accountName, activeStaffMember } from '../services/staff-accounts';
+} from '../services/staff/second-factor';
+import { type SecurityEvent, sendSecurityNotice } from '../services/staff/security-notices';
+import { accountName, activeStaffMember } from '../services/staff/staff-accounts';
 import {
   changePassword,
   type PasswordResult,
@@ -40,8 +40,8 @@ import {
   setPasswordFromLink,
   signOutEverywhere,
   staffPasswordMessages,
-} from '../services/staff-passwords';
-import type { StaffTokenPurpose } from '../services/staff-tokens';
+} from '../services/staff/staff-passwords';
+import type { StaffTokenPurpose } from '../services/staff/staff-tokens';
 import { emailAddress } from '../shared/contact-schema';
 import type { StaffMember } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';

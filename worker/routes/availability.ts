@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { validate } from '../middleware/validate';
-import { availabilityAnswer } from '../services/availability-answers';
-import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule';
+import { availabilityAnswer } from '../services/schedule/availability-answers';
+import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../services/schedule/schedule';
 import { addDays, isIsoDate } from '../shared/time';
 import { routeGroup } from './route-group';
 
@@ -66,7 +66,7 @@ function refusal(visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>
 /**
  * Anyone: the start times of a day at which a therapist (and a room) is free for the whole visit,
  * and for a month the days that have any. Answers are kept per schedule version
- * (services/availability-answers.ts): a request whose answer nothing has changed reads one small
+ * (services/schedule/availability-answers.ts): a request whose answer nothing has changed reads one small
  * row; otherwise one D1 round trip reads the schedule. What is shown is advice: the hold is taken
  * against a fresh read.
  */

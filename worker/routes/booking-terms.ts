@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
-import { phoneKeyOf } from '../services/client-records';
-import { bookingTermsPayInFull } from '../services/no-show-rule';
+import { bookingTermsPayInFull } from '../services/bookings/no-show-rule';
+import { phoneKeyOf } from '../services/clients/client-records';
 import { emailAddress, phoneNumber } from '../shared/contact-schema';
 import { signedIn } from './account';
 import { routeGroup } from './route-group';

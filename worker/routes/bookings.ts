@@ -9,16 +9,16 @@ import {
   announceNoShow,
   announceStaffBooking,
   refundAndAnnounceCancel,
-} from '../services/booking-change-effects';
-import { cancelBooking, changeMessages, moveBooking } from '../services/booking-changes';
-import { bookingListPage } from '../services/booking-list-answers';
-import { forViewer, therapistScopeOf } from '../services/booking-visibility';
-import { bookingView, findBooking } from '../services/bookings';
+} from '../services/bookings/booking-change-effects';
+import { cancelBooking, changeMessages, moveBooking } from '../services/bookings/booking-changes';
+import { bookingListPage } from '../services/bookings/booking-list-answers';
+import { forViewer, therapistScopeOf } from '../services/bookings/booking-visibility';
+import { bookingView, findBooking } from '../services/bookings/bookings';
+import { createStaffBooking, markStudioPayment } from '../services/bookings/staff-bookings';
+import { changeVisitStatus } from '../services/day/visit-status';
 import { isTestMode } from '../services/payments/gateway';
-import { refundView } from '../services/refunds';
-import { readScheduleSettings } from '../services/schedule-settings';
-import { createStaffBooking, markStudioPayment } from '../services/staff-bookings';
-import { changeVisitStatus } from '../services/visit-status';
+import { refundView } from '../services/payments/refunds';
+import { readScheduleSettings } from '../services/schedule/schedule-settings';
 import { emailAddress, personName, phoneNumber } from '../shared/contact-schema';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { accessMessages, can } from '../shared/permissions';

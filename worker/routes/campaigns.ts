@@ -4,9 +4,15 @@ import type { AppEnv } from '../env';
 import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { validate } from '../middleware/validate';
-import { type Channel, campaignMessages, campaignProgress, createCampaign, listCampaigns } from '../services/campaigns';
-import { studioDetails } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
+import {
+  type Channel,
+  campaignMessages,
+  campaignProgress,
+  createCampaign,
+  listCampaigns,
+} from '../services/academy/campaigns';
+import { studioDetails } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
 import { campaignDefaults, WHATSAPP_CAMPAIGN_LIMIT, whatsappCampaignText } from '../shared/campaign';
 import { multiLine, singleLine } from '../shared/plain-text';
 import { routeGroup } from './route-group';

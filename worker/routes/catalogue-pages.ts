@@ -1,10 +1,10 @@
-import { cataloguePage } from '../services/catalogue-pages';
+import { cataloguePage } from '../services/pages/catalogue-pages';
 import { cataloguePagePaths } from '../shared/site-pages';
 import { routeGroup } from './route-group';
 
 /**
  * The home page, the treatments, booking and shop pages: the Worker answers them (not the static
- * files) so they show the catalogue staff keep in D1 (services/catalogue-pages.ts).
+ * files) so they show the catalogue staff keep in D1 (services/pages/catalogue-pages.ts).
  */
 export const cataloguePageRoutes = routeGroup();
 

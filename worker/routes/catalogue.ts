@@ -17,9 +17,9 @@ import {
   type TreatmentInput,
   updateProduct,
   updateTreatment,
-} from '../services/catalogue';
-import { refreshCataloguePages } from '../services/catalogue-pages';
-import { reviewBoard } from '../services/reviews';
+} from '../services/catalogue/catalogue';
+import { refreshCataloguePages } from '../services/pages/catalogue-pages';
+import { reviewBoard } from '../services/reviews/reviews';
 import {
   catalogueFieldMessages,
   MAX_BUFFER_MINUTES,

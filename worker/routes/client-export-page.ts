@@ -1,5 +1,5 @@
 /** The readable copy of a client's data (GET /clients/:id/export?format=html): a plain page the owner can print or send. */
-import type { clientExport } from '../services/client-export';
+import type { clientExport } from '../services/client-files/client-export';
 import { escapeHtml } from '../shared/html';
 import { formatNaira } from '../shared/money';
 

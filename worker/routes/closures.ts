@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
-import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../services/closures';
+import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../services/schedule/closures';
 import { singleLine } from '../shared/plain-text';
 import { isIsoDate, lagosDate } from '../shared/time';
 import { routeGroup } from './route-group';

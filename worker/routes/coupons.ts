@@ -12,7 +12,7 @@ import {
   listCoupons,
   setCouponActive,
   updateCoupon,
-} from '../services/coupons';
+} from '../services/catalogue/coupons';
 import { scopeOfKind } from '../shared/coupon-rules';
 import { couponActiveSchema, couponFormMessages, couponInputSchema } from '../shared/coupon-schema';
 import { routeGroup } from './route-group';

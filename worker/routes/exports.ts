@@ -1,9 +1,9 @@
 import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
-import { listBookings } from '../services/bookings';
+import { listWaitlist } from '../services/academy/waitlist';
+import { listBookings } from '../services/bookings/bookings';
 import { toCsv } from '../services/csv';
-import { listOrders } from '../services/orders';
-import { listWaitlist } from '../services/waitlist';
+import { listOrders } from '../services/shop/orders';
 import { orderStatuses, serviceStatuses } from '../shared/statuses';
 import { lagosDate } from '../shared/time';
 import { statusQuery } from './list-query';

@@ -2,17 +2,17 @@ import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
-import { announceMove, refundAndAnnounceCancel } from '../services/booking-change-effects';
-import { refundOf } from '../services/booking-changes';
+import { announceMove, refundAndAnnounceCancel } from '../services/bookings/booking-change-effects';
+import { refundOf } from '../services/bookings/booking-changes';
 import {
   bookingOfToken,
   cancelOwnBooking,
   manageView,
   otherTherapistNotice,
   rescheduleOwnBooking,
-} from '../services/manage-booking';
+} from '../services/bookings/manage-booking';
 import { isTestMode } from '../services/payments/gateway';
-import { refundView } from '../services/refunds';
+import { refundView } from '../services/payments/refunds';
 import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
 import { routeGroup } from './route-group';

@@ -1,4 +1,4 @@
-import { isProductPhotoKey } from '../services/media';
+import { isProductPhotoKey } from '../services/catalogue/media';
 import { routeGroup } from './route-group';
 
 /** A key names one content forever (its hash), so browsers and Cloudflare's cache may keep it a year. */

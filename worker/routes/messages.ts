@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { recordStaffRead } from '../middleware/audit-trail';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { findMessage, listMessages } from '../services/outbox';
+import { findMessage, listMessages } from '../services/outbox/outbox';
 import { escapeHtml } from '../shared/html';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
 import { pageQuery } from './list-query';

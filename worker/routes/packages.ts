@@ -6,11 +6,11 @@ import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { refreshCataloguePages } from '../services/catalogue-pages';
-import { packageBoughtMessages, studioDetails } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
-import { packageFacts, sellPackageAtDesk } from '../services/package-sales';
-import { checkPackage } from '../services/package-sessions';
+import { packageBoughtMessages, studioDetails } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
+import { refreshCataloguePages } from '../services/pages/catalogue-pages';
+import { packageFacts, sellPackageAtDesk } from '../services/prepaid/package-sales';
+import { checkPackage } from '../services/prepaid/package-sessions';
 import {
   allPackages,
   createPackage,
@@ -18,7 +18,7 @@ import {
   type PackageResult,
   shownPackages,
   updatePackage,
-} from '../services/packages';
+} from '../services/prepaid/packages';
 import { deskPackageSaleSchema, newPackageSchema, packageChangeSchema, packageMessages } from '../shared/package-rules';
 import { sitePages } from '../shared/site-pages';
 import { routeGroup } from './route-group';

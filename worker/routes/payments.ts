@@ -7,14 +7,14 @@ import { paymentContext } from '../middleware/payment-context';
 import { rateLimit } from '../middleware/rate-limit';
 import { validate } from '../middleware/validate';
 import { isValidPaystackSignature, PaystackError } from '../providers/paystack';
-import { membershipEvent, membershipEventNames } from '../services/membership-events';
-import { callbackUrl } from '../services/payments/checkout';
+import { callbackUrl } from '../services/checkout/checkout';
+import { initializePayment } from '../services/checkout/initialize';
+import { cancelPayment, confirmTransaction, verifyPayment } from '../services/checkout/settle';
+import { renderTestCheckout, testCheckoutStyles } from '../services/pages/test-checkout-page';
 import { isTestMode } from '../services/payments/gateway';
-import { initializePayment } from '../services/payments/initialize';
 import { findPayment, recordTestCheckoutOutcome } from '../services/payments/payment-rows';
-import { cancelPayment, confirmTransaction, verifyPayment } from '../services/payments/settle';
+import { membershipEvent, membershipEventNames } from '../services/prepaid/membership-events';
 import { keyedDigest } from '../services/signing';
-import { renderTestCheckout, testCheckoutStyles } from '../services/test-checkout-page';
 import { routeGroup } from './route-group';
 
 /** Kobo as a whole number; 0 is allowed (a 100% coupon confirms without a charge, checked on the server). */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { sameOriginJson } from '../middleware/admin-session';
 import { recordStaffRead } from '../middleware/audit-trail';
 import { validate } from '../middleware/validate';
-import { treatmentIdsInOrder } from '../services/catalogue';
+import { treatmentIdsInOrder } from '../services/catalogue/catalogue';
 import { toCsv } from '../services/csv';
 import { listCommissionSettings, saveCommissionSetting } from '../services/reports/commission-settings';
 import { periodProblem, presetPeriods } from '../shared/report-rules';

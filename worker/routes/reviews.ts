@@ -5,8 +5,8 @@ import { afterResponse } from '../middleware/after-response';
 import { rateLimit } from '../middleware/rate-limit';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { refreshCataloguePages } from '../services/catalogue-pages';
-import { isReviewToken } from '../services/review-links';
+import { refreshCataloguePages } from '../services/pages/catalogue-pages';
+import { isReviewToken } from '../services/reviews/review-links';
 import {
   findReviewRequest,
   listPublicReviews,
@@ -14,7 +14,7 @@ import {
   moderateReview,
   reviewRequestView,
   submitReview,
-} from '../services/reviews';
+} from '../services/reviews/reviews';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { reviewMessages } from '../shared/review-rules';
 import { moderationBody, reviewBody } from '../shared/review-schema';

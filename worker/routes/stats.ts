@@ -1,4 +1,4 @@
-import { adminStats } from '../services/stats';
+import { adminStats } from '../services/reports/stats';
 import { routeGroup } from './route-group';
 
 /** Staff only: the figures at a glance. */

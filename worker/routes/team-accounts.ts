@@ -3,10 +3,10 @@ import { sameOriginJson } from '../middleware/admin-session';
 import { afterResponse } from '../middleware/after-response';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { studioDetails, teamInvitationMessages } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
-import { sendSecurityNotice } from '../services/security-notices';
-import { issueStaffToken } from '../services/staff-tokens';
+import { studioDetails, teamInvitationMessages } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
+import { sendSecurityNotice } from '../services/staff/security-notices';
+import { issueStaffToken } from '../services/staff/staff-tokens';
 import {
   addTeamMember,
   changeTeamMember,
@@ -14,7 +14,7 @@ import {
   listTeamAccounts,
   resetSecondFactors,
   teamAccountMessages,
-} from '../services/team-accounts';
+} from '../services/staff/team-accounts';
 import { emailAddress } from '../shared/contact-schema';
 import { roleLabels, staffRoles } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';

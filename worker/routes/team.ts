@@ -5,9 +5,9 @@ import { recordHealthView } from '../middleware/audit-trail';
 import { scopeOf } from '../middleware/scope';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { calendarOf } from '../services/calendar';
-import { treatmentIdsInOrder } from '../services/catalogue';
-import { readScheduleSettings, saveScheduleSettings } from '../services/schedule-settings';
+import { treatmentIdsInOrder } from '../services/catalogue/catalogue';
+import { calendarOf } from '../services/day/calendar';
+import { readScheduleSettings, saveScheduleSettings } from '../services/schedule/schedule-settings';
 import {
   addTimeOff,
   createRoom,
@@ -21,7 +21,7 @@ import {
   updateTherapist,
   type WeeklyHours,
   weekdays,
-} from '../services/team';
+} from '../services/schedule/team';
 import { MAX_DURATION_MINUTES } from '../shared/catalogue-rules';
 import { can } from '../shared/permissions';
 import { singleLine } from '../shared/plain-text';

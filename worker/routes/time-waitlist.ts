@@ -4,8 +4,9 @@ import { clientNetwork } from '../middleware/client-network';
 import { rateLimit } from '../middleware/rate-limit';
 import { scopeOf } from '../middleware/scope';
 import { validate } from '../middleware/validate';
-import { studioDetails, timeWaitlistJoinedMessages } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
+import { studioDetails, timeWaitlistJoinedMessages } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
+import { offerPage } from '../services/pages/waitlist-offer-page';
 import { keyedDigest } from '../services/signing';
 import {
   confirmEntry,
@@ -13,7 +14,7 @@ import {
   joinTimeWaitlist,
   leaveTimeWaitlist,
   listTimeWaitlist,
-} from '../services/time-waitlist';
+} from '../services/time-waitlist/time-waitlist';
 import {
   entryOfToken,
   entryPath,
@@ -21,9 +22,8 @@ import {
   offerOfToken,
   offerPath,
   offerToken,
-} from '../services/time-waitlist-links';
-import { offerPage } from '../services/waitlist-offer-page';
-import { endOffer, offerPlaceByHand } from '../services/waitlist-offers';
+} from '../services/time-waitlist/time-waitlist-links';
+import { endOffer, offerPlaceByHand } from '../services/time-waitlist/waitlist-offers';
 import { anyStartTimes } from '../shared/schedule';
 import { isIsoDate } from '../shared/time';
 import { dayPartLabels, timeWaitlistJoinSchema, timeWaitlistMessages } from '../shared/time-waitlist';

@@ -1,6 +1,6 @@
 import { sameOrigin } from '../middleware/admin-session';
 import { photoTooLargeMessage } from '../middleware/body-limit';
-import { isPathLikeName, photoTypeOf, storeProductPhoto } from '../services/media';
+import { isPathLikeName, photoTypeOf, storeProductPhoto } from '../services/catalogue/media';
 import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
 import { routeGroup } from './route-group';
 

@@ -1,6 +1,6 @@
 import { sameOriginJson } from '../middleware/admin-session';
 import { validate } from '../middleware/validate';
-import { saveVisitForm, visitFormView } from '../services/visit-forms';
+import { saveVisitForm, visitFormView } from '../services/day/visit-forms';
 import { visitFormSchema } from '../shared/booking-schema';
 import { routeGroup } from './route-group';
 

@@ -9,13 +9,19 @@ import { payerKeyHash } from '../middleware/payer-cookie';
 import { rateLimit } from '../middleware/rate-limit';
 import { staffMember } from '../middleware/staff-access';
 import { validate } from '../middleware/validate';
-import { studioDetails, voucherBoughtMessages } from '../services/notifications';
-import { queueMessages } from '../services/outbox';
+import { studioDetails, voucherBoughtMessages } from '../services/outbox/notifications';
+import { queueMessages } from '../services/outbox/outbox';
+import { renderVoucherCard, voucherCardStyles, voucherCardStylesPath } from '../services/pages/voucher-card-page';
+import { deliverVoucher, resendVoucher } from '../services/prepaid/voucher-delivery';
+import {
+  findVoucher,
+  listVouchers,
+  sellVoucherAtDesk,
+  voidVoucher,
+  voucherFigures,
+} from '../services/prepaid/voucher-desk';
+import { checkVoucher, voucherFacts } from '../services/prepaid/vouchers';
 import { sha256Hex } from '../services/signing';
-import { renderVoucherCard, voucherCardStyles, voucherCardStylesPath } from '../services/voucher-card-page';
-import { deliverVoucher, resendVoucher } from '../services/voucher-delivery';
-import { findVoucher, listVouchers, sellVoucherAtDesk, voidVoucher, voucherFigures } from '../services/voucher-desk';
-import { checkVoucher, voucherFacts } from '../services/vouchers';
 import { loggable } from '../shared/loggable';
 import { TOTAL_COUNT_HEADER } from '../shared/pagination';
 import { can } from '../shared/permissions';

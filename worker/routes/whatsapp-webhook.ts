@@ -1,7 +1,7 @@
 import { scopeOf } from '../middleware/scope';
 import { incomingTexts, isValidMetaSignature } from '../providers/whatsapp';
-import { confirmEntriesByWhatsapp, leaveByWhatsapp } from '../services/time-waitlist';
-import { confirmWhatsapp, unsubscribeWhatsapp } from '../services/waitlist';
+import { confirmWhatsapp, unsubscribeWhatsapp } from '../services/academy/waitlist';
+import { confirmEntriesByWhatsapp, leaveByWhatsapp } from '../services/time-waitlist/time-waitlist';
 import { routeGroup } from './route-group';
 
 /** What a subscriber replies to stop campaigns (any case, alone in the message). */

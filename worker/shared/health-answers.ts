@@ -1,6 +1,6 @@
 /**
  * The intake's health answers: sensitive personal data (NDPA 2023). They go only to the people
- * who care for the client (services/booking-visibility.ts), never into exports or messages.
+ * who care for the client (services/bookings/booking-visibility.ts), never into exports or messages.
  */
 export interface HealthAnswers {
   onMedication: boolean;

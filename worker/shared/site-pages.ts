@@ -221,7 +221,7 @@ export const adminLoginShell = {
 
 /**
  * The pages that show the catalogue (prices, treatments, products, the studio's price range): the
- * Worker renders them again from D1 after staff change it (worker/services/catalogue-pages.ts).
+ * Worker renders them again from D1 after staff change it (worker/services/pages/catalogue-pages.ts).
  */
 export const cataloguePagePaths: string[] = [
   sitePages.home.path,

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 /**
  * A public GET of the catalogue. Plain fetch rather than the typed client (lib/api-client.ts): it
  * runs on every catalogue page, and the client would add its weight to each; the answer's type is
- * the worker's own (services/catalogue.ts), imported as a type.
+ * the worker's own (services/catalogue/catalogue.ts), imported as a type.
  */
 export async function getJson<T>(path: `/api/${string}`): Promise<T> {
   const response = await fetch(path, { headers: { Accept: 'application/json' } });

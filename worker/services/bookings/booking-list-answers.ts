@@ -1,0 +1,24 @@
+/**
+ * Pages of the staff bookings list kept in the isolate (services/kept-answers.ts) under the
+ * bookings' version, which moves on with every write to what a page shows (schema.ts
+ * bookingsVersion): reception's screen and a therapist's phone reopen the same page far more often
+ * than a booking changes. Kept per tab, page and what the member sees; the health answers are still
+ * taken out per viewer (booking-visibility.ts). A kept page is shared: callers copy, never change it.
+ */
+import type { Database } from '../../db/client';
+import type { StaffMember } from '../../shared/permissions';
+import { keptAnswers } from '../kept-answers';
+import { bookingScopeFilter, therapistScopeOf } from './booking-visibility';
+import { listBookings, type Page, type ServiceStatus } from './bookings';
+
+/** A few tabs' first pages for each of a studio's team. */
+const kept = keptAnswers('bookings_version', 200);
+
+/** The bookings' version now. */
+export const bookingsVersion = (db: Database) => kept.version(db);
+
+/** A page of one tab (or all) of the bookings the member sees, and how many there are in all. */
+export function bookingListPage(db: Database, status: ServiceStatus | undefined, page: Page, member: StaffMember) {
+  const key = [status ?? 'all', page.page, page.pageSize, therapistScopeOf(member) ?? '*'].join('|');
+  return kept.answer(db, key, () => listBookings(db, status, page, bookingScopeFilter(member)));
+}

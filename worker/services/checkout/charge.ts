@@ -1,0 +1,209 @@
+/**
+ * What a payment charges: the catalogue total less the coupon and what a gift voucher pays first,
+ * each checked again in the payment's own insert (the guard), with the explainer that says which
+ * of them refused it beside it.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { scopeOfKind } from '../../shared/coupon-rules';
+import { type DepositSplit, withVoucher } from '../../shared/deposit-split';
+import { nairaToKobo } from '../../shared/money';
+import { lagosDate } from '../../shared/time';
+import {
+  type CouponCustomer,
+  checkCoupon,
+  couponMessages,
+  couponStillOpen,
+  usedByCustomer,
+} from '../catalogue/coupons';
+import {
+  findAvailableVoucher,
+  holdVoucherStatements,
+  releaseVoucherHoldsStatements,
+  takeOverVoucherHoldsStatements,
+  voucherPaymentMessages,
+} from '../prepaid/vouchers';
+import { type InitializeResult, type PaymentContext, paymentMessages } from './context';
+
+type Charge = {
+  ok: true;
+  /** What this payment takes online now. */
+  amount: number;
+  discount: number;
+  /** A deposit's rest, paid at the studio. */
+  dueAtStudio: number;
+  couponCode: string | null;
+  couponId: string | null;
+  /**
+   * The gift voucher that pays first, and how much of its balance; `takenFrom`: the payments whose
+   * holds on it pass to this one (replaced ones, and this browser's other unpaid ones).
+   */
+  voucher: { id: string; amount: number; takenFrom: SQL } | null;
+};
+
+interface ChargeRequest {
+  kind: 'booking' | 'order';
+  subtotal: number;
+  couponCode: string | undefined;
+  /** What the client expects to pay, in kobo. */
+  clientAmountKobo: number;
+  customer: CouponCustomer;
+  /** The customer's earlier payments this one replaces (a retried card): they hold no coupon use. */
+  replaced: SQL;
+  /** The paying browser: what its other unpaid payments hold of the gift voucher passes to this one. */
+  browserKeyHash: string;
+  /** A booking with deposits: what of the price after the coupon is paid now, and what at the studio. */
+  split?: (afterCoupon: number) => DepositSplit;
+  voucherCode: string | undefined;
+}
+
+/**
+ * What the customer pays now: the catalogue total less the coupon (only the deposit of it, for
+ * treatments paid by deposit), less what a gift voucher pays first. A client that expected another
+ * amount (a stale page, a tampered request) is refused with 409 and told the right one.
+ */
+export async function chargeFor(
+  context: PaymentContext,
+  request: ChargeRequest,
+): Promise<Charge | Extract<InitializeResult, { ok: false }>> {
+  let discount = 0;
+  let applied: { code: string; id: string } | null = null;
+  if (request.couponCode) {
+    const check = await checkCoupon(context.db, request.couponCode, request.subtotal, context.now, {
+      scope: scopeOfKind[request.kind],
+      replaced: request.replaced,
+    });
+    if (!check.success) return { ok: false, status: 409, message: check.message };
+    if (
+      check.coupon.oncePerCustomer &&
+      (await usedByCustomer(context.db, check.coupon.id, request.customer, context.now, request.replaced))
+    ) {
+      return { ok: false, status: 409, message: couponMessages.usedByCustomer };
+    }
+    discount = check.discountAmount;
+    applied = { code: check.code, id: check.coupon.id };
+  }
+  const afterCoupon = request.subtotal - discount;
+  let voucher: { id: string; balance: number } | null = null;
+  // What the customer's replaced payments hold of the voucher comes back in the same batch, and so
+  // does what this browser's other unpaid payments hold (another time chosen, the shop after a
+  // booking): the voucher check counted it as theirs to spend, and this is what they pay now.
+  const takenFrom = takenOver(request.replaced, request.browserKeyHash);
+  if (request.voucherCode) {
+    await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
+    const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, takenFrom);
+    if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
+    voucher = { id: found.id, balance: found.available };
+  }
+  const split = withVoucher(
+    request.split?.(afterCoupon) ?? { online: afterCoupon, atStudio: 0 },
+    voucher?.balance ?? 0,
+  );
+  if (request.clientAmountKobo !== nairaToKobo(split.online)) {
+    return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: split.online };
+  }
+  return {
+    ok: true,
+    amount: split.online,
+    discount,
+    dueAtStudio: split.atStudio,
+    couponCode: applied?.code ?? null,
+    couponId: applied?.id ?? null,
+    voucher: voucher && split.voucher > 0 ? { id: voucher.id, amount: split.voucher, takenFrom } : null,
+  };
+}
+
+/**
+ * The payments whose holds on a voucher or a package pass to a new one: the customer's replaced
+ * payments, and this browser's other unpaid ones.
+ */
+export const takenOver = (replaced: SQL, browserKeyHash: string) => sql`${replaced} union select reference
+  from payments where status = 'pending' and browser_key_hash = ${browserKeyHash}`;
+
+/**
+ * SQL for the payment's insert: its coupon (if any) still has a use for this customer. Checked
+ * in the insert itself, so racing payments cannot all take the last use.
+ */
+export const couponCondition = (charge: Charge, customer: CouponCustomer, nowIso: string, replaced: SQL) =>
+  charge.couponId ? couponStillOpen(charge.couponId, customer, nowIso, replaced) : sql`1`;
+
+/** Why a payment with a voucher could not be held, if the voucher is why (spent elsewhere meanwhile). */
+export async function voucherRefusal(
+  context: PaymentContext,
+  charge: Charge,
+): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
+  if (!charge.voucher) return undefined;
+  const still = await context.db.get<{ covers: number }>(
+    sql`select ${voucherCondition(charge, lagosDate(context.now))} as covers`,
+  );
+  return still?.covers === 1 ? undefined : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
+}
+
+/**
+ * SQL for the payment's insert: its voucher (if any) still holds what it pays, counting what the
+ * payments it takes over hold (given back in the same batch). In the insert itself, so racing
+ * payments never take more than the balance.
+ */
+export const voucherCondition = (charge: Charge, today: string) =>
+  charge.voucher
+    ? sql`exists (select 1 from vouchers v where v.id = ${charge.voucher.id} and v.status = 'active'
+        and v.expires_on >= ${today} and v.balance + (select coalesce(sum(amount), 0) from voucher_uses
+          where voucher_id = v.id and state = 'held' and payment_reference in (${charge.voucher.takenFrom}))
+          >= ${charge.voucher.amount})`
+    : sql`1`;
+
+/**
+ * The batch's last statements: the holds the batch just replaced or took over give their voucher
+ * part back (a payment taken over keeps its place; paid later, it takes the part again if the
+ * voucher still has it), then the new payment takes its own.
+ */
+export const voucherHoldStatements = (context: PaymentContext, charge: Charge, reference: string, inserted: SQL) =>
+  charge.voucher
+    ? [
+        ...takeOverVoucherHoldsStatements(
+          context.db,
+          { reference, voucherId: charge.voucher.id, from: charge.voucher.takenFrom },
+          inserted,
+          context.now,
+        ),
+        ...releaseVoucherHoldsStatements(context.db, context.now),
+        ...holdVoucherStatements(
+          context.db,
+          { reference, voucherId: charge.voucher.id, amount: charge.voucher.amount },
+          inserted,
+        ),
+      ]
+    : releaseVoucherHoldsStatements(context.db, context.now);
+
+/**
+ * How a payment is made: nothing to pay online is a voucher's, a package's (its sessions paid the
+ * rest) or free (a coupon); else the gateway.
+ */
+export const paymentMethod = (context: PaymentContext, charge: Charge, byPackage = false) =>
+  charge.amount > 0
+    ? (context.gateway?.mode ?? 'paystack')
+    : charge.voucher
+      ? 'voucher'
+      : byPackage
+        ? 'package'
+        : 'free';
+
+/** Why a payment with a coupon could not be held, if the coupon is why (its last use went meanwhile). */
+export async function couponRefusal(
+  context: PaymentContext,
+  charge: Charge,
+  kind: ChargeRequest['kind'],
+  customer: CouponCustomer,
+  replaced: SQL,
+): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
+  if (!charge.couponCode || !charge.couponId) return undefined;
+  // Only the coupon's availability is in question (its minimum was met when it was priced).
+  const check = await checkCoupon(context.db, charge.couponCode, Number.MAX_SAFE_INTEGER, context.now, {
+    scope: scopeOfKind[kind],
+    replaced,
+  });
+  if (!check.success) return { ok: false, status: 409, message: couponMessages.invalid };
+  if (await usedByCustomer(context.db, charge.couponId, customer, context.now, replaced)) {
+    return { ok: false, status: 409, message: couponMessages.usedByCustomer };
+  }
+  return undefined;
+}

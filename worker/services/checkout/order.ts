@@ -1,0 +1,199 @@
+/**
+ * Starting an order's payment: its units held in the batch that inserts the payment.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { d1Statement } from '../../db/client';
+import { membershipMessages } from '../../shared/membership-rules';
+import { orderDetailsSchema } from '../../shared/order-schema';
+import { priceOrder } from '../../shared/pricing';
+import { stockMessages } from '../../shared/stock';
+import { lagosDate } from '../../shared/time';
+import { readCatalogue } from '../catalogue/catalogue';
+import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from '../catalogue/stock';
+import { phoneKeySql } from '../clients/client-records';
+import { findPayment } from '../payments/payment-rows';
+import { memberShopPercent } from '../prepaid/memberships';
+import { HOLD_MINUTES } from '../schedule/slots';
+import {
+  chargeFor,
+  couponCondition,
+  couponRefusal,
+  paymentMethod,
+  voucherCondition,
+  voucherHoldStatements,
+  voucherRefusal,
+} from './charge';
+import { openCheckout } from './checkout';
+import {
+  type InitializeRequest,
+  type InitializeResult,
+  MAX_OPEN_HOLDS,
+  MAX_OPEN_HOLDS_PER_NETWORK,
+  newReference,
+  type PaymentContext,
+  paymentMessages,
+} from './context';
+import type { StoredOrderPayment } from './records';
+
+/** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
+export async function initializeOrderPayment(
+  context: PaymentContext,
+  request: InitializeRequest,
+  details: unknown,
+): Promise<InitializeResult> {
+  const parsed = orderDetailsSchema().safeParse(details);
+  if (!parsed.success) {
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
+  }
+  const {
+    customerName,
+    customerEmail,
+    customerPhone,
+    shippingAddress,
+    orderItems,
+    couponCode,
+    voucherCode,
+    membershipCode,
+  } = parsed.data;
+  const priced = priceOrder(
+    orderItems.map((item) => ({
+      productId: item.productId,
+      size: item.productSize.size,
+      quantity: item.productQuantity,
+    })),
+    (await readCatalogue(context.db)).products,
+  );
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
+  // A member's percentage off comes first; the coupon and the voucher apply to what is left.
+  const member = membershipCode
+    ? await memberShopPercent(context.db, membershipCode, context.now, { email: customerEmail, phone: customerPhone })
+    : undefined;
+  if (membershipCode && !member) return { ok: false, status: 409, message: membershipMessages.notMember };
+  if (member && !member.own) return { ok: false, status: 409, message: membershipMessages.notOwnOrder };
+  const memberDiscount = member ? Math.round((priced.total * member.percent) / 100) : 0;
+  const subtotal = priced.total - memberDiscount;
+  // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
+  // units and coupon uses count toward nothing: a retry is one hold, not two.
+  const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
+    and browser_key_hash = ${request.browserKeyHash}`;
+  const customer = { email: customerEmail, phone: customerPhone };
+  const charge = await chargeFor(context, {
+    kind: 'order',
+    subtotal,
+    couponCode,
+    clientAmountKobo: request.amount,
+    customer,
+    replaced: ownEarlier,
+    browserKeyHash: request.browserKeyHash,
+    voucherCode,
+  });
+  if (!charge.ok) return charge;
+
+  const reference = newReference('OR');
+  const stored: StoredOrderPayment = {
+    order: { customerName, customerEmail, customerPhone, shippingAddress },
+    lines: priced.lines,
+    ...(member
+      ? { memberDiscount: { planName: member.planName, percent: member.percent, amount: memberDiscount } }
+      : {}),
+  };
+  const nowIso = context.now.toISOString();
+  const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const stock = priced.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
+  const emailHolds = openOrderHolds(sql`lower(email) = lower(${customerEmail})`, request.browserKeyHash, nowIso);
+  const networkHolds = openOrderHolds(sql`client_key = ${request.clientKey ?? null}`, request.browserKeyHash, nowIso);
+  const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
+  // One batch, one transaction: the payment (only while every counted size has the units left and
+  // within the caps), the hold of its units, and the release of this browser's earlier orders.
+  await context.db.$client.batch([
+    d1Statement(
+      context.db,
+      sql`
+      insert into payments (
+        reference, kind, status, amount, subtotal, discount, voucher_id, voucher_amount, coupon_code, coupon_id,
+        email, phone_key, details, hold_expires_at, client_key, browser_key_hash, method
+      )
+      select ${reference}, 'order', 'pending', ${charge.amount}, ${subtotal}, ${charge.discount},
+        ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode}, ${charge.couponId},
+        ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)}, ${JSON.stringify(stored)}, ${holdUntil},
+        ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}
+      where ${enoughLeft(stock, nowIso, ownEarlier)}
+        and ${couponCondition(charge, customer, nowIso, ownEarlier)}
+        and ${voucherCondition(charge, lagosDate(context.now))}
+        and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
+        and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+    ),
+    holdStockStatement(context.db, reference, stock, inserted),
+    d1Statement(
+      context.db,
+      sql`update payments set status = 'abandoned', hold_expires_at = null
+        where reference in (${ownEarlier}) and reference != ${reference} and ${inserted}`,
+    ),
+    ...voucherHoldStatements(context, charge, reference, inserted),
+  ]);
+  if (!(await findPayment(context.db, reference))) {
+    const refused =
+      (await couponRefusal(context, charge, 'order', customer, ownEarlier)) ?? (await voucherRefusal(context, charge));
+    if (refused) return refused;
+    return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
+  }
+  return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
+    kind: 'order',
+    items: priced.lines.map((line) => `${line.productName} ${line.size} x ${line.quantity}`),
+  });
+}
+
+/** This browser's-excepted unpaid, unexpired order payments that `whose` selects. */
+const openOrderHolds = (whose: SQL, browserKeyHash: string, nowIso: string) => sql`
+  select hold_expires_at from payments
+  where kind = 'order' and status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
+    and browser_key_hash != ${browserKeyHash}`;
+
+/** Why an order's hold was refused: a size without enough left (409, with what is), or a cap (429). */
+async function whyNoOrderHold(
+  context: PaymentContext,
+  stock: readonly StockLine[],
+  ownEarlier: SQL,
+  caps: readonly [SQL, SQL],
+): Promise<Extract<InitializeResult, { ok: false }>> {
+  const nowIso = context.now.toISOString();
+  const left: StockLeft[] = [];
+  for (const line of stock) {
+    const row = await context.db.get<{ name: string; units_left: number | null }>(sql`
+      select p.name as name, case when s.stock is null then null
+        else max(0, s.stock - ${heldUnits(sql`s.product_id`, sql`s.size`, nowIso, ownEarlier)}) end as units_left
+      from product_sizes s join products p on p.id = s.product_id
+      where s.product_id = ${line.productId} and s.size = ${line.size}`);
+    const units = row ? row.units_left : 0;
+    if (units !== null && units < line.quantity) {
+      left.push({ productId: line.productId, size: line.size, left: units, name: row?.name ?? line.productId });
+    }
+  }
+  const [first] = left;
+  if (first) {
+    return {
+      ok: false,
+      status: 409,
+      message: stockMessages.onlyLeft(first.left, first.name, first.size),
+      stock: left.map(({ productId, size, left: units }) => ({ productId, size, left: units })),
+    };
+  }
+  for (const [holds, limit, message] of [
+    [caps[0], MAX_OPEN_HOLDS, paymentMessages.tooManyOrders],
+    [caps[1], MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetworkOrders],
+  ] as const) {
+    const open = await context.db.all<{ hold_expires_at: string }>(holds);
+    if (open.length < limit) continue;
+    const firstFree = Math.min(...open.map((hold) => Date.parse(hold.hold_expires_at)));
+    const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
+    return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
+  }
+  return { ok: false, status: 409, message: paymentMessages.amountChanged };
+}
+
+interface StockLeft {
+  productId: string;
+  size: string;
+  left: number;
+  name: string;
+}
