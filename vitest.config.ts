@@ -63,8 +63,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/e2e/run-clock-setup.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/run-clock-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           // expect.poll waits up to 1 s by default: too short for a page on a busy machine.

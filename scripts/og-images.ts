@@ -3,10 +3,10 @@
 // the build and the tests never need a browser for them.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { products } from '../worker/shared/catalogue/products.ts';
+import { treatments } from '../worker/shared/catalogue/treatment-list.ts';
 import { formatNaira } from '../worker/shared/money.ts';
-import { products } from '../worker/shared/products.ts';
 import { studioName } from '../worker/shared/site-paths.ts';
-import { treatments } from '../worker/shared/treatment-list.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
 
 interface Card {

@@ -2,7 +2,7 @@
  * The clock of a test run: a local development install may run with its clock moved by
  * RUN_CLOCK_OFFSET_MS (.dev.vars), so that the browser tests' site, the tests and their browser
  * share one time that no run's length can carry across Lagos midnight or a month's end
- * (tests/e2e/run-clock.ts picks it). Never on a public site: a public SITE_URL ignores it.
+ * (tests/e2e/support/run-clock.ts picks it). Never on a public site: a public SITE_URL ignores it.
  * Every `new Date()` and `Date.now()` of the isolate reads the moved clock; a date given to
  * `new Date(…)` is taken as it is.
  */

@@ -3,7 +3,7 @@
 // day of 80 half-hour visits; written by SQL before the site starts, so the figures measure the
 // reads, not the seeding.
 import type { Browser } from 'playwright-core';
-import { treatments } from '../../worker/shared/treatment-list.ts';
+import { treatments } from '../../worker/shared/catalogue/treatment-list.ts';
 
 export const SCHEDULE_THERAPISTS = 10;
 export const SCHEDULE_ROOMS = 6;
@@ -22,7 +22,7 @@ export const calendarDay = (monthStart: string) => `${monthStart.slice(0, 8)}29`
 const numbers = (name: string, to: number, from = 1) =>
   `${name}(i) as (select ${from} union all select i + 1 from ${name} where i < ${to})`;
 const allTreatments = treatments.map((treatment) => `('${treatment.id}')`).join(', ');
-/** SQL: the 15-minute block of a Lagos date and minute (worker/shared/schedule.ts's blockAt). */
+/** SQL: the 15-minute block of a Lagos date and minute (worker/shared/bookings/schedule.ts's blockAt). */
 const blockOf = (date: string, minute: string) =>
   `(cast(julianday(${date}) - 2440587.5 as integer) * 96 + (${minute}) / 15)`;
 

@@ -1,6 +1,6 @@
 // Every key .dev.vars.example documents reaches the Worker when it runs locally, while the config
 // that deploys requires only the secrets a studio cannot run without (scripts/lib/local-secrets.ts).
-// The browser tests' site proves the optional WhatsApp ones arrive (tests/e2e/local-secrets.test.ts).
+// The browser tests' site proves the optional WhatsApp ones arrive (tests/e2e/site/local-secrets.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tomlVars } from '../../scripts/lib/deploy-check';

@@ -1,9 +1,9 @@
-// The browser tests' one clock (tests/e2e/run-clock.ts, worker/run-clock.ts): a run never starts
+// The browser tests' one clock (tests/e2e/support/run-clock.ts, worker/run-clock.ts): a run never starts
 // within 90 minutes of Lagos midnight on its own clock, the moved clock reads as a Date should,
 // and a public site never moves its clock.
 import { describe, expect, it } from 'vitest';
 import { applyRunClock, shiftClock } from '../../worker/run-clock';
-import { runClockOffset } from '../e2e/run-clock';
+import { runClockOffset } from '../e2e/support/run-clock';
 
 const HOUR = 3_600_000;
 const lagosMinutes = (instant: number) => {

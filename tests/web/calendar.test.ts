@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../worker/shared/calendar';
+import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../worker/shared/bookings/calendar';
 
 const event: CalendarEvent = {
   title: 'Swedish + Hotstone at Spa & Skincare Studio',

@@ -7,7 +7,7 @@ import { bookings, payments } from '../../worker/db/schema';
 import { RATE_LIMIT_PERIOD_SECONDS, rateLimitMessage } from '../../worker/middleware/rate-limit';
 import { MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages } from '../../worker/services/checkout/context';
 import { inOneRateWindow } from '../fakes/rate-window';
-import { bookingDetails, inDays, oneHourVisit } from './payment-fixtures';
+import { bookingDetails, inDays, oneHourVisit } from './checkout/payment-fixtures';
 import {
   call,
   clearPaymentData,
@@ -19,7 +19,7 @@ import {
   startPayment,
   verify,
   withFakePaystack,
-} from './payment-harness';
+} from './checkout/payment-harness';
 
 withFakePaystack();
 

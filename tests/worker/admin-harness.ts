@@ -34,7 +34,7 @@ import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { linkClientStatements } from '../../worker/services/clients/client-records';
 import { hashPassword } from '../../worker/services/staff/password';
 import type { StaffRole } from '../../worker/shared/permissions';
-import { clearReviews, resetTeam, takeFreeTherapist } from './team-fixtures';
+import { clearReviews, resetTeam, takeFreeTherapist } from './staff/team-fixtures';
 
 export const origin = 'https://localhost';
 export const db = createDb(env.DB);

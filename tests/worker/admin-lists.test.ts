@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, closures, orders, refunds, waitlistEntries } from '../../worker/db/schema';
-import { bookingMessages } from '../../worker/routes/bookings';
-import { orderMessages } from '../../worker/routes/orders';
+import { bookingMessages } from '../../worker/routes/bookings/bookings';
+import { orderMessages } from '../../worker/routes/shop/orders';
 import { changeMessages } from '../../worker/services/bookings/booking-changes';
 import type { BookingView } from '../../worker/services/bookings/bookings';
 import type { OrderView } from '../../worker/services/shop/orders';
+import { visitStatusMessages } from '../../worker/shared/bookings/visit-rules';
 import { TOTAL_COUNT_HEADER } from '../../worker/shared/pagination';
 import { lagosDate } from '../../worker/shared/time';
-import { visitStatusMessages } from '../../worker/shared/visit-rules';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from './admin-harness';
-import { inDays } from './payment-fixtures';
+import { inDays } from './checkout/payment-fixtures';
 
 let cookie: string;
 beforeAll(async () => {

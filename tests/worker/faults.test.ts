@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, orders, outboxMessages, payments } from '../../worker/db/schema';
 import { paymentMessages } from '../../worker/services/checkout/context';
 import { reconcilePayments } from '../../worker/services/jobs/maintenance';
-import { timeSlots } from '../../worker/shared/booking';
-import { bookingDetails, inDays, oneHourVisit, orderDetails } from './payment-fixtures';
+import { timeSlots } from '../../worker/shared/bookings/booking';
+import { bookingDetails, inDays, oneHourVisit, orderDetails } from './checkout/payment-fixtures';
 import {
   clearPaymentData,
   db,
@@ -17,7 +17,7 @@ import {
   verify,
   webhook,
   withFakePaystack,
-} from './payment-harness';
+} from './checkout/payment-harness';
 
 withFakePaystack();
 

@@ -15,9 +15,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments, refunds, roomTreatments, timeBlocks } from '../../worker/db/schema';
 import { reconcilePayments } from '../../worker/services/jobs/maintenance';
 import { retryRefunds } from '../../worker/services/payments/refunds';
-import { minuteOfDay } from '../../worker/shared/schedule';
+import { minuteOfDay } from '../../worker/shared/bookings/schedule';
 import { addDays, lagosDate } from '../../worker/shared/time';
-import { bookingDetails } from './payment-fixtures';
+import { bookingDetails } from './checkout/payment-fixtures';
 import {
   call,
   clearPaymentData,
@@ -28,7 +28,7 @@ import {
   verify,
   webhook,
   withFakePaystack,
-} from './payment-harness';
+} from './checkout/payment-harness';
 
 withFakePaystack();
 

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { closures, payments, waitlistEntries } from '../../worker/db/schema';
 import { plainTextMessage } from '../../worker/shared/plain-text';
 import { adminCall, signIn } from './admin-harness';
-import { bookingDetails, CART_KOBO, orderDetails } from './payment-fixtures';
-import { call, clearPaymentData, db, startPayment, withFakePaystack } from './payment-harness';
+import { bookingDetails, CART_KOBO, orderDetails } from './checkout/payment-fixtures';
+import { call, clearPaymentData, db, startPayment, withFakePaystack } from './checkout/payment-harness';
 
 withFakePaystack();
 

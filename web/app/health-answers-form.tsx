@@ -6,8 +6,8 @@
  * script on /booking's first load.
  */
 import { lazy, Suspense, useState } from 'react';
-import type { healthConditions } from '../../worker/shared/booking';
-import { bookingMessages } from '../../worker/shared/booking';
+import type { healthConditions } from '../../worker/shared/bookings/booking';
+import { bookingMessages } from '../../worker/shared/bookings/booking';
 import { CheckboxField, TextAreaField } from '../components/ui/field';
 import { emptyBookingDraft, type FieldErrors } from '../features/booking/booking-draft';
 import type { HealthDraft } from '../features/booking/health-questions';

@@ -2,10 +2,10 @@
 // engines read the studio, its treatments, products and answers without running any script.
 // Build-time only: the prerender bundle (./entry.tsx) carries it, the browser never does.
 
+import type { PublicReview } from '../../worker/shared/catalogue/review-rules';
+import { durationLabel } from '../../worker/shared/catalogue/treatments';
 import { formatNaira } from '../../worker/shared/money';
-import type { PublicReview } from '../../worker/shared/review-rules';
 import { sitePages, studioName } from '../../worker/shared/site-pages';
-import { durationLabel } from '../../worker/shared/treatments';
 import { siteUrl } from '../config/site';
 import { studio } from '../config/studio';
 import type { PageCatalogue } from '../features/catalogue/catalogue-types';

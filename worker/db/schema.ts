@@ -15,12 +15,12 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue-rules';
-import { couponScopes, couponTypes } from '../shared/coupon-rules';
-import { MEMBERSHIP_SESSIONS, MEMBERSHIP_SHOP_PERCENT_MAX } from '../shared/membership-rules';
+import { MAX_DURATION_MINUTES, MAX_PRICE } from '../shared/catalogue/catalogue-rules';
+import { couponScopes, couponTypes } from '../shared/catalogue/coupon-rules';
 import { messageChannels, messageStatuses, messageTemplates } from '../shared/message-kinds';
-import { PACKAGE_NAME_MAX, PACKAGE_SESSIONS, PACKAGE_VALID_MONTHS } from '../shared/package-rules';
 import { staffRoles } from '../shared/permissions';
+import { MEMBERSHIP_SESSIONS, MEMBERSHIP_SHOP_PERCENT_MAX } from '../shared/prepaid/membership-rules';
+import { PACKAGE_NAME_MAX, PACKAGE_SESSIONS, PACKAGE_VALID_MONTHS } from '../shared/prepaid/package-rules';
 import {
   orderStatuses,
   paymentKinds,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { type AppEnv, factory } from '../env';
 import { liveSession } from '../services/staff/admin-sessions';
-import { MAX_PHOTO_BYTES } from '../shared/catalogue-rules';
+import { MAX_PHOTO_BYTES } from '../shared/catalogue/catalogue-rules';
 import { readSessionCookie } from './admin-session';
 
 export const MAX_BODY_BYTES = 100 * 1024;

@@ -4,7 +4,7 @@
  * WhatsAppError carrying Meta's own message.
  */
 import * as z from 'zod/mini';
-import { whatsappParameter } from '../shared/campaign';
+import { whatsappParameter } from '../shared/academy/campaign';
 import { isValidHmacSignature } from './webhook-signature';
 
 export const WHATSAPP_TIMEOUT_MS = 15_000;

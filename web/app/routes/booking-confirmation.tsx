@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/calendar';
-import { formatVisit } from '../../../worker/shared/schedule';
+import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/bookings/calendar';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatAppointment } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import type { PublicReview } from '../../../worker/shared/review-rules';
+import type { PublicReview } from '../../../worker/shared/catalogue/review-rules';
 import { ArrowRightIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';

@@ -1,5 +1,5 @@
+import { durationLabel } from '../../../worker/shared/catalogue/treatments';
 import { formatNaira } from '../../../worker/shared/money';
-import { durationLabel } from '../../../worker/shared/treatments';
 import { ClockIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';

@@ -1,6 +1,6 @@
-import type { MembershipOffer } from '../../../worker/shared/membership-rules';
 import { formatNaira } from '../../../worker/shared/money';
-import { type PackageOffer, packageValue } from '../../../worker/shared/package-value';
+import type { MembershipOffer } from '../../../worker/shared/prepaid/membership-rules';
+import { type PackageOffer, packageValue } from '../../../worker/shared/prepaid/package-value';
 import { CheckIcon, ClockIcon, LeafIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import { looksLikeMarkup, MAX_REVIEW_COMMENT, reviewMessages } from '../../../worker/shared/catalogue/review-rules';
 import { groupDigits } from '../../../worker/shared/money';
-import { looksLikeMarkup, MAX_REVIEW_COMMENT, reviewMessages } from '../../../worker/shared/review-rules';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError, TextAreaField } from '../../components/ui/field';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';

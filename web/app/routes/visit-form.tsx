@@ -3,7 +3,7 @@
  * questions, rules and consent as the online booking form, once, until the visit ends.
  */
 import { type FormEvent, useState } from 'react';
-import { visitFormSchema } from '../../../worker/shared/booking-schema';
+import { visitFormSchema } from '../../../worker/shared/bookings/booking-schema';
 import { formatAppointmentWat } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { HomeLink, PageHero } from '../../components/ui/page-hero';

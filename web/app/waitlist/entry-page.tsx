@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { dayPartLabels, timeWaitlistMessages } from '../../../worker/shared/bookings/time-waitlist';
 import { formatDate } from '../../../worker/shared/time';
-import { dayPartLabels, timeWaitlistMessages } from '../../../worker/shared/time-waitlist';
 import { FormError } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';

@@ -5,9 +5,9 @@
  * goes to the next in line).
  */
 import { type FormEvent, useState } from 'react';
-import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
+import type { BookingDetailsInput } from '../../../worker/shared/bookings/booking-schema';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
-import { formatVisit } from '../../../worker/shared/schedule';
 import { formatTime, lagosClock } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
@@ -80,7 +80,7 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
       waitlistOffer: token,
     };
     // The server's rules, checked here first so each field says what is wrong at once.
-    const { bookingDetailsSchema } = await import('../../../worker/shared/booking-schema');
+    const { bookingDetailsSchema } = await import('../../../worker/shared/bookings/booking-schema');
     const checked = bookingDetailsSchema().safeParse(details);
     if (!checked.success) {
       const { fieldErrors, consent } = issuesOf(form.answers, checked.error.issues);

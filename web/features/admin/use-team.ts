@@ -3,7 +3,7 @@
  * Move): loaded once per visit to the admin and shared, reloaded when staff change the team.
  */
 import { useEffect, useState } from 'react';
-import { startTimes } from '../../../worker/shared/schedule';
+import { startTimes } from '../../../worker/shared/bookings/schedule';
 import { adminRequest, api } from './admin-api';
 
 const loadTeam = async () => {

@@ -6,8 +6,8 @@
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/booking';
-import { priceBooking } from '../../../worker/shared/booking-pricing';
+import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/bookings/booking';
+import { priceBooking } from '../../../worker/shared/bookings/booking-pricing';
 import { menuAtom } from '../catalogue/live-menu';
 
 export interface BookingDraft {
@@ -47,7 +47,7 @@ const draftFields: Record<keyof BookingDraft, (value: unknown) => boolean> = {
   service: oneOf(['', ...bookingServices]),
   subservices: names,
   appointmentDate: isString,
-  // A start time from 09:00 to 17:00 on the half hour (shared/schedule.ts's anyStartTimes), or none
+  // A start time from 09:00 to 17:00 on the half hour (shared/bookings/schedule.ts's anyStartTimes), or none
   // yet: a pattern, so the scheduling module stays off the booking page's first load.
   appointmentTime: (value) => typeof value === 'string' && /^$|^(09|1[0-6]):(00|30)$|^17:00$/.test(value),
   therapistId: (value) => value === undefined || isString(value),

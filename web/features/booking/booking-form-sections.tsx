@@ -2,7 +2,7 @@
 // (whom to ask for, the free days, the free times), the client's details and the confirmation (the
 // health intake is health-questions.tsx, shared with a visit's form link). The form (booking-form.tsx) holds the draft and the errors and passes them down.
 import { lazy, Suspense } from 'react';
-import { bookingServices, referralSources } from '../../../worker/shared/booking';
+import { bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { groupsOf, type MenuTreatment } from '../catalogue/live-menu';

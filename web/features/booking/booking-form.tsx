@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { bookingMessages } from '../../../worker/shared/booking';
+import { bookingMessages } from '../../../worker/shared/bookings/booking';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';

@@ -3,7 +3,7 @@
  * visit's form link when staff booked it (web/app/routes/visit-form.tsx). Its own small module so
  * that the two pages share only this, not the booking form's other sections.
  */
-import { healthConditions } from '../../../worker/shared/booking';
+import { healthConditions } from '../../../worker/shared/bookings/booking';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import type { BookingDraft, FieldErrors } from './booking-draft';
 

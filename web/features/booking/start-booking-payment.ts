@@ -4,8 +4,8 @@
  * pays, so the booking page's first load carries none of it.
  */
 
-import { bookingMessages } from '../../../worker/shared/booking';
-import type { BookingDetailsInput } from '../../../worker/shared/booking-schema';
+import { bookingMessages } from '../../../worker/shared/bookings/booking';
+import type { BookingDetailsInput } from '../../../worker/shared/bookings/booking-schema';
 import { nairaToKobo } from '../../../worker/shared/money';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
@@ -67,7 +67,7 @@ export async function startBookingPayment(draft: BookingDraft, choice: PaymentCh
 
 /** What is wrong with each field of the draft, in the API's own words (its schema, loaded on the first submit). */
 export async function fieldErrorsOf(draft: BookingDraft, today: string | undefined): Promise<FieldErrors> {
-  const { bookingDetailsSchema } = await import('../../../worker/shared/booking-schema');
+  const { bookingDetailsSchema } = await import('../../../worker/shared/bookings/booking-schema');
   const result = bookingDetailsSchema().safeParse(toDetails(draft));
   const found: FieldErrors = {};
   if (!result.success) {

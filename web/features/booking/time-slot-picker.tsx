@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { timeRange } from '../../../worker/shared/schedule';
+import { timeRange } from '../../../worker/shared/bookings/schedule';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 import type { BookingDraft } from './booking-draft';

@@ -5,7 +5,6 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { addDays } from '../../../worker/shared/time';
 import {
   type DayPart,
   dayPartLabels,
@@ -13,7 +12,8 @@ import {
   MAX_WAITLIST_DATES,
   type TimeWaitlistJoinInput,
   timeWaitlistJoinSchema,
-} from '../../../worker/shared/time-waitlist';
+} from '../../../worker/shared/bookings/time-waitlist';
+import { addDays } from '../../../worker/shared/time';
 import { CheckboxField, FormError, TextField } from '../../components/ui/field';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 

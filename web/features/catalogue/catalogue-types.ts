@@ -1,9 +1,10 @@
 // What the pages hold of the catalogue: the shop's products with what each size has left, and the
 // catalogue a page starts from. Types only, so every catalogue module can read them without a circle.
-import type { MembershipOffer } from '../../../worker/shared/membership-rules';
-import type { PackageOffer } from '../../../worker/shared/package-value';
-import type { Product, ProductSize } from '../../../worker/shared/products';
-import type { Treatment } from '../../../worker/shared/treatments';
+
+import type { Product, ProductSize } from '../../../worker/shared/catalogue/products';
+import type { Treatment } from '../../../worker/shared/catalogue/treatments';
+import type { MembershipOffer } from '../../../worker/shared/prepaid/membership-rules';
+import type { PackageOffer } from '../../../worker/shared/prepaid/package-value';
 
 export interface ShopSize extends ProductSize {
   /** Units left to sell now; null when the studio does not count them (never sold out). */

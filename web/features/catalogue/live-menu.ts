@@ -5,7 +5,7 @@
 
 import type { InferResponseType } from 'hono/client';
 import { atomWithLazy } from 'jotai/utils';
-import { type Treatment, treatmentGroups } from '../../../worker/shared/treatments';
+import { type Treatment, treatmentGroups } from '../../../worker/shared/catalogue/treatments';
 import type { api } from '../../lib/api-client';
 import { getJson, useLiveAtom } from './live-data';
 import { startingCatalogue } from './starting-catalogue';

@@ -3,8 +3,8 @@
  * GET /api/packages and GET /api/memberships.
  */
 import { atomWithLazy } from 'jotai/utils';
-import type { MembershipOffer } from '../../../worker/shared/membership-rules';
-import type { PackageOffer } from '../../../worker/shared/package-value';
+import type { MembershipOffer } from '../../../worker/shared/prepaid/membership-rules';
+import type { PackageOffer } from '../../../worker/shared/prepaid/package-value';
 import { getJson, useLiveAtom } from './live-data';
 import { startingMemberships, startingPackages } from './starting-catalogue';
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { depositSplit, withVoucher } from '../../../worker/shared/deposit-split';
+import { depositSplit, withVoucher } from '../../../worker/shared/bookings/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
-import { type PackageShare, packageShare } from '../../../worker/shared/package-pricing';
-import { packageNotCovered } from '../../../worker/shared/package-value';
+import { type PackageShare, packageShare } from '../../../worker/shared/prepaid/package-pricing';
+import { packageNotCovered } from '../../../worker/shared/prepaid/package-value';
 import { formatDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';

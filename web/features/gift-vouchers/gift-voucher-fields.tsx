@@ -2,14 +2,14 @@
 // for, and who it is from. Uncontrolled fields (gift-voucher-form.tsx reads them on change and on
 // submit), so what a visitor types before the scripts arrive stays.
 import { formatNaira } from '../../../worker/shared/money';
-import { addDays } from '../../../worker/shared/time';
 import {
   MAX_DELIVERY_DAYS,
   MAX_VOUCHER,
   MAX_VOUCHER_MESSAGE,
   MIN_VOUCHER,
   VOUCHER_PRESETS,
-} from '../../../worker/shared/voucher-rules';
+} from '../../../worker/shared/prepaid/voucher-rules';
+import { addDays } from '../../../worker/shared/time';
 import { FieldFrame, TextAreaField, TextField } from '../../components/ui/field';
 import type { MenuTreatment } from '../catalogue/live-menu';
 import type { VoucherErrors } from './gift-voucher-purchase';

@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
+import { MIN_VOUCHER } from '../../../worker/shared/prepaid/voucher-rules';
+import type { VoucherDetailsInput } from '../../../worker/shared/prepaid/voucher-schema';
 import { lagosDate } from '../../../worker/shared/time';
-import { MIN_VOUCHER } from '../../../worker/shared/voucher-rules';
-import type { VoucherDetailsInput } from '../../../worker/shared/voucher-schema';
 import { FormError } from '../../components/ui/field';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -3,7 +3,7 @@
  * purchase (their messages, field by field) and the request that starts the checkout.
  */
 import { nairaToKobo } from '../../../worker/shared/money';
-import { type VoucherDetailsInput, voucherDetailsSchema } from '../../../worker/shared/voucher-schema';
+import { type VoucherDetailsInput, voucherDetailsSchema } from '../../../worker/shared/prepaid/voucher-schema';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';

@@ -6,8 +6,8 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../worker/shared/money';
-import { formatVisit } from '../../../worker/shared/schedule';
 import { addDays, formatAppointmentWat, formatDate, lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';

@@ -3,9 +3,10 @@
  * purchase or a membership's start (their messages, field by field) and the request that opens
  * the checkout.
  */
-import { membershipJoinSchema } from '../../../worker/shared/membership-rules';
+
 import { nairaToKobo } from '../../../worker/shared/money';
-import { packagePurchaseSchema } from '../../../worker/shared/package-rules';
+import { membershipJoinSchema } from '../../../worker/shared/prepaid/membership-rules';
+import { packagePurchaseSchema } from '../../../worker/shared/prepaid/package-rules';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';

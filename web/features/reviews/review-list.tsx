@@ -1,4 +1,4 @@
-import type { PublicReview } from '../../../worker/shared/review-rules';
+import type { PublicReview } from '../../../worker/shared/catalogue/review-rules';
 import { Rating } from '../../components/ui/rating';
 
 /**

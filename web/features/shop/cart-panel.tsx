@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef } from 'react';
+import { LOW_STOCK, stockMessages } from '../../../worker/shared/catalogue/stock';
 import { formatNaira } from '../../../worker/shared/money';
-import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
 import { CloseIcon } from '../../components/ui/icons';
 import { stockOf } from '../catalogue/live-shop';
 import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, orderableItemsAtom, removeFromCartAtom } from './cart';

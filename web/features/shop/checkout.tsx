@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type OrderDetailsInput, orderDetailsSchema } from '../../../worker/shared/catalogue/order-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
-import { type OrderDetailsInput, orderDetailsSchema } from '../../../worker/shared/order-schema';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { LOW_STOCK, stockMessages } from '../../../worker/shared/catalogue/stock';
 import { formatNaira } from '../../../worker/shared/money';
-import { LOW_STOCK, stockMessages } from '../../../worker/shared/stock';
 import { Rating } from '../../components/ui/rating';
 import type { ShopProduct } from '../catalogue/catalogue-types';
 import { stockOf } from '../catalogue/live-shop';

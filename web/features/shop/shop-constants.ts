@@ -1,5 +1,5 @@
 /** The shop's fixed words and numbers, importable anywhere (no browser storage or React here). */
-import { MAX_LINE_QUANTITY } from '../../../worker/shared/pricing';
+import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/pricing';
 
 /** Where the cart lives in local storage. */
 export const CART_KEY = 'spa.cart';

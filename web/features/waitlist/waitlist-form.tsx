@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { WaitlistField } from '../../../worker/shared/waitlist';
-import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../worker/shared/waitlist-options';
+import type { WaitlistField } from '../../../worker/shared/academy/waitlist';
+import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../worker/shared/academy/waitlist-options';
 import { FormError, SelectField, TextField } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';

@@ -1,7 +1,11 @@
 // The waitlist form's code that can wait: the API's validation rules and the request. The form
 // loads it when the visitor first focuses a field (or submits), not with the page.
-import { type WaitlistField, type WaitlistSignupInput, waitlistFieldError } from '../../../worker/shared/waitlist';
-import { waitlistFieldNames } from '../../../worker/shared/waitlist-options';
+import {
+  type WaitlistField,
+  type WaitlistSignupInput,
+  waitlistFieldError,
+} from '../../../worker/shared/academy/waitlist';
+import { waitlistFieldNames } from '../../../worker/shared/academy/waitlist-options';
 import { api, request } from '../../lib/api-client';
 
 export type WaitlistValues = Record<WaitlistField, string>;

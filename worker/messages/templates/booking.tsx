@@ -7,9 +7,9 @@ import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
-import { googleCalendarUrl } from '../../shared/calendar';
+import { googleCalendarUrl } from '../../shared/bookings/calendar';
+import { formatVisit } from '../../shared/bookings/schedule';
 import { formatNaira } from '../../shared/money';
-import { formatVisit } from '../../shared/schedule';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import {

@@ -6,7 +6,7 @@ import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { whatsappParameter } from '../../shared/campaign';
+import { whatsappParameter } from '../../shared/academy/campaign';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { formatDate } from '../../shared/time';

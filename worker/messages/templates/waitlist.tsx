@@ -6,7 +6,7 @@ import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
-import { whatsappCampaignText } from '../../shared/campaign';
+import { whatsappCampaignText } from '../../shared/academy/campaign';
 import { studioName } from '../../shared/site-pages';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
 import { buttonStyle, Greeting, headingStyle, type RenderedMessage, render } from './shared';

@@ -5,7 +5,7 @@
  */
 import { eq, type SQL } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
-import { healthAnswerKeys } from '../../shared/health-answers';
+import { healthAnswerKeys } from '../../shared/bookings/health-answers';
 import type { StaffMember } from '../../shared/permissions';
 import { can } from '../../shared/permissions';
 import type { BookingView } from './bookings';

@@ -6,10 +6,10 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookingEvents, bookings, payments, refunds, rooms, therapists } from '../../db/schema';
-import type { HealthAnswers } from '../../shared/health-answers';
-import { endTimeOf } from '../../shared/schedule';
+import type { HealthAnswers } from '../../shared/bookings/health-answers';
+import { endTimeOf } from '../../shared/bookings/schedule';
+import { formStateOf, type VisitFormState } from '../../shared/bookings/visit-rules';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../../shared/statuses';
-import { formStateOf, type VisitFormState } from '../../shared/visit-rules';
 import { voucherPaidSql } from '../prepaid/vouchers';
 import { countedNoShowsSql } from './no-show-rule';
 import { deskOrClientVisit } from './visit-origin';

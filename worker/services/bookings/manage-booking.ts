@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { endTimeOf } from '../../shared/schedule';
+import { endTimeOf } from '../../shared/bookings/schedule';
 import { lagosToUtc } from '../../shared/time';
 import { type RefundRow, refundView } from '../payments/refunds';
 import { voucherPaidSql } from '../prepaid/vouchers';

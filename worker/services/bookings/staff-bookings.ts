@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
-import { priceBooking } from '../../shared/pricing';
+import { priceBooking } from '../../shared/catalogue/pricing';
 import type { studioPaymentMethods } from '../../shared/statuses';
 import { lagosDate } from '../../shared/time';
 import { readCatalogue } from '../catalogue/catalogue';

@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
-import { noReviews, type ReviewBoard } from '../../shared/review-rules';
-import { unitsLeft } from '../../shared/stock';
+import { noReviews, type ReviewBoard } from '../../shared/catalogue/review-rules';
+import { unitsLeft } from '../../shared/catalogue/stock';
 import { heldUnits } from './stock';
 
 export interface CatalogueTreatment {

@@ -1,10 +1,10 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { coupons, type payments } from '../../db/schema';
-import type { CouponScope } from '../../shared/coupon-rules';
-import type { CouponInput } from '../../shared/coupon-schema';
+import type { CouponScope } from '../../shared/catalogue/coupon-rules';
+import type { CouponInput } from '../../shared/catalogue/coupon-schema';
+import { couponDiscount } from '../../shared/catalogue/pricing';
 import { formatNaira } from '../../shared/money';
-import { couponDiscount } from '../../shared/pricing';
 import { lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
 

@@ -3,9 +3,9 @@
  * pay, checked against what is left for this visitor, and why a hold on them was refused.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { BookingPrice } from '../../shared/booking-pricing';
-import { type PackageShare, packageShare } from '../../shared/package-pricing';
-import { packageMessages } from '../../shared/package-rules';
+import type { BookingPrice } from '../../shared/bookings/booking-pricing';
+import { type PackageShare, packageShare } from '../../shared/prepaid/package-pricing';
+import { packageMessages } from '../../shared/prepaid/package-rules';
 import { lagosDate } from '../../shared/time';
 import {
   coveredTreatments,

@@ -3,11 +3,11 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { d1Statement } from '../../db/client';
-import { bookingDetailsSchema } from '../../shared/booking-schema';
-import { depositSplit } from '../../shared/deposit-split';
-import { priceBooking } from '../../shared/pricing';
+import { bookingDetailsSchema } from '../../shared/bookings/booking-schema';
+import { depositSplit } from '../../shared/bookings/deposit-split';
+import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
+import { priceBooking } from '../../shared/catalogue/pricing';
 import { lagosDate } from '../../shared/time';
-import { timeWaitlistMessages } from '../../shared/time-waitlist';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { phoneKeySql } from '../clients/client-records';

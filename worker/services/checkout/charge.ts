@@ -4,8 +4,8 @@
  * of them refused it beside it.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { scopeOfKind } from '../../shared/coupon-rules';
-import { type DepositSplit, withVoucher } from '../../shared/deposit-split';
+import { type DepositSplit, withVoucher } from '../../shared/bookings/deposit-split';
+import { scopeOfKind } from '../../shared/catalogue/coupon-rules';
 import { nairaToKobo } from '../../shared/money';
 import { lagosDate } from '../../shared/time';
 import {

@@ -1,5 +1,5 @@
-import { membershipJoinSchema, membershipMessages } from '../../shared/membership-rules';
 import { nairaToKobo } from '../../shared/money';
+import { membershipJoinSchema, membershipMessages } from '../../shared/prepaid/membership-rules';
 import { findPlan } from '../prepaid/membership-plans';
 import { storedMembership } from '../prepaid/memberships';
 import { HOLD_MINUTES } from '../schedule/slots';

@@ -9,7 +9,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
-import { timeWaitlistMessages } from '../../shared/time-waitlist';
+import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { offerOfToken } from '../time-waitlist/time-waitlist-links';
 
 /** A payment started from an offer with a few minutes left still gets this long to finish. */

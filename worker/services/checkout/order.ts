@@ -3,10 +3,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { d1Statement } from '../../db/client';
-import { membershipMessages } from '../../shared/membership-rules';
-import { orderDetailsSchema } from '../../shared/order-schema';
-import { priceOrder } from '../../shared/pricing';
-import { stockMessages } from '../../shared/stock';
+import { orderDetailsSchema } from '../../shared/catalogue/order-schema';
+import { priceOrder } from '../../shared/catalogue/pricing';
+import { stockMessages } from '../../shared/catalogue/stock';
+import { membershipMessages } from '../../shared/prepaid/membership-rules';
 import { lagosDate } from '../../shared/time';
 import { readCatalogue } from '../catalogue/catalogue';
 import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from '../catalogue/stock';

@@ -1,5 +1,5 @@
 import { nairaToKobo } from '../../shared/money';
-import { packageMessages, packagePurchaseSchema } from '../../shared/package-rules';
+import { packageMessages, packagePurchaseSchema } from '../../shared/prepaid/package-rules';
 import { storedPackagePurchase } from '../prepaid/package-sales';
 import { findPackage } from '../prepaid/packages';
 import { HOLD_MINUTES } from '../schedule/slots';

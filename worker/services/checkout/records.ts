@@ -7,10 +7,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
 import { bookings, orderItems, orders, payments, therapists } from '../../db/schema';
-import type { BookingDetails } from '../../shared/booking-schema';
-import type { OrderDetails } from '../../shared/order-schema';
-import type { OrderPrice } from '../../shared/pricing';
-import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../../shared/schedule';
+import type { BookingDetails } from '../../shared/bookings/booking-schema';
+import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../../shared/bookings/schedule';
+import type { OrderDetails } from '../../shared/catalogue/order-schema';
+import type { OrderPrice } from '../../shared/catalogue/pricing';
 import { balanceDueOf } from '../bookings/bookings';
 import { managePath } from '../bookings/manage-tokens';
 import { dropLapsedCouponStatement } from '../catalogue/coupons';

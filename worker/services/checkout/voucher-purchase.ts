@@ -1,6 +1,6 @@
 import { nairaToKobo } from '../../shared/money';
+import { voucherDetailsSchema } from '../../shared/prepaid/voucher-schema';
 import { lagosDate } from '../../shared/time';
-import { voucherDetailsSchema } from '../../shared/voucher-schema';
 import { readCatalogue } from '../catalogue/catalogue';
 import { priceVoucher, storedVoucher } from '../prepaid/vouchers';
 import { HOLD_MINUTES } from '../schedule/slots';

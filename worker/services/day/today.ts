@@ -7,9 +7,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { type HealthAnswers, healthAnswerKeys } from '../../shared/health-answers';
+import { type HealthAnswers, healthAnswerKeys } from '../../shared/bookings/health-answers';
+import type { VisitFormState } from '../../shared/bookings/visit-rules';
 import { can, type StaffMember } from '../../shared/permissions';
-import type { VisitFormState } from '../../shared/visit-rules';
 import { forViewer, therapistScopeOf } from '../bookings/booking-visibility';
 import { type BookingView, listBookings, type ServiceStatus } from '../bookings/bookings';
 import { visitFormPath, visitFormToken } from '../bookings/visit-form-links';

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { VisitFormAnswers } from '../../shared/booking-schema';
-import { endTimeOf } from '../../shared/schedule';
+import type { VisitFormAnswers } from '../../shared/bookings/booking-schema';
+import { endTimeOf } from '../../shared/bookings/schedule';
 import { addDays, lagosToUtc } from '../../shared/time';
 import { visitFormToken } from '../bookings/visit-form-links';
 import { confirmedAtSet } from '../bookings/visit-origin';

@@ -1,13 +1,18 @@
 /**
  * A visit's day (issue 34): a client arrives, is seen, or does not come; a mistake is undone the
- * same day. The one statement that makes each change (the rules are shared/visit-rules.ts): the
+ * same day. The one statement that makes each change (the rules are shared/bookings/visit-rules.ts): the
  * row changes only from the status it was read in, so of two people marking the same visit at
  * once one wins and the other is told why. Cancelling has its own rules and effects.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { type StatusChange, statusChangeRefusal, type Visit, visitStatusMessages } from '../../shared/visit-rules';
+import {
+  type StatusChange,
+  statusChangeRefusal,
+  type Visit,
+  visitStatusMessages,
+} from '../../shared/bookings/visit-rules';
 import { confirmedAtSet, deskOrClientVisit } from '../bookings/visit-origin';
 
 export type StatusChangeResult =

@@ -8,9 +8,9 @@
 import type { StudioDetails } from '../../messages/layout';
 import { escapeHtml } from '../../shared/html';
 import { formatNaira } from '../../shared/money';
+import { formatVoucherCode } from '../../shared/prepaid/voucher-schema';
 import { studioName } from '../../shared/site-paths';
 import { formatDate, lagosDate } from '../../shared/time';
-import { formatVoucherCode } from '../../shared/voucher-schema';
 import { openCodeOnCard } from '../prepaid/voucher-codes';
 import type { VoucherRow } from '../prepaid/vouchers';
 

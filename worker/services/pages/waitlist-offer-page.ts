@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { endTimeOf } from '../../shared/schedule';
-import { timeWaitlistMessages } from '../../shared/time-waitlist';
+import { endTimeOf } from '../../shared/bookings/schedule';
+import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { offerOfToken } from '../time-waitlist/time-waitlist-links';
 import { offerPayNow } from '../time-waitlist/waitlist-offers';
 

@@ -7,13 +7,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
+import { nairaToKobo } from '../../shared/money';
 import {
   type MembershipOffer,
   type MembershipPlanChange,
   membershipMessages,
   type NewMembershipPlan,
-} from '../../shared/membership-rules';
-import { nairaToKobo } from '../../shared/money';
+} from '../../shared/prepaid/membership-rules';
 import type { PaystackPlans } from '../payments/gateway';
 import { unknownTreatments } from './packages';
 

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
 import { packagePurchases, payments } from '../../db/schema';
 import type { PackageFacts } from '../../messages/templates/packages';
-import type { DeskPackageSale, PackagePurchase } from '../../shared/package-rules';
+import type { DeskPackageSale, PackagePurchase } from '../../shared/prepaid/package-rules';
+import { formatVoucherCode } from '../../shared/prepaid/voucher-rules';
 import { lagosDate } from '../../shared/time';
-import { formatVoucherCode } from '../../shared/voucher-rules';
 import { markPaid, type Payment } from '../payments/payment-rows';
 import {
   coveredTreatments,

@@ -10,8 +10,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { packagePurchases } from '../../db/schema';
+import { normalizeVoucherCode } from '../../shared/prepaid/voucher-rules';
 import { addMonths, lagosDate } from '../../shared/time';
-import { normalizeVoucherCode } from '../../shared/voucher-rules';
 import { newVoucherCode, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
 
 export type PackagePurchaseRow = typeof packagePurchases.$inferSelect;

@@ -5,7 +5,12 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
-import { type NewPackage, type PackageChange, type PackageOffer, packageMessages } from '../../shared/package-rules';
+import {
+  type NewPackage,
+  type PackageChange,
+  type PackageOffer,
+  packageMessages,
+} from '../../shared/prepaid/package-rules';
 
 export type PackageView = PackageOffer;
 

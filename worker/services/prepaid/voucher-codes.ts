@@ -5,7 +5,7 @@
  * show it on the printable card. Nothing is derived from a Worker secret: rotating one breaks no
  * card and no code.
  */
-import { normalizeVoucherCode } from '../../shared/voucher-rules';
+import { normalizeVoucherCode } from '../../shared/prepaid/voucher-rules';
 import { seal, unseal } from '../secret-box';
 import { randomToken, sha256Hex } from '../signing';
 

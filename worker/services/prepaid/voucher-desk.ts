@@ -8,9 +8,9 @@ import { type Database, d1Statement } from '../../db/client';
 import { vouchers } from '../../db/schema';
 import { formatNaira } from '../../shared/money';
 import type { StaffRole } from '../../shared/permissions';
+import type { VoucherDetails } from '../../shared/prepaid/voucher-schema';
 import type { studioPaymentMethods } from '../../shared/statuses';
 import { lagosDate, lagosToUtc } from '../../shared/time';
-import type { VoucherDetails } from '../../shared/voucher-schema';
 import { readCatalogue } from '../catalogue/catalogue';
 import { DEFAULT_DESK_VOUCHER_DAILY_LIMIT } from '../schedule/schedule-settings';
 import {

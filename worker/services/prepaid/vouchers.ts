@@ -12,16 +12,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { vouchers } from '../../db/schema';
 import type { VoucherFacts } from '../../messages/templates/vouchers';
-import type { PricedTreatment } from '../../shared/booking-pricing';
+import type { PricedTreatment } from '../../shared/bookings/booking-pricing';
 import { formatNaira } from '../../shared/money';
-import { addMonths, lagosDate } from '../../shared/time';
 import {
   isDeliveryDate,
   isVoucherAmount,
   normalizeVoucherCode,
   type VoucherDetails,
   voucherMessages,
-} from '../../shared/voucher-schema';
+} from '../../shared/prepaid/voucher-schema';
+import { addMonths, lagosDate } from '../../shared/time';
 import { unsentMark, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { minuteOfDay } from '../../shared/bookings/schedule';
 import { daysBetween, type MinutesFigure, type Report, rate, type UtilisationRow } from '../../shared/report-rules';
-import { minuteOfDay } from '../../shared/schedule';
 import { addDays } from '../../shared/time';
 import { datesOf, lagosDayOf, type ReportWindow } from './window';
 

@@ -15,7 +15,7 @@ import {
   type ReviewSummary,
   reviewAuthor,
   TREATMENT_REVIEWS_SHOWN,
-} from '../../shared/review-rules';
+} from '../../shared/catalogue/review-rules';
 import type { reviewStatuses } from '../../shared/statuses';
 import { lagosDate, lagosToUtc } from '../../shared/time';
 import { deskOrClientVisit } from '../bookings/visit-origin';

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clockTime, LAST_START_MINUTE, startTimes, timeRange, visitLength } from '../../shared/schedule';
+import { clockTime, LAST_START_MINUTE, startTimes, timeRange, visitLength } from '../../shared/bookings/schedule';
 import { type Candidate, loadSchedule, type Schedule, startOption, type Visit, visitMinutes } from './schedule';
 import { isTimeTaken, TAKE_ATTEMPTS } from './time-blocks';
 

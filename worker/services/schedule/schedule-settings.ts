@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { scheduleSettings, treatments } from '../../db/schema';
-import type { StartStep } from '../../shared/schedule';
-import { DEFAULT_OFFER_MINUTES } from '../../shared/time-waitlist';
+import type { StartStep } from '../../shared/bookings/schedule';
+import { DEFAULT_OFFER_MINUTES } from '../../shared/bookings/time-waitlist';
 
 /** Reception's daily limit of desk gift vouchers, in naira, until the owner sets another. */
 export const DEFAULT_DESK_VOUCHER_DAILY_LIMIT = 200_000;

@@ -6,7 +6,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
-import { compareNames } from '../../shared/names';
 import {
   BLOCKS_PER_DAY,
   blockAt,
@@ -20,7 +19,8 @@ import {
   type TreatmentTiming,
   visitLength,
   weekdayOf,
-} from '../../shared/schedule';
+} from '../../shared/bookings/schedule';
+import { compareNames } from '../../shared/names';
 import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
 import { studioClosures, therapistDaysOff } from './day-rules';
 import { blockCounts, roomResource, therapistResource } from './time-blocks';

@@ -15,8 +15,8 @@ import {
   therapistTimeOff,
   therapistTreatments,
 } from '../../db/schema';
+import { clockTime, FIRST_START_MINUTE, minuteOfDay } from '../../shared/bookings/schedule';
 import { compareNames } from '../../shared/names';
-import { clockTime, FIRST_START_MINUTE, minuteOfDay } from '../../shared/schedule';
 import { lagosDate } from '../../shared/time';
 import { treatmentIdsInOrder } from '../catalogue/catalogue';
 

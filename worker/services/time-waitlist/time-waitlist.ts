@@ -7,7 +7,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
-import { addDays, formatDate, lagosDate } from '../../shared/time';
 import {
   type DayPart,
   MAX_LIVE_ENTRIES,
@@ -16,7 +15,8 @@ import {
   startsWithin,
   type TimeWaitlistJoin,
   timeWaitlistMessages,
-} from '../../shared/time-waitlist';
+} from '../../shared/bookings/time-waitlist';
+import { addDays, formatDate, lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
 import { dayAvailability, loadSchedule, type Schedule, type Visit } from '../schedule/schedule';
 import { endOffer, offerLive } from './waitlist-offers';

@@ -11,10 +11,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { timeWaitlistOffers } from '../../db/schema';
-import { depositSplit } from '../../shared/deposit-split';
-import { priceBooking } from '../../shared/pricing';
-import { minuteOfDay, startTimes } from '../../shared/schedule';
-import { lagosClock, lagosDate, lagosToUtc } from '../../shared/time';
+import { depositSplit } from '../../shared/bookings/deposit-split';
+import { minuteOfDay, startTimes } from '../../shared/bookings/schedule';
 import {
   type DayPart,
   DEFAULT_OFFER_MINUTES,
@@ -24,7 +22,9 @@ import {
   startsWithin,
   timeWaitlistMessages,
   UNCONFIRMED_HOURS,
-} from '../../shared/time-waitlist';
+} from '../../shared/bookings/time-waitlist';
+import { priceBooking } from '../../shared/catalogue/pricing';
+import { lagosClock, lagosDate, lagosToUtc } from '../../shared/time';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { studioDetails, timeWaitlistEndedMessages, waitlistOfferMessages } from '../outbox/notifications';

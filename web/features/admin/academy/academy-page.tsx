@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { campaignDefaults } from '../../../../worker/shared/campaign';
+import { campaignDefaults } from '../../../../worker/shared/academy/campaign';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
 import { formatShortDate } from '../../../../worker/shared/time';
 import { TextAreaField, TextField } from '../../../components/ui/field';

@@ -4,7 +4,7 @@
  * Schedule screen's list of bookings on a closed day.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { timeSlots } from '../../../../worker/shared/booking';
+import { timeSlots } from '../../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../../worker/shared/time';
 import { adminRequest, api } from '../admin-api';

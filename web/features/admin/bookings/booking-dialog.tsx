@@ -4,7 +4,7 @@
  */
 
 import { useEffect, useId, useRef } from 'react';
-import { formatVisit } from '../../../../worker/shared/schedule';
+import { formatVisit } from '../../../../worker/shared/bookings/schedule';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Detail, StatusBadge } from '../admin-ui';
 import { BookingActions } from './booking-actions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { formatVisit } from '../../../../worker/shared/bookings/schedule';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
-import { formatVisit } from '../../../../worker/shared/schedule';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { adminPage, api } from '../admin-api';

@@ -3,7 +3,7 @@
  * therapist's day (minutes from midnight), their days off, and the hours worth drawing.
  */
 
-import { minuteOfDay, weekdayOf } from '../../../../worker/shared/schedule';
+import { minuteOfDay, weekdayOf } from '../../../../worker/shared/bookings/schedule';
 import { addDays } from '../../../../worker/shared/time';
 import { adminRequest, api } from '../admin-api';
 

@@ -4,7 +4,7 @@
  */
 
 import type { CSSProperties } from 'react';
-import { clockTime, formatVisit } from '../../../../worker/shared/schedule';
+import { clockTime, formatVisit } from '../../../../worker/shared/bookings/schedule';
 import { formatDate } from '../../../../worker/shared/time';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';

@@ -4,8 +4,8 @@
  */
 
 import type { CSSProperties } from 'react';
+import { minuteOfDay, startTimes, timeRange, weekdayOf } from '../../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../../worker/shared/money';
-import { minuteOfDay, startTimes, timeRange, weekdayOf } from '../../../../worker/shared/schedule';
 import { formatDate, lagosToUtc } from '../../../../worker/shared/time';
 import { type Booking, type CalendarData, type Column, PX_PER_MINUTE, placedOn, type Therapist } from './calendar-data';
 import { hasHealthNotes } from './health-answers';

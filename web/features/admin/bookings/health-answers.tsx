@@ -3,7 +3,7 @@
  * API sends them only to those who care for the client (owner, manager, the visit's therapist);
  * anyone else sees who can read them.
  */
-import type { HealthAnswers } from '../../../../worker/shared/health-answers';
+import type { HealthAnswers } from '../../../../worker/shared/bookings/health-answers';
 import { Detail } from '../admin-ui';
 
 type WithHealth = Partial<HealthAnswers>;

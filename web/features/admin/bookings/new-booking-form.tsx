@@ -6,8 +6,8 @@
  * and time filled in.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatVisit } from '../../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../../worker/shared/money';
-import { formatVisit } from '../../../../worker/shared/schedule';
 import { formatTime, lagosDate } from '../../../../worker/shared/time';
 import { FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';

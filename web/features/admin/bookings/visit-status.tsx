@@ -1,10 +1,15 @@
 /**
  * A visit's status on every staff screen: its word (never colour alone) and the buttons of its day
  * (Arrived, Mark Complete, No-show, Back to booked), each offered only when the Worker's rule
- * (shared/visit-rules.ts) allows it now. The Worker decides again, and says why when it refuses.
+ * (shared/bookings/visit-rules.ts) allows it now. The Worker decides again, and says why when it refuses.
  */
+
+import {
+  type StatusChange,
+  statusChangeRefusal,
+  type VisitFormState,
+} from '../../../../worker/shared/bookings/visit-rules';
 import type { serviceStatuses } from '../../../../worker/shared/statuses';
-import { type StatusChange, statusChangeRefusal, type VisitFormState } from '../../../../worker/shared/visit-rules';
 import { adminRequest, api } from '../admin-api';
 import { StatusBadge } from '../admin-ui';
 import type { SubmitChange } from './booking-changes';

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { formatVisit } from '../../../../worker/shared/bookings/schedule';
+import { dayPartLabels } from '../../../../worker/shared/bookings/time-waitlist';
 import { formatNaira } from '../../../../worker/shared/money';
-import { formatVisit } from '../../../../worker/shared/schedule';
 import { formatDate, formatShortDateTime } from '../../../../worker/shared/time';
-import { dayPartLabels } from '../../../../worker/shared/time-waitlist';
 import { FormError } from '../../../components/ui/field';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';

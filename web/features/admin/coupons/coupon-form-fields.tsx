@@ -6,7 +6,7 @@ import {
   type CouponType,
   couponScopeLabels,
   couponScopes,
-} from '../../../../worker/shared/coupon-rules';
+} from '../../../../worker/shared/catalogue/coupon-rules';
 import { lagosDate } from '../../../../worker/shared/time';
 import { CheckboxField, FieldFrame, TextField } from '../../../components/ui/field';
 import { RadioOptions } from '../admin-ui';

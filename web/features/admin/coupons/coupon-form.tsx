@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { couponInputSchema } from '../../../../worker/shared/coupon-schema';
+import { couponInputSchema } from '../../../../worker/shared/catalogue/coupon-schema';
 import { lagosDate } from '../../../../worker/shared/time';
 import { CheckboxField, FormError } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { couponScopeLabels } from '../../../../worker/shared/coupon-rules';
-import { couponFormMessages } from '../../../../worker/shared/coupon-schema';
+import { couponScopeLabels } from '../../../../worker/shared/catalogue/coupon-rules';
+import { couponFormMessages } from '../../../../worker/shared/catalogue/coupon-schema';
 import { formatNaira } from '../../../../worker/shared/money';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { adminDataChangedAtom } from '../admin-session';

@@ -1,12 +1,16 @@
 /**
  * The Menu and Shop forms check their fields before saving, as the coupon form does, with the
- * words the API uses for the same rules (worker/shared/catalogue-rules.ts): a message shown here
+ * words the API uses for the same rules (worker/shared/catalogue/catalogue-rules.ts): a message shown here
  * is the one the server would give. The API checks everything again and its answer is shown as it comes.
  */
-import { catalogueFieldMessages, MAX_PRICE } from '../../../../worker/shared/catalogue-rules';
+import { catalogueFieldMessages, MAX_PRICE } from '../../../../worker/shared/catalogue/catalogue-rules';
 
-export { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE } from '../../../../worker/shared/catalogue-rules';
-/** The API's own messages for its rules (worker/shared/catalogue-rules.ts). */
+export {
+  MAX_BUFFER_MINUTES,
+  MAX_DURATION_MINUTES,
+  MAX_PRICE,
+} from '../../../../worker/shared/catalogue/catalogue-rules';
+/** The API's own messages for its rules (worker/shared/catalogue/catalogue-rules.ts). */
 export const catalogueCheckMessages = catalogueFieldMessages;
 
 export type FieldErrors = Record<string, string>;

@@ -1,7 +1,7 @@
 /**
  * Adding or changing a membership plan: its name, the treatments its sessions cover, sessions a
  * month, the monthly price, the shop discount and whether the site shows it. The server's rules
- * and words (shared/membership-rules.ts) are checked here first, so each field says what is wrong;
+ * and words (shared/prepaid/membership-rules.ts) are checked here first, so each field says what is wrong;
  * what Paystack could not take yet comes back as a warning.
  */
 import { type FormEvent, useState } from 'react';
@@ -10,7 +10,7 @@ import {
   MEMBERSHIP_SHOP_PERCENT_MAX,
   type NewMembershipPlan,
   newMembershipPlanSchema,
-} from '../../../../worker/shared/membership-rules';
+} from '../../../../worker/shared/prepaid/membership-rules';
 import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';

@@ -1,7 +1,7 @@
 /**
  * Adding or changing a package of sessions: its name, the treatments it covers (the menu's shown
  * ones, by group), sessions, price, months valid and whether the site shows it. The server's rules
- * and words (shared/package-rules.ts) are checked here first, so each field says what is wrong.
+ * and words (shared/prepaid/package-rules.ts) are checked here first, so each field says what is wrong.
  */
 import { type FormEvent, useState } from 'react';
 import {
@@ -9,7 +9,7 @@ import {
   newPackageSchema,
   PACKAGE_SESSIONS,
   PACKAGE_VALID_MONTHS,
-} from '../../../../worker/shared/package-rules';
+} from '../../../../worker/shared/prepaid/package-rules';
 import { TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';

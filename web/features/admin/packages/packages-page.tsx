@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
-import { packageValue } from '../../../../worker/shared/package-rules';
+import { packageValue } from '../../../../worker/shared/prepaid/package-rules';
 import { AdminPageHeader, Notice, StatusBadge } from '../admin-ui';
 import { MembershipsSection } from './memberships-section';
 import { loadPackages, PackageForm, type StaffPackage } from './package-form';

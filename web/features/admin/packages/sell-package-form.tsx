@@ -4,7 +4,7 @@
  * and the purchase at once and sends the code; the desk sees its last 4.
  */
 import { type FormEvent, useState } from 'react';
-import { type DeskPackageSale, deskPackageSaleSchema } from '../../../../worker/shared/package-rules';
+import { type DeskPackageSale, deskPackageSaleSchema } from '../../../../worker/shared/prepaid/package-rules';
 import { FormError, TextField } from '../../../components/ui/field';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { RadioOptions } from '../admin-ui';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { MAX_REVIEW_REPLY } from '../../../../worker/shared/catalogue/review-rules';
 import { DEFAULT_PAGE_SIZE } from '../../../../worker/shared/pagination';
-import { MAX_REVIEW_REPLY } from '../../../../worker/shared/review-rules';
 import { formatDate, formatShortDateTime } from '../../../../worker/shared/time';
 import { TextAreaField } from '../../../components/ui/field';
 import { Rating } from '../../../components/ui/rating';

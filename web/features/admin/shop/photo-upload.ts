@@ -5,7 +5,7 @@
  * address the site serves it from.
  */
 import type { ClientResponse } from 'hono/client';
-import { MAX_PHOTO_BYTES } from '../../../../worker/shared/catalogue-rules';
+import { MAX_PHOTO_BYTES } from '../../../../worker/shared/catalogue/catalogue-rules';
 import { adminRequest } from '../admin-api';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

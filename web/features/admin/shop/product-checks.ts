@@ -1,5 +1,5 @@
 /** A product form's fields checked before saving, by the API's rules and in its words. */
-import { MAX_SIZES, MAX_STOCK } from '../../../../worker/shared/catalogue-rules';
+import { MAX_SIZES, MAX_STOCK } from '../../../../worker/shared/catalogue/catalogue-rules';
 import { catalogueCheckMessages, type FieldErrors, filled, priceOf, wholeNumber } from '../menu/catalogue-checks';
 
 export interface SizeDraft {
@@ -21,7 +21,7 @@ export interface ProductDraft {
   active: boolean;
 }
 
-export { MAX_PICTURES, MAX_SIZES } from '../../../../worker/shared/catalogue-rules';
+export { MAX_PICTURES, MAX_SIZES } from '../../../../worker/shared/catalogue/catalogue-rules';
 
 /** The draft as the API takes it, or the message for each field that is not right (by its API path). */
 export function checkProduct(draft: ProductDraft) {

@@ -7,7 +7,7 @@
  * session ends, however it ends (admin-session.ts), and a change made by one person is never sent
  * under another's session.
  */
-import type { StatusChange } from '../../../../worker/shared/visit-rules';
+import type { StatusChange } from '../../../../worker/shared/bookings/visit-rules';
 import { ApiError } from '../../../lib/api-client';
 
 export type WaitingChange = { kind: 'status'; to: StatusChange } | { kind: 'notes'; text: string };

@@ -1,5 +1,5 @@
 /** Today's answer from the Worker (GET /api/today), and the calls the screen makes. */
-import type { StatusChange } from '../../../../worker/shared/visit-rules';
+import type { StatusChange } from '../../../../worker/shared/bookings/visit-rules';
 import { adminRequest, api } from '../admin-api';
 
 export const loadToday = (date: string, therapistId: string) =>

@@ -4,7 +4,7 @@
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import type { StatusChange } from '../../../../worker/shared/visit-rules';
+import type { StatusChange } from '../../../../worker/shared/bookings/visit-rules';
 import { messageOf } from '../admin-api';
 import { adminDataChangedAtom, adminDataVersionAtom, staffUserAtom } from '../admin-session';
 import { successOf } from '../bookings/visit-status';

@@ -3,9 +3,9 @@
  * needs to know, then large buttons for the visit's next step and its notes.
  */
 import { type FormEvent, useId, useState } from 'react';
+import type { StatusChange } from '../../../../worker/shared/bookings/visit-rules';
 import { formatNaira } from '../../../../worker/shared/money';
 import { addDays, formatDate } from '../../../../worker/shared/time';
-import type { StatusChange } from '../../../../worker/shared/visit-rules';
 import { Detail, StatusBadge } from '../admin-ui';
 import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
 import type { NewBookingPreset } from '../bookings/new-booking-form';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../../../worker/shared/money';
+import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../../worker/shared/prepaid/voucher-rules';
 import { addDays, formatShortDate, lagosDate } from '../../../../worker/shared/time';
-import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../../worker/shared/voucher-rules';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../../components/ui/field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../admin-api';

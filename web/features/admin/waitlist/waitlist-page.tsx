@@ -5,9 +5,9 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { dayPartLabels } from '../../../../worker/shared/bookings/time-waitlist';
 import { formatNaira } from '../../../../worker/shared/money';
 import { formatDate, formatShortDate, formatTime, lagosClock, lagosDate } from '../../../../worker/shared/time';
-import { dayPartLabels } from '../../../../worker/shared/time-waitlist';
 import { minutesUntil, useClock } from '../../../lib/use-clock';
 import { adminRequest, api, messageOf } from '../admin-api';
 import { AdminPageHeader, Notice } from '../admin-ui';

@@ -1,5 +1,0 @@
-// Each browser test file reads the run's one clock (tests/e2e/run-clock.ts).
-import { inject } from 'vitest';
-import { moveClockHere } from './run-clock';
-
-moveClockHere(inject('runClockOffsetMs'));

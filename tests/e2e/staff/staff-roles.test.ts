@@ -1,0 +1,66 @@
+// A member of the team signs in with their email and sees the staff area their role opens: a
+// receptionist gets the desk (bookings, calendar, orders) and never the figures, exports, coupons,
+// campaigns or settings, in the menu or by typing an address.
+import { describe, expect, inject, it } from 'vitest';
+import { paths } from '../../../web/config/paths';
+import { axeViolations, openPage, screenshot, sharedChromium, viewports } from '../support/browser';
+import { RECEPTIONIST } from '../support/global-setup';
+
+const baseUrl = inject('baseUrl');
+const browser = sharedChromium();
+
+describe('a receptionist', () => {
+  it.each([
+    ['phone', viewports.phone],
+    ['desktop', viewports.desktop],
+  ] as const)('signs in with her email and is offered the desk only (%s)', async (label, viewport) => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+    try {
+      await page.goto(`${paths.admin}/coupons`);
+      await page.getByLabel('Username').fill(RECEPTIONIST.email.toUpperCase());
+      await page.getByLabel('Password', { exact: true }).fill(RECEPTIONIST.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      // Coupons are not hers: the first screen of her menu opens instead.
+      await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+      expect(page.url()).toBe(`${baseUrl}${paths.admin}/bookings`);
+
+      if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Admin sections' });
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Today',
+        'Bookings',
+        'Calendar',
+        'Waitlist',
+        'Clients',
+        'Orders',
+        'Gift Vouchers',
+        'Your account',
+      ]);
+      const sidebar = page.locator('#admin-sidebar');
+      expect(await sidebar.locator('.admin-sidebar__user').textContent()).toBe(`${RECEPTIONIST.name}Reception`);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `admin-reception-${viewport.width}`, 'viewport');
+      if (label === 'phone') await page.keyboard.press('Escape');
+
+      // No figures and no export, here or on Orders.
+      expect(await page.getByText('Booking revenue this month').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+      await page.goto(`${paths.admin}/orders`);
+      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+
+      // Typing the address of a screen that is not hers opens her first screen.
+      for (const section of ['shop', 'academy', 'schedule', 'therapists', 'menu', 'messages', 'reports']) {
+        await page.goto(`${paths.admin}/${section}`);
+        await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+      }
+
+      // The server says the same, whatever the browser shows.
+      const stats = await page.evaluate(async () => (await fetch('/api/stats')).status);
+      expect(stats).toBe(403);
+      expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+// Staff signing in, as the browser tests need it: over HTTP for a session cookie, or through the
+// admin's own login form.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { paths } from '../../../web/config/paths';
+import { emailsTo } from './inbox';
+
+/** The local password of .dev.vars.example (the built site under test uses it). */
+export const LOCAL_PASSWORD = 'spa-admin-local';
+
+/** Signs staff in over HTTP, as the admin page does, and returns the session cookie. */
+export async function staffCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ username: 'admin', password: LOCAL_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Opens `path` and signs in on the login form; resolves once the staff screen shows. */
+export async function signIn(page: Page, path: string = paths.admin): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+}
+
+/** The confirmation link emailed to a waitlist sign-up, read from their inbox as they would. */
+export async function waitlistConfirmationLink(baseUrl: string, email: string): Promise<string> {
+  const subject = /Please confirm your place on the academy waitlist/;
+  await expect.poll(async () => (await emailsTo(baseUrl, email.toLowerCase(), subject)).length).toBeGreaterThan(0);
+  const [message] = await emailsTo(baseUrl, email.toLowerCase(), subject);
+  const link = /(\S+\/academy\/confirm\?token=\S+)/.exec(message?.text ?? '')?.[1];
+  expect(link, `a confirmation email to ${email}`).toBeDefined();
+  return link ?? '';
+}
+
+/** Confirms a waitlist sign-up as its confirmation page does. */
+export async function confirmWaitlistSignup(baseUrl: string, email: string): Promise<void> {
+  const token = new URL(await waitlistConfirmationLink(baseUrl, email)).searchParams.get('token') ?? '';
+  const response = await fetch(`${baseUrl}/api/academy-waitlist/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ token }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * The address of the Upcoming page that lists the booking `matches` picks: other journeys, and the
+ * visits seeded for yesterday and today, add bookings before it, so it is not always on page 1.
+ */
+export async function upcomingPageWith(
+  baseUrl: string,
+  matches: (booking: { date: string; time: string; name: string; paymentReference: string }) => boolean,
+): Promise<string> {
+  const headers = { Cookie: await staffCookie(baseUrl) };
+  for (let page = 1; page <= 20; page++) {
+    const listed = (await (
+      await fetch(`${baseUrl}/api/bookings?status=booked&page=${page}`, { headers })
+    ).json()) as Array<{ date: string; time: string; name: string; paymentReference: string }>;
+    if (listed.some(matches)) return `${paths.admin}/bookings?tab=booked&page=${page}`;
+    if (listed.length === 0) break;
+  }
+  throw new Error('The booking is not among the upcoming ones');
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../env';
+import { sameOriginJson } from '../../middleware/admin-session';
+import { afterResponse } from '../../middleware/after-response';
+import { clientNetwork } from '../../middleware/client-network';
+import { rateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import { PaystackError } from '../../providers/paystack';
+import { accountReceipt, accountView } from '../../services/client-files/client-account-view';
+import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../../services/clients/client-accounts';
+import { accountCodeMessages, studioDetails } from '../../services/outbox/notifications';
+import { queueMessages } from '../../services/outbox/outbox';
+import { paystackPlans } from '../../services/payments/gateway';
+import { keyedDigest } from '../../services/signing';
+import {
+  ACCOUNT_CODE_MINUTES,
+  ACCOUNT_SESSION_DAYS,
+  accountMessages,
+  codeRequestSchema,
+  signInSchema,
+} from '../../shared/account-rules';
+import { routeGroup } from '../route-group';
+
+/** `__Host-account`: this host only, over HTTPS, never read by scripts, sent on links from elsewhere (Lax). */
+const cookieName = 'account';
+const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' } as const;
+const noStore = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+
+/** The signed-in client's contact key and session token, or undefined (booking-terms asks it too). */
+export async function signedIn(c: Context<AppEnv>) {
+  const token = getCookie(c, cookieName, 'host');
+  if (!token || token.length > 100) return undefined;
+  const contact = await sessionContact(c.var.db, token, new Date());
+  return contact ? { contact, token } : undefined;
+}
+
+/** The asking network as a keyed digest (its address is not kept): what its limits count. */
+async function networkKeyOf(c: Context<AppEnv>) {
+  const network = clientNetwork(c);
+  return network ? await keyedDigest(c.env.LINK_SECRET, 'client-networks', network) : undefined;
+}
+
+/** A client's own page: signing in with a code, and what it shows. */
+export const accountRoutes = routeGroup()
+  .post(
+    '/account/code',
+    rateLimit('FORM_LIMITER', 'account-code'),
+    sameOriginJson,
+    validate('json', codeRequestSchema),
+    async (c) => {
+      const result = await requestSignInCode(c.var.db, c.req.valid('json').contact, {
+        now: new Date(),
+        secret: c.env.LINK_SECRET,
+        networkKey: await networkKeyOf(c),
+      });
+      if (!result.ok) return c.json({ message: result.message }, result.status);
+      if (result.send) {
+        const { id, digits, channel, to } = result.send;
+        // Written and queued after the answer: a known address's answer takes no longer than an unknown one's.
+        const studio = studioDetails(c.env);
+        const queued = accountCodeMessages(
+          { id, digits, minutes: ACCOUNT_CODE_MINUTES },
+          { channel, address: to },
+          studio,
+        ).then((messages) => queueMessages(c.var.db, c.env.MESSAGES, messages));
+        afterResponse(c, queued);
+      }
+      // Known or not, the same answer.
+      return c.json({ message: accountMessages.sent }, 202, noStore);
+    },
+  )
+  .post(
+    '/account/sign-in',
+    rateLimit('FORM_LIMITER', 'account-sign-in'),
+    sameOriginJson,
+    validate('json', signInSchema),
+    async (c) => {
+      const { contact, code } = c.req.valid('json');
+      const result = await signInWithCode(c.var.db, contact, code, {
+        now: new Date(),
+        secret: c.env.LINK_SECRET,
+        networkKey: await networkKeyOf(c),
+      });
+      if (!result.ok) return c.json({ message: result.message }, result.status, noStore);
+      setCookie(c, cookieName, result.token, { ...cookieOptions, maxAge: ACCOUNT_SESSION_DAYS * 86_400 });
+      return c.json({ signedIn: true }, 200, noStore);
+    },
+  )
+  .post('/account/sign-out', sameOriginJson, async (c) => {
+    const session = await signedIn(c);
+    if (session) await endSession(c.var.db, session.token);
+    deleteCookie(c, cookieName, cookieOptions);
+    return c.json({ signedIn: false }, 200, noStore);
+  })
+  // Each read of the page is a query of D1 as a signed-in client: counted per network, so a script
+  // with a stolen or a made-up cookie cannot load the database (the code routes are counted too).
+  .get('/account', rateLimit('FORM_LIMITER', 'account-view'), async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const view = await accountView(c.var.db, session.contact, {
+      now: new Date(),
+      linkSecret: c.env.MANAGE_LINK_SECRET,
+    });
+    return c.json(view, 200, noStore);
+  })
+  .get('/account/receipts/:reference', rateLimit('FORM_LIMITER', 'account-view'), async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const receipt = await accountReceipt(c.var.db, session.contact, c.req.param('reference'));
+    if (!receipt) return c.json({ message: accountMessages.noReceipt }, 404, noStore);
+    return c.json({ ...receipt, studio: studioDetails(c.env) }, 200, noStore);
+  })
+  .post('/account/membership/manage', rateLimit('FORM_LIMITER', 'account-view'), sameOriginJson, async (c) => {
+    const session = await signedIn(c);
+    if (!session) return c.json({ message: accountMessages.signedOut }, 401, noStore);
+    const view = await accountView(c.var.db, session.contact, {
+      now: new Date(),
+      linkSecret: c.env.MANAGE_LINK_SECRET,
+    });
+    const code = view.membership?.canManage
+      ? await c.var.db.get<{ code: string }>(
+          sql`select subscription_code as code from memberships where id = ${view.membership._id}`,
+        )
+      : undefined;
+    if (!code) return c.json({ message: accountMessages.noMembership }, 409, noStore);
+    const plans = paystackPlans(c.env);
+    if (!plans) return c.json({ message: accountMessages.manageLater }, 503, noStore);
+    try {
+      return c.json({ link: await plans.manageLink(code.code) }, 200, noStore);
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      console.error('Paystack gave no manage link', error.message);
+      return c.json({ message: accountMessages.manageLater }, 502, noStore);
+    }
+  });
