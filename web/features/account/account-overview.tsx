@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import { formatAppointment, formatDate } from '../../../worker/shared/time';
+import { formatAppointment, formatDate, lagosDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
@@ -147,7 +147,7 @@ export function AccountOverview({ view, onSignOut }: { view: AccountView; onSign
           <li key={receipt.reference} className="account-item">
             <div>
               <h3>{receipt.description}</h3>
-              <p>{`${formatNaira(receipt.amount)} · ${formatDate(receipt.paidAt.slice(0, 10))}`}</p>
+              <p>{`${formatNaira(receipt.amount)} · ${formatDate(lagosDate(new Date(receipt.paidAt)))}`}</p>
             </div>
             <Link to={`/account/receipts/${receipt.reference}`} className="button button--secondary button--small">
               Receipt<span className="visually-hidden">{` ${receipt.reference}`}</span>

@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { formatNaira } from '../../../worker/shared/money';
 import { studioName } from '../../../worker/shared/site-paths';
-import { formatDate } from '../../../worker/shared/time';
+import { formatDate, lagosDate } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import type { api } from '../../lib/api-client';
@@ -30,7 +30,7 @@ export function AccountReceipt({ receipt }: { receipt: Receipt }) {
         <p className="receipt__studio">{studioName}</p>
         <p className="account-muted">{receipt.studio.address}</p>
         <h2 id="receipt-title">Receipt</h2>
-        <p>{`${receipt.reference} · ${formatDate(receipt.paidAt.slice(0, 10))}`}</p>
+        <p>{`${receipt.reference} · ${formatDate(lagosDate(new Date(receipt.paidAt)))}`}</p>
       </header>
       <table className="receipt__lines">
         <caption className="visually-hidden">{receipt.description}</caption>

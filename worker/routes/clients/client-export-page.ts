@@ -2,8 +2,12 @@
 import type { clientExport } from '../../services/client-files/client-export';
 import { escapeHtml } from '../../shared/html';
 import { formatNaira } from '../../shared/money';
+import { lagosDate } from '../../shared/time';
 
 type ClientData = NonNullable<Awaited<ReturnType<typeof clientExport>>>;
+
+/** The Lagos day of a stored instant (an ISO time in UTC): a payment at 23:30 UTC is the next day there. */
+const dayOf = (instant: unknown) => lagosDate(new Date(String(instant)));
 
 const cell = (value: unknown) => escapeHtml(value === null || value === undefined ? '-' : String(value));
 const rows = (pairs: Array<[string, unknown]>) =>
@@ -36,7 +40,7 @@ function visitsAndOrders({ client }: ClientData) {
   const orders = each(
     client.orders,
     (order) =>
-      `<h3>Order of ${cell(order.createdAt.slice(0, 10))}</h3><table>${rows([
+      `<h3>Order of ${cell(dayOf(order.createdAt))}</h3><table>${rows([
         ['Status', order.orderStatus],
         ['Amount', formatNaira(order.amount)],
         [
@@ -53,7 +57,7 @@ function vouchersAndReviews(data: ClientData) {
   const vouchers = each(
     data.vouchers,
     (voucher) =>
-      `<h3>Gift voucher ${cell(voucher.role)} ${cell(String(voucher.createdAt).slice(0, 10))}</h3><table>${rows([
+      `<h3>Gift voucher ${cell(voucher.role)} ${cell(dayOf(voucher.createdAt))}</h3><table>${rows([
         ['Worth', voucher.treatment ?? naira(voucher.amount)],
         ['Left to spend', naira(voucher.balance)],
         ['From', voucher.buyerName],
@@ -83,7 +87,7 @@ function salesAndSignIns(data: ClientData) {
   const packages = each(
     data.packages,
     (bought) =>
-      `<h3>${cell(bought.name)}, bought ${cell(String(bought.boughtAt).slice(0, 10))}</h3><table>${rows([
+      `<h3>${cell(bought.name)}, bought ${cell(dayOf(bought.boughtAt))}</h3><table>${rows([
         ['Sessions', bought.sessions],
         ['Sessions left', bought.sessionsLeft],
         ['Price', naira(bought.price)],
@@ -95,7 +99,7 @@ function salesAndSignIns(data: ClientData) {
   const memberships = each(
     data.memberships,
     (member) =>
-      `<h3>${cell(member.plan)}, joined ${cell(String(member.joinedAt).slice(0, 10))}</h3><table>${rows([
+      `<h3>${cell(member.plan)}, joined ${cell(dayOf(member.joinedAt))}</h3><table>${rows([
         ['Status', member.status],
         ['Paid until', member.paidUntil],
         ['Months paid', member.months],
@@ -146,7 +150,7 @@ th{text-align:left;padding:.25rem 1rem .25rem 0;vertical-align:top;color:#5c4a3d
     ['Name', client.name],
     ['Email', client.email],
     ['Phone', client.phone],
-    ['Client since', client.createdAt.slice(0, 10)],
+    ['Client since', dayOf(client.createdAt)],
     ['Marketing messages', client.marketingConsent ? 'Yes (academy list)' : 'No'],
     ['Staff notes', client.notes],
   ])}</table>

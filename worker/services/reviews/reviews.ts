@@ -253,7 +253,7 @@ const publicReview = (row: {
   rating: row.rating,
   comment: row.comment,
   reply: row.reply,
-  date: row.created_at.slice(0, 10),
+  date: lagosDate(new Date(row.created_at)),
   verified: row.source === 'verified',
 });
 
