@@ -3,12 +3,10 @@
  */
 import { initializeBookingPayment } from './booking';
 import { type InitializeRequest, type InitializeResult, type PaymentContext, paymentMessages } from './context';
-import { initializeMembershipJoin } from './membership-join';
 import { initializeOrderPayment } from './order';
-import { initializePackagePurchase } from './package-purchase';
-import { initializeVoucherPurchase } from './voucher-purchase';
+import { initializeSale, sales } from './sales';
 
-/** Starts the checkout of a booking, an order, a gift voucher or a package, whichever the details' paymentType names. */
+/** Starts the checkout of a booking, an order, a gift voucher, a package or a membership, whichever the details' paymentType names. */
 export async function initializePayment(
   context: PaymentContext,
   request: InitializeRequest,
@@ -16,9 +14,9 @@ export async function initializePayment(
   if (!context.gateway) return { ok: false, status: 503, message: paymentMessages.notConfigured };
   const details = readDetails(request.metadata);
   const kind = (details as { paymentType?: unknown } | undefined)?.paymentType;
-  if (kind === 'voucher') return initializeVoucherPurchase(context, request, details);
-  if (kind === 'package') return initializePackagePurchase(context, request, details);
-  if (kind === 'membership') return initializeMembershipJoin(context, request, details);
+  if (kind === 'voucher') return initializeSale(sales.voucher, context, request, details);
+  if (kind === 'package') return initializeSale(sales.package, context, request, details);
+  if (kind === 'membership') return initializeSale(sales.membership, context, request, details);
   return kind === 'order'
     ? initializeOrderPayment(context, request, details)
     : initializeBookingPayment(context, request, details);
