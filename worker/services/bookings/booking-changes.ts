@@ -11,8 +11,7 @@ import { changedRow, type Database, d1Statement } from '../../db/client';
 import { type bookingActors, bookingEvents, type bookings, refunds } from '../../db/schema';
 import { readCatalogue } from '../catalogue/catalogue';
 import type { RefundRow } from '../payments/refunds';
-import { returnPackageStatements } from '../prepaid/package-sessions';
-import { returnVoucherStatements } from '../prepaid/vouchers';
+import { giveBackStatements, packageLedger, voucherLedger } from '../prepaid/ledger';
 import { takeTime, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
 import { slotMessages } from '../schedule/slots';
@@ -154,9 +153,9 @@ export async function cancelBooking(
     and date = ${booking.date} and time = ${booking.time})`;
   const voucherBack = options.refund
     ? [
-        ...returnVoucherStatements(db, booking.paymentReference, stillBooked, nowIso),
+        ...giveBackStatements(voucherLedger, db, booking.paymentReference, stillBooked, nowIso),
         // A visit cancelled in time gives its package sessions back too (a late cancel or a no-show keeps them spent).
-        ...returnPackageStatements(db, booking.paymentReference, stillBooked, nowIso),
+        ...giveBackStatements(packageLedger, db, booking.paymentReference, stillBooked, nowIso),
       ]
     : [];
   const results = await db.$client.batch([

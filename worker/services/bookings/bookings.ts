@@ -10,7 +10,7 @@ import type { HealthAnswers } from '../../shared/bookings/health-answers';
 import { endTimeOf } from '../../shared/bookings/schedule';
 import { formStateOf, type VisitFormState } from '../../shared/bookings/visit-rules';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../../shared/statuses';
-import { voucherPaidSql } from '../prepaid/vouchers';
+import { paidBy, voucherLedger } from '../prepaid/ledger';
 import { countedNoShowsSql } from './no-show-rule';
 import { deskOrClientVisit } from './visit-origin';
 
@@ -99,7 +99,7 @@ const bookingColumns = (now: Date) => ({
   couponCode: payments.couponCode,
   method: payments.method,
   paymentAmount: payments.amount,
-  voucherAmount: voucherPaidSql(bookings.paymentReference),
+  voucherAmount: paidBy(voucherLedger, bookings.paymentReference),
   refund: refunds,
   therapistName: therapists.name,
   roomName: rooms.name,

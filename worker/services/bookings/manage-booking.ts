@@ -8,7 +8,7 @@ import { bookings } from '../../db/schema';
 import { endTimeOf } from '../../shared/bookings/schedule';
 import { lagosToUtc } from '../../shared/time';
 import { type RefundRow, refundView } from '../payments/refunds';
-import { voucherPaidSql } from '../prepaid/vouchers';
+import { paidBy, voucherLedger } from '../prepaid/ledger';
 import {
   type BookingRow,
   type CancelResult,
@@ -67,7 +67,7 @@ export async function manageView(db: Database, booking: BookingRow, refund: Refu
     (select name from therapists where id = ${booking.therapistId}) as therapist,
     (select method from payments where reference = ${booking.paymentReference}) as method,
     (select amount from payments where reference = ${booking.paymentReference}) as online,
-    ${voucherPaidSql(booking.paymentReference)} as voucher`);
+    ${paidBy(voucherLedger, booking.paymentReference)} as voucher`);
   const method = extra?.method ?? 'paystack';
   return {
     booking: {

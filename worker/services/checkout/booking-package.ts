@@ -7,16 +7,48 @@ import type { BookingPrice } from '../../shared/bookings/booking-pricing';
 import { type PackageShare, packageShare } from '../../shared/prepaid/package-pricing';
 import { packageMessages } from '../../shared/prepaid/package-rules';
 import { lagosDate } from '../../shared/time';
-import {
-  coveredTreatments,
-  findAvailablePackage,
-  type PackageHold,
-  packageCondition,
-  releasePackageHoldsStatements,
-} from '../prepaid/package-sessions';
+import { holdsEnough, packageLedger, releaseEndedStatements, takeStatements } from '../prepaid/ledger';
+import { coveredTreatments, findAvailablePackage } from '../prepaid/package-sessions';
 import type { InitializeResult, PaymentContext } from './context';
 
 type Refusal = Extract<InitializeResult, { ok: false }>;
+
+/** What a booking's payment takes of a package: so many sessions, worth so much on the menu. */
+export interface PackageHold {
+  purchaseId: string;
+  sessions: number;
+  value: number;
+  /** The payments whose holds on it pass to this one (replaced ones, this browser's other unpaid ones). */
+  takenFrom: SQL;
+}
+
+const packageTake = (hold: PackageHold) => ({
+  owner: hold.purchaseId,
+  size: hold.sessions,
+  worth: hold.value,
+  from: hold.takenFrom,
+});
+
+/**
+ * SQL for the payment's insert (the guard): the package still has the sessions it pays, counting
+ * what the payments it takes over hold (given back in the same batch).
+ */
+export const packageCondition = (hold: PackageHold | null, today: string) =>
+  hold ? holdsEnough(packageLedger, packageTake(hold), today) : sql`1`;
+
+/**
+ * The batch's statements, once the payment `reference` is `inserted`: the holds it takes over give
+ * their sessions back, ended holds anywhere do too, then it takes its own.
+ */
+export const packageHoldStatements = (
+  context: PaymentContext,
+  hold: PackageHold | null,
+  reference: string,
+  inserted: SQL,
+) =>
+  hold
+    ? takeStatements(packageLedger, context.db, { reference, ...packageTake(hold) }, inserted, context.now)
+    : releaseEndedStatements(packageLedger, context.db, context.now);
 
 /**
  * What the package `code` pays of the visit's `lines`: one session per covered treatment, the
@@ -29,7 +61,7 @@ export async function bookingPackage(
   lines: BookingPrice['lines'],
   takenFrom: SQL,
 ): Promise<{ ok: true; name: string; share: PackageShare; hold: PackageHold } | Refusal> {
-  await context.db.$client.batch(releasePackageHoldsStatements(context.db, context.now));
+  await context.db.$client.batch(releaseEndedStatements(packageLedger, context.db, context.now));
   const found = await findAvailablePackage(context.db, code, context.now, takenFrom);
   if (!found) return { ok: false, status: 409, message: packageMessages.unusable };
   const names = (await coveredTreatments(context.db, found.treatmentIds)).map((treatment) => treatment.name);

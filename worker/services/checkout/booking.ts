@@ -12,12 +12,11 @@ import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { phoneKeySql } from '../clients/client-records';
 import { findPayment } from '../payments/payment-rows';
-import { packageCondition, packageHoldStatements } from '../prepaid/package-sessions';
 import { takeTime, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../schedule/slots';
 import { takeTimeStatements } from '../schedule/time-blocks';
-import { bookingPackage, packageRefusal } from './booking-package';
+import { bookingPackage, packageCondition, packageHoldStatements, packageRefusal } from './booking-package';
 import {
   chargeFor,
   couponCondition,
@@ -175,7 +174,7 @@ export async function initializeBookingPayment(
           where reference in (${ownHoldsHere}) and reference != ${reference} and ${inserted}`,
         ),
         ...voucherHoldStatements(context, charge, reference, inserted),
-        ...packageHoldStatements(context.db, packageHold, reference, inserted, context.now),
+        ...packageHoldStatements(context, packageHold, reference, inserted),
       ]);
       return (await findPayment(context.db, reference)) !== undefined;
     },

@@ -15,13 +15,8 @@ import {
   couponStillOpen,
   usedByCustomer,
 } from '../catalogue/coupons';
-import {
-  findAvailableVoucher,
-  holdVoucherStatements,
-  releaseVoucherHoldsStatements,
-  takeOverVoucherHoldsStatements,
-  voucherPaymentMessages,
-} from '../prepaid/vouchers';
+import { holdsEnough, releaseEndedStatements, takeStatements, voucherLedger } from '../prepaid/ledger';
+import { findAvailableVoucher, voucherPaymentMessages } from '../prepaid/vouchers';
 import { type InitializeResult, type PaymentContext, paymentMessages } from './context';
 
 type Charge = {
@@ -89,7 +84,7 @@ export async function chargeFor(
   // booking): the voucher check counted it as theirs to spend, and this is what they pay now.
   const takenFrom = takenOver(request.replaced, request.browserKeyHash);
   if (request.voucherCode) {
-    await context.db.$client.batch(releaseVoucherHoldsStatements(context.db, context.now));
+    await context.db.$client.batch(releaseEndedStatements(voucherLedger, context.db, context.now));
     const found = await findAvailableVoucher(context.db, request.voucherCode, context.now, takenFrom);
     if (!found) return { ok: false, status: 409, message: voucherPaymentMessages.unusable };
     voucher = { id: found.id, balance: found.available };
@@ -144,12 +139,13 @@ export async function voucherRefusal(
  * payments never take more than the balance.
  */
 export const voucherCondition = (charge: Charge, today: string) =>
-  charge.voucher
-    ? sql`exists (select 1 from vouchers v where v.id = ${charge.voucher.id} and v.status = 'active'
-        and v.expires_on >= ${today} and v.balance + (select coalesce(sum(amount), 0) from voucher_uses
-          where voucher_id = v.id and state = 'held' and payment_reference in (${charge.voucher.takenFrom}))
-          >= ${charge.voucher.amount})`
-    : sql`1`;
+  charge.voucher ? holdsEnough(voucherLedger, voucherTake(charge.voucher), today) : sql`1`;
+
+const voucherTake = (voucher: NonNullable<Charge['voucher']>) => ({
+  owner: voucher.id,
+  size: voucher.amount,
+  from: voucher.takenFrom,
+});
 
 /**
  * The batch's last statements: the holds the batch just replaced or took over give their voucher
@@ -158,21 +154,8 @@ export const voucherCondition = (charge: Charge, today: string) =>
  */
 export const voucherHoldStatements = (context: PaymentContext, charge: Charge, reference: string, inserted: SQL) =>
   charge.voucher
-    ? [
-        ...takeOverVoucherHoldsStatements(
-          context.db,
-          { reference, voucherId: charge.voucher.id, from: charge.voucher.takenFrom },
-          inserted,
-          context.now,
-        ),
-        ...releaseVoucherHoldsStatements(context.db, context.now),
-        ...holdVoucherStatements(
-          context.db,
-          { reference, voucherId: charge.voucher.id, amount: charge.voucher.amount },
-          inserted,
-        ),
-      ]
-    : releaseVoucherHoldsStatements(context.db, context.now);
+    ? takeStatements(voucherLedger, context.db, { reference, ...voucherTake(charge.voucher) }, inserted, context.now)
+    : releaseEndedStatements(voucherLedger, context.db, context.now);
 
 /**
  * How a payment is made: nothing to pay online is a voucher's, a package's (its sessions paid the

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
-import { bookings, orderItems, orders, payments, therapists } from '../../db/schema';
+import { bookings, orderItems, orders, therapists } from '../../db/schema';
 import type { BookingDetails } from '../../shared/bookings/booking-schema';
 import { blockAt, blockCount, endTimeOf, minuteOfDay } from '../../shared/bookings/schedule';
 import type { OrderDetails } from '../../shared/catalogue/order-schema';
@@ -17,13 +17,11 @@ import { dropLapsedCouponStatement } from '../catalogue/coupons';
 import { takeStockStatements } from '../catalogue/stock';
 import { linkClientStatements } from '../clients/client-records';
 import { markPaid, type Payment } from '../payments/payment-rows';
-import { releasePackageHoldsStatements, spendPackageStatements } from '../prepaid/package-sessions';
+import { packageLedger, releaseEndedStatements, spendStatements, voucherLedger } from '../prepaid/ledger';
 import {
   createVoucherStatement,
   paidSql,
-  releaseVoucherHoldsStatements,
   type StoredVoucherPayment,
-  spendVoucherStatements,
   type VoucherRow,
   voucherOfPayment,
 } from '../prepaid/vouchers';
@@ -141,8 +139,8 @@ export async function recordPaidBooking(
   await d1.batch([
     ...dropLapsedCouponStatement(db, payment, nowIso),
     markPaid(db, payment, now),
-    ...spendVoucherStatements(db, reference, nowIso, notRecorded),
-    ...spendPackageStatements(db, reference, nowIso, notRecorded),
+    ...spendStatements(voucherLedger, db, reference, nowIso, notRecorded),
+    ...spendStatements(packageLedger, db, reference, nowIso, notRecorded),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
     d1
       .prepare(
@@ -239,7 +237,7 @@ export async function recordPaidOrder(
     lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
     notRecorded,
   );
-  const spend = spendVoucherStatements(db, payment.reference, now.toISOString(), notRecorded);
+  const spend = spendStatements(voucherLedger, db, payment.reference, now.toISOString(), notRecorded);
   const dropCoupon = dropLapsedCouponStatement(db, payment, now.toISOString());
   const results = await d1.batch([
     ...dropCoupon,
@@ -410,7 +408,7 @@ export async function markUnpaid(db: Database, reference: string, status: 'faile
       sql`expires_at is not null and (select status from payments where reference = ${reference}) != 'paid'`,
     ),
     // And what it held of a gift voucher or a package goes back.
-    ...releaseVoucherHoldsStatements(db, new Date()),
-    ...releasePackageHoldsStatements(db, new Date()),
+    ...releaseEndedStatements(voucherLedger, db, new Date()),
+    ...releaseEndedStatements(packageLedger, db, new Date()),
   ]);
 }

@@ -17,8 +17,7 @@ import { studioDetails } from '../outbox/notifications';
 import { queueMessages } from '../outbox/outbox';
 import { refreshCataloguePages } from '../pages/catalogue-pages';
 import { paymentGateway } from '../payments/gateway';
-import { releasePackageHoldsStatements } from '../prepaid/package-sessions';
-import { releaseVoucherHoldsStatements } from '../prepaid/vouchers';
+import { packageLedger, releaseEndedStatements, voucherLedger } from '../prepaid/ledger';
 import { blockCounts } from '../schedule/time-blocks';
 
 export const REVERIFY_AFTER_MINUTES = 15;
@@ -72,8 +71,8 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
       sql`update payments set status = 'expired' where status = 'pending' and hold_expires_at <= ${nowIso}`,
     ),
     // What expired holds took of gift vouchers and packages goes back.
-    ...releaseVoucherHoldsStatements(db, now),
-    ...releasePackageHoldsStatements(db, now),
+    ...releaseEndedStatements(voucherLedger, db, now),
+    ...releaseEndedStatements(packageLedger, db, now),
     // Their blocks and units stopped counting when the holds ended (time-blocks.ts, stock.ts); this
     // only tidies them away.
     d1Statement(db, sql`delete from time_blocks where not ${blockCounts(nowIso)}`),

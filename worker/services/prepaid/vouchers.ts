@@ -1,6 +1,7 @@
 /**
- * Gift vouchers: their codes, their price, what a payment may take from their balance and when it
- * comes back, their delivery, and what staff see and do with them.
+ * Gift vouchers: their codes, their price, the voucher a typed code names, their delivery, and what
+ * staff see and do with them. What a payment takes of a balance and when it comes back is the
+ * prepaid ledger's (ledger.ts), as for a package's sessions.
  *
  * A code is 12 random characters of an alphabet without look-alikes (voucher-codes.ts), made when
  * the voucher is sent (voucher-delivery.ts); the database keeps its SHA-256 and last 4. The balance is
@@ -22,6 +23,7 @@ import {
   voucherMessages,
 } from '../../shared/prepaid/voucher-schema';
 import { addMonths, lagosDate } from '../../shared/time';
+import { paidBy, releaseEndedStatements, voucherLedger } from './ledger';
 import { unsentMark, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -112,9 +114,6 @@ export async function voucherOfPayment(db: Database, reference: string): Promise
   return row;
 }
 
-/** A voucher that may pay today: active and not past its last day (its balance is the caller's). */
-const valid = (today: string) => sql`status = 'active' and expires_on >= ${today}`;
-
 /**
  * The valid voucher a typed code names, or undefined (unknown, wrong, void or expired alike), with
  * what it holds for the caller: its balance and what `mine` (payments the caller is about to
@@ -135,7 +134,9 @@ export async function findAvailableVoucher(
   const [row] = await db
     .select({ voucher: vouchers, held: sql<number>`${held}` })
     .from(vouchers)
-    .where(sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${valid(lagosDate(now))}`)
+    .where(
+      sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${voucherLedger.usable(lagosDate(now), 'vouchers')}`,
+    )
     .limit(1);
   if (!row) return undefined;
   const available = row.voucher.balance + row.held;
@@ -156,7 +157,7 @@ export interface VoucherCheck {
  * replaces them.
  */
 export async function checkVoucher(db: Database, typed: string, now: Date, mine?: SQL): Promise<VoucherCheck> {
-  await db.$client.batch(releaseVoucherHoldsStatements(db, now));
+  await db.$client.batch(releaseEndedStatements(voucherLedger, db, now));
   const voucher = await findAvailableVoucher(db, typed, now, mine);
   return voucher
     ? { valid: true, balance: voucher.available, expiresAt: voucher.expiresOn }
@@ -169,151 +170,9 @@ export const voucherPaymentMessages = {
     'This gift voucher’s balance changed while you were paying (it was used elsewhere). Please apply it again.',
 } as const;
 
-/**
- * SQL for a payment's insert: the voucher still holds `amount` and may pay today. In the same
- * statement as the insert, so of two payments racing for the last naira one is held.
- */
-
-/** The batch's statements that take `amount` off the voucher for the payment `reference`, once it is in. */
-export function holdVoucherStatements(
-  db: Database,
-  hold: { reference: string; voucherId: string; amount: number },
-  inserted: SQL,
-) {
-  return [
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance - ${hold.amount} where id = ${hold.voucherId} and ${inserted}`,
-    ),
-    d1Statement(
-      db,
-      sql`insert into voucher_uses (payment_reference, voucher_id, amount, state)
-        select ${hold.reference}, ${hold.voucherId}, ${hold.amount}, 'held' where ${inserted}`,
-    ),
-  ];
-}
-
 /** SQL: what an order or booking's payment `reference` paid: online (what Paystack took), and by voucher. */
 export const paidSql = (reference: unknown) =>
-  sql<number>`(select amount from payments where reference = ${reference}) + ${voucherPaidSql(reference)}`;
-
-/** SQL: what a gift voucher paid of the payment `reference` (a value or a column): its spent use, else 0. */
-export const voucherPaidSql = (reference: unknown) =>
-  sql<number>`coalesce((select amount from voucher_uses where payment_reference = ${reference} and state = 'spent'), 0)`;
-
-/**
- * A new payment (`reference`, once `inserted`) takes over what the payments `from` hold of the
- * voucher: their holds are released (the amount back on the voucher) in the batch that then holds
- * the new payment's part. Each use moves from `held` once.
- */
-export function takeOverVoucherHoldsStatements(
-  db: Database,
-  takeover: { reference: string; voucherId: string; from: SQL },
-  inserted: SQL,
-  now: Date,
-) {
-  const taken = sql`select payment_reference from voucher_uses where voucher_id = ${takeover.voucherId}
-    and state = 'held' and payment_reference in (${takeover.from}) and payment_reference != ${takeover.reference}`;
-  return [
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance + (select coalesce(sum(amount), 0) from voucher_uses
-          where payment_reference in (${taken}))
-        where id = ${takeover.voucherId} and ${inserted}`,
-    ),
-    d1Statement(
-      db,
-      sql`update voucher_uses set state = 'released', updated_at = ${now.toISOString()}
-        where payment_reference in (${taken}) and ${inserted}`,
-    ),
-  ];
-}
-
-/**
- * Gives back what unpaid payments held of their vouchers: payments that failed, were abandoned or
- * expired, or whose hold has run out. Each use moves from `held` to `released` in the same batch
- * as its amount goes back, so it is given back once, whichever call (the cron, a new start, a
- * check) gets there first.
- */
-export function releaseVoucherHoldsStatements(db: Database, now: Date) {
-  const nowIso = now.toISOString();
-  const ended = sql`select u.payment_reference from voucher_uses u join payments p on p.reference = u.payment_reference
-    where u.state = 'held' and (p.status in ('failed', 'abandoned', 'expired')
-      or (p.status = 'pending' and p.hold_expires_at <= ${nowIso}))`;
-  return [
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance + (select coalesce(sum(amount), 0) from voucher_uses
-          where voucher_id = vouchers.id and payment_reference in (${ended}))
-        where id in (select voucher_id from voucher_uses where payment_reference in (${ended}))`,
-    ),
-    d1Statement(
-      db,
-      sql`update voucher_uses set state = 'released', updated_at = ${nowIso} where payment_reference in (${ended})`,
-    ),
-  ];
-}
-
-/**
- * For the batch that records a paid payment, while `notRecorded` holds (its booking or order is not
- * in yet): its voucher use is spent. A payment that completed after its hold had been given back
- * takes it again if the voucher is still active and holds it (never below 0); if not, the use stays
- * released and the part is left to pay. Only the call that records the payment decides: a later
- * one (verify and webhook racing) never takes the voucher's balance for a part already left to pay.
- */
-export function spendVoucherStatements(db: Database, reference: string, nowIso: string, notRecorded: SQL) {
-  const released = sql`(select amount from voucher_uses where payment_reference = ${reference} and state = 'released')`;
-  const usable = valid(lagosDate(new Date(nowIso)));
-  const ofVoucher = (state: 'held' | 'released') =>
-    sql`(select voucher_id from voucher_uses where payment_reference = ${reference} and state = ${state})`;
-  return [
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance - ${released}
-        where id = ${ofVoucher('released')} and ${usable} and balance >= ${released} and ${notRecorded}`,
-    ),
-    d1Statement(
-      db,
-      sql`update voucher_uses set state = 'spent', updated_at = ${nowIso}
-        where payment_reference = ${reference} and ${notRecorded}
-          and ((state = 'held' and exists (select 1 from vouchers where id = ${ofVoucher('held')} and ${usable}))
-            or (state = 'released' and changes() = 1))`,
-    ),
-    // A hold on a voucher voided (or expired) meanwhile pays nothing: it is given back (as any
-    // ended hold is) and that part is left to pay.
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance + (select amount from voucher_uses
-          where payment_reference = ${reference} and state = 'held')
-        where id = ${ofVoucher('held')} and ${notRecorded}`,
-    ),
-    d1Statement(
-      db,
-      sql`update voucher_uses set state = 'released', updated_at = ${nowIso}
-        where payment_reference = ${reference} and state = 'held' and ${notRecorded}`,
-    ),
-  ];
-}
-
-/**
- * For the batch that cancels a booking or order with a refund: what its voucher paid goes back to
- * the voucher (when `cancelled` holds: the cancellation happened in this batch), once.
- */
-export function returnVoucherStatements(db: Database, reference: string, cancelled: SQL, nowIso: string) {
-  const spent = sql`select voucher_id, amount from voucher_uses where payment_reference = ${reference} and state = 'spent'`;
-  return [
-    d1Statement(
-      db,
-      sql`update vouchers set balance = balance + (select amount from (${spent}))
-        where id = (select voucher_id from (${spent})) and ${cancelled}`,
-    ),
-    d1Statement(
-      db,
-      sql`update voucher_uses set state = 'returned', updated_at = ${nowIso}
-        where payment_reference = ${reference} and state = 'spent' and ${cancelled}`,
-    ),
-  ];
-}
+  sql<number>`(select amount from payments where reference = ${reference}) + ${paidBy(voucherLedger, reference)}`;
 
 /** What a voucher's messages say, from its row; `code` and `cardUrl` when the recipient gets it. */
 export function voucherFacts(voucher: VoucherRow, extra: { code?: string; cardUrl?: string } = {}): VoucherFacts {

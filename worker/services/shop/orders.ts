@@ -12,7 +12,8 @@ import { orderStatuses } from '../../shared/statuses';
 import type { Page, TransitionResult } from '../bookings/bookings';
 import { returnStockStatements } from '../catalogue/stock';
 import type { RefundRow } from '../payments/refunds';
-import { paidSql, returnVoucherStatements, voucherPaidSql } from '../prepaid/vouchers';
+import { giveBackStatements, paidBy, voucherLedger } from '../prepaid/ledger';
+import { paidSql } from '../prepaid/vouchers';
 
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -62,7 +63,7 @@ export async function listOrders(
       couponCode: payments.couponCode,
       method: payments.method,
       paymentAmount: payments.amount,
-      voucherAmount: voucherPaidSql(orders.paymentReference),
+      voucherAmount: paidBy(voucherLedger, orders.paymentReference),
       refund: refunds,
     })
     .from(orders)
@@ -214,7 +215,8 @@ export async function cancelOrder(
   const processing = sql`exists (select 1 from orders where id = ${id} and order_status = 'processing')`;
   const [order] = await db.select({ reference: orders.paymentReference }).from(orders).where(eq(orders.id, id));
   // With a refund, what a gift voucher paid goes back to it (guarded like the stock, before the update).
-  const voucherBack = order && options.refund ? returnVoucherStatements(db, order.reference, processing, nowIso) : [];
+  const voucherBack =
+    order && options.refund ? giveBackStatements(voucherLedger, db, order.reference, processing, nowIso) : [];
   const stock = returnStockStatements(db, lines, processing);
   const results = await db.$client.batch([
     ...stock,
