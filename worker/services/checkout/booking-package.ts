@@ -9,9 +9,8 @@ import { packageMessages } from '../../shared/prepaid/package-rules';
 import { lagosDate } from '../../shared/time';
 import { holdsEnough, packageLedger, releaseEndedStatements, takeStatements } from '../prepaid/ledger';
 import { coveredTreatments, findAvailablePackage } from '../prepaid/package-sessions';
-import type { InitializeResult, PaymentContext } from './context';
-
-type Refusal = Extract<InitializeResult, { ok: false }>;
+import type { PaymentContext } from './context';
+import type { Guard, Refusal } from './guards';
 
 /** What a booking's payment takes of a package: so many sessions, worth so much on the menu. */
 export interface PackageHold {
@@ -30,11 +29,20 @@ const packageTake = (hold: PackageHold) => ({
 });
 
 /**
- * SQL for the payment's insert (the guard): the package still has the sessions it pays, counting
- * what the payments it takes over hold (given back in the same batch).
+ * The package's guard: it still has the sessions it pays, counting what the payments it takes over
+ * hold (given back in the same batch); refused when a session went elsewhere meanwhile.
  */
-export const packageCondition = (hold: PackageHold | null, today: string) =>
-  hold ? holdsEnough(packageLedger, packageTake(hold), today) : sql`1`;
+export function packageGuard(context: PaymentContext, hold: PackageHold | null): Guard {
+  const condition = hold ? holdsEnough(packageLedger, packageTake(hold), lagosDate(context.now)) : sql`1`;
+  return {
+    condition,
+    refusal: async () => {
+      if (!hold) return undefined;
+      const still = await context.db.get<{ covers: number }>(sql`select ${condition} as covers`);
+      return still?.covers === 1 ? undefined : { ok: false, status: 409, message: packageMessages.sessionsChanged };
+    },
+  };
+}
 
 /**
  * The batch's statements, once the payment `reference` is `inserted`: the holds it takes over give
@@ -73,13 +81,4 @@ export async function bookingPackage(
     share,
     hold: { purchaseId: found.id, sessions: share.sessions, value: share.value, takenFrom },
   };
-}
-
-/** Why a booking with a package could not be held, if the package is why (a session used elsewhere meanwhile). */
-export async function packageRefusal(context: PaymentContext, hold: PackageHold | null): Promise<Refusal | undefined> {
-  if (!hold) return undefined;
-  const still = await context.db.get<{ covers: number }>(
-    sql`select ${packageCondition(hold, lagosDate(context.now))} as covers`,
-  );
-  return still?.covers === 1 ? undefined : { ok: false, status: 409, message: packageMessages.sessionsChanged };
 }

@@ -3,11 +3,11 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { d1Statement } from '../../db/client';
-import { bookingDetailsSchema } from '../../shared/bookings/booking-schema';
+import type { BookingPrice } from '../../shared/bookings/booking-pricing';
+import { type BookingDetails, bookingDetailsSchema } from '../../shared/bookings/booking-schema';
 import { depositSplit } from '../../shared/bookings/deposit-split';
 import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { priceBooking } from '../../shared/catalogue/pricing';
-import { lagosDate } from '../../shared/time';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { phoneKeySql } from '../clients/client-records';
@@ -16,17 +16,8 @@ import { takeTime, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../schedule/slots';
 import { takeTimeStatements } from '../schedule/time-blocks';
-import { bookingPackage, packageCondition, packageHoldStatements, packageRefusal } from './booking-package';
-import {
-  chargeFor,
-  couponCondition,
-  couponRefusal,
-  paymentMethod,
-  takenOver,
-  voucherCondition,
-  voucherHoldStatements,
-  voucherRefusal,
-} from './charge';
+import { bookingPackage, packageGuard, packageHoldStatements } from './booking-package';
+import { chargeFor, couponGuard, paymentMethod, takenOver, voucherGuard, voucherHoldStatements } from './charge';
 import { openCheckout } from './checkout';
 import {
   type InitializeRequest,
@@ -37,6 +28,7 @@ import {
   type PaymentContext,
   paymentMessages,
 } from './context';
+import { allHold, capGuard, firstRefusal, type Guard, type Refusal } from './guards';
 import { handOverStatements, offerHoldUntil, offerPlaceHolders, offerStillYours, offerToBook } from './offer-hold';
 import type { StoredBookingPayment } from './records';
 
@@ -56,80 +48,159 @@ export async function initializeBookingPayment(
   request: InitializeRequest,
   details: unknown,
 ): Promise<InitializeResult> {
+  const asked = await bookingAsked(context, details);
+  if (!asked.ok) return asked;
+  const { booking, codes, priced, menu } = asked;
+  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
+  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
+    and lower(email) = lower(${booking.customerEmail}) and slot_date = ${booking.appointmentDate}
+    and slot_time = ${booking.appointmentTime}`;
+  const terms = await bookingTerms(context, request, { booking, codes, lines: priced.lines, ownHoldsHere });
+  if (!terms.ok) return terms;
+  const when = whenRefusal(booking, context.now);
+  if (when) return when;
+  const treatmentIds = treatmentIdsOf(booking.subservices, menu);
+  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
+  // Booking a place offered from the waitlist: only as offered, and only while it is still theirs.
+  const offer = codes.waitlistOffer
+    ? await offerToBook(context.db, codes.waitlistOffer, context.linkSecret, booking, treatmentIds, context.now)
+    : undefined;
+  if (offer && !offer.ok) return offer;
+  const stored: StoredBookingPayment = {
+    booking,
+    lines: priced.lines,
+    treatmentIds,
+    ...(terms.pkg
+      ? { package: { name: terms.pkg.name, treatments: terms.pkg.share.covered.map((line) => line.name) } }
+      : {}),
+  };
+  const held = await holdBooking(context, request, { booking, treatmentIds, terms, offer, stored, ownHoldsHere });
+  if (!held.ok) return held;
+  return openCheckout(context, 'booking', held.reference, terms.charge.amount, booking.customerEmail, {
+    kind: 'booking',
+    treatments: booking.subservices,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+  });
+}
+
+type Booking = Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
+type Codes = Pick<BookingDetails, 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
+
+/** The booking the details ask for, priced from the catalogue (the amount the browser names is checked later). */
+async function bookingAsked(context: PaymentContext, details: unknown) {
   const parsed = bookingDetailsSchema().safeParse(details);
   if (!parsed.success) {
-    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' };
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' } as const;
   }
   const { amount: _clientAmount, couponCode, voucherCode, packageCode, waitlistOffer, ...booking } = parsed.data;
   const menu = (await readCatalogue(context.db)).treatments;
   const priced = priceBooking(booking.subservices, menu);
-  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
-  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
-  const customer = { email, phone: booking.customerPhone };
-  // A client past the no-show rule pays in full: no deposit (no-show-rule.ts).
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message } as const;
+  const codes: Codes = { couponCode, voucherCode, packageCode, waitlistOffer };
+  return { ok: true, booking: booking as Booking, codes, priced, menu } as const;
+}
+
+/** A day or a start already past. */
+function whenRefusal(booking: Booking, now: Date): Refusal | undefined {
+  if (isPastDate(booking.appointmentDate, now)) return { ok: false, status: 409, message: paymentMessages.datePast };
+  if (isPastSlot(booking.appointmentDate, booking.appointmentTime, now)) {
+    return { ok: false, status: 409, message: paymentMessages.slotPast };
+  }
+  return undefined;
+}
+
+/**
+ * What the visit costs this visitor: a package's sessions pay the treatments it covers, the rest is
+ * priced with the coupon and the voucher, as a deposit or (a client past the no-show rule, see
+ * no-show-rule.ts) in full.
+ */
+async function bookingTerms(
+  context: PaymentContext,
+  request: InitializeRequest,
+  visit: { booking: Booking; codes: Codes; lines: BookingPrice['lines']; ownHoldsHere: SQL },
+) {
+  const { booking, codes, ownHoldsHere } = visit;
+  const customer = { email: booking.customerEmail, phone: booking.customerPhone };
   const inFull = await needsFullPayment(context.db, customer, context.now);
-  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
-  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
-    and lower(email) = lower(${email}) and slot_date = ${date} and slot_time = ${time}`;
-  // A package's sessions pay the treatments it covers; the rest is priced and paid as any visit.
-  const pkg = packageCode
-    ? await bookingPackage(context, packageCode, priced.lines, takenOver(ownHoldsHere, request.browserKeyHash))
+  const pkg = codes.packageCode
+    ? await bookingPackage(context, codes.packageCode, visit.lines, takenOver(ownHoldsHere, request.browserKeyHash))
     : undefined;
   if (pkg && !pkg.ok) return pkg;
-  const paidLines = pkg?.share.paid ?? priced.lines;
+  const paidLines = pkg?.share.paid ?? visit.lines;
   const subtotal = paidLines.reduce((sum, line) => sum + line.price, 0);
   const charge = await chargeFor(context, {
     kind: 'booking',
     subtotal,
-    couponCode,
+    couponCode: codes.couponCode,
     clientAmountKobo: request.amount,
     customer,
     replaced: ownHoldsHere,
     browserKeyHash: request.browserKeyHash,
     split: (afterCoupon) => (inFull ? { online: afterCoupon, atStudio: 0 } : depositSplit(paidLines, afterCoupon)),
-    voucherCode,
+    voucherCode: codes.voucherCode,
   });
   if (!charge.ok) return inFull ? inFullRefusal(charge) : charge;
-  if (isPastDate(booking.appointmentDate, context.now)) {
-    return { ok: false, status: 409, message: paymentMessages.datePast };
-  }
-  if (isPastSlot(booking.appointmentDate, booking.appointmentTime, context.now)) {
-    return { ok: false, status: 409, message: paymentMessages.slotPast };
-  }
+  return { ok: true, customer, pkg, subtotal, charge } as const;
+}
 
-  const treatmentIds = treatmentIdsOf(booking.subservices, menu);
-  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
-  // Booking a place offered from the waitlist: only as offered, and only while it is still theirs.
-  const offer = waitlistOffer
-    ? await offerToBook(context.db, waitlistOffer, context.linkSecret, booking, treatmentIds, context.now)
-    : undefined;
-  if (offer && !offer.ok) return offer;
+type Terms = Extract<Awaited<ReturnType<typeof bookingTerms>>, { ok: true }>;
 
+/**
+ * Holds the visit's time with its payment, in one batch (one transaction): the payment row (only
+ * while every guard holds), the therapist's and the room's blocks for the whole visit (which fail
+ * the batch if anyone holds one), the release of the visitor's earlier holds on the same start
+ * (they then verify as abandoned, so a retried payment is one hold, not two), and what the voucher
+ * and the package hold. A refused insert is answered by its guards, in order.
+ */
+async function holdBooking(
+  context: PaymentContext,
+  request: InitializeRequest,
+  plan: {
+    booking: Booking;
+    treatmentIds: string[];
+    terms: Terms;
+    offer: Extract<NonNullable<Awaited<ReturnType<typeof offerToBook>>>, { ok: true }> | undefined;
+    stored: StoredBookingPayment;
+    ownHoldsHere: SQL;
+  },
+): Promise<{ ok: true; reference: string } | Refusal> {
+  const { booking, terms, offer, ownHoldsHere } = plan;
+  const { charge, customer } = terms;
+  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
   const reference = newReference('BK');
-  const stored: StoredBookingPayment = {
-    booking,
-    lines: priced.lines,
-    treatmentIds,
-    ...(pkg ? { package: { name: pkg.name, treatments: pkg.share.covered.map((line) => line.name) } } : {}),
-  };
-  const packageHold = pkg?.hold ?? null;
+  const packageHold = terms.pkg?.hold ?? null;
   const nowIso = context.now.toISOString();
-  const holdUntil =
-    offer?.ok === true
-      ? offerHoldUntil(offer, context.now)
-      : new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const method = paymentMethod(context, charge, packageHold !== null);
-  const emailHolds = openHolds(sql`lower(email) = lower(${email})`, email, date, time, nowIso);
-  const networkHolds = openHolds(sql`client_key = ${request.clientKey ?? null}`, email, date, time, nowIso);
+  const holdUntil = offer
+    ? offerHoldUntil(offer, context.now)
+    : new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const holds = (whose: SQL) => openHolds(whose, email, date, time, nowIso);
+  const guards: Guard[] = [
+    couponGuard(context, charge, 'booking', customer, ownHoldsHere),
+    voucherGuard(context, charge),
+    packageGuard(context, packageHold),
+    capGuard(context, holds(sql`lower(email) = lower(${email})`), MAX_OPEN_HOLDS, paymentMessages.tooManyHolds),
+    capGuard(
+      context,
+      holds(sql`client_key = ${request.clientKey ?? null}`),
+      MAX_OPEN_HOLDS_PER_NETWORK,
+      paymentMessages.busyNetwork,
+    ),
+    // Staff closed the day between the read and the write.
+    {
+      condition: sql`not ${closedOn(date)}`,
+      refusal: async () => {
+        const closed = await closureReason(context.db, date);
+        return closed ? { ok: false, status: 409, message: paymentMessages.closed(closed) } : undefined;
+      },
+    },
+    ...(offer ? [{ condition: offerStillYours(offer, nowIso) }] : []),
+  ];
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
-  // One batch, one transaction: the hold's payment row (only within the visitor's and the network's
-  // caps, on a day still open), the therapist's and the room's blocks for the whole visit (which
-  // fail the batch if anyone holds one), and the release of the visitor's earlier holds on the same
-  // start (they then verify as abandoned), so a retried payment is one hold, not two.
   const taken = await takeTime(
     context.db,
     {
-      visit: { treatmentIds, therapistId: offer?.therapistId ?? booking.therapistId ?? 'any' },
+      visit: { treatmentIds: plan.treatmentIds, therapistId: offer?.therapistId ?? booking.therapistId ?? 'any' },
       date,
       time,
       now: context.now,
@@ -137,6 +208,8 @@ export async function initializeBookingPayment(
       excluding: offer ? sql`${ownHoldsHere} union ${offerPlaceHolders(offer)}` : ownHoldsHere,
     },
     async (choice) => {
+      // The therapist given the day off meanwhile: the start is full for them.
+      const theirDay: Guard = { condition: sql`not ${therapistOffOn(choice.therapistId, date)}` };
       await context.db.$client.batch([
         d1Statement(
           context.db,
@@ -146,19 +219,13 @@ export async function initializeBookingPayment(
             coupon_code, coupon_id, email, phone_key, details, slot_date, slot_time, hold_expires_at, client_key,
             browser_key_hash, method, therapist_id, room_id, duration_minutes
           )
-          select ${reference}, 'booking', 'pending', ${charge.amount}, ${subtotal}, ${charge.discount},
+          select ${reference}, 'booking', 'pending', ${charge.amount}, ${terms.subtotal}, ${charge.discount},
             ${charge.dueAtStudio}, ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode},
-            ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)}, ${JSON.stringify(stored)}, ${date},
-            ${time}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash}, ${method},
-            ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}
-          where not ${closedOn(date)}
-            and ${couponCondition(charge, customer, nowIso, ownHoldsHere)}
-            and ${voucherCondition(charge, lagosDate(context.now))}
-            and ${packageCondition(packageHold, lagosDate(context.now))}
-            and not ${therapistOffOn(choice.therapistId, date)}
-            and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
-            and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}
-            and ${offer ? offerStillYours(offer, nowIso) : sql`1`}`,
+            ${charge.couponId}, ${email}, ${phoneKeySql(sql`${customer.phone}`)}, ${JSON.stringify(plan.stored)},
+            ${date}, ${time}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash},
+            ${paymentMethod(context, charge, packageHold !== null)}, ${choice.therapistId}, ${choice.roomId},
+            ${choice.minutes}
+          where ${allHold([...guards, theirDay])}`,
         ),
         ...(offer ? handOverStatements(context.db, offer, reference, inserted) : []),
         d1Statement(
@@ -180,34 +247,14 @@ export async function initializeBookingPayment(
     },
   );
   if (!taken.ok) return taken;
-  if (!taken.value) {
-    const refused =
-      (await couponRefusal(context, charge, 'booking', customer, ownHoldsHere)) ??
-      (await voucherRefusal(context, charge)) ??
-      (await packageRefusal(context, packageHold));
-    if (refused) return refused;
-    for (const [holds, limit, message] of [
-      [emailHolds, MAX_OPEN_HOLDS, paymentMessages.tooManyHolds],
-      [networkHolds, MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetwork],
-    ] as const) {
-      const open = await context.db.all<{ hold_expires_at: string }>(holds);
-      if (open.length < limit) continue;
-      const firstFree = Math.min(...open.map((hold) => Date.parse(hold.hold_expires_at)));
-      const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
-      return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
+  if (taken.value) return { ok: true, reference };
+  return (
+    (await firstRefusal(guards)) ?? {
+      ok: false,
+      status: 409,
+      message: offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull,
     }
-    // Staff closed the day, or gave the therapist the day off, between the read and the write.
-    const closed = await closureReason(context.db, date);
-    if (closed) return { ok: false, status: 409, message: paymentMessages.closed(closed) };
-    return { ok: false, status: 409, message: offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull };
-  }
-
-  return openCheckout(context, 'booking', reference, charge.amount, booking.customerEmail, {
-    kind: 'booking',
-    treatments: booking.subservices,
-    date: booking.appointmentDate,
-    time: booking.appointmentTime,
-  });
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { holdsEnough, releaseEndedStatements, takeStatements, voucherLedger } from '../prepaid/ledger';
 import { findAvailableVoucher, voucherPaymentMessages } from '../prepaid/vouchers';
 import { type InitializeResult, type PaymentContext, paymentMessages } from './context';
+import type { Guard, Refusal } from './guards';
 
 type Charge = {
   ok: true;
@@ -115,31 +116,40 @@ export const takenOver = (replaced: SQL, browserKeyHash: string) => sql`${replac
   from payments where status = 'pending' and browser_key_hash = ${browserKeyHash}`;
 
 /**
- * SQL for the payment's insert: its coupon (if any) still has a use for this customer. Checked
- * in the insert itself, so racing payments cannot all take the last use.
+ * The coupon's guard: it (if any) still has a use for this customer, checked in the insert itself
+ * so racing payments cannot all take the last use; refused when its last use went meanwhile.
  */
-export const couponCondition = (charge: Charge, customer: CouponCustomer, nowIso: string, replaced: SQL) =>
-  charge.couponId ? couponStillOpen(charge.couponId, customer, nowIso, replaced) : sql`1`;
-
-/** Why a payment with a voucher could not be held, if the voucher is why (spent elsewhere meanwhile). */
-export async function voucherRefusal(
+export const couponGuard = (
   context: PaymentContext,
   charge: Charge,
-): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
-  if (!charge.voucher) return undefined;
-  const still = await context.db.get<{ covers: number }>(
-    sql`select ${voucherCondition(charge, lagosDate(context.now))} as covers`,
-  );
-  return still?.covers === 1 ? undefined : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
-}
+  kind: ChargeRequest['kind'],
+  customer: CouponCustomer,
+  replaced: SQL,
+): Guard => ({
+  condition: charge.couponId ? couponStillOpen(charge.couponId, customer, context.now.toISOString(), replaced) : sql`1`,
+  refusal: () => couponRefusal(context, charge, kind, customer, replaced),
+});
 
 /**
- * SQL for the payment's insert: its voucher (if any) still holds what it pays, counting what the
- * payments it takes over hold (given back in the same batch). In the insert itself, so racing
- * payments never take more than the balance.
+ * The voucher's guard: it (if any) still holds what it pays, counting what the payments it takes
+ * over hold (given back in the same batch), so racing payments never take more than the balance;
+ * refused when it was spent elsewhere meanwhile.
  */
-export const voucherCondition = (charge: Charge, today: string) =>
-  charge.voucher ? holdsEnough(voucherLedger, voucherTake(charge.voucher), today) : sql`1`;
+export function voucherGuard(context: PaymentContext, charge: Charge): Guard {
+  const condition = charge.voucher
+    ? holdsEnough(voucherLedger, voucherTake(charge.voucher), lagosDate(context.now))
+    : sql`1`;
+  return {
+    condition,
+    refusal: async () => {
+      if (!charge.voucher) return undefined;
+      const still = await context.db.get<{ covers: number }>(sql`select ${condition} as covers`);
+      return still?.covers === 1
+        ? undefined
+        : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
+    },
+  };
+}
 
 const voucherTake = (voucher: NonNullable<Charge['voucher']>) => ({
   owner: voucher.id,
@@ -171,13 +181,13 @@ export const paymentMethod = (context: PaymentContext, charge: Charge, byPackage
         : 'free';
 
 /** Why a payment with a coupon could not be held, if the coupon is why (its last use went meanwhile). */
-export async function couponRefusal(
+async function couponRefusal(
   context: PaymentContext,
   charge: Charge,
   kind: ChargeRequest['kind'],
   customer: CouponCustomer,
   replaced: SQL,
-): Promise<Extract<InitializeResult, { ok: false }> | undefined> {
+): Promise<Refusal | undefined> {
   if (!charge.couponCode || !charge.couponId) return undefined;
   // Only the coupon's availability is in question (its minimum was met when it was priced).
   const check = await checkCoupon(context.db, charge.couponCode, Number.MAX_SAFE_INTEGER, context.now, {

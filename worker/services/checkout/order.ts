@@ -7,22 +7,13 @@ import { orderDetailsSchema } from '../../shared/catalogue/order-schema';
 import { priceOrder } from '../../shared/catalogue/pricing';
 import { stockMessages } from '../../shared/catalogue/stock';
 import { membershipMessages } from '../../shared/prepaid/membership-rules';
-import { lagosDate } from '../../shared/time';
 import { readCatalogue } from '../catalogue/catalogue';
 import { enoughLeft, heldUnits, holdStockStatement, type StockLine } from '../catalogue/stock';
 import { phoneKeySql } from '../clients/client-records';
 import { findPayment } from '../payments/payment-rows';
 import { memberShopPercent } from '../prepaid/memberships';
 import { HOLD_MINUTES } from '../schedule/slots';
-import {
-  chargeFor,
-  couponCondition,
-  couponRefusal,
-  paymentMethod,
-  voucherCondition,
-  voucherHoldStatements,
-  voucherRefusal,
-} from './charge';
+import { chargeFor, couponGuard, paymentMethod, voucherGuard, voucherHoldStatements } from './charge';
 import { openCheckout } from './checkout';
 import {
   type InitializeRequest,
@@ -33,6 +24,7 @@ import {
   type PaymentContext,
   paymentMessages,
 } from './context';
+import { allHold, capGuard, firstRefusal, type Guard, type Refusal } from './guards';
 import type { StoredOrderPayment } from './records';
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
@@ -100,8 +92,24 @@ export async function initializeOrderPayment(
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const stock = priced.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
-  const emailHolds = openOrderHolds(sql`lower(email) = lower(${customerEmail})`, request.browserKeyHash, nowIso);
-  const networkHolds = openOrderHolds(sql`client_key = ${request.clientKey ?? null}`, request.browserKeyHash, nowIso);
+  const holds = (whose: SQL) => openOrderHolds(whose, request.browserKeyHash, nowIso);
+  const guards: Guard[] = [
+    couponGuard(context, charge, 'order', customer, ownEarlier),
+    voucherGuard(context, charge),
+    stockGuard(context, stock, ownEarlier),
+    capGuard(
+      context,
+      holds(sql`lower(email) = lower(${customerEmail})`),
+      MAX_OPEN_HOLDS,
+      paymentMessages.tooManyOrders,
+    ),
+    capGuard(
+      context,
+      holds(sql`client_key = ${request.clientKey ?? null}`),
+      MAX_OPEN_HOLDS_PER_NETWORK,
+      paymentMessages.busyNetworkOrders,
+    ),
+  ];
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
   // One batch, one transaction: the payment (only while every counted size has the units left and
   // within the caps), the hold of its units, and the release of this browser's earlier orders.
@@ -117,11 +125,7 @@ export async function initializeOrderPayment(
         ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode}, ${charge.couponId},
         ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)}, ${JSON.stringify(stored)}, ${holdUntil},
         ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}
-      where ${enoughLeft(stock, nowIso, ownEarlier)}
-        and ${couponCondition(charge, customer, nowIso, ownEarlier)}
-        and ${voucherCondition(charge, lagosDate(context.now))}
-        and (select count(*) from (${emailHolds})) < ${MAX_OPEN_HOLDS}
-        and (select count(*) from (${networkHolds})) < ${MAX_OPEN_HOLDS_PER_NETWORK}`,
+      where ${allHold(guards)}`,
     ),
     holdStockStatement(context.db, reference, stock, inserted),
     d1Statement(
@@ -132,10 +136,7 @@ export async function initializeOrderPayment(
     ...voucherHoldStatements(context, charge, reference, inserted),
   ]);
   if (!(await findPayment(context.db, reference))) {
-    const refused =
-      (await couponRefusal(context, charge, 'order', customer, ownEarlier)) ?? (await voucherRefusal(context, charge));
-    if (refused) return refused;
-    return whyNoOrderHold(context, stock, ownEarlier, [emailHolds, networkHolds]);
+    return (await firstRefusal(guards)) ?? { ok: false, status: 409, message: paymentMessages.amountChanged };
   }
   return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
     kind: 'order',
@@ -149,46 +150,37 @@ const openOrderHolds = (whose: SQL, browserKeyHash: string, nowIso: string) => s
   where kind = 'order' and status = 'pending' and hold_expires_at > ${nowIso} and ${whose}
     and browser_key_hash != ${browserKeyHash}`;
 
-/** Why an order's hold was refused: a size without enough left (409, with what is), or a cap (429). */
-async function whyNoOrderHold(
-  context: PaymentContext,
-  stock: readonly StockLine[],
-  ownEarlier: SQL,
-  caps: readonly [SQL, SQL],
-): Promise<Extract<InitializeResult, { ok: false }>> {
+/**
+ * The cart's guard: every counted size has the units left (less what other unpaid orders hold);
+ * refused with 409 and what each short size has.
+ */
+function stockGuard(context: PaymentContext, stock: readonly StockLine[], ownEarlier: SQL): Guard {
   const nowIso = context.now.toISOString();
-  const left: StockLeft[] = [];
-  for (const line of stock) {
-    const row = await context.db.get<{ name: string; units_left: number | null }>(sql`
-      select p.name as name, case when s.stock is null then null
-        else max(0, s.stock - ${heldUnits(sql`s.product_id`, sql`s.size`, nowIso, ownEarlier)}) end as units_left
-      from product_sizes s join products p on p.id = s.product_id
-      where s.product_id = ${line.productId} and s.size = ${line.size}`);
-    const units = row ? row.units_left : 0;
-    if (units !== null && units < line.quantity) {
-      left.push({ productId: line.productId, size: line.size, left: units, name: row?.name ?? line.productId });
-    }
-  }
-  const [first] = left;
-  if (first) {
-    return {
-      ok: false,
-      status: 409,
-      message: stockMessages.onlyLeft(first.left, first.name, first.size),
-      stock: left.map(({ productId, size, left: units }) => ({ productId, size, left: units })),
-    };
-  }
-  for (const [holds, limit, message] of [
-    [caps[0], MAX_OPEN_HOLDS, paymentMessages.tooManyOrders],
-    [caps[1], MAX_OPEN_HOLDS_PER_NETWORK, paymentMessages.busyNetworkOrders],
-  ] as const) {
-    const open = await context.db.all<{ hold_expires_at: string }>(holds);
-    if (open.length < limit) continue;
-    const firstFree = Math.min(...open.map((hold) => Date.parse(hold.hold_expires_at)));
-    const seconds = Math.max(1, Math.ceil((firstFree - context.now.getTime()) / 1000));
-    return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
-  }
-  return { ok: false, status: 409, message: paymentMessages.amountChanged };
+  return {
+    condition: enoughLeft(stock, nowIso, ownEarlier),
+    refusal: async (): Promise<Refusal | undefined> => {
+      const left: StockLeft[] = [];
+      for (const line of stock) {
+        const row = await context.db.get<{ name: string; units_left: number | null }>(sql`
+          select p.name as name, case when s.stock is null then null
+            else max(0, s.stock - ${heldUnits(sql`s.product_id`, sql`s.size`, nowIso, ownEarlier)}) end as units_left
+          from product_sizes s join products p on p.id = s.product_id
+          where s.product_id = ${line.productId} and s.size = ${line.size}`);
+        const units = row ? row.units_left : 0;
+        if (units !== null && units < line.quantity) {
+          left.push({ productId: line.productId, size: line.size, left: units, name: row?.name ?? line.productId });
+        }
+      }
+      const [first] = left;
+      if (!first) return undefined;
+      return {
+        ok: false,
+        status: 409,
+        message: stockMessages.onlyLeft(first.left, first.name, first.size),
+        stock: left.map(({ productId, size, left: units }) => ({ productId, size, left: units })),
+      };
+    },
+  };
 }
 
 interface StockLeft {
