@@ -6,7 +6,7 @@ import { payerKeyHash } from '../../middleware/payer-cookie';
 import { rateLimit } from '../../middleware/rate-limit';
 import { staffMember } from '../../middleware/staff-access';
 import { validate } from '../../middleware/validate';
-import { packageBoughtMessages, studioDetails } from '../../services/outbox/notifications';
+import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
 import { refreshCataloguePages } from '../../services/pages/catalogue-pages';
 import { packageFacts, sellPackageAtDesk } from '../../services/prepaid/package-sales';
@@ -19,6 +19,7 @@ import {
   shownPackages,
   updatePackage,
 } from '../../services/prepaid/packages';
+import { packageBoughtMessages } from '../../services/prepaid/prepaid-messages';
 import {
   deskPackageSaleSchema,
   newPackageSchema,

@@ -9,9 +9,10 @@ import { payerKeyHash } from '../../middleware/payer-cookie';
 import { rateLimit } from '../../middleware/rate-limit';
 import { staffMember } from '../../middleware/staff-access';
 import { validate } from '../../middleware/validate';
-import { studioDetails, voucherBoughtMessages } from '../../services/outbox/notifications';
+import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
 import { renderVoucherCard, voucherCardStyles, voucherCardStylesPath } from '../../services/pages/voucher-card-page';
+import { voucherBoughtMessages } from '../../services/prepaid/prepaid-messages';
 import { deliverVoucher, resendVoucher } from '../../services/prepaid/voucher-delivery';
 import {
   findVoucher,

@@ -3,9 +3,10 @@ import { sameOriginJson } from '../../middleware/admin-session';
 import { afterResponse } from '../../middleware/after-response';
 import { staffMember } from '../../middleware/staff-access';
 import { validate } from '../../middleware/validate';
-import { studioDetails, teamInvitationMessages } from '../../services/outbox/notifications';
+import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
 import { sendSecurityNotice } from '../../services/staff/security-notices';
+import { teamInvitationMessages } from '../../services/staff/staff-messages';
 import { issueStaffToken } from '../../services/staff/staff-tokens';
 import {
   addTeamMember,

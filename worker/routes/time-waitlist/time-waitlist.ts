@@ -4,7 +4,7 @@ import { clientNetwork } from '../../middleware/client-network';
 import { rateLimit } from '../../middleware/rate-limit';
 import { scopeOf } from '../../middleware/scope';
 import { validate } from '../../middleware/validate';
-import { studioDetails, timeWaitlistJoinedMessages } from '../../services/outbox/notifications';
+import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
 import { offerPage } from '../../services/pages/waitlist-offer-page';
 import { keyedDigest } from '../../services/signing';
@@ -23,6 +23,7 @@ import {
   offerPath,
   offerToken,
 } from '../../services/time-waitlist/time-waitlist-links';
+import { timeWaitlistJoinedMessages } from '../../services/time-waitlist/time-waitlist-messages';
 import { endOffer, offerPlaceByHand } from '../../services/time-waitlist/waitlist-offers';
 import { anyStartTimes } from '../../shared/bookings/schedule';
 import { dayPartLabels, timeWaitlistJoinSchema, timeWaitlistMessages } from '../../shared/bookings/time-waitlist';

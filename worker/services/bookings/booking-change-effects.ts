@@ -4,19 +4,19 @@
  * through the outbox (after the response).
  */
 
+import { studioDetails } from '../outbox/notifications';
+import { queueMessages } from '../outbox/outbox';
+import { type RefundRow, refundClient, sendRefund } from '../payments/refunds';
+import type { Scope } from '../scope';
+import type { Actor, BookingRow } from './booking-changes';
 import {
   bookingCancelledMessages,
   bookingConfirmedMessages,
   bookingMissedMessages,
   bookingRescheduledMessages,
   bookingRowFacts,
-  studioDetails,
   visitFormRequestMessages,
-} from '../outbox/notifications';
-import { queueMessages } from '../outbox/outbox';
-import { type RefundRow, refundClient, sendRefund } from '../payments/refunds';
-import type { Scope } from '../scope';
-import type { Actor, BookingRow } from './booking-changes';
+} from './booking-messages';
 import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
 import { visitFormPath, visitFormToken } from './visit-form-links';

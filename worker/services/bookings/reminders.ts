@@ -12,13 +12,9 @@ import { createDb } from '../../db/client';
 import { bookings } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
-import {
-  bookingReminderMessages,
-  bookingRowFacts,
-  studioDetails,
-  visitFormRequestMessages,
-} from '../outbox/notifications';
+import { studioDetails } from '../outbox/notifications';
 import { type NewMessage, queueMessages } from '../outbox/outbox';
+import { bookingReminderMessages, bookingRowFacts, visitFormRequestMessages } from './booking-messages';
 import { bookingFactExtras } from './bookings';
 import { managePath, manageToken } from './manage-tokens';
 import { visitFormPath, visitFormToken } from './visit-form-links';

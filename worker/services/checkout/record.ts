@@ -7,20 +7,16 @@ import type { BookingFacts } from '../../messages/templates/booking';
 import type { OrderFacts } from '../../messages/templates/order';
 import { loggable } from '../../shared/loggable';
 import { lagosDate } from '../../shared/time';
+import { bookingConfirmedMessages } from '../bookings/booking-messages';
 import { managePath, manageToken, manageTokenHash } from '../bookings/manage-tokens';
-import {
-  bookingConfirmedMessages,
-  membershipMessages,
-  orderConfirmedMessages,
-  packageBoughtMessages,
-  voucherBoughtMessages,
-} from '../outbox/notifications';
 import type { Payment } from '../payments/payment-rows';
 import { applyEarlySubscription } from '../prepaid/membership-events';
 import { membershipFacts, type StoredMembershipPayment, startMembership } from '../prepaid/memberships';
 import { packageFacts, recordPaidPackage } from '../prepaid/package-sales';
+import { membershipMessages, packageBoughtMessages, voucherBoughtMessages } from '../prepaid/prepaid-messages';
 import { deliverVoucher } from '../prepaid/voucher-delivery';
 import { voucherFacts, voucherValidityMonths } from '../prepaid/vouchers';
+import { orderConfirmedMessages } from '../shop/order-messages';
 import type { PaymentContext } from './context';
 import {
   recordPaidBooking,

@@ -21,9 +21,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { changedRow, type Database, d1Statement } from '../../db/client';
 import { memberships } from '../../db/schema';
-import { membershipMessages, type studioDetails } from '../outbox/notifications';
+import type { studioDetails } from '../outbox/notifications';
 import type { NewMessage } from '../outbox/outbox';
 import { lagosDateOf, membershipFacts, monthAfter } from './memberships';
+import { membershipMessages } from './prepaid-messages';
 
 export interface MembershipEventContext {
   db: Database;

@@ -14,9 +14,10 @@ import type { StudioDetails } from '../../messages/layout';
 import { loggable } from '../../shared/loggable';
 import { formatVoucherCode } from '../../shared/prepaid/voucher-schema';
 import { lagosDate, lagosToUtc } from '../../shared/time';
-import { studioDetails, voucherDeliveryMessages } from '../outbox/notifications';
+import { studioDetails } from '../outbox/notifications';
 import { insertMessageWhenStatement, sendToQueue } from '../outbox/outbox';
 import { sha256Hex } from '../signing';
+import { voucherDeliveryMessages } from './prepaid-messages';
 import { newCardToken, newVoucherCode, sealCodeForCard, voucherCardPath, voucherCodeHash } from './voucher-codes';
 import { type VoucherRow, voucherFacts } from './vouchers';
 

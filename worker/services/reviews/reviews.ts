@@ -19,9 +19,10 @@ import {
 import type { reviewStatuses } from '../../shared/statuses';
 import { lagosDate, lagosToUtc } from '../../shared/time';
 import { deskOrClientVisit } from '../bookings/visit-origin';
-import { reviewRequestMessages, studioDetails } from '../outbox/notifications';
+import { studioDetails } from '../outbox/notifications';
 import { type NewMessage, queueMessages } from '../outbox/outbox';
 import { type ReviewSubject, reviewPath, reviewToken, reviewTokenHash } from './review-links';
+import { reviewRequestMessages } from './review-messages';
 
 const HOUR_MS = 3_600_000;
 /** Asked a day after the visit (or its completion, when staff mark it later) or the delivery. */

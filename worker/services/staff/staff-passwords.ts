@@ -11,7 +11,7 @@ import { staffAccounts, staffTokens } from '../../db/schema';
 import type { Bindings } from '../../env';
 import type { StaffMember } from '../../shared/permissions';
 import { sitePaths } from '../../shared/site-paths';
-import { passwordResetMessages, studioDetails } from '../outbox/notifications';
+import { studioDetails } from '../outbox/notifications';
 import { type NewMessage, queueMessages } from '../outbox/outbox';
 import { createSession } from './admin-sessions';
 import { clearAttempts, takeAttempt } from './login-throttle';
@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-rules';
 import { secondFactorRequired, secondFactorsOf } from './second-factor';
 import { accountForEmail, activeStaffMember, passwordHashOf } from './staff-accounts';
+import { passwordResetMessages } from './staff-messages';
 import { issueStaffToken, redeemStaffToken, type StaffTokenPurpose, staffTokenAccount } from './staff-tokens';
 
 export const staffPasswordMessages = {

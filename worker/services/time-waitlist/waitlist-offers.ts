@@ -27,7 +27,7 @@ import { priceBooking } from '../../shared/catalogue/pricing';
 import { lagosClock, lagosDate, lagosToUtc } from '../../shared/time';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
-import { studioDetails, timeWaitlistEndedMessages, waitlistOfferMessages } from '../outbox/notifications';
+import { studioDetails } from '../outbox/notifications';
 import { queueMessages } from '../outbox/outbox';
 import { closedOn, therapistOffOn } from '../schedule/day-rules';
 import { loadSchedule, type Schedule, startOption } from '../schedule/schedule';
@@ -40,6 +40,7 @@ import {
 } from '../schedule/time-blocks';
 import type { Scope } from '../scope';
 import { newOfferReference, offerPath, offerToken } from './time-waitlist-links';
+import { timeWaitlistEndedMessages, waitlistOfferMessages } from './time-waitlist-messages';
 
 /** A place starts at least this long after its offer's hold ends: time to pay and to come. */
 export const NOTICE_AFTER_HOLD_MINUTES = 60;

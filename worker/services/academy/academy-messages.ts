@@ -1,0 +1,34 @@
+/**
+ * Which messages an academy waitlist sign-up sends: the address's confirmation link, then the
+ * welcome. The templates render with React's server renderer, a quarter of the Worker: they are
+ * imported when a message is built, so a cold start does not parse them.
+ */
+import type { StudioDetails } from '../../messages/layout';
+import { email } from '../outbox/notifications';
+import type { NewMessage } from '../outbox/outbox';
+
+/**
+ * The confirmation link of a sign-up; signing up again within the same hour sends nothing new
+ * (the key holds the hour), later it sends the link again.
+ */
+export async function waitlistConfirmMessages(
+  entry: { entryId: string; firstName: string; email: string },
+  confirmUrl: string,
+  studio: StudioDetails,
+  now: Date,
+): Promise<NewMessage[]> {
+  const { waitlistConfirm } = await import('../../messages/templates/waitlist');
+  return [
+    email(
+      'waitlist-confirm',
+      `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
+      entry.email,
+      waitlistConfirm(entry.firstName, confirmUrl, studio),
+    ),
+  ];
+}
+
+export async function waitlistWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
+  const { waitlistWelcome } = await import('../../messages/templates/waitlist');
+  return [email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio))];
+}

@@ -1,0 +1,51 @@
+/**
+ * Which messages the waitlist for full times sends: joined, ended, a freed place offered. The
+ * templates render with React's server renderer, a quarter of the Worker: they are imported when a
+ * message is built, so a cold start does not parse them.
+ */
+import type { StudioDetails } from '../../messages/layout';
+import type {
+  WaitlistEndedFacts,
+  WaitlistEntryFacts,
+  WaitlistOfferFacts,
+} from '../../messages/templates/time-waitlist';
+import { email, whatsapp, withRecipient } from '../outbox/notifications';
+import type { NewMessage } from '../outbox/outbox';
+
+const timeWaitlistTemplates = () => import('../../messages/templates/time-waitlist');
+
+/** Joining the waitlist for a full time: the confirmation, with the private link to see or leave it. */
+export async function timeWaitlistJoinedMessages(
+  entry: WaitlistEntryFacts & { id: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const { timeWaitlistJoined } = await timeWaitlistTemplates();
+  return withRecipient([
+    email('time-waitlist-joined', entry.id, entry.email ?? '', timeWaitlistJoined(entry, studio, 'link')),
+    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', timeWaitlistJoined(entry, studio, 'reply')),
+  ]);
+}
+
+/** An entry ended after two offers in a row lapsed unanswered: its owner is told, by email and WhatsApp. */
+export async function timeWaitlistEndedMessages(
+  entry: WaitlistEndedFacts & { id: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
+  return withRecipient([
+    email('time-waitlist-ended', entry.id, entry.email ?? '', message),
+    whatsapp('time-waitlist-ended', entry.id, entry.phone ?? '', message),
+  ]);
+}
+
+/** A freed place offered to a waiting client: once per offer, by email and WhatsApp. */
+export async function waitlistOfferMessages(
+  offer: WaitlistOfferFacts & { reference: string; email: string | null; phone: string | null },
+  studio: StudioDetails,
+): Promise<NewMessage[]> {
+  const message = (await timeWaitlistTemplates()).waitlistOffer(offer, studio);
+  return withRecipient([
+    email('waitlist-offer', offer.reference, offer.email ?? '', message),
+    whatsapp('waitlist-offer', offer.reference, offer.phone ?? '', message),
+  ]);
+}
