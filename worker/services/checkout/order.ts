@@ -2,6 +2,7 @@
  * Starting an order's payment: its units held in the batch that inserts the payment.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type * as z from 'zod/mini';
 import { d1Statement } from '../../db/client';
 import { orderDetailsSchema } from '../../shared/catalogue/order-schema';
 import { priceOrder } from '../../shared/catalogue/pricing';
@@ -37,18 +38,9 @@ export async function initializeOrderPayment(
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid order details' };
   }
-  const {
-    customerName,
-    customerEmail,
-    customerPhone,
-    shippingAddress,
-    orderItems,
-    couponCode,
-    voucherCode,
-    membershipCode,
-  } = parsed.data;
+  const order = parsed.data;
   const priced = priceOrder(
-    orderItems.map((item) => ({
+    order.orderItems.map((item) => ({
       productId: item.productId,
       size: item.productSize.size,
       quantity: item.productQuantity,
@@ -56,42 +48,91 @@ export async function initializeOrderPayment(
     (await readCatalogue(context.db)).products,
   );
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
-  // A member's percentage off comes first; the coupon and the voucher apply to what is left.
-  const member = membershipCode
-    ? await memberShopPercent(context.db, membershipCode, context.now, { email: customerEmail, phone: customerPhone })
-    : undefined;
-  if (membershipCode && !member) return { ok: false, status: 409, message: membershipMessages.notMember };
-  if (member && !member.own) return { ok: false, status: 409, message: membershipMessages.notOwnOrder };
-  const memberDiscount = member ? Math.round((priced.total * member.percent) / 100) : 0;
-  const subtotal = priced.total - memberDiscount;
   // This browser's earlier unpaid orders (a declined card, a changed cart) are replaced, so their
   // units and coupon uses count toward nothing: a retry is one hold, not two.
   const ownEarlier = sql`select reference from payments where kind = 'order' and status = 'pending'
     and browser_key_hash = ${request.browserKeyHash}`;
-  const customer = { email: customerEmail, phone: customerPhone };
+  const terms = await orderTerms(context, request, { order, total: priced.total, ownEarlier });
+  if (!terms.ok) return terms;
+  const stored: StoredOrderPayment = {
+    order: {
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      customerPhone: order.customerPhone,
+      shippingAddress: order.shippingAddress,
+    },
+    lines: priced.lines,
+    ...(terms.member
+      ? {
+          memberDiscount: {
+            planName: terms.member.planName,
+            percent: terms.member.percent,
+            amount: terms.memberDiscount,
+          },
+        }
+      : {}),
+  };
+  const held = await holdOrder(context, request, { terms, lines: priced.lines, stored, ownEarlier });
+  if (!held.ok) return held;
+  return openCheckout(context, 'order', held.reference, terms.charge.amount, order.customerEmail, {
+    kind: 'order',
+    items: priced.lines.map((line) => `${line.productName} ${line.size} x ${line.quantity}`),
+  });
+}
+
+type Order = z.output<ReturnType<typeof orderDetailsSchema>>;
+
+/**
+ * What the cart costs this customer: a member's percentage off comes first (their own orders only);
+ * the coupon and the voucher apply to what is left.
+ */
+async function orderTerms(
+  context: PaymentContext,
+  request: InitializeRequest,
+  cart: { order: Order; total: number; ownEarlier: SQL },
+) {
+  const { order, total, ownEarlier } = cart;
+  const customer = { email: order.customerEmail, phone: order.customerPhone };
+  const member = order.membershipCode
+    ? await memberShopPercent(context.db, order.membershipCode, context.now, customer)
+    : undefined;
+  if (order.membershipCode && !member)
+    return { ok: false, status: 409, message: membershipMessages.notMember } as const;
+  if (member && !member.own) return { ok: false, status: 409, message: membershipMessages.notOwnOrder } as const;
+  const memberDiscount = member ? Math.round((total * member.percent) / 100) : 0;
+  const subtotal = total - memberDiscount;
   const charge = await chargeFor(context, {
     kind: 'order',
     subtotal,
-    couponCode,
+    couponCode: order.couponCode,
     clientAmountKobo: request.amount,
     customer,
     replaced: ownEarlier,
     browserKeyHash: request.browserKeyHash,
-    voucherCode,
+    voucherCode: order.voucherCode,
   });
   if (!charge.ok) return charge;
+  return { ok: true, customer, member, memberDiscount, subtotal, charge } as const;
+}
 
+type Terms = Extract<Awaited<ReturnType<typeof orderTerms>>, { ok: true }>;
+
+/**
+ * Holds the cart's units with its payment, in one batch (one transaction): the payment (only while
+ * every guard holds), the hold of its units, the release of this browser's earlier orders, and what
+ * the voucher holds. A refused insert is answered by its guards, in order.
+ */
+async function holdOrder(
+  context: PaymentContext,
+  request: InitializeRequest,
+  plan: { terms: Terms; lines: readonly StockLine[]; stored: StoredOrderPayment; ownEarlier: SQL },
+): Promise<{ ok: true; reference: string } | Refusal> {
+  const { terms, ownEarlier } = plan;
+  const { charge, customer } = terms;
   const reference = newReference('OR');
-  const stored: StoredOrderPayment = {
-    order: { customerName, customerEmail, customerPhone, shippingAddress },
-    lines: priced.lines,
-    ...(member
-      ? { memberDiscount: { planName: member.planName, percent: member.percent, amount: memberDiscount } }
-      : {}),
-  };
   const nowIso = context.now.toISOString();
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const stock = priced.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
+  const stock = plan.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }));
   const holds = (whose: SQL) => openOrderHolds(whose, request.browserKeyHash, nowIso);
   const guards: Guard[] = [
     couponGuard(context, charge, 'order', customer, ownEarlier),
@@ -99,7 +140,7 @@ export async function initializeOrderPayment(
     stockGuard(context, stock, ownEarlier),
     capGuard(
       context,
-      holds(sql`lower(email) = lower(${customerEmail})`),
+      holds(sql`lower(email) = lower(${customer.email})`),
       MAX_OPEN_HOLDS,
       paymentMessages.tooManyOrders,
     ),
@@ -111,8 +152,6 @@ export async function initializeOrderPayment(
     ),
   ];
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
-  // One batch, one transaction: the payment (only while every counted size has the units left and
-  // within the caps), the hold of its units, and the release of this browser's earlier orders.
   await context.db.$client.batch([
     d1Statement(
       context.db,
@@ -121,9 +160,9 @@ export async function initializeOrderPayment(
         reference, kind, status, amount, subtotal, discount, voucher_id, voucher_amount, coupon_code, coupon_id,
         email, phone_key, details, hold_expires_at, client_key, browser_key_hash, method
       )
-      select ${reference}, 'order', 'pending', ${charge.amount}, ${subtotal}, ${charge.discount},
+      select ${reference}, 'order', 'pending', ${charge.amount}, ${terms.subtotal}, ${charge.discount},
         ${charge.voucher?.id ?? null}, ${charge.voucher?.amount ?? 0}, ${charge.couponCode}, ${charge.couponId},
-        ${customerEmail}, ${phoneKeySql(sql`${customerPhone}`)}, ${JSON.stringify(stored)}, ${holdUntil},
+        ${customer.email}, ${phoneKeySql(sql`${customer.phone}`)}, ${JSON.stringify(plan.stored)}, ${holdUntil},
         ${request.clientKey ?? null}, ${request.browserKeyHash}, ${paymentMethod(context, charge)}
       where ${allHold(guards)}`,
     ),
@@ -135,13 +174,8 @@ export async function initializeOrderPayment(
     ),
     ...voucherHoldStatements(context, charge, reference, inserted),
   ]);
-  if (!(await findPayment(context.db, reference))) {
-    return (await firstRefusal(guards)) ?? { ok: false, status: 409, message: paymentMessages.amountChanged };
-  }
-  return openCheckout(context, 'order', reference, charge.amount, customerEmail, {
-    kind: 'order',
-    items: priced.lines.map((line) => `${line.productName} ${line.size} x ${line.quantity}`),
-  });
+  if (await findPayment(context.db, reference)) return { ok: true, reference };
+  return (await firstRefusal(guards)) ?? { ok: false, status: 409, message: paymentMessages.amountChanged };
 }
 
 /** This browser's-excepted unpaid, unexpired order payments that `whose` selects. */
