@@ -235,7 +235,7 @@ describe('the layers', () => {
   it('catch a planted import against each rule', () => {
     const planted: Edge[] = [
       { from: 'worker/services/checkout/settle.ts', to: 'worker/middleware/errors' },
-      { from: 'worker/services/bookings/booking-changes.ts', to: 'worker/services/time-waitlist/waitlist-offers' },
+      { from: 'worker/services/bookings/booking-changes.ts', to: 'worker/services/time-waitlist/time-waitlist-offers' },
       { from: 'worker/services/outbox/outbox.ts', to: 'hono' },
       { from: 'worker/shared/money.ts', to: 'worker/db/schema' },
       { from: 'worker/env.ts', to: 'worker/services/staff/staff-accounts' },

@@ -1562,7 +1562,7 @@ export const accountCodes = sqliteTable(
 
 /**
  * Wrong codes typed on the sign-in, one row each, counted per address and per network over 15
- * minutes (shared/account-rules.ts); kept an hour. A try is recorded before it is checked, so tries
+ * minutes (shared/my-page-rules.ts); kept an hour. A try is recorded before it is checked, so tries
  * racing each other cannot take more; a right one's row is removed as it signs in.
  */
 export const accountCodeTries = sqliteTable(

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { Scope } from '../services/scope';
-import { placesFreed } from '../services/time-waitlist/waitlist-offers';
+import { placesFreed } from '../services/time-waitlist/time-waitlist-offers';
 import { afterResponse } from './after-response';
 
 /** The plain scope services take, built from one request. */

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { readStudioContact } from '../../../scripts/lib/studio-contact.ts';
 import { readSiteUrl } from '../../../scripts/lib/web-define.ts';
 import { paths } from '../../../web/config/paths';
-import { waitlistMessages } from '../../../worker/shared/academy/waitlist';
+import { waitlistMessages } from '../../../worker/shared/academy/academy-waitlist';
 import { type SitePage, sitePages } from '../../../worker/shared/site-pages';
 import {
   animationsDone,

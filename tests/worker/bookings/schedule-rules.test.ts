@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, payments, timeBlocks } from '../../../worker/db/schema';
-import { teamMessages } from '../../../worker/routes/schedule/team';
+import { teamMessages } from '../../../worker/routes/schedule/therapists-and-rooms';
 import { staffBookingMessages } from '../../../worker/services/bookings/staff-bookings';
 import { timeMessages } from '../../../worker/services/schedule/booking-time';
 import { adminCall, signIn } from '../admin-harness';

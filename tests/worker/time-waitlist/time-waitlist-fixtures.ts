@@ -6,7 +6,7 @@ import { bookings, timeWaitlistOffers } from '../../../worker/db/schema';
 import type { Bindings } from '../../../worker/env';
 import { backgroundScope } from '../../../worker/services/jobs/background-scope';
 import { entryToken, offerToken } from '../../../worker/services/time-waitlist/time-waitlist-links';
-import { offerFreedPlaces } from '../../../worker/services/time-waitlist/waitlist-offers';
+import { offerFreedPlaces } from '../../../worker/services/time-waitlist/time-waitlist-offers';
 import type { TimeWaitlistJoinInput } from '../../../worker/shared/bookings/time-waitlist';
 import { lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { seedBooking } from '../admin-harness';

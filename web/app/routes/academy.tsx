@@ -1,7 +1,7 @@
 import { BriefcaseIcon, CertificateIcon, HandsIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { WaitlistForm } from '../../features/waitlist/waitlist-form';
+import { WaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
 const benefits = [

@@ -6,8 +6,8 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
+import { WaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
 import { type MenuTreatment, menuAtom } from '../../features/catalogue/live-menu';
-import { WaitlistForm } from '../../features/waitlist/waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
 const services = [

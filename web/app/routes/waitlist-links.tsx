@@ -4,8 +4,8 @@
  * place offered to them, `/waitlist-offer/<token>`.
  */
 import { useLocation } from 'react-router-dom';
-import { TimeWaitlistPage } from '../waitlist/entry-page';
-import { WaitlistOfferPage } from '../waitlist/offer-page';
+import { TimeWaitlistPage } from '../time-waitlist/entry-page';
+import { WaitlistOfferPage } from '../time-waitlist/offer-page';
 
 export default function WaitlistLinkPage() {
   return useLocation().pathname.startsWith('/time-waitlist/') ? <TimeWaitlistPage /> : <WaitlistOfferPage />;

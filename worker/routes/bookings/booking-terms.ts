@@ -4,7 +4,7 @@ import { validate } from '../../middleware/validate';
 import { bookingTermsPayInFull } from '../../services/bookings/no-show-rule';
 import { phoneKeyOf } from '../../services/clients/client-records';
 import { emailAddress, phoneNumber } from '../../shared/contact-schema';
-import { signedIn } from '../clients/account';
+import { signedIn } from '../clients/my-page';
 import { routeGroup } from '../route-group';
 
 const termsBody = () => z.object({ email: emailAddress(), phone: phoneNumber() });

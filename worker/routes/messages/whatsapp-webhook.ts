@@ -1,6 +1,6 @@
 import { scopeOf } from '../../middleware/scope';
 import { incomingTexts, isValidMetaSignature } from '../../providers/whatsapp';
-import { confirmWhatsapp, unsubscribeWhatsapp } from '../../services/academy/waitlist';
+import { confirmWhatsapp, unsubscribeWhatsapp } from '../../services/academy/academy-waitlist';
 import { confirmEntriesByWhatsapp, leaveByWhatsapp } from '../../services/time-waitlist/time-waitlist';
 import { routeGroup } from '../route-group';
 

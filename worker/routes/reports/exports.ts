@@ -1,6 +1,6 @@
 import { recordStaffRead } from '../../middleware/audit-trail';
 import { validate } from '../../middleware/validate';
-import { listWaitlist } from '../../services/academy/waitlist';
+import { listWaitlist } from '../../services/academy/academy-waitlist';
 import { listBookings } from '../../services/bookings/bookings';
 import { toCsv } from '../../services/csv';
 import { listOrders } from '../../services/shop/orders';

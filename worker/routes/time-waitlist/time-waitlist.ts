@@ -6,7 +6,7 @@ import { scopeOf } from '../../middleware/scope';
 import { validate } from '../../middleware/validate';
 import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
-import { offerPage } from '../../services/pages/waitlist-offer-page';
+import { offerPage } from '../../services/pages/time-waitlist-offer-page';
 import { keyedDigest } from '../../services/signing';
 import {
   confirmEntry,
@@ -24,7 +24,7 @@ import {
   offerToken,
 } from '../../services/time-waitlist/time-waitlist-links';
 import { timeWaitlistJoinedMessages } from '../../services/time-waitlist/time-waitlist-messages';
-import { endOffer, offerPlaceByHand } from '../../services/time-waitlist/waitlist-offers';
+import { endOffer, offerPlaceByHand } from '../../services/time-waitlist/time-waitlist-offers';
 import { anyStartTimes } from '../../shared/bookings/schedule';
 import { dayPartLabels, timeWaitlistJoinSchema, timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { isIsoDate } from '../../shared/time';

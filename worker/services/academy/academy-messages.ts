@@ -17,7 +17,7 @@ export async function waitlistConfirmMessages(
   studio: StudioDetails,
   now: Date,
 ): Promise<NewMessage[]> {
-  const { waitlistConfirm } = await import('../../messages/templates/waitlist');
+  const { waitlistConfirm } = await import('../../messages/templates/academy-waitlist');
   return [
     email(
       'waitlist-confirm',
@@ -29,6 +29,6 @@ export async function waitlistConfirmMessages(
 }
 
 export async function waitlistWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
-  const { waitlistWelcome } = await import('../../messages/templates/waitlist');
+  const { waitlistWelcome } = await import('../../messages/templates/academy-waitlist');
   return [email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio))];
 }

@@ -44,7 +44,7 @@ export async function campaignMessages(
   secret: string,
 ): Promise<NewMessage[]> {
   const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns(campaign.channel));
-  const { campaignEmail } = await import('../../messages/templates/waitlist');
+  const { campaignEmail } = await import('../../messages/templates/academy-waitlist');
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));

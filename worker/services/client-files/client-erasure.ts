@@ -8,8 +8,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { clients } from '../../db/schema';
-import { endClientSessionsStatements } from '../clients/client-accounts';
 import { accountKeysOf, addressesOf, addressMatchers, inList } from '../clients/client-addresses';
+import { endClientSessionsStatements } from '../clients/my-page-sign-in';
 import { eraseEntriesStatements } from '../time-waitlist/time-waitlist';
 
 /** What an erased booking or order says where the person's name was. */

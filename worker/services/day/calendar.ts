@@ -12,7 +12,7 @@ import { addDays } from '../../shared/time';
 import { bookingScopeFilter, forViewer, therapistScopeOf } from '../bookings/booking-visibility';
 import { type BookingView, listBookings } from '../bookings/bookings';
 import { readScheduleSettings } from '../schedule/schedule-settings';
-import { listTherapists, type TherapistView } from '../schedule/team';
+import { listTherapists, type TherapistView } from '../schedule/therapists-and-rooms';
 import { waitingCounts } from '../time-waitlist/time-waitlist';
 
 export interface CalendarHold {

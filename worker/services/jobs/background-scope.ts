@@ -2,7 +2,7 @@
 import type { Database } from '../../db/client';
 import type { Bindings } from '../../env';
 import type { Scope } from '../scope';
-import { placesFreed } from '../time-waitlist/waitlist-offers';
+import { placesFreed } from '../time-waitlist/time-waitlist-offers';
 
 /**
  * A scope for work outside a request (the cron, the queue): `later` collects the work, and

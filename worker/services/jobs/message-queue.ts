@@ -11,10 +11,10 @@ import { outboxMessages } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { bindingEmailSender, type EmailSender } from '../../providers/email';
 import { createWhatsAppClient, type WhatsAppSender } from '../../providers/whatsapp';
-import { normaliseWhatsapp } from '../../shared/academy/waitlist';
+import { normaliseWhatsapp } from '../../shared/academy/academy-waitlist';
 import { loggable } from '../../shared/loggable';
 import type { QueuedMessage } from '../outbox/outbox';
-import { offerAfterLapse } from '../time-waitlist/waitlist-offers';
+import { offerAfterLapse } from '../time-waitlist/time-waitlist-offers';
 import { backgroundScope } from './background-scope';
 
 export const MAX_ATTEMPTS = 5;

@@ -1,8 +1,8 @@
 import { createDb } from '../../db/client';
 import type { Bindings } from '../../env';
 import { loggable } from '../../shared/loggable';
+import { forgetUnconfirmed } from '../academy/academy-waitlist';
 import { resumeCampaigns } from '../academy/campaigns';
-import { forgetUnconfirmed } from '../academy/waitlist';
 import { queueReminders } from '../bookings/reminders';
 import { eraseOldHealthAnswers } from '../day/health-retention';
 import { studioDetails } from '../outbox/notifications';
@@ -19,7 +19,7 @@ import { forgetExpiredChallenges } from '../staff/auth-challenges';
 import { forgetOldAttempts } from '../staff/login-throttle';
 import { sealStoredTotpKeys } from '../staff/second-factor';
 import { forgetEndedEntries } from '../time-waitlist/time-waitlist';
-import { offerFreedPlaces } from '../time-waitlist/waitlist-offers';
+import { offerFreedPlaces } from '../time-waitlist/time-waitlist-offers';
 import { backgroundScope } from './background-scope';
 import { reconcilePayments } from './maintenance';
 

@@ -36,7 +36,7 @@ export interface ScheduleSettingsView {
   deskVoucherDailyLimit: number;
   /** No-shows within 12 months after which a client books online only by paying in full (0: off). */
   noShowLimit: number;
-  /** Minutes a freed place is held for the waitlist client it is offered to (waitlist-offers.ts). */
+  /** Minutes a freed place is held for the waitlist client it is offered to (time-waitlist-offers.ts). */
   offerMinutes: number;
   treatments: TreatmentTimingView[];
 }

@@ -3,7 +3,7 @@
  * refused while a wished-for start is free, at most 3 entries waiting per email or phone and 10 per
  * client network), its owner's confirmation, the client's own view through their private link,
  * leaving, and the staff's list of who waits for a day with the live offers and this month's
- * places filled. Offering places is waitlist-offers.ts's.
+ * places filled. Offering places is time-waitlist-offers.ts's.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
@@ -19,7 +19,7 @@ import {
 import { addDays, formatDate, lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
 import { dayAvailability, loadSchedule, type Schedule, type Visit } from '../schedule/schedule';
-import { endOffer, offerLive } from './waitlist-offers';
+import { endOffer, offerLive } from './time-waitlist-offers';
 
 export type JoinResult =
   | { ok: true; id: string; position: number; entry: EntryFacts }

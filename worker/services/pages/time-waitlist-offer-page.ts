@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { endTimeOf } from '../../shared/bookings/schedule';
 import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { offerOfToken } from '../time-waitlist/time-waitlist-links';
-import { offerPayNow } from '../time-waitlist/waitlist-offers';
+import { offerPayNow } from '../time-waitlist/time-waitlist-offers';
 
 export type OfferPageStatus = 'open' | 'paying' | 'booked' | 'declined' | 'lapsed' | 'withdrawn';
 

@@ -5,9 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { singleLine } from '../plain-text';
-import { nigerianStates } from './waitlist-options';
+import { nigerianStates } from './academy-waitlist-options';
 
-export { EARLY_BIRD_PLACES, nigerianStates } from './waitlist-options';
+export { EARLY_BIRD_PLACES, nigerianStates } from './academy-waitlist-options';
 
 export const waitlistMessages = {
   firstNameRequired: 'Please enter your first name',

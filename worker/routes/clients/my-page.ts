@@ -8,9 +8,9 @@ import { clientNetwork } from '../../middleware/client-network';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { PaystackError } from '../../providers/paystack';
-import { accountReceipt, accountView } from '../../services/client-files/client-account-view';
-import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../../services/clients/client-accounts';
+import { accountReceipt, accountView } from '../../services/client-files/my-page';
 import { accountCodeMessages } from '../../services/clients/client-messages';
+import { endSession, requestSignInCode, sessionContact, signInWithCode } from '../../services/clients/my-page-sign-in';
 import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
 import { paystackPlans } from '../../services/payments/gateway';
@@ -21,7 +21,7 @@ import {
   accountMessages,
   codeRequestSchema,
   signInSchema,
-} from '../../shared/account-rules';
+} from '../../shared/my-page-rules';
 import { routeGroup } from '../route-group';
 
 /** `__Host-account`: this host only, over HTTPS, never read by scripts, sent on links from elsewhere (Lax). */

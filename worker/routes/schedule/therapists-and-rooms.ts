@@ -21,7 +21,7 @@ import {
   updateTherapist,
   type WeeklyHours,
   weekdays,
-} from '../../services/schedule/team';
+} from '../../services/schedule/therapists-and-rooms';
 import { isQuarterHour, minuteOfDay } from '../../shared/bookings/schedule';
 import { OFFER_MINUTES_RANGE } from '../../shared/bookings/time-waitlist';
 import { MAX_DURATION_MINUTES } from '../../shared/catalogue/catalogue-rules';

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountCodes, clients, outboxMessages } from '../../../worker/db/schema';
-import { accountMessages } from '../../../worker/shared/account-rules';
+import { accountMessages } from '../../../worker/shared/my-page-rules';
 import { addDays, lagosDate } from '../../../worker/shared/time';
 import { signIn as staffSignIn } from '../admin-harness';
 import { paidBooking } from '../checkout/paid-booking';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WaitlistForm } from '../../web/features/waitlist/waitlist-form';
-import { waitlistMessages } from '../../worker/shared/academy/waitlist';
+import { WaitlistForm } from '../../web/features/academy-waitlist/academy-waitlist-form';
+import { waitlistMessages } from '../../worker/shared/academy/academy-waitlist';
 
 afterEach(() => {
   cleanup();

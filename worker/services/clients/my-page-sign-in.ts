@@ -26,7 +26,7 @@ import {
   ACCOUNT_SESSION_DAYS,
   accountMessages,
   contactKeyOf,
-} from '../../shared/account-rules';
+} from '../../shared/my-page-rules';
 import { keyedDigest, randomToken, sha256Hex } from '../signing';
 
 const CODE_PURPOSE = 'account-sign-in-code';

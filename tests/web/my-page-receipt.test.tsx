@@ -1,9 +1,9 @@
-// A client's receipt (web/features/account/account-receipt.tsx) dates a payment by the Lagos day it
+// A client's receipt (web/features/my-page/my-page-receipt.tsx) dates a payment by the Lagos day it
 // was paid on: one paid at 23:30 UTC was paid the next morning in Lagos.
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountReceipt, type Receipt } from '../../web/features/account/account-receipt';
+import { AccountReceipt, type Receipt } from '../../web/features/my-page/my-page-receipt';
 
 afterEach(cleanup);
 

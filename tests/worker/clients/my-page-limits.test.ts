@@ -5,13 +5,13 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../../../worker/db/schema';
-import { requestSignInCode, signInWithCode } from '../../../worker/services/clients/client-accounts';
+import { requestSignInCode, signInWithCode } from '../../../worker/services/clients/my-page-sign-in';
 import {
   ACCOUNT_GUESSES_PER_ADDRESS,
   ACCOUNT_GUESSES_PER_NETWORK,
   ACCOUNT_MESSAGES_PER_HOUR,
   accountMessages,
-} from '../../../worker/shared/account-rules';
+} from '../../../worker/shared/my-page-rules';
 import { addDays, lagosDate } from '../../../worker/shared/time';
 import { insertPaidBooking } from '../checkout/payment-fixtures';
 import { call, clearPaymentData, db, origin, withFakePaystack } from '../checkout/payment-harness';

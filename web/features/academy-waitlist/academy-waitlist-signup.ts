@@ -4,8 +4,8 @@ import {
   type WaitlistField,
   type WaitlistSignupInput,
   waitlistFieldError,
-} from '../../../worker/shared/academy/waitlist';
-import { waitlistFieldNames } from '../../../worker/shared/academy/waitlist-options';
+} from '../../../worker/shared/academy/academy-waitlist';
+import { waitlistFieldNames } from '../../../worker/shared/academy/academy-waitlist-options';
 import { api, request } from '../../lib/api-client';
 
 export type WaitlistValues = Record<WaitlistField, string>;

@@ -3,7 +3,7 @@
 // therapist), finds it under her upcoming visits, and opens its receipt. 390 and 1280 px, with axe.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
-import { ACCOUNT_GUESSES_PER_ADDRESS } from '../../../worker/shared/account-rules';
+import { ACCOUNT_GUESSES_PER_ADDRESS } from '../../../worker/shared/my-page-rules';
 import { addDays, lagosDate } from '../../../worker/shared/time';
 import { confirmBooking } from '../support/booking-steps';
 import {

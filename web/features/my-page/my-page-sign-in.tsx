@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { accountMessages } from '../../../worker/shared/account-rules';
+import { accountMessages } from '../../../worker/shared/my-page-rules';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 

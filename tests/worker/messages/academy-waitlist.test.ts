@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../../worker/db/client';
 import { outboxMessages, waitlistEntries } from '../../../worker/db/schema';
+import { forgetUnconfirmed } from '../../../worker/services/academy/academy-waitlist';
 import { unsubscribeToken } from '../../../worker/services/academy/unsubscribe';
-import { forgetUnconfirmed } from '../../../worker/services/academy/waitlist';
-import { nigerianStates, waitlistMessages } from '../../../worker/shared/academy/waitlist';
+import { nigerianStates, waitlistMessages } from '../../../worker/shared/academy/academy-waitlist';
 
 const db = createDb(env.DB);
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
-import { CONFIRM_WITHIN_DAYS, EARLY_BIRD_PLACES, type WaitlistSignup } from '../../shared/academy/waitlist';
+import { CONFIRM_WITHIN_DAYS, EARLY_BIRD_PLACES, type WaitlistSignup } from '../../shared/academy/academy-waitlist';
 
 export type JoinResult =
   | { outcome: 'awaiting-confirmation'; entryId: string; firstName: string; email: string }

@@ -1,15 +1,19 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { WaitlistField } from '../../../worker/shared/academy/waitlist';
-import { EARLY_BIRD_PLACES, nigerianStates, waitlistFieldNames } from '../../../worker/shared/academy/waitlist-options';
+import type { WaitlistField } from '../../../worker/shared/academy/academy-waitlist';
+import {
+  EARLY_BIRD_PLACES,
+  nigerianStates,
+  waitlistFieldNames,
+} from '../../../worker/shared/academy/academy-waitlist-options';
 import { FormError, SelectField, TextField } from '../../components/ui/field';
 import { CheckIcon } from '../../components/ui/icons';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
 import { useHydrated } from '../../lib/use-hydrated';
-import type { WaitlistErrors, WaitlistValues } from './waitlist-signup';
+import type { WaitlistErrors, WaitlistValues } from './academy-waitlist-signup';
 
 // The rules and the request load when the visitor starts on the form: the page's first load
 // carries only the form's markup, which is in the prerendered HTML like the rest of the page.
-const loadSignup = () => import('./waitlist-signup');
+const loadSignup = () => import('./academy-waitlist-signup');
 
 const isField = (name: string): name is WaitlistField => (waitlistFieldNames as readonly string[]).includes(name);
 

@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lagosDate } from '../../shared/time';
 import { managePath, manageToken } from '../bookings/manage-tokens';
-import { contactMatches } from '../clients/client-accounts';
+import { contactMatches } from '../clients/my-page-sign-in';
 import { voucherTitle } from '../prepaid/vouchers';
 
 /**
