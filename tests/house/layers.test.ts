@@ -111,8 +111,15 @@ const rules: Array<{ rule: string; breaks: (edge: Edge) => boolean }> = [
     breaks: ({ from, to }) => under(to, 'web') && /-page$/.test(to) && !under(from, 'web/app'),
   },
   {
-    rule: 'shared web parts (components, lib) never import features or app',
-    breaks: ({ from, to }) => under(from, 'web/components', 'web/lib') && under(to, 'web/features', 'web/app'),
+    rule: 'shared web parts (components, lib) never import features, the staff app or app',
+    breaks: ({ from, to }) =>
+      under(from, 'web/components', 'web/lib') && under(to, 'web/features', 'web/staff', 'web/app'),
+  },
+  {
+    rule: 'the public site and the staff app are rooms apart: neither imports the other',
+    breaks: ({ from, to }) =>
+      (under(from, 'web/features') && under(to, 'web/staff')) ||
+      (under(from, 'web/staff') && under(to, 'web/features')),
   },
 ];
 
@@ -157,23 +164,13 @@ function circlesOf(graph: Edge[]): string[][] {
   return circles;
 }
 
-/** The admin's frame: what every screen group uses, beside the groups' folders. */
-const adminFrame = [
-  'admin-api.ts',
-  'admin-layout.tsx',
-  'admin-session.ts',
-  'admin-ui.tsx',
-  'search-field.tsx',
-  'stats-strip.tsx',
-  'tabbed-list.tsx',
-  'use-admin-list.ts',
-  'use-team.ts',
-];
-
-describe('the admin', () => {
-  it('keeps every screen in its group’s folder, only the frame beside them', () => {
-    const flat = readdirSync(join(root, 'web/features/admin')).filter((name) => /\.tsx?$/.test(name));
-    expect(flat.sort()).toEqual(adminFrame);
+describe('the staff app', () => {
+  it('is a room of its own: its frame, its kits, its one table of sections, and one folder per screen group', () => {
+    const entries = readdirSync(join(root, 'web/staff'), { withFileTypes: true });
+    const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(files).toEqual(['sections.ts']);
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders).toEqual(expect.arrayContaining(['frame', 'kits', 'bookings', 'today', 'team']));
   });
 });
 
@@ -218,11 +215,11 @@ describe('the layers', () => {
     expect(circlesOf(edges)).toEqual([]);
     // A type-only import back from a file the other one imports: the calendar's grid and its day column.
     const planted = {
-      from: 'web/features/admin/bookings/day-column.tsx',
-      to: 'web/features/admin/bookings/calendar-grid',
+      from: 'web/staff/bookings/day-column.tsx',
+      to: 'web/staff/bookings/calendar-grid',
     };
     expect(circlesOf([...edges, planted])).toEqual([
-      ['web/features/admin/bookings/calendar-grid', 'web/features/admin/bookings/day-column'],
+      ['web/staff/bookings/calendar-grid', 'web/staff/bookings/day-column'],
     ]);
     expect(
       circlesOf([
@@ -241,8 +238,9 @@ describe('the layers', () => {
       { from: 'worker/env.ts', to: 'worker/services/staff/staff-accounts' },
       { from: 'web/features/booking/booking-form.tsx', to: 'worker/services/catalogue/catalogue' },
       { from: 'web/features/catalogue/live-shop.ts', to: 'web/features/shop/cart' },
-      { from: 'web/features/admin/bookings/calendar-page.tsx', to: 'web/features/admin/bookings/bookings-page' },
+      { from: 'web/staff/bookings/calendar-page.tsx', to: 'web/staff/bookings/bookings-page' },
       { from: 'web/components/ui/field.tsx', to: 'web/features/booking/booking-draft' },
+      { from: 'web/staff/bookings/new-booking-form.tsx', to: 'web/features/booking/slot-picker' },
     ];
     expect(planted.map((each, index) => rules[index]?.breaks(each))).toEqual(planted.map(() => true));
   });

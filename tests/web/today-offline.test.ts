@@ -1,10 +1,10 @@
 // Today's offline copy and its queue belong to the person signed in when they were kept
-// (web/features/admin/today/offline-day.ts): they leave the browser at any end of the session,
+// (web/staff/today/offline-day.ts): they leave the browser at any end of the session,
 // when another person signs in, and a change one person made is never sent under another's session.
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { markSignedInAtom, markSignedOutAtom, type StaffUser } from '../../web/features/admin/admin-session';
-import { addWaiting, keepDay, keptDay, sendWaiting, waitingChanges } from '../../web/features/admin/today/offline-day';
+import { markSignedInAtom, markSignedOutAtom, type StaffUser } from '../../web/staff/frame/admin-session';
+import { addWaiting, keepDay, keptDay, sendWaiting, waitingChanges } from '../../web/staff/today/offline-day';
 
 const tunde: StaffUser = { _id: 'staff-tunde', name: 'Tunde Bello', email: 'tunde@studio.test', role: 'therapist' };
 const amaka: StaffUser = { _id: 'staff-amaka', name: 'Amaka Obi', email: 'amaka@studio.test', role: 'reception' };

@@ -8,7 +8,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { paths } from '../config/paths';
-import { LoginForm } from '../features/admin/account/login-form';
+import { LoginForm } from '../staff/account/login-form';
 
 export { renderBuiltPage } from './entry';
 

@@ -9,41 +9,42 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { can } from '../../../worker/shared/permissions';
 import { sitePaths, studioName } from '../../../worker/shared/site-paths';
 import { paths } from '../../config/paths';
-import AcademyPage from '../../features/admin/academy/academy-page';
-import MessagesPage from '../../features/admin/academy/messages-page';
-import AccountPage from '../../features/admin/account/account-page';
-import { ChoosePasswordPage } from '../../features/admin/account/choose-password-page';
-import { LoginForm } from '../../features/admin/account/login-form';
-import { setUnauthorizedHandler } from '../../features/admin/admin-api';
-import { AdminLayout, landingFor, sections, sectionsFor } from '../../features/admin/admin-layout';
+import { api, request } from '../../lib/api-client';
+import AcademyPage from '../../staff/academy/academy-page';
+import MessagesPage from '../../staff/academy/messages-page';
+import AccountPage from '../../staff/account/account-page';
+import { ChoosePasswordPage } from '../../staff/account/choose-password-page';
+import { LoginForm } from '../../staff/account/login-form';
+import BookingsPage from '../../staff/bookings/bookings-page';
+import CalendarPage from '../../staff/bookings/calendar-page';
+import ClientPage from '../../staff/clients/client-page';
+import ClientsPage from '../../staff/clients/clients-page';
+import CouponsPage from '../../staff/coupons/coupons-page';
+import { setUnauthorizedHandler } from '../../staff/frame/admin-api';
+import { AdminLayout } from '../../staff/frame/admin-layout';
 import {
   markSignedInAtom,
   markSignedOutAtom,
   secondFactorSetupRequiredAtom,
   staffUserAtom,
-} from '../../features/admin/admin-session';
-import BookingsPage from '../../features/admin/bookings/bookings-page';
-import CalendarPage from '../../features/admin/bookings/calendar-page';
-import ClientPage from '../../features/admin/clients/client-page';
-import ClientsPage from '../../features/admin/clients/clients-page';
-import CouponsPage from '../../features/admin/coupons/coupons-page';
-import MenuPage from '../../features/admin/menu/menu-page';
-import OrdersPage from '../../features/admin/orders/orders-page';
-import PackagesPage from '../../features/admin/packages/packages-page';
-import ReviewsPage from '../../features/admin/reviews/reviews-page';
-import SchedulePage from '../../features/admin/schedule/schedule-page';
-import TherapistsPage from '../../features/admin/schedule/therapists-page';
-import ShopPage from '../../features/admin/shop/shop-page';
-import ActivityPage from '../../features/admin/team/activity-page';
-import TeamPage from '../../features/admin/team/team-page';
-import TodayPage from '../../features/admin/today/today-page';
-import VouchersPage from '../../features/admin/vouchers/vouchers-page';
-import WaitlistPage from '../../features/admin/waitlist/waitlist-page';
-import { api, request } from '../../lib/api-client';
+} from '../../staff/frame/admin-session';
+import MenuPage from '../../staff/menu/menu-page';
+import OrdersPage from '../../staff/orders/orders-page';
+import PackagesPage from '../../staff/packages/packages-page';
+import ReviewsPage from '../../staff/reviews/reviews-page';
+import SchedulePage from '../../staff/schedule/schedule-page';
+import TherapistsPage from '../../staff/schedule/therapists-page';
+import { landingFor, sections, sectionsFor } from '../../staff/sections';
+import ShopPage from '../../staff/shop/shop-page';
+import ActivityPage from '../../staff/team/activity-page';
+import TeamPage from '../../staff/team/team-page';
+import TodayPage from '../../staff/today/today-page';
+import VouchersPage from '../../staff/vouchers/vouchers-page';
+import WaitlistPage from '../../staff/waitlist/waitlist-page';
 import '../../styles/admin.css';
 
 // Reports and its charts are read by owners and managers only: a chunk of their own.
-const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page'));
+const ReportsPage = lazy(() => import('../../staff/reports/reports-page'));
 
 const sectionTitles: Record<string, string> = Object.fromEntries(
   sections.map((section) => [section.path, section.label]),

@@ -1,0 +1,79 @@
+/**
+ * A booking opened from the Calendar: its details, money and history, with the visit's status
+ * buttons of the moment, and Move, Cancel and Mark paid.
+ */
+
+import { useEffect, useId, useRef } from 'react';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
+import { CloseIcon } from '../../components/ui/icons';
+import { Detail, StatusBadge } from '../kits/admin-ui';
+import { BookingActions } from './booking-actions';
+import { BookingHistory, type SubmitChange } from './booking-changes';
+import { BookingMoneyDetails, DueBadge } from './booking-money';
+import type { Booking } from './calendar-data';
+import { HealthAnswerDetails, hasHealthNotes } from './health-answers';
+import { formWords, NoShowBadge, VisitStatusBadge, VisitStatusButtons } from './visit-status';
+
+export function BookingDialog({
+  booking,
+  submit,
+  mayChange,
+  mayMark,
+  onClose,
+}: {
+  booking: Booking;
+  submit: SubmitChange;
+  /** Moving, cancelling and marking paid: the roles that take bookings. */
+  mayChange: boolean;
+  /** Arrived, completed, no-show: the roles that mark visits. */
+  mayMark: boolean;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => dialogRef.current?.close();
+  return (
+    <dialog ref={dialogRef} className="dialog admin-calendar__dialog" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId}>{booking.name}</h2>
+        <button type="button" className="dialog__close" onClick={close}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
+      <div className="admin-row__badges">
+        <VisitStatusBadge status={booking.serviceStatus} />
+        <NoShowBadge count={booking.noShows} />
+        {booking.needsAttention ? <StatusBadge status="Over capacity: move this booking" tone="danger" /> : null}
+        {hasHealthNotes(booking) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
+        <DueBadge booking={booking} />
+      </div>
+      <dl className="admin-details">
+        <Detail label="When" wide>
+          {formatVisit(booking.date, booking.time, booking.durationMinutes)}
+        </Detail>
+        <Detail label="Treatments" wide>
+          {booking.subservices.join(', ')}
+        </Detail>
+        <Detail label="Therapist">{booking.therapist?.name ?? 'None yet'}</Detail>
+        <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
+        <Detail label="Health form">{formWords[booking.form]}</Detail>
+        <Detail label="Phone">
+          <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+        </Detail>
+        <Detail label="Email">{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '-'}</Detail>
+        <HealthAnswerDetails booking={booking} brief />
+        <BookingMoneyDetails booking={booking} />
+        <Detail label="History" wide>
+          <BookingHistory booking={booking} />
+        </Detail>
+      </dl>
+      {mayMark ? <VisitStatusButtons visit={booking} submit={submit} /> : null}
+      {booking.serviceStatus === 'booked' && mayChange ? <BookingActions booking={booking} submit={submit} /> : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * New booking: a booking staff take by phone, WhatsApp or at the door, in a modal dialog. The
+ * server takes the time by the same rule as online bookings (a therapist and a room free for the
+ * whole visit) and sends the same confirmation and manage link when an email or WhatsApp number is
+ * given. Opened from the Bookings screen, or from a free time on the Calendar with the therapist
+ * and time filled in.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
+import { formatNaira } from '../../../worker/shared/money';
+import { formatTime, lagosDate } from '../../../worker/shared/time';
+import { FormError, TextAreaField, TextField } from '../../components/ui/field';
+import { CloseIcon } from '../../components/ui/icons';
+import { adminRequest, api, messageOf } from '../frame/admin-api';
+import { RadioOptions, useCan } from '../kits/admin-ui';
+import { useTeam } from '../kits/use-team';
+
+export const newBookingMessages = {
+  save: 'Error saving the booking',
+  treatments: 'Please choose at least one treatment.',
+} as const;
+
+const paymentChoices = [
+  { value: 'cash', label: 'Cash at the studio' },
+  { value: 'transfer', label: 'Bank transfer' },
+  { value: 'pos', label: 'POS (card at the studio)' },
+  { value: 'unpaid', label: 'Unpaid: pays on arrival' },
+] as const;
+
+type Payment = (typeof paymentChoices)[number]['value'];
+
+export interface NewBookingPreset {
+  date?: string;
+  time?: string;
+  therapistId?: string;
+  /** Book the next visit: the same client and treatments (names on the menu). */
+  client?: { name: string; phone: string; email: string };
+  treatments?: string[];
+}
+
+export interface SavedBooking {
+  name: string;
+  date: string;
+  time: string;
+  durationMinutes: number;
+  therapist: { name: string } | null;
+  /** The client is past the no-show rule and was booked to pay later: take payment now. */
+  paymentAdvice?: string | null;
+}
+
+/** What staff are told once the booking is saved. */
+export const bookedNotice = (booking: SavedBooking) =>
+  `${booking.name} is booked on ${formatVisit(booking.date, booking.time, booking.durationMinutes)}${
+    booking.therapist ? ` with ${booking.therapist.name}` : ''
+  }.${booking.paymentAdvice ? ` ${booking.paymentAdvice}` : ''}`;
+
+export function NewBookingForm({
+  preset,
+  onClose,
+  onSaved,
+}: {
+  preset?: NewBookingPreset;
+  /** The dialog has closed (saved, cancelled or Escape): unmount the form. */
+  onClose: () => void;
+  onSaved: (booking: SavedBooking) => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const team = useTeam();
+  const [chosen, setChosen] = useState<string[]>(preset?.treatments ?? []);
+  // Without the desk's permission (a therapist booking a client's next visit): with themselves,
+  // paid at the studio.
+  const desk = useCan('bookings');
+  const [therapistId, setTherapistId] = useState(preset?.therapistId ?? 'any');
+  const [payment, setPayment] = useState<Payment>(desk ? 'cash' : 'unpaid');
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => dialogRef.current?.close();
+
+  const treatments = (team?.menu ?? []).flatMap((group) => group.treatments);
+  const total = chosen.reduce((sum, name) => sum + (treatments.find((t) => t.name === name)?.price ?? 0), 0);
+  const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?._id ?? name);
+  const therapists = (team?.therapists ?? []).filter(
+    (therapist) =>
+      therapist.active &&
+      chosenIds.every((id) => therapist.treatments.includes(id)) &&
+      (desk || therapist._id === preset?.therapistId),
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen.length === 0) {
+      setError(newBookingMessages.treatments);
+      return;
+    }
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    setSaving(true);
+    setError(undefined);
+    try {
+      // The server checks every field, the time and the therapist, and says what is wrong.
+      const { booking, paymentAdvice } = await adminRequest(
+        api.bookings.$post({
+          json: {
+            name: text('name'),
+            phone: text('phone'),
+            email: text('email'),
+            subservices: chosen,
+            date: text('date'),
+            time: text('time'),
+            therapistId: therapistId === 'any' ? undefined : therapistId,
+            payment,
+            notes: text('notes') || undefined,
+          },
+        }),
+      );
+      if (booking) onSaved({ ...booking, paymentAdvice });
+      close();
+    } catch (failure) {
+      setError(messageOf(failure, newBookingMessages.save));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <dialog ref={dialogRef} className="dialog admin-new-booking" aria-labelledby={titleId} onClose={onClose}>
+      <div className="dialog__header">
+        <h2 id={titleId}>New booking</h2>
+        <button type="button" className="dialog__close" onClick={close}>
+          <CloseIcon size={22} />
+          <span className="visually-hidden">Close</span>
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+        <ClientFields client={preset?.client} />
+        <fieldset className="admin-new-booking__treatments">
+          <legend className="field__label">Treatments</legend>
+          {(team?.menu ?? []).map((group) => (
+            <div key={group.id} className="admin-new-booking__group">
+              <p className="admin-new-booking__group-title">{group.title}</p>
+              {group.treatments.map((treatment) => (
+                <label key={treatment._id} className="checkbox">
+                  <input
+                    type="checkbox"
+                    className="checkbox__input"
+                    name="subservices"
+                    value={treatment.name}
+                    checked={chosen.includes(treatment.name)}
+                    onChange={(event) => {
+                      setError(undefined);
+                      setChosen((list) =>
+                        event.target.checked
+                          ? [...list, treatment.name]
+                          : list.filter((name) => name !== treatment.name),
+                      );
+                    }}
+                  />
+                  <span>
+                    {treatment.name} <span className="admin-new-booking__price">{formatNaira(treatment.price)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          ))}
+        </fieldset>
+        <p className="admin-new-booking__total">
+          Total: <strong>{formatNaira(total)}</strong>
+        </p>
+        <div className="admin-new-booking__pair">
+          <TextField
+            label="Date"
+            name="date"
+            type="date"
+            required
+            min={lagosDate(new Date())}
+            defaultValue={preset?.date ?? lagosDate(new Date())}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={`${titleId}-time`}>
+              Time
+            </label>
+            <select
+              id={`${titleId}-time`}
+              className="field__control field__control--select"
+              name="time"
+              required
+              defaultValue={preset?.time ?? '09:00'}
+            >
+              {(team?.times ?? [preset?.time ?? '09:00']).map((time) => (
+                <option key={time} value={time}>
+                  {formatTime(time)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <TherapistSelect
+          id={`${titleId}-therapist`}
+          value={therapistId}
+          onChange={setTherapistId}
+          offered={therapists}
+          named={team?.therapists.find((therapist) => therapist._id === therapistId)?.name}
+          anyOffered={desk}
+        />
+        <fieldset className="admin-new-booking__payment">
+          <legend className="field__label">Payment</legend>
+          <RadioOptions
+            name="payment"
+            options={desk ? paymentChoices : paymentChoices.filter((choice) => choice.value === 'unpaid')}
+            value={payment}
+            onChange={setPayment}
+          />
+        </fieldset>
+        <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
+        <FormError message={error} />
+        <div className="admin-compose__buttons">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Booking…' : 'Book'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** Whom the visit is with: any therapist (the desk only) or one who gives every chosen treatment. */
+function TherapistSelect({
+  id,
+  value,
+  onChange,
+  offered,
+  named,
+  anyOffered,
+}: {
+  id: string;
+  value: string;
+  onChange: (id: string) => void;
+  offered: ReadonlyArray<{ _id: string; name: string }>;
+  /** The chosen therapist's name, listed even when the treatments rule them out. */
+  named?: string;
+  anyOffered: boolean;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Therapist
+      </label>
+      <select
+        id={id}
+        className="field__control field__control--select"
+        name="therapistId"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {anyOffered ? <option value="any">Any therapist</option> : null}
+        {offered.map((therapist) => (
+          <option key={therapist._id} value={therapist._id}>
+            {therapist.name}
+          </option>
+        ))}
+        {/* The Calendar's choice stays listed until the treatments rule it out. */}
+        {value !== 'any' && !offered.some((therapist) => therapist._id === value) ? (
+          <option value={value}>{named ?? 'Chosen therapist'}</option>
+        ) : null}
+      </select>
+    </div>
+  );
+}
+
+/** Who the visit is for (the same client, for their next visit). */
+function ClientFields({ client }: { client?: NewBookingPreset['client'] }) {
+  return (
+    <>
+      <div className="admin-new-booking__pair">
+        <TextField
+          label="Client’s name"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          defaultValue={client?.name}
+        />
+        <TextField
+          label="Phone or WhatsApp number"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          required
+          defaultValue={client?.phone}
+        />
+      </div>
+      <TextField
+        label="Email (optional)"
+        name="email"
+        type="email"
+        autoComplete="off"
+        hint="The confirmation and manage link go to the email and the WhatsApp number."
+        defaultValue={client?.email}
+      />
+    </>
+  );
+}

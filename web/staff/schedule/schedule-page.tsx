@@ -1,0 +1,441 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { formatNaira } from '../../../worker/shared/money';
+import { formatDate, formatTime, lagosDate } from '../../../worker/shared/time';
+import { FormError, TextField } from '../../components/ui/field';
+import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
+import { adminRequest, api, messageOf } from '../frame/admin-api';
+import { adminDataChangedAtom } from '../frame/admin-session';
+import { AdminPageHeader, ListFrame, Notice } from '../kits/admin-ui';
+import { useAdminList } from '../kits/use-admin-list';
+
+const loadClosures = async () => {
+  const rows = await adminRequest(api.closures['with-bookings'].$get());
+  return { rows, total: rows.length };
+};
+
+export const scheduleMessages = {
+  fetch: 'Error fetching closed days',
+  close: 'Error closing the day',
+  reopen: 'Error reopening the day',
+  move: 'Error moving the booking',
+  settingsFetch: 'Error fetching the start times',
+  settingsSave: 'Error saving the start times',
+  settingsSaved: 'Start times and treatment lengths saved. Bookings already made keep their times.',
+} as const;
+
+type PageNotice = { tone: 'success' | 'error'; text: string };
+
+/** The closed days ahead, each with its reason, Reopen, and the bookings still on it to move. */
+function ClosedDays({ onNotice }: { onNotice: (notice: PageNotice | undefined) => void }) {
+  const { state, retry } = useAdminList(loadClosures, 'closures');
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+
+  const moveBooking: SubmitChange = async (change, success) => {
+    onNotice(undefined);
+    try {
+      await change();
+      onNotice({ tone: 'success', text: success });
+      dataChanged();
+    } catch (error) {
+      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.move) });
+    }
+  };
+
+  async function reopen(date: string) {
+    onNotice(undefined);
+    try {
+      await adminRequest(api.closures[':date'].$delete({ param: { date } }));
+      onNotice({ tone: 'success', text: `${formatDate(date)} is open for bookings again.` });
+      dataChanged();
+    } catch (error) {
+      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.reopen) });
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="closed-days-title">
+      <h2 id="closed-days-title" className="admin-panel__title">
+        Closed days
+      </h2>
+      <ListFrame
+        state={state}
+        errorMessage={scheduleMessages.fetch}
+        emptyMessage="No closed days ahead."
+        onRetry={retry}
+      >
+        {(rows) => (
+          <ul className="admin-list admin-closures">
+            {rows.map((closure) => (
+              <li key={closure.date} className="admin-closure">
+                <div className="admin-closure__head">
+                  <p className="admin-closure__date">
+                    <strong>{formatDate(closure.date)}</strong> · {closure.reason}
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={`Reopen ${formatDate(closure.date)}`}
+                    onClick={() => reopen(closure.date)}
+                  >
+                    Reopen
+                  </button>
+                </div>
+                {closure.bookings.length > 0 ? (
+                  <div className="admin-closure__bookings">
+                    <p className="admin-alert admin-alert--error">
+                      {closure.bookings.length} {closure.bookings.length === 1 ? 'booking' : 'bookings'} still on this
+                      day: move them to another day or call the client.
+                    </p>
+                    <ul>
+                      {closure.bookings.map((booking) => (
+                        <li key={booking._id}>
+                          <p>
+                            {formatTime(booking.time)} · {booking.name} ·{' '}
+                            <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                          </p>
+                          <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
+/**
+ * Schedule: the days the studio is closed (with the bookings still on them, to move), the start
+ * times and the treatments' lengths.
+ */
+export default function SchedulePage() {
+  const [notice, setNotice] = useState<PageNotice>();
+  const [closing, setClosing] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+
+  async function closeDay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setClosing(true);
+    setFormError(undefined);
+    setNotice(undefined);
+    try {
+      const closed = await adminRequest(
+        api.closures.$post({ json: { date: String(data.get('date')), reason: String(data.get('reason')) } }),
+      );
+      form.reset();
+      const booked = closed.bookedCount;
+      setNotice({
+        tone: 'success',
+        text: `${formatDate(closed.date)} is closed.${booked > 0 ? ` ${booked} ${booked === 1 ? 'booking is' : 'bookings are'} still on that day: see below.` : ''}`,
+      });
+      dataChanged();
+    } catch (error) {
+      setFormError(messageOf(error, scheduleMessages.close));
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Schedule" />
+      <Notice notice={notice} />
+      <section className="admin-panel admin-compose" aria-labelledby="close-day-title">
+        <h2 id="close-day-title" className="admin-panel__title">
+          Close a day
+        </h2>
+        <form className="admin-schedule__form" onSubmit={closeDay} aria-labelledby="close-day-title">
+          <TextField label="Date" name="date" type="date" min={lagosDate(new Date())} required />
+          <TextField
+            label="Reason"
+            name="reason"
+            required
+            maxLength={120}
+            hint="Shown to visitors on the booking page, e.g. Public holiday"
+          />
+          <FormError message={formError} />
+          <div className="admin-compose__buttons">
+            <button type="submit" className="button button--primary" disabled={closing}>
+              {closing ? 'Closing…' : 'Close day'}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <ClosedDays onNotice={setNotice} />
+
+      <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
+      {/* How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */}
+      <NumberSettingPanel
+        setting="healthRetentionMonths"
+        title="Clients’ health answers"
+        text="Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy promises clients 12 months: if you choose another length, have its wording changed to match."
+        label="Months after the visit"
+        max={120}
+        saved={(months) => `Health answers are now erased ${months} months after each visit.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <NumberSettingPanel
+        setting="voucherValidityMonths"
+        title="Gift vouchers"
+        text="How long a gift voucher can be used, from the day it is delivered. A change applies to vouchers sold from now on."
+        label="Months from delivery"
+        max={60}
+        saved={(months) => `Gift vouchers sold from now on are valid for ${months} months.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <NumberSettingPanel
+        setting="deskVoucherDailyLimit"
+        title="Desk gift vouchers"
+        text="The most reception may sell at the desk in a day, all receptionists together (managers and owners have no limit). Each morning the owners get an email of the day before’s desk sales."
+        label="Naira reception may sell a day"
+        min={0}
+        max={10_000_000}
+        step={1_000}
+        saved={(naira) => `Reception may now sell up to ${formatNaira(naira)} of gift vouchers a day.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <NumberSettingPanel
+        setting="noShowLimit"
+        title="No-shows"
+        text="After this many no-shows within 12 months, a client books online only by paying in full (no deposit). The booking page says only that payment in full is needed, never why. Staff may lift it for a client on their record. 0 turns it off."
+        label="No-shows before payment in full"
+        min={0}
+        max={10}
+        saved={(count) =>
+          count === 0
+            ? 'Clients may pay a deposit online whatever their no-shows.'
+            : `After ${count} no-shows in 12 months, a client pays in full online.`
+        }
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+      <NumberSettingPanel
+        setting="offerMinutes"
+        title="Waitlist offers"
+        text="When a place frees, the first client waiting for it is offered it by email and WhatsApp, and the place is held for them this long. If they do not book it in time, it goes to the next in line. Offers go out from 07:00 to 21:00."
+        label="Minutes an offered place is held"
+        min={5}
+        max={120}
+        saved={(minutes) => `An offered place is now held for ${minutes} minutes.`}
+        onSaved={(text) => setNotice({ tone: 'success', text })}
+      />
+    </>
+  );
+}
+
+type ScheduleSettings = Awaited<ReturnType<typeof loadSettings>>;
+const loadSettings = () => adminRequest(api['schedule-settings'].$get());
+
+/**
+ * Start times (every hour, as the booking page has always offered, or every half hour) and each
+ * treatment's length and the buffer after it, which decide how long a visit holds its therapist.
+ */
+function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
+  const [settings, setSettings] = useState<ScheduleSettings>();
+  const [loadError, setLoadError] = useState<string>();
+  const [saveError, setSaveError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    loadSettings().then(setSettings, () => setLoadError(scheduleMessages.settingsFetch));
+  }, []);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!settings) return;
+    const data = new FormData(event.currentTarget);
+    const step = Number(data.get('step')) === 30 ? 30 : 60;
+    const treatments = settings.treatments.map((treatment) => ({
+      _id: treatment._id,
+      ...(treatment.durationMinutes === null ? {} : { durationMinutes: Number(data.get(`duration-${treatment._id}`)) }),
+      bufferMinutes: Number(data.get(`buffer-${treatment._id}`)),
+    }));
+    setSaving(true);
+    setSaveError(undefined);
+    try {
+      // The API checks every number (steps of 15 minutes) and names the rule when one is off.
+      setSettings(await adminRequest(api['schedule-settings'].$put({ json: { startStepMinutes: step, treatments } })));
+      onSaved(scheduleMessages.settingsSaved);
+    } catch (error) {
+      setSaveError(messageOf(error, scheduleMessages.settingsSave));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel admin-compose admin-capacity" aria-labelledby="times-title">
+      <h2 id="times-title" className="admin-panel__title">
+        Start times and treatment lengths
+      </h2>
+      {loadError ? <p className="admin-alert admin-alert--error">{loadError}</p> : null}
+      {settings ? (
+        <form onSubmit={save} aria-labelledby="times-title">
+          <div className="field">
+            <label className="field__label" htmlFor="start-step">
+              Start times
+            </label>
+            <select
+              id="start-step"
+              className="field__control field__control--select"
+              name="step"
+              defaultValue={String(settings.startStepMinutes)}
+              aria-describedby="start-step-hint"
+            >
+              <option value="60">Every hour</option>
+              <option value="30">Every 30 minutes</option>
+            </select>
+            <p className="field__hint" id="start-step-hint">
+              The times the booking page offers, from 9:00 AM to 5:00 PM.
+            </p>
+          </div>
+          <p className="admin-total">
+            A visit holds its therapist and room for its treatments back to back, each with the buffer after it. New
+            lengths apply to bookings made from now on.
+          </p>
+          <div className="admin-timings">
+            {settings.treatments.map((treatment) => (
+              <fieldset key={treatment._id} className="admin-timings__row">
+                <legend className="admin-timings__name">{treatment.name}</legend>
+                {treatment.durationMinutes === null ? (
+                  <p className="admin-timings__overnight">Overnight: from 5:00 PM to the therapist’s first hour</p>
+                ) : (
+                  <TextField
+                    label={`${treatment.name} length (minutes)`}
+                    name={`duration-${treatment._id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={15}
+                    max={960}
+                    step={15}
+                    required
+                    defaultValue={treatment.durationMinutes}
+                  />
+                )}
+                <TextField
+                  label={`${treatment.name} buffer after (minutes)`}
+                  name={`buffer-${treatment._id}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={120}
+                  step={15}
+                  required
+                  defaultValue={treatment.bufferMinutes}
+                />
+              </fieldset>
+            ))}
+          </div>
+          <FormError message={saveError} />
+          <div className="admin-compose__buttons">
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save start times and lengths'}
+            </button>
+          </div>
+        </form>
+      ) : loadError ? null : (
+        <p className="admin-total">Loading the start times…</p>
+      )}
+    </section>
+  );
+}
+
+type NumberSetting =
+  | 'healthRetentionMonths'
+  | 'voucherValidityMonths'
+  | 'deskVoucherDailyLimit'
+  | 'noShowLimit'
+  | 'offerMinutes';
+
+/**
+ * A setting that is one whole number (how long health answers are kept, how long a gift voucher
+ * lasts, reception's daily limit of desk vouchers): its field, saved on its own.
+ */
+function NumberSettingPanel({
+  setting,
+  title,
+  text,
+  label,
+  min = 1,
+  max,
+  step = 1,
+  saved,
+  onSaved,
+}: {
+  setting: NumberSetting;
+  title: string;
+  text: string;
+  label: string;
+  min?: number;
+  max: number;
+  step?: number;
+  saved: (value: number) => string;
+  onSaved: (text: string) => void;
+}) {
+  const [value, setValue] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    loadSettings().then(
+      (settings) => setValue(String(settings[setting])),
+      () => setError(scheduleMessages.settingsFetch),
+    );
+  }, [setting]);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setError(undefined);
+    try {
+      const answer = await adminRequest(api['schedule-settings'].$put({ json: { [setting]: Number(value) } }));
+      setValue(String(answer[setting]));
+      onSaved(saved(answer[setting]));
+    } catch (failure) {
+      setError(messageOf(failure, scheduleMessages.settingsSave));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel admin-compose" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-panel__title">
+        {title}
+      </h2>
+      <p>{text}</p>
+      {value === undefined ? (
+        <FormError message={error} />
+      ) : (
+        <form onSubmit={save} noValidate>
+          <TextField
+            label={label}
+            name={setting}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={step}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <FormError message={error} />
+          <div className="admin-compose__buttons">
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

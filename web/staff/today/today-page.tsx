@@ -1,0 +1,146 @@
+/**
+ * Today: the day's visits on a therapist's phone (their own), or anyone's for those who run the
+ * desk (a therapist or all). Readable offline: the last day loaded stays, with "Offline since
+ * 10:42"; status changes and notes made meanwhile wait in the browser and go, in order, when the
+ * network returns (offline-day.ts).
+ */
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatDate, isIsoDate, lagosClock, lagosDate } from '../../../worker/shared/time';
+import { bookedNotice, NewBookingForm, type NewBookingPreset } from '../bookings/new-booking-form';
+import { AdminPageHeader, Notice, useCan } from '../kits/admin-ui';
+import { useTeam } from '../kits/use-team';
+import { todayMessages, useToday, withWaiting } from './use-today';
+import { VisitCard } from './visit-card';
+import { WaitingList } from './waiting-list';
+
+export default function TodayPage() {
+  const ownOnly = !useCan('allBookings');
+  const mayWriteNotes = useCan('healthAnswers');
+  // The desk books anyone; a therapist their client's next visit with themselves.
+  const mayBook = useCan('ownNextVisit');
+  // Today, or the day in the address (`?date=`, as the Calendar's): a link to a day opens it.
+  const [params] = useSearchParams();
+  const [date, setDate] = useState(() => {
+    const asked = params.get('date') ?? '';
+    return isIsoDate(asked) ? asked : lagosDate(new Date());
+  });
+  const [therapistId, setTherapistId] = useState('all');
+  const [booking, setBooking] = useState<NewBookingPreset>();
+  const { state, waiting, notice, setNotice, actions, retry, dismiss, dataChanged } = useToday(
+    date,
+    therapistId,
+    ownOnly,
+  );
+  const pending = waiting.filter((each) => !each.refused);
+  return (
+    <div className="admin-page today">
+      <AdminPageHeader title="Today" />
+      <DayControls
+        date={date}
+        setDate={setDate}
+        therapistId={ownOnly ? undefined : therapistId}
+        setTherapistId={setTherapistId}
+      />
+      {state.status === 'ready' && state.offlineSince ? (
+        <p className="today__offline" role="status">
+          Offline since {lagosClock(new Date(state.offlineSince))}. Showing the day as loaded at{' '}
+          {lagosClock(new Date(state.savedAt ?? state.offlineSince))}.
+        </p>
+      ) : null}
+      <WaitingList pending={pending.length} refused={waiting.filter((each) => each.refused)} onDismiss={dismiss} />
+      <Notice notice={notice} />
+      <h2 className="today__date">{formatDate(date)}</h2>
+      {state.status === 'loading' ? (
+        <p className="admin-list__loading" role="status">
+          Loading...
+        </p>
+      ) : state.status === 'error' ? (
+        <div className="admin-alert admin-alert--error" role="alert">
+          <p>{navigator.onLine ? todayMessages.fetch : todayMessages.offlineEmpty}</p>
+          <button type="button" className="button button--secondary button--small" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : state.day.visits.length === 0 ? (
+        <p className="admin-empty">No visits on this day.</p>
+      ) : (
+        <ul className="today__visits" aria-label={`Visits on ${formatDate(date)}`}>
+          {withWaiting(state.day, pending).visits.map((visit) => (
+            <VisitCard
+              key={visit._id}
+              visit={visit}
+              date={state.day.date}
+              showTherapist={!ownOnly && therapistId === 'all'}
+              mayWriteNotes={mayWriteNotes}
+              actions={{ ...actions, bookNext: mayBook ? setBooking : undefined }}
+            />
+          ))}
+        </ul>
+      )}
+      {booking ? (
+        <NewBookingForm
+          preset={booking}
+          onClose={() => setBooking(undefined)}
+          onSaved={(saved) => {
+            setNotice({ tone: 'success', text: bookedNotice(saved) });
+            dataChanged();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The day (today by default) and, for the desk, whose visits: one therapist or all. */
+function DayControls({
+  date,
+  setDate,
+  therapistId,
+  setTherapistId,
+}: {
+  date: string;
+  setDate: (date: string) => void;
+  /** Undefined: the member sees their own visits only. */
+  therapistId?: string;
+  setTherapistId: (id: string) => void;
+}) {
+  const id = useId();
+  const team = useTeam();
+  return (
+    <div className="today__controls">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-date`}>
+          Day
+        </label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          className="field__control"
+          value={date}
+          onChange={(event) => event.target.value && setDate(event.target.value)}
+        />
+      </div>
+      {therapistId === undefined ? null : (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-therapist`}>
+            Therapist
+          </label>
+          <select
+            id={`${id}-therapist`}
+            className="field__control field__control--select"
+            value={therapistId}
+            onChange={(event) => setTherapistId(event.target.value)}
+          >
+            <option value="all">All therapists</option>
+            {(team?.therapists ?? []).map((therapist) => (
+              <option key={therapist._id} value={therapist._id}>
+                {therapist.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * One visit on Today, made for a phone in a therapist's hand: who and when first, what the room
+ * needs to know, then large buttons for the visit's next step and its notes.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { StatusChange } from '../../../worker/shared/bookings/visit-rules';
+import { formatNaira } from '../../../worker/shared/money';
+import { addDays, formatDate } from '../../../worker/shared/time';
+import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
+import type { NewBookingPreset } from '../bookings/new-booking-form';
+import { allowedChanges, buttonLabels, formWords, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
+import { Detail, StatusBadge } from '../kits/admin-ui';
+import type { TodayVisit } from './today-data';
+
+/** Four weeks on: when most clients come back. */
+const NEXT_VISIT_DAYS = 28;
+
+export interface VisitActions {
+  changeStatus: (visit: TodayVisit, to: StatusChange) => Promise<void>;
+  saveNotes: (visit: TodayVisit, text: string) => Promise<boolean>;
+  /** Absent for a role that does not take bookings. */
+  bookNext?: (preset: NewBookingPreset) => void;
+}
+
+export function VisitCard({
+  visit,
+  date,
+  showTherapist,
+  mayWriteNotes,
+  actions,
+}: {
+  visit: TodayVisit;
+  date: string;
+  showTherapist: boolean;
+  mayWriteNotes: boolean;
+  actions: VisitActions;
+}) {
+  const titleId = useId();
+  const [writing, setWriting] = useState(false);
+  const changes = allowedChanges({ ...visit, name: visit.clientName, date });
+  const readsHealth = visit.healthConditions !== undefined;
+  return (
+    <li className={`today-visit today-visit--${visit.serviceStatus}`}>
+      <article aria-labelledby={titleId}>
+        <h2 id={titleId} className="today-visit__title">
+          <span className="today-visit__time">
+            {visit.time}–{visit.endTime}
+          </span>{' '}
+          {visit.clientName}
+        </h2>
+        <div className="admin-row__badges">
+          <VisitStatusBadge status={visit.serviceStatus} />
+          <NoShowBadge count={visit.noShows} />
+          <StatusBadge status={formWords[visit.form]} tone={visit.form === 'missing' ? 'warning' : 'success'} />
+          {hasHealthNotes(visit) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
+        </div>
+        <dl className="admin-details today-visit__details">
+          <Detail label="Treatments" wide>
+            {visit.treatments.join(', ')}
+          </Detail>
+          <Detail label="Room">{visit.room ?? '-'}</Detail>
+          {showTherapist ? <Detail label="Therapist">{visit.therapist?.name ?? 'None yet'}</Detail> : null}
+          <Detail label="To pay">{visit.balanceDue > 0 ? formatNaira(visit.balanceDue) : 'Nothing: paid'}</Detail>
+          <Detail label="Phone">
+            <a href={`tel:${visit.phone}`}>{visit.phone}</a>
+          </Detail>
+          {visit.formPath ? (
+            <Detail label="Health form" wide>
+              {/* For the client to fill at the desk, on the studio's tablet or their phone. */}
+              <a href={visit.formPath} target="_blank" rel="noopener">
+                Open {visit.clientName}’s health form
+              </a>
+            </Detail>
+          ) : null}
+          {readsHealth ? <HealthAnswerDetails booking={visit} brief /> : null}
+          {visit.lastNotes ? (
+            <Detail label={`Last visit’s notes (${formatDate(visit.lastNotes.date)})`} wide>
+              <span className="today-visit__notes">{visit.lastNotes.text}</span>
+            </Detail>
+          ) : null}
+          {visit.visitNotes ? (
+            <Detail label="This visit’s notes" wide>
+              <span className="today-visit__notes">{visit.visitNotes.text}</span>
+              <span className="today-visit__by"> ({visit.visitNotes.writtenBy})</span>
+            </Detail>
+          ) : null}
+        </dl>
+        {writing ? (
+          <NotesForm
+            visit={visit}
+            onCancel={() => setWriting(false)}
+            onSave={async (text) => {
+              if (await actions.saveNotes(visit, text)) setWriting(false);
+            }}
+          />
+        ) : null}
+        <div className="today-visit__actions">
+          {changes.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
+              onClick={() => actions.changeStatus(visit, to)}
+            >
+              {to === 'completed' ? 'Completed' : buttonLabels[to]}
+            </button>
+          ))}
+          {mayWriteNotes && !writing && visit.serviceStatus !== 'cancelled' ? (
+            <button
+              type="button"
+              className="button button--secondary today-visit__button"
+              onClick={() => setWriting(true)}
+            >
+              {visit.visitNotes ? 'Edit notes' : 'Write notes'}
+            </button>
+          ) : null}
+          {visit.serviceStatus === 'completed' && actions.bookNext ? (
+            <button
+              type="button"
+              className="button button--secondary today-visit__button"
+              onClick={() =>
+                actions.bookNext?.({
+                  date: addDays(date, NEXT_VISIT_DAYS),
+                  time: visit.time,
+                  therapistId: visit.therapist?._id,
+                  treatments: visit.treatments,
+                  client: { name: visit.clientName, phone: visit.phone, email: visit.email },
+                })
+              }
+            >
+              Book the next visit
+            </button>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function NotesForm({
+  visit,
+  onSave,
+  onCancel,
+}: {
+  visit: TodayVisit;
+  onSave: (text: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const fieldId = useId();
+  const [saving, setSaving] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    await onSave(String(new FormData(event.currentTarget).get('text') ?? ''));
+    setSaving(false);
+  }
+  return (
+    <form className="today-visit__notes-form" onSubmit={submit}>
+      <div className="field">
+        <label className="field__label" htmlFor={fieldId}>
+          Visit notes for {visit.clientName}
+        </label>
+        <p className="field__hint" id={`${fieldId}-hint`}>
+          What was done, pressure, areas, products used or recommended. Health data: only the visit’s therapist,
+          managers and the owner read them.
+        </p>
+        <textarea
+          id={fieldId}
+          name="text"
+          className="field__control"
+          rows={5}
+          maxLength={4000}
+          required
+          aria-describedby={`${fieldId}-hint`}
+          defaultValue={visit.visitNotes?.text}
+        />
+      </div>
+      <div className="today-visit__actions">
+        <button type="submit" className="button button--primary today-visit__button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save notes'}
+        </button>
+        <button type="button" className="button button--secondary today-visit__button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
