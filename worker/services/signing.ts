@@ -8,15 +8,31 @@
 const encoder = new TextEncoder();
 const salt = encoder.encode('spa-studio signing keys v1');
 
-export async function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
-  const master = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
-  return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(purpose) },
-    master,
-    { name: 'HMAC', hash: 'SHA-256', length: 256 },
-    false,
-    ['sign', 'verify'],
-  );
+/**
+ * Derived keys, kept for the isolate's life (by secret and purpose: a changed secret derives anew):
+ * a key is derived once, not on every link or digest a request checks.
+ */
+const derived = new Map<string, Promise<CryptoKey>>();
+
+export function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
+  const id = `${purpose}\u0000${secret}`;
+  const known = derived.get(id);
+  if (known) return known;
+  const key = crypto.subtle
+    .importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey'])
+    .then((master) =>
+      crypto.subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(purpose) },
+        master,
+        { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        false,
+        ['sign', 'verify'],
+      ),
+    );
+  // A derivation that failed is not kept: the next call tries again.
+  key.catch(() => derived.delete(id));
+  derived.set(id, key);
+  return key;
 }
 
 export const toBase64Url = (bytes: Uint8Array) =>

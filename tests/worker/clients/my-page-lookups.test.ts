@@ -57,9 +57,13 @@ function recordingDb() {
   return { db: createDb(recording), statements };
 }
 
-/** The planner's steps that read a table of records row by row. */
+/**
+ * The planner's steps that read a table of records row by row, or every paid payment (by status)
+ * to find a person's among them.
+ */
 async function scans(statements: Recorded[]) {
-  const records = /^SCAN (bookings|b|orders|clients|package_purchases|w|memberships|m|vouchers|payments)\b/;
+  const records =
+    /^(SCAN (bookings|b|orders|clients|package_purchases|w|memberships|m|vouchers|payments|p)\b|SEARCH (payments|p) USING INDEX payments_status_created)/;
   const found: string[] = [];
   for (const { query, params } of statements) {
     const plan = await env.DB.prepare(`explain query plan ${query}`)

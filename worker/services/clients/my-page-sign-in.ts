@@ -91,7 +91,13 @@ function knownSql(key: string): SQL {
 }
 
 export type CodeRequest =
-  | { ok: true; send?: { id: string; digits: string; channel: 'email' | 'whatsapp'; to: string } }
+  | {
+      ok: true;
+      /** The code recorded, known address or not (its message is made either way: the same work). */
+      code: { id: string; digits: string; channel: 'email' | 'whatsapp'; to: string };
+      /** Whether it is to be sent: a known address, within its messages an hour. */
+      send: boolean;
+    }
   | { ok: false; status: 400 | 429; message: string };
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -141,7 +147,7 @@ export async function requestSignInCode(
       (counts?.address ?? 0) >= ACCOUNT_CODES_PER_ADDRESS ? accountMessages.tooManyCodes : accountMessages.busyNetwork;
     return { ok: false, status: 429, message };
   }
-  return row.sent === 1 ? { ok: true, send: { id, digits, channel: contact.channel, to: contact.to } } : { ok: true };
+  return { ok: true, code: { id, digits, channel: contact.channel, to: contact.to }, send: row.sent === 1 };
 }
 
 export type SignIn = { ok: true; token: string } | { ok: false; status: 400 | 429; message: string };
