@@ -14,18 +14,18 @@
 //      route beside the constant /api/ping
 // Section 1 also prints the Worker's upload from wrangler's dry run and its startup CPU from
 // `wrangler check startup`; every figure with a goal (scripts/lib/budget.ts) is printed beside it.
-//   8. the catalogue's pages, which the Worker answers from KV (issue 21; scripts/lib/catalogue-bench.ts):
+//   8. the catalogue's pages, which the Worker answers from KV (scripts/lib/catalogue-bench.ts):
 //      first byte beside the static /about, warm and right after staff change a price, the first
 //      request of each before its page was ever rendered, the time until a saved price is in
 //      /massage-therapy's HTML, Lighthouse of /massage-therapy and /ecommerce after a price change
 //      (section 6 measured them before it), and a 4 MB photo's upload until the site serves it
-//   9. the team (issue 22; scripts/lib/team-bench.ts): one sign-in's password hash (CPU) and the
+//   9. the team (scripts/lib/team-bench.ts): one sign-in's password hash (CPU) and the
 //      whole sign-in, the password rules' check, and the Clients search with 20,000 clients
-//  10. Today on a phone (issue 34; scripts/lib/today-bench.ts): the day of 80 visits at 390 px on
+//  10. Today on a phone (scripts/lib/today-bench.ts): the day of 80 visits at 390 px on
 //      a throttled phone profile, first paint and visits shown, online and with the network gone
-//  11. the waitlist (issue 35; scripts/lib/waitlist-bench.ts): what a freed place's offering adds
+//  11. the waitlist (scripts/lib/waitlist-bench.ts): what a freed place's offering adds
 //      to a staff cancellation's answer, beside cancellations nobody waits for
-//  12. reports (issue 37; scripts/lib/reports-bench.ts): GET /api/reports for a month and a year
+//  12. reports (scripts/lib/reports-bench.ts): GET /api/reports for a month and a year
 //      over two years of data (50,000 bookings), p50 and p99, on a site of its own
 //  13. the client page (scripts/lib/account-bench.ts), on the reports' site: a code request's p50
 //      for a known and an unknown address, side by side, and GET /api/account's p50
@@ -138,7 +138,7 @@ if (section('reports') || section('account')) {
   }
 }
 
-/** Section 8: the catalogue's pages and photos (issue 21). */
+/** Section 8: the catalogue's pages and photos. */
 async function printCatalogue(
   baseUrl: string,
   unrendered: Awaited<ReturnType<typeof firstRequestsUnrendered>> | undefined,
@@ -421,7 +421,7 @@ async function printScheduling(baseUrl: string) {
   }
 }
 
-/** Section 10: Today on a throttled phone, online and offline (issue 34). */
+/** Section 10: Today on a throttled phone, online and offline. */
 async function printToday(baseUrl: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {

@@ -1,4 +1,4 @@
-// The site's size and speed budget (issue 33): the goals the bench prints each figure beside, the
+// The site's size and speed budget: the goals the bench prints each figure beside, the
 // limits `npm test` holds (sizes only, never times: a busy machine makes a page slower, never
 // bigger), and the measurements both use.
 import { rmSync } from 'node:fs';

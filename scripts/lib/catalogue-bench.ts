@@ -1,4 +1,4 @@
-// The catalogue's figures for `npm run bench` (issue 21): the first byte of the pages the Worker
+// The catalogue's figures for `npm run bench`: the first byte of the pages the Worker
 // answers from KV (warm, and right after staff change a price), how long a price change takes to
 // reach the HTML, and the upload of a 4 MB photo until the site serves it. Figures only.
 import { randomBytes } from 'node:crypto';

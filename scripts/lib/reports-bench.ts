@@ -1,5 +1,5 @@
 /**
- * The Reports figures of `npm run bench` (issue 37): two years of a busy studio (50,000 bookings
+ * The Reports figures of `npm run bench`: two years of a busy studio (50,000 bookings
  * with 10 therapists and 6 rooms, 5,000 orders, 20,000 clients, gift vouchers and refunds) written
  * by SQL into a site of its own (each client's bookings and orders carry their own phone, so the
  * client page's lookups by phone meet real numbers), then GET /api/reports for last month and for the last 365 days,

@@ -1,4 +1,4 @@
-// The team and clients figures of `npm run bench` (issue 22): what one sign-in costs (the password
+// The team and clients figures of `npm run bench`: what one sign-in costs (the password
 // hash's CPU, measured in Node's WebCrypto as the Worker runs the same code, and the whole sign-in
 // over HTTP), what choosing a password costs (the common-password list and the check), and the
 // Clients search as staff type with 20,000 clients.

@@ -1,5 +1,5 @@
 /**
- * Today on a phone (issue 34): how soon a therapist's day shows at 390 px on a throttled phone
+ * Today on a phone: how soon a therapist's day shows at 390 px on a throttled phone
  * profile (4× slower CPU, a slow 4G link), and how soon it shows again with the network gone (the
  * page and scripts from the service worker, the day from the browser). Figures only.
  */

@@ -1,5 +1,5 @@
 /**
- * The waitlist's cost to a cancellation (issue 35): staff cancel visits of the scheduling month's
+ * The waitlist's cost to a cancellation: staff cancel visits of the scheduling month's
  * busy days, half on days two clients wait for (their freed place is then offered, after the
  * answer) and half on days nobody waits for, alternately; the answers' times side by side. Offers
  * are made only from 07:00 to 21:00 Lagos time: outside those hours the figure says so.

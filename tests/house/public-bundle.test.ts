@@ -1,4 +1,4 @@
-// What keeps the visitors' first load small (issue 33) in the source, where a size test would only
+// What keeps the visitors' first load small in the source, where a size test would only
 // notice it at its limit: the site's links are its own (web/components/ui/link.tsx), never React
 // Router's <Link> or <NavLink>, which bring its framework's prefetching and forms with them.
 import { readFileSync } from 'node:fs';

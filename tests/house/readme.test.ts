@@ -1,4 +1,4 @@
-// The README says what each figure on the Reports screen means in the screen's own words (issue 37).
+// The README says what each figure on the Reports screen means in the screen's own words.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What the Worker does before its first request is paid at every cold start (issue 33): zod
+// What the Worker does before its first request is paid at every cold start: zod
 // schemas are built on first use (middleware/validate.ts takes a function that builds one), never
 // at import. Read from the source: a module-level `const … = z.…` in the Worker is a schema built
 // at startup. And what only a few requests use is imported by them: the modules a cold start

@@ -913,7 +913,7 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * What the therapist wrote after a visit (issue 34): what was done, pressure, areas, products. Health
+ * What the therapist wrote after a visit: what was done, pressure, areas, products. Health
  * data: read only with the `healthAnswers` permission, erased with the visit's health answers (the
  * retention period, the client's erasure), never in a CSV or a message. One per visit, rewritten
  * when edited.
@@ -1280,7 +1280,7 @@ export const timeWaitlistOffers = sqliteTable(
   ],
 );
 
-/** A package of prepaid sessions staff sell (issue 36): so many sessions of its treatments, valid so long. */
+/** A package of prepaid sessions staff sell: so many sessions of its treatments, valid so long. */
 export const packages = sqliteTable(
   'packages',
   {
@@ -1325,7 +1325,7 @@ export const packageTreatments = sqliteTable(
 );
 
 /**
- * A monthly membership plan staff define (issue 36): a monthly price, sessions a month of the
+ * A monthly membership plan staff define: a monthly price, sessions a month of the
  * treatments it covers, a percentage off the shop. The Worker keeps it as a Paystack plan too
  * (its code here, once Paystack has made it).
  */
@@ -1525,7 +1525,7 @@ export const membershipEvents = sqliteTable(
 export const accountCodeChannels = ['email', 'whatsapp'] as const;
 
 /**
- * The 6-digit codes a client signs in to their page with (issue 36): one row per code asked for,
+ * The 6-digit codes a client signs in to their page with: one row per code asked for,
  * for a known address or not (so the limits count both alike; only a known one is sent). The code
  * is kept as a keyed digest of itself and its row, never as digits: six digits are too few to
  * keep as a plain hash.

@@ -1,4 +1,4 @@
-// The size budget (issue 33) as `npm test` holds it: sizes, never times, so a busy machine cannot
+// The size budget as `npm test` holds it: sizes, never times, so a busy machine cannot
 // turn it red. The goals are tighter (scripts/lib/budget.ts); the bench prints each figure beside them.
 import { describe, expect, inject, it } from 'vitest';
 import { budget, firstLoadScripts, workerUpload } from '../../../scripts/lib/budget.ts';

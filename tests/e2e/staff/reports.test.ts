@@ -1,4 +1,4 @@
-// The Reports screen in Chromium (issue 37): the owner sets a therapist's commission on the
+// The Reports screen in Chromium: the owner sets a therapist's commission on the
 // Therapists screen, reads this month's Reports, switches to last month (its seeded history:
 // REPORT_HISTORY) and downloads the commissions for payroll. 1280 and 390 px, with axe.
 import { readFile } from 'node:fs/promises';

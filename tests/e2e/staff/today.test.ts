@@ -1,4 +1,4 @@
-// Today in Chromium (issue 34): a therapist's day on a phone, from signing in to Completed with
+// Today in Chromium: a therapist's day on a phone, from signing in to Completed with
 // notes and Book the next visit; then the network cut (as DevTools' offline does) with changes
 // made meanwhile, sent in order when it returns, and one the studio refused shown with its reason.
 // The desk's view of everyone's day at 1280 px. Each screen with axe.

@@ -1,4 +1,4 @@
-// A client's own page in Chromium (issue 36): Yemi signs in with a 6-digit code sent to her
+// A client's own page in Chromium: Yemi signs in with a 6-digit code sent to her
 // WhatsApp, sees her past visit, books it again (the form filled with the same treatments and
 // therapist), finds it under her upcoming visits, and opens its receipt. 390 and 1280 px, with axe.
 import { describe, expect, inject, it } from 'vitest';

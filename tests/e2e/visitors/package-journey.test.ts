@@ -1,4 +1,4 @@
-// A package's life in Chromium (issue 36): the owner puts one on sale, a visitor buys it on
+// A package's life in Chromium: the owner puts one on sale, a visitor buys it on
 // /packages through the test checkout, its code comes by email, and two of its sessions are
 // booked: one wholly on the package (no payment page), one beside a paid treatment. 390 and
 // 1280 px, with axe.

@@ -1,4 +1,4 @@
-// The Packages screen in Chromium (issue 36, its first part): the owner adds a package of
+// The Packages screen in Chromium: the owner adds a package of
 // sessions (a refused save says which field), sees what a session costs and what it saves, and
 // hides it from the site, then sells it at the desk. 1280 and 390 px, with axe.
 import { describe, expect, inject, it } from 'vitest';

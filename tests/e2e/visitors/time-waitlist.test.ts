@@ -1,4 +1,4 @@
-// The waitlist for full times in Chromium (issue 35): a visitor joins on a full day from /booking
+// The waitlist for full times in Chromium: a visitor joins on a full day from /booking
 // and confirms the place (the email's link, or a WhatsApp reply: only confirmed places are offered);
 // a cancellation on the manage page offers the freed place to them (from 07:00 to 21:00 Lagos
 // time, as the studio's rule says; at night staff offer it by hand on the Waitlist screen); the

@@ -1,4 +1,4 @@
-// A phone booking's health form in Chromium (issue 34): reception books by phone, the client opens
+// A phone booking's health form in Chromium: reception books by phone, the client opens
 // the private link on their phone, meets the same questions, rules and consent as online, sends
 // them once; an altered link opens nothing. 390 px and 1280 px, with axe.
 import { readFileSync } from 'node:fs';

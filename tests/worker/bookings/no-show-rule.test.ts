@@ -1,4 +1,4 @@
-// No-shows cost the client, not the studio (issue 34): after the set number of no-shows within 12
+// No-shows cost the client, not the studio: after the set number of no-shows within 12
 // months (2 by default, 0 = off) a client books online only by paying in full; the booking page is
 // told only that; staff see the count on the booking, Today and the client record, may lift the
 // rule, and are asked to take payment when they book such a client to pay later.

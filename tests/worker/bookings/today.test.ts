@@ -1,4 +1,4 @@
-// Today (issue 34): GET /api/today answers one day's visits in time order, for a therapist or
+// Today: GET /api/today answers one day's visits in time order, for a therapist or
 // all (a therapist: their own, whatever they ask); POST /api/bookings/:id/notes keeps a visit's
 // notes, health data read only by those who may read health answers, and erased with them.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The health form before the visit (issue 34): a booking staff took sends a private link to the
+// The health form before the visit: a booking staff took sends a private link to the
 // same questions and consent as the online form; the answers are stored as an online booking's,
 // once, until the visit ends; an altered link opens nothing; the cron sends the link again a day
 // before while the answers are missing.

@@ -1,4 +1,4 @@
-// A visit's day (issue 34, services/day/visit-status.ts): arrived from an hour before the start on its
+// A visit's day (services/day/visit-status.ts): arrived from an hour before the start on its
 // day, completed from the start, a no-show from 15 minutes after it (the client is told once),
 // booked again the same day; anything else 409 with why. A therapist changes their own visits only.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// A client's own page (issue 36): a 6-digit code to a known email or WhatsApp (the same answer
+// A client's own page: a 6-digit code to a known email or WhatsApp (the same answer
 // for an unknown one), its 10 minutes, the limits per address and per network, the
 // 30-day HttpOnly cookie, GET /api/account for the signed-in client only, and erasure ending it.
 import { eq } from 'drizzle-orm';

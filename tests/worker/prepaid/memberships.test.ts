@@ -1,4 +1,4 @@
-// Memberships (issue 36): plans kept as monthly Paystack plans; joined through Paystack's checkout
+// Memberships: plans kept as monthly Paystack plans; joined through Paystack's checkout
 // with the plan, card only; Paystack's events (subscription.create, each month's charge.success,
 // invoice.payment_failed, subscription.not_renew, subscription.disable) applied once whatever
 // their order and repetition; the sessions spent at booking like a package's.

@@ -1,4 +1,4 @@
-// Packages sold and redeemed (issue 36): bought online exactly once at the server's price with a
+// Packages sold and redeemed: bought online exactly once at the server's price with a
 // code sent by email and WhatsApp; checked by code (unknown, used-up and expired alike); one
 // session pays one covered treatment at booking, in the batch that holds the time, given back when
 // the hold lapses or the visit is cancelled in time, kept on a no-show, and taken once by 20 racers.

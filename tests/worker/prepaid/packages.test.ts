@@ -1,4 +1,4 @@
-// Packages of prepaid sessions, as staff define them (issue 36, its first part): each bad input
+// Packages of prepaid sessions, as staff define them: each bad input
 // refused with its field's message, the shown ones public with their treatments' single prices,
 // hidden ones for staff only, and only managers and owners may change them.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

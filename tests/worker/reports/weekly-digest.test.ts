@@ -1,4 +1,4 @@
-// The owners' Monday digest (issue 37): from 08:00 Lagos on Monday, one email per active owner with
+// The owners' Monday digest: from 08:00 Lagos on Monday, one email per active owner with
 // an email, of last week's figures (16–22 November 2026) against the week before's (9–15 November),
 // on hand-made history whose figures are worked out in the comments; once a week however often,
 // and however many at once, the cron runs.

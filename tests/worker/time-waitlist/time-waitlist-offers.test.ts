@@ -1,4 +1,4 @@
-// A freed place offered from the waitlist (issue 35): held for one entry at a time, declined or
+// A freed place offered from the waitlist: held for one entry at a time, declined or
 // lapsed to the next in line, raced for by places freeing together and by visitors buying online,
 // never sent at night nor more than 3 times a day, and booked and paid through Paystack.
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The waitlist for full times (issue 35): joining with every bad input refused by its field's
+// The waitlist for full times: joining with every bad input refused by its field's
 // message, matching a freed place to the first entry in line whose treatments, therapist and part
 // of the day it can serve, and every kind of freeing offering it.
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * No-shows cost the client, not the studio (issue 34): after the set number of no-shows within 12
+ * No-shows cost the client, not the studio: after the set number of no-shows within 12
  * months (Schedule settings, 2 by default, 0 = off) a client books online only by paying in full.
  * A person's no-shows are those of every visit booked with their email or with their phone (either
  * key matching), so a new email does not start them afresh; a visit a therapist booked with

@@ -1,5 +1,5 @@
 /**
- * Today, on a therapist's phone (issue 34): one day's visits in time order, for one therapist or
+ * Today, on a therapist's phone: one day's visits in time order, for one therapist or
  * all, with what the person in the room needs: who, what, where, what is left to pay, the health
  * form's state, and (for those who may read health data) the client's last visit notes and this
  * visit's health answers and notes. A therapist gets their own visits whatever they ask for.

@@ -1,5 +1,5 @@
 /**
- * The health form before the visit (issue 34): a booking staff took (phone, WhatsApp, walk-in) has
+ * The health form before the visit: a booking staff took (phone, WhatsApp, walk-in) has
  * no health answers, so it gets a private link (visit-form-links.ts) to the same questions and
  * consent as the online form. It works until the visit ends, once.
  */

@@ -1,5 +1,5 @@
 /**
- * What a therapist writes after a visit (issue 34): one note per visit, rewritten when edited. They
+ * What a therapist writes after a visit: one note per visit, rewritten when edited. They
  * are health data, read only with the `healthAnswers` permission (a therapist: their own visits'
  * clients); the cron erases them with the health answers and erasing a client erases them.
  */

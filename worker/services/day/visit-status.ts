@@ -1,5 +1,5 @@
 /**
- * A visit's day (issue 34): a client arrives, is seen, or does not come; a mistake is undone the
+ * A visit's day: a client arrives, is seen, or does not come; a mistake is undone the
  * same day. The one statement that makes each change (the rules are shared/bookings/visit-rules.ts): the
  * row changes only from the status it was read in, so of two people marking the same visit at
  * once one wins and the other is told why. Cancelling has its own rules and effects.

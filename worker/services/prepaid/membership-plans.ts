@@ -1,5 +1,5 @@
 /**
- * Membership plans (issue 36) as staff define them: a monthly price, sessions a month of the
+ * Membership plans as staff define them: a monthly price, sessions a month of the
  * treatments it covers, a percentage off the shop, shown or hidden. Each is kept as a Paystack
  * plan too (monthly, at its price): made when it is added, changed (before anything is saved here)
  * when its name or price is. A plan Paystack could not take yet is saved without its code, cannot

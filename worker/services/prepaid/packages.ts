@@ -1,5 +1,5 @@
 /**
- * Packages of prepaid sessions (issue 36), as staff define them: a name, the treatments its
+ * Packages of prepaid sessions, as staff define them: a name, the treatments its
  * sessions pay for, how many sessions, the price and how many months it lasts from purchase,
  * shown or hidden. Visitors read the shown ones; selling and redeeming them come next.
  */

@@ -1,5 +1,5 @@
 /**
- * The owners' Monday email (issue 37): last week's figures from the Reports screen against the
+ * The owners' Monday email: last week's figures from the Reports screen against the
  * week before's, from 08:00 Lagos on Monday, once a week for each active owner with an email
  * however often the cron runs (retries, overlapping runs: the outbox's idempotency key).
  */

@@ -1,5 +1,5 @@
 /**
- * When a visit's status may change (issue 34), in Lagos time: the one rule the Worker enforces and
+ * When a visit's status may change, in Lagos time: the one rule the Worker enforces and
  * the admin screens read to offer only the buttons that will work.
  */
 import type { serviceStatuses } from '../statuses';
