@@ -15,7 +15,7 @@ const sharedModules = [
   /web[\\/]lib[\\/](page-meta|use-hydrated|api-errors|use-typed-before-hydration)\.tsx?$/,
   /web[\\/]components[\\/]ui[\\/](page-hero|field|section-heading|rating)\.tsx$/,
   /web[\\/]features[\\/]catalogue[\\/](live-data|live-menu)\.ts$/,
-  /worker[\\/]shared[\\/](money|time|contact-messages|booking|treatments)\.ts$/,
+  /worker[\\/]shared[\\/](money|time|contact-messages|bookings[\\/]booking|catalogue[\\/]treatments)\.ts$/,
   /node_modules[\\/]jotai[\\/]dist[\\/]react[\\/](useAtomValue|useSetAtom|useAtom|continuablePromise|useAtomValueRaw)\.js$/,
   /node_modules[\\/]jotai[\\/]dist[\\/]vanilla[\\/](atom|utils[\\/](atomWithStorage|atomWithLazy|constants))\.js$/,
 ];

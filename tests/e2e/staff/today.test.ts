@@ -10,7 +10,7 @@ import { manageToken } from '../../../worker/services/bookings/manage-tokens';
 import { addDays, formatDate, lagosDate } from '../../../worker/shared/time';
 import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from '../support/browser';
 import { CHIOMAS_LAST_NOTES, MISSED_VISIT, RECEPTIONIST, THERAPIST } from '../support/global-setup';
-import { signIn, staffCookie } from '../support/staff';
+import { signIn, staffCookie, submitLogin } from '../support/staff';
 
 const baseUrl = inject('baseUrl');
 const visitsDate = inject('visitsDate');
@@ -23,9 +23,7 @@ const card = (page: Page, name: string) => page.getByRole('article', { name: new
 
 async function signInAs(page: Page, who: { email: string; password: string }) {
   await page.goto(paths.admin);
-  await page.getByLabel('Username').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, who.email, who.password);
 }
 
 /** The owner's view of a visit, over HTTP. */

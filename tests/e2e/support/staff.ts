@@ -19,12 +19,29 @@ export async function staffCookie(baseUrl: string): Promise<string> {
   return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
 }
 
+/**
+ * Types a name and password into the login form and presses Login, as a person would; fails at
+ * once, saying what the form showed, when the server refused or the form sent nothing (a sign-in
+ * that stalls shows why, not a timeout on the next screen).
+ */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const answered = page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login', { timeout: 15_000 })
+    .catch(() => undefined);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const response = await answered;
+  const shown = async () =>
+    `the form shows "${(await page.locator('main').first().innerText()).replace(/\s+/g, ' ').slice(0, 300)}"`;
+  if (!response) throw new Error(`The login form sent nothing in 15 s: ${await shown()}`);
+  expect(response.status(), `${await response.text()}; ${await shown()}`).toBe(200);
+}
+
 /** Opens `path` and signs in on the login form; resolves once the staff screen shows. */
 export async function signIn(page: Page, path: string = paths.admin): Promise<void> {
   await page.goto(path);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(LOCAL_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, 'admin', LOCAL_PASSWORD);
   await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
 }
 
