@@ -2,7 +2,7 @@
  * A booking paid (in part) by a package's sessions: which of its treatments the code's sessions
  * pay, checked against what is left for this visitor, and why a hold on them was refused.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { BookingPrice } from '../../shared/bookings/booking-pricing';
 import { type PackageShare, packageShare } from '../../shared/prepaid/package-pricing';
 import { packageMessages } from '../../shared/prepaid/package-rules';
@@ -10,7 +10,7 @@ import { lagosDate } from '../../shared/time';
 import { holdsEnough, packageLedger, releaseEndedStatements, takeStatements } from '../prepaid/ledger';
 import { coveredTreatments, findAvailablePackage } from '../prepaid/package-sessions';
 import type { PaymentContext } from './context';
-import type { Guard, Refusal } from './guards';
+import { type Guard, type Refusal, recheckedGuard } from './guards';
 
 /** What a booking's payment takes of a package: so many sessions, worth so much on the menu. */
 export interface PackageHold {
@@ -32,17 +32,12 @@ const packageTake = (hold: PackageHold) => ({
  * The package's guard: it still has the sessions it pays, counting what the payments it takes over
  * hold (given back in the same batch); refused when a session went elsewhere meanwhile.
  */
-export function packageGuard(context: PaymentContext, hold: PackageHold | null): Guard {
-  const condition = hold ? holdsEnough(packageLedger, packageTake(hold), lagosDate(context.now)) : sql`1`;
-  return {
-    condition,
-    refusal: async () => {
-      if (!hold) return undefined;
-      const still = await context.db.get<{ covers: number }>(sql`select ${condition} as covers`);
-      return still?.covers === 1 ? undefined : { ok: false, status: 409, message: packageMessages.sessionsChanged };
-    },
-  };
-}
+export const packageGuard = (context: PaymentContext, hold: PackageHold | null): Guard =>
+  recheckedGuard(context, hold ? holdsEnough(packageLedger, packageTake(hold), lagosDate(context.now)) : undefined, {
+    ok: false,
+    status: 409,
+    message: packageMessages.sessionsChanged,
+  });
 
 /**
  * The batch's statements, once the payment `reference` is `inserted`: the holds it takes over give

@@ -18,7 +18,7 @@ import {
 import { holdsEnough, releaseEndedStatements, takeStatements, voucherLedger } from '../prepaid/ledger';
 import { findAvailableVoucher, voucherPaymentMessages } from '../prepaid/vouchers';
 import { type InitializeResult, type PaymentContext, paymentMessages } from './context';
-import type { Guard, Refusal } from './guards';
+import { type Guard, type Refusal, recheckedGuard } from './guards';
 
 type Charge = {
   ok: true;
@@ -135,21 +135,12 @@ export const couponGuard = (
  * over hold (given back in the same batch), so racing payments never take more than the balance;
  * refused when it was spent elsewhere meanwhile.
  */
-export function voucherGuard(context: PaymentContext, charge: Charge): Guard {
-  const condition = charge.voucher
-    ? holdsEnough(voucherLedger, voucherTake(charge.voucher), lagosDate(context.now))
-    : sql`1`;
-  return {
-    condition,
-    refusal: async () => {
-      if (!charge.voucher) return undefined;
-      const still = await context.db.get<{ covers: number }>(sql`select ${condition} as covers`);
-      return still?.covers === 1
-        ? undefined
-        : { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged };
-    },
-  };
-}
+export const voucherGuard = (context: PaymentContext, charge: Charge): Guard =>
+  recheckedGuard(
+    context,
+    charge.voucher ? holdsEnough(voucherLedger, voucherTake(charge.voucher), lagosDate(context.now)) : undefined,
+    { ok: false, status: 409, message: voucherPaymentMessages.balanceChanged },
+  );
 
 const voucherTake = (voucher: NonNullable<Charge['voucher']>) => ({
   owner: voucher.id,

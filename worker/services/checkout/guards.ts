@@ -15,6 +15,21 @@ export interface Guard {
   refusal?: () => Promise<Refusal | undefined>;
 }
 
+/**
+ * A guard whose condition is asked again after a refused insert: false now (a balance spent
+ * elsewhere meanwhile), it is why, and `refusal` says so. With nothing to guard it holds.
+ */
+export function recheckedGuard(context: PaymentContext, condition: SQL | undefined, refusal: Refusal): Guard {
+  if (!condition) return { condition: sql`1` };
+  return {
+    condition,
+    refusal: async () => {
+      const still = await context.db.get<{ holds: number }>(sql`select ${condition} as holds`);
+      return still?.holds === 1 ? undefined : refusal;
+    },
+  };
+}
+
 /** SQL: every guard's condition holds. */
 export const allHold = (guards: readonly Guard[]) =>
   guards.length === 0

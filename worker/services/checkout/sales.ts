@@ -144,7 +144,7 @@ export async function initializeSale<Details extends { buyerEmail: string }>(
     return { ok: false, status: 409, message: paymentMessages.amountChanged, expectedAmount: offer.amount };
   }
   const email = parsed.data.buyerEmail;
-  const reference = await holdSale(context, request, sale, { amount: offer.amount, email, offer });
+  const reference = await holdSale(context, request, sale, email, offer);
   if (!reference) {
     return { ok: false, status: 429, message: sale.tooManyOpen, retryAfterSeconds: HOLD_MINUTES * 60 };
   }
@@ -156,8 +156,10 @@ async function holdSale(
   context: PaymentContext,
   request: InitializeRequest,
   sale: Pick<SaleKind<{ buyerEmail: string }>, 'kind' | 'prefix'>,
-  { amount, email, offer }: { amount: number; email: string; offer: Offer },
+  email: string,
+  offer: Offer,
 ): Promise<string | undefined> {
+  const { amount } = offer;
   const reference = newReference(sale.prefix);
   const holdUntil = new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const ownEarlier = sql`select reference from payments where kind = ${sale.kind} and status = 'pending'

@@ -231,7 +231,7 @@ interface PaymentRow {
 const paymentColumns = sql`p.reference, p.kind, p.amount, p.subtotal, p.discount, p.voucher_amount as voucherAmount,
   p.due_at_studio as dueAtStudio, p.method, p.paid_at as paidAt, p.details`;
 
-const paidBy = (who: Identity) =>
+const paidByThem = (who: Identity) =>
   sql`status = 'paid' and paid_at is not null
     and (${mine(who, 'email_key', 'phone_key')}
       or reference in (select payment_reference from bookings where ${mine(who, 'email_key', 'phone_key')})
@@ -294,7 +294,7 @@ const methodLabels: Record<string, string> = {
 export async function accountReceipt(db: Database, key: string, reference: string) {
   const who = await identityOf(db, key);
   const row = await db.get<PaymentRow>(
-    sql`select ${paymentColumns} from payments p where p.reference = ${reference} and ${paidBy(who)}`,
+    sql`select ${paymentColumns} from payments p where p.reference = ${reference} and ${paidByThem(who)}`,
   );
   if (!row) return undefined;
   const details = JSON.parse(row.details || '{}') as StoredDetails;
