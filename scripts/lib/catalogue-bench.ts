@@ -141,19 +141,8 @@ const mentions = (html: string, price: number) =>
 /** A price no page shows yet: the round's own, so the HTML can be searched for it. */
 const roundPrice = (base: number, round: number) => 43_210 + base * 1_000 + round * 10;
 
-/**
- * First byte of the catalogue pages and the static page, warm (the page kept in KV) and right after
- * a price change, and the time from a save until /massage-therapy shows it.
- */
-export async function printCatalogueFirstByte(baseUrl: string, unrendered: Map<string, Timed> | undefined) {
-  const samples = 30;
-  const rounds = 10;
-  console.log(
-    `\nCatalogue pages (issue 21): first byte, sequential, gzip accepted, ms; ${STATIC_PAGE} is a static file served by assets`,
-  );
-  console.log('  route              warm (in KV, n=30)                        first request after a price change');
-  console.log('                     first byte  p95     last byte  encoding   first byte  last byte  new price in it');
-  const editor = await catalogueEditor(baseUrl);
+/** Each page's first and last byte, warm (`samples` requests after five to warm it). */
+async function warmFirstBytes(baseUrl: string, samples: number) {
   const warm = new Map<string, { firstByte: number[]; total: number[]; encoding: string }>();
   for (const path of [STATIC_PAGE, ...cataloguePagePaths]) {
     for (let index = 0; index < 5; index++) await timedGet(`${baseUrl}${path}`);
@@ -168,6 +157,41 @@ export async function printCatalogueFirstByte(baseUrl: string, unrendered: Map<s
     }
     warm.set(path, { firstByte, total, encoding });
   }
+
+  return warm;
+}
+
+/** From a price's save until /massage-therapy's HTML shows it (polled back to back), `rounds` times. */
+async function printSaveToPage(baseUrl: string, editor: Awaited<ReturnType<typeof catalogueEditor>>, rounds: number) {
+  const visible: number[] = [];
+  const fromStart: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const price = roundPrice(3, round);
+    const saveTook = await editor.setTreatmentPrice(price);
+    const shown = await untilShown(baseUrl, '/massage-therapy', price);
+    visible.push(shown);
+    fromStart.push(shown + saveTook);
+  }
+  const seen = visible.filter((value) => !Number.isNaN(value));
+  console.log(
+    `  price change to /massage-therapy's HTML: median ${median(seen).toFixed(1)} ms after the save answered, max ${Math.max(...seen).toFixed(1)}; from the save's start median ${median(fromStart.filter((v) => !Number.isNaN(v))).toFixed(1)} ms (n=${seen.length} of ${rounds}, polled back to back)`,
+  );
+}
+
+/**
+ * First byte of the catalogue pages and the static page, warm (the page kept in KV) and right after
+ * a price change, and the time from a save until /massage-therapy shows it.
+ */
+export async function printCatalogueFirstByte(baseUrl: string, unrendered: Map<string, Timed> | undefined) {
+  const samples = 30;
+  const rounds = 10;
+  console.log(
+    `\nCatalogue pages (issue 21): first byte, sequential, gzip accepted, ms; ${STATIC_PAGE} is a static file served by assets`,
+  );
+  console.log('  route              warm (in KV, n=30)                        first request after a price change');
+  console.log('                     first byte  p95     last byte  encoding   first byte  last byte  new price in it');
+  const editor = await catalogueEditor(baseUrl);
+  const warm = await warmFirstBytes(baseUrl, samples);
 
   // Each round: staff save a new price (a treatment's, then a product's), and as soon as the save
   // has answered, one request for each page (the treatment's pages after the treatment's save, the
@@ -219,20 +243,7 @@ export async function printCatalogueFirstByte(baseUrl: string, unrendered: Map<s
     );
   }
 
-  // From the save's answer until /massage-therapy's HTML shows the new price (polled back to back).
-  const visible: number[] = [];
-  const fromStart: number[] = [];
-  for (let round = 1; round <= rounds; round++) {
-    const price = roundPrice(3, round);
-    const saveTook = await editor.setTreatmentPrice(price);
-    const shown = await untilShown(baseUrl, '/massage-therapy', price);
-    visible.push(shown);
-    fromStart.push(shown + saveTook);
-  }
-  const seen = visible.filter((value) => !Number.isNaN(value));
-  console.log(
-    `  price change to /massage-therapy's HTML: median ${median(seen).toFixed(1)} ms after the save answered, max ${Math.max(...seen).toFixed(1)}; from the save's start median ${median(fromStart.filter((v) => !Number.isNaN(v))).toFixed(1)} ms (n=${seen.length} of ${rounds}, polled back to back)`,
-  );
+  await printSaveToPage(baseUrl, editor, rounds);
 
   await editor.setTreatmentPrice(editor.treatmentPrice);
   await editor.setProductPrice(editor.productPrice);
