@@ -7,7 +7,7 @@ import { notFound, onError } from './middleware/errors';
 import { safeConfigMiddleware } from './middleware/safe-config';
 import { securityHeadersMiddleware } from './middleware/security-headers';
 import { staffAccess } from './middleware/staff-access';
-import { waitlistRoutes } from './routes/academy/academy-waitlist';
+import { academyWaitlistRoutes } from './routes/academy/academy-waitlist';
 import { campaignRoutes } from './routes/academy/campaigns';
 import { appShellRoutes } from './routes/app-shell';
 import { bookingTermsRoutes } from './routes/bookings/booking-terms';
@@ -35,7 +35,7 @@ import { statsRoutes } from './routes/reports/stats';
 import { adminReviewRoutes, publicReviewRoutes } from './routes/reviews/reviews';
 import { availabilityRoutes } from './routes/schedule/availability';
 import { adminClosureRoutes, publicClosureRoutes } from './routes/schedule/closures';
-import { adminTeamRoutes, publicTeamRoutes } from './routes/schedule/therapists-and-rooms';
+import { publicTherapistRoutes, therapistsAndRoomsRoutes } from './routes/schedule/therapists-and-rooms';
 import { orderRoutes } from './routes/shop/orders';
 import { siteFileRoutes } from './routes/site-files';
 import { activityRoutes } from './routes/staff/activity';
@@ -53,7 +53,7 @@ export const app = new Hono<AppEnv>()
   .use(safeConfigMiddleware)
   .use('/api/*', bodyLimitMiddleware, dbMiddleware, staffAccess, auditTrail)
   .route('/api', healthRoutes)
-  .route('/api', waitlistRoutes)
+  .route('/api', academyWaitlistRoutes)
   .route('/api', publicCouponRoutes)
   .route('/api', publicVoucherRoutes)
   // Before the public review routes: /reviews/pending is not a review link's token.
@@ -61,7 +61,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', publicReviewRoutes)
   .route('/api', availabilityRoutes)
   .route('/api', publicClosureRoutes)
-  .route('/api', publicTeamRoutes)
+  .route('/api', publicTherapistRoutes)
   .route('/api', publicCatalogueRoutes)
   .route('/api', manageBookingRoutes)
   .route('/api', visitFormRoutes)
@@ -86,7 +86,7 @@ export const app = new Hono<AppEnv>()
   .route('/api', campaignRoutes)
   .route('/api', messageRoutes)
   .route('/api', adminClosureRoutes)
-  .route('/api', adminTeamRoutes)
+  .route('/api', therapistsAndRoomsRoutes)
   .route('/api', adminCatalogueRoutes)
   .route('/api', uploadRoutes)
   .route('/api', teamAccountRoutes)

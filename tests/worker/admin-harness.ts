@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
 import {
+  academyWaitlistEntries,
   bookingEvents,
   bookings,
   clients,
@@ -28,7 +29,6 @@ import {
   visitNotes,
   vouchers,
   voucherUses,
-  waitlistEntries,
 } from '../../worker/db/schema';
 import { SESSION_COOKIE } from '../../worker/middleware/admin-session';
 import { linkClientStatements } from '../../worker/services/clients/client-records';
@@ -108,7 +108,7 @@ export async function clearData() {
   await db.delete(payments);
   await db.delete(closures);
   await db.delete(coupons);
-  await db.delete(waitlistEntries);
+  await db.delete(academyWaitlistEntries);
   await db.delete(clients);
   await resetTeam();
 }

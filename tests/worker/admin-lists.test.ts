@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, closures, orders, refunds, waitlistEntries } from '../../worker/db/schema';
+import { academyWaitlistEntries, bookings, closures, orders, refunds } from '../../worker/db/schema';
 import { bookingMessages } from '../../worker/routes/bookings/bookings';
 import { orderMessages } from '../../worker/routes/shop/orders';
 import { changeMessages } from '../../worker/services/bookings/booking-changes';
@@ -347,7 +347,7 @@ describe('PUT /api/orders/:id', () => {
 
 describe('GET /api/academy-waitlist', () => {
   it('answers the entries newest first and the total of confirmed ones; a sign-up awaiting confirmation is listed, not counted', async () => {
-    await db.insert(waitlistEntries).values([
+    await db.insert(academyWaitlistEntries).values([
       {
         firstName: 'Ada',
         email: 'ada@example.com',

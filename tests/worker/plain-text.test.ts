@@ -1,7 +1,7 @@
 // Names and free text refuse control characters at the schema: no subject line, email header or
 // WhatsApp parameter can carry a CR, LF or NUL typed (or sent) into a form. Refused: 400, nothing written.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closures, payments, waitlistEntries } from '../../worker/db/schema';
+import { academyWaitlistEntries, closures, payments } from '../../worker/db/schema';
 import { plainTextMessage } from '../../worker/shared/plain-text';
 import { adminCall, signIn } from './admin-harness';
 import { bookingDetails, CART_KOBO, orderDetails } from './checkout/payment-fixtures';
@@ -11,7 +11,7 @@ withFakePaystack();
 
 beforeEach(async () => {
   await clearPaymentData();
-  await db.delete(waitlistEntries);
+  await db.delete(academyWaitlistEntries);
 });
 
 const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
@@ -59,7 +59,7 @@ describe('control characters', () => {
     });
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe(plainTextMessage);
-    expect(await db.select().from(waitlistEntries)).toHaveLength(0);
+    expect(await db.select().from(academyWaitlistEntries)).toHaveLength(0);
   });
 
   it('refuse a campaign subject or a closed day’s reason with a line break', async () => {

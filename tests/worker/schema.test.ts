@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
 import {
+  academyWaitlistEntries,
   bookings,
   coupons,
   orderItems,
@@ -10,7 +11,6 @@ import {
   payments,
   stockHolds,
   timeBlocks,
-  waitlistEntries,
 } from '../../worker/db/schema';
 
 const db = createDb(env.DB);
@@ -59,7 +59,7 @@ beforeEach(async () => {
   await db.delete(stockHolds);
   await db.delete(payments);
   await db.delete(coupons);
-  await db.delete(waitlistEntries);
+  await db.delete(academyWaitlistEntries);
 });
 
 describe('payments', () => {
@@ -170,7 +170,9 @@ describe('coupons', () => {
 describe('waitlist entries', () => {
   it('have one row per email whatever its case', async () => {
     const entry = { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348012345678', state: 'Lagos' };
-    await db.insert(waitlistEntries).values(entry);
-    expect(await refusal(db.insert(waitlistEntries).values({ ...entry, email: 'ADA@example.com' }))).toMatch(/UNIQUE/);
+    await db.insert(academyWaitlistEntries).values(entry);
+    expect(await refusal(db.insert(academyWaitlistEntries).values({ ...entry, email: 'ADA@example.com' }))).toMatch(
+      /UNIQUE/,
+    );
   });
 });

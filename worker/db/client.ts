@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
@@ -27,3 +27,19 @@ export function d1Statement(db: Database, query: SQL): D1PreparedStatement {
  */
 export const changedRow = (result: { meta: { changes?: number } } | undefined): boolean =>
   (result?.meta.changes ?? 0) > 0;
+
+/**
+ * The `column = value` assignments of an UPDATE for the fields `change` gives, by `columns`
+ * (field to column name, the code's own, never the caller's input); booleans as 0 or 1.
+ */
+export function setClauses<K extends string>(
+  change: Partial<Record<NoInfer<K>, unknown>>,
+  columns: Record<K, string>,
+): SQL[] {
+  return (Object.entries(columns) as Array<[K, string]>)
+    .filter(([key]) => change[key] !== undefined)
+    .map(
+      ([key, column]) =>
+        sql`${sql.raw(column)} = ${typeof change[key] === 'boolean' ? Number(change[key]) : change[key]}`,
+    );
+}

@@ -319,7 +319,7 @@ export const coupons = sqliteTable(
   ],
 );
 
-export const waitlistEntries = sqliteTable(
+export const academyWaitlistEntries = sqliteTable(
   'waitlist_entries',
   {
     id: id(),

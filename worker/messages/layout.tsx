@@ -6,6 +6,7 @@
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Preview } from '@react-email/preview';
@@ -43,13 +44,18 @@ export const textStyle = {
   fontFamily: font,
 };
 
+const headingStyle = { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa };
+
 export function EmailLayout({
   preview,
   studio,
+  heading,
   children,
 }: {
   preview: string;
   studio: StudioDetails;
+  /** The message's title, first in its body. */
+  heading?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -61,7 +67,14 @@ export function EmailLayout({
           <Section style={{ padding: '24px 32px', backgroundColor: colours.espresso, borderRadius: '16px 16px 0 0' }}>
             <Text style={{ margin: 0, fontFamily: serif, fontSize: '22px', color: '#f7efe4' }}>{studioName}</Text>
           </Section>
-          <Section style={{ padding: '32px' }}>{children}</Section>
+          <Section style={{ padding: '32px' }}>
+            {heading === undefined ? null : (
+              <Heading as="h1" style={headingStyle}>
+                {heading}
+              </Heading>
+            )}
+            {children}
+          </Section>
           <Hr style={{ borderColor: colours.line, margin: 0 }} />
           <Section style={{ padding: '20px 32px 28px' }}>
             <Text style={{ margin: 0, fontSize: '13px', lineHeight: '20px', color: colours.inkSoft, fontFamily: font }}>

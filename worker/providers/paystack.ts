@@ -77,15 +77,14 @@ export interface PlanRequest {
   amount: number;
 }
 
-export function createPaystackClient(options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {
-  const timeoutMs = options.timeoutMs ?? PAYSTACK_TIMEOUT_MS;
-
-  async function call(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+/** A call to Paystack's API with the secret key, answered within `timeoutMs` or a PaystackError. */
+function paystackCaller(baseUrl: string, secretKey: string, timeoutMs: number) {
+  return async (path: string, init: RequestInit): Promise<{ status: number; body: unknown }> => {
     let response: Response;
     try {
-      response = await fetch(`${options.baseUrl.replace(/\/$/, '')}${path}`, {
+      response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
         ...init,
-        headers: { Authorization: `Bearer ${options.secretKey}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -93,7 +92,24 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
     }
     const body: unknown = await response.json().catch(() => null);
     return { status: response.status, body };
-  }
+  };
+}
+
+/** An answer's data when Paystack said 200 in the shape `schema` reads, else a PaystackError: `failed (status)`. */
+function accepted<T>(
+  schema: { safeParse(body: unknown): { success: true; data: { data: T } } | { success: false } },
+  answer: { status: number; body: unknown },
+  failed: string,
+): T {
+  const parsed = schema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) throw new PaystackError(`${failed} (${answer.status})`);
+  return parsed.data.data;
+}
+
+export function createPaystackClient(options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {
+  const timeoutMs = options.timeoutMs ?? PAYSTACK_TIMEOUT_MS;
+
+  const call = paystackCaller(options.baseUrl, options.secretKey, timeoutMs);
 
   return {
     async initialize(request: InitializeRequest): Promise<{ authorizationUrl: string }> {
@@ -111,11 +127,9 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
 
     /** The transaction as Paystack knows it, or null when Paystack has no such reference. */
     async verify(reference: string): Promise<PaystackTransaction | null> {
-      const { status, body } = await call(`/transaction/verify/${encodeURIComponent(reference)}`, { method: 'GET' });
-      if (status === 404) return null;
-      const parsed = verifyResponse().safeParse(body);
-      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not verify (${status})`);
-      return parsed.data.data;
+      const answer = await call(`/transaction/verify/${encodeURIComponent(reference)}`, { method: 'GET' });
+      if (answer.status === 404) return null;
+      return accepted(verifyResponse(), answer, 'Paystack could not verify');
     },
 
     /** Refunds the whole of a paid transaction (POST /refund with its reference). */
@@ -133,13 +147,11 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
 
     /** A monthly plan made at Paystack (POST /plan): its code. */
     async createPlan(plan: PlanRequest): Promise<string> {
-      const { status, body } = await call('/plan', {
+      const answer = await call('/plan', {
         method: 'POST',
         body: JSON.stringify({ ...plan, interval: 'monthly', currency: 'NGN' }),
       });
-      const parsed = planResponse().safeParse(body);
-      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not create the plan (${status})`);
-      return parsed.data.data.plan_code;
+      return accepted(planResponse(), answer, 'Paystack could not create the plan').plan_code;
     },
 
     /** A plan's name and price changed at Paystack (PUT /plan/:code); existing subscriptions keep theirs. */
@@ -155,20 +167,16 @@ export function createPaystackClient(options: { baseUrl: string; secretKey: stri
 
     /** Paystack's page where a member changes their card or cancels (GET /subscription/:code/manage/link). */
     async manageLink(subscriptionCode: string): Promise<string> {
-      const { status, body } = await call(`/subscription/${encodeURIComponent(subscriptionCode)}/manage/link`, {
+      const answer = await call(`/subscription/${encodeURIComponent(subscriptionCode)}/manage/link`, {
         method: 'GET',
       });
-      const parsed = linkResponse().safeParse(body);
-      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack gave no manage link (${status})`);
-      return parsed.data.data.link;
+      return accepted(linkResponse(), answer, 'Paystack gave no manage link').link;
     },
 
     /** A refund as Paystack knows it now (GET /refund/:id). */
     async fetchRefund(id: string): Promise<PaystackRefund> {
-      const { status, body } = await call(`/refund/${encodeURIComponent(id)}`, { method: 'GET' });
-      const parsed = refundResponse().safeParse(body);
-      if (status !== 200 || !parsed.success) throw new PaystackError(`Paystack could not fetch the refund (${status})`);
-      return parsed.data.data;
+      const answer = await call(`/refund/${encodeURIComponent(id)}`, { method: 'GET' });
+      return accepted(refundResponse(), answer, 'Paystack could not fetch the refund');
     },
   };
 }

@@ -19,3 +19,12 @@ export function csvCell(value: CsvCell): string {
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
   return `${BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** A spreadsheet's columns: each header with how a row gives its cell. */
+export type CsvColumns<Row> = ReadonlyArray<readonly [header: string, cell: (row: Row) => CsvCell]>;
+
+export const csvOf = <Row>(columns: CsvColumns<Row>, rows: readonly Row[]): string =>
+  toCsv(
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, cell]) => cell(row))),
+  );

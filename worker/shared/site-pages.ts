@@ -192,7 +192,7 @@ export const appShells = [
   { module: 'order-confirmation', paths: [sitePages.orderConfirmation.path] },
   { module: 'gift-voucher-confirmation', paths: [sitePages.giftVoucherConfirmation.path] },
   { module: 'package-confirmation', paths: [sitePages.packageConfirmation.path] },
-  { module: 'account', paths: [sitePages.account.path, `${sitePages.account.path}/*`] },
+  { module: 'my-page', paths: [sitePages.account.path, `${sitePages.account.path}/*`] },
   { module: 'unsubscribe', paths: [sitePages.unsubscribe.path] },
   { module: 'academy-confirm', paths: [sitePages.academyConfirm.path] },
   { module: 'manage-booking', paths: [`${sitePages.manageBooking.path}/*`] },

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, payments, timeBlocks } from '../../../worker/db/schema';
-import { teamMessages } from '../../../worker/routes/schedule/therapists-and-rooms';
+import { therapistsAndRoomsMessages } from '../../../worker/routes/schedule/therapists-and-rooms';
 import { staffBookingMessages } from '../../../worker/services/bookings/staff-bookings';
 import { timeMessages } from '../../../worker/services/schedule/booking-time';
 import { adminCall, signIn } from '../admin-harness';
@@ -196,10 +196,10 @@ describe('bad input is refused with a message and writes nothing', () => {
             { start: '12:00', end: '18:00' },
           ],
         },
-        teamMessages.overlap(1),
+        therapistsAndRoomsMessages.overlap(1),
       ],
-      [{ 2: [{ start: '18:00', end: '09:00' }] }, teamMessages.endsBeforeStart(2, '18:00', '09:00')],
-      [{ 3: [{ start: '09:10', end: '18:00' }] }, teamMessages.time],
+      [{ 2: [{ start: '18:00', end: '09:00' }] }, therapistsAndRoomsMessages.endsBeforeStart(2, '18:00', '09:00')],
+      [{ 3: [{ start: '09:10', end: '18:00' }] }, therapistsAndRoomsMessages.time],
     ] as const) {
       const response = await adminCall(cookie, '/api/staff/therapist-1', 'PUT', { hours });
       expect(response.status, JSON.stringify(hours)).toBe(400);
@@ -220,7 +220,7 @@ describe('bad input is refused with a message and writes nothing', () => {
     const refused = await adminCall(cookie, '/api/staff/therapist-1', 'PUT', { active: false });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
-      message: teamMessages.hasBookings('Therapist 1', 1),
+      message: therapistsAndRoomsMessages.hasBookings('Therapist 1', 1),
       bookings: [{ _id: booking?.id, date, time: '10:00' }],
     });
     expect(((await (await call('/api/therapists')).json()) as Array<{ _id: string }>).map((t) => t._id)).toContain(

@@ -254,7 +254,7 @@ const seeding: Array<{ tables: string[]; seed: (seeded: Partial<Seeded>) => Prom
     tables: ['waitlist_entries', 'time_waitlist_entries'],
     seed: async () => {
       await db
-        .insert(schema.waitlistEntries)
+        .insert(schema.academyWaitlistEntries)
         .values({ firstName: person.name, email: person.email, whatsapp: person.phone, state: 'Lagos' });
       const date = addDays(lagosDate(new Date()), 6);
       await db.insert(schema.timeWaitlistEntries).values({

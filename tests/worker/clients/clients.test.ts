@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  academyWaitlistEntries,
   auditLog,
   bookings,
   clients,
@@ -16,7 +17,6 @@ import {
   reviews,
   staffAccounts,
   vouchers,
-  waitlistEntries,
 } from '../../../worker/db/schema';
 import { SESSION_COOKIE } from '../../../worker/middleware/admin-session';
 import { ERASED_NAME } from '../../../worker/services/client-files/clients';
@@ -144,7 +144,7 @@ describe('a client’s record', () => {
     });
     await seedBooking({ date: addDays(today(), 5), amount: 30_000 });
     await seedOrder({ name: 'Ada Obi', email: 'ada@example.com', amount: 32_000 });
-    await db.insert(waitlistEntries).values({
+    await db.insert(academyWaitlistEntries).values({
       firstName: 'Ada',
       email: 'ada@example.com',
       whatsapp: '+2348031234567',
@@ -292,7 +292,7 @@ describe('erasing a client', () => {
         idempotencyKey: `booking-notice:email:${booking.paymentReference}`,
       },
     ]);
-    await db.insert(waitlistEntries).values({ firstName: name, email, whatsapp: phone, state: 'Lagos' });
+    await db.insert(academyWaitlistEntries).values({ firstName: name, email, whatsapp: phone, state: 'Lagos' });
     // A gift voucher they bought for a friend, and one a friend sent them.
     const voucherRow = (reference: string, row: Partial<typeof vouchers.$inferInsert>) => ({
       paymentReference: reference,
@@ -352,7 +352,7 @@ describe('erasing a client', () => {
         details: { booking: { customerName: 'T. E.', customerPhone: '08077776666' } },
       },
     ]);
-    await db.insert(waitlistEntries).values({
+    await db.insert(academyWaitlistEntries).values({
       firstName: 'Tope',
       email: 'tope.other@example.com',
       whatsapp: '0807 777 6666',

@@ -2,10 +2,10 @@ import { env, exports } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../../worker/db/client';
-import { outboxMessages, waitlistEntries } from '../../../worker/db/schema';
+import { academyWaitlistEntries, outboxMessages } from '../../../worker/db/schema';
 import { forgetUnconfirmed } from '../../../worker/services/academy/academy-waitlist';
 import { unsubscribeToken } from '../../../worker/services/academy/unsubscribe';
-import { nigerianStates, waitlistMessages } from '../../../worker/shared/academy/academy-waitlist';
+import { academyWaitlistMessages, nigerianStates } from '../../../worker/shared/academy/academy-waitlist';
 
 const db = createDb(env.DB);
 
@@ -20,7 +20,7 @@ function signUp(body: unknown, init: RequestInit = {}) {
   });
 }
 
-const rows = () => db.select().from(waitlistEntries);
+const rows = () => db.select().from(academyWaitlistEntries);
 
 async function expectRefused(body: unknown, message: string) {
   const response = await signUp(body);
@@ -33,7 +33,7 @@ async function expectRefused(body: unknown, message: string) {
 
 beforeEach(async () => {
   await db.delete(outboxMessages);
-  await db.delete(waitlistEntries);
+  await db.delete(academyWaitlistEntries);
 });
 
 /** The confirmation link's token from the email queued for `email`. */
@@ -59,7 +59,7 @@ const welcomes = () => db.select().from(outboxMessages).where(eq(outboxMessages.
 async function confirmedEntries(count: number) {
   // One row per statement: D1 allows at most 100 bound values in one.
   for (let index = 0; index < count; index++) {
-    await db.insert(waitlistEntries).values({
+    await db.insert(academyWaitlistEntries).values({
       firstName: `Early ${index}`,
       email: `early${index}@example.com`,
       whatsapp: '+2348031234567',
@@ -108,10 +108,10 @@ describe('POST /api/academy-waitlist', () => {
     for (const token of ['nonsense', `${row?.id}.AAAA`, await unsubscribeToken(row?.id ?? '', env.LINK_SECRET)]) {
       const response = await confirm(token);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: waitlistMessages.confirmInvalid });
+      expect(await response.json()).toEqual({ message: academyWaitlistMessages.confirmInvalid });
     }
     const token = await confirmationToken('ada@example.com');
-    await db.update(waitlistEntries).set({ joinedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() });
+    await db.update(academyWaitlistEntries).set({ joinedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() });
     expect((await confirm(token)).status).toBe(400);
     await forgetUnconfirmed(db, new Date());
     expect(await rows()).toHaveLength(0);
@@ -124,7 +124,7 @@ describe('POST /api/academy-waitlist', () => {
     await confirm(await confirmationToken('ada@example.com'));
     const again = await signUp({ ...valid, email: 'ADA@example.com', firstName: 'Adaeze' });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: waitlistMessages.duplicate });
+    expect(await again.json()).toEqual({ message: academyWaitlistMessages.duplicate });
     const stored = await rows();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.firstName).toBe('Ada');
@@ -153,20 +153,24 @@ describe('POST /api/academy-waitlist', () => {
   });
 
   it.each([
-    ['a missing first name', { ...valid, firstName: '   ' }, waitlistMessages.firstNameRequired],
-    ['a missing email', { ...valid, email: '' }, waitlistMessages.emailRequired],
-    ['an invalid email', { ...valid, email: 'ada@example' }, waitlistMessages.emailInvalid],
-    ['an email over 254 characters', { ...valid, email: `ada@${'b'.repeat(250)}.com` }, waitlistMessages.emailTooLong],
+    ['a missing first name', { ...valid, firstName: '   ' }, academyWaitlistMessages.firstNameRequired],
+    ['a missing email', { ...valid, email: '' }, academyWaitlistMessages.emailRequired],
+    ['an invalid email', { ...valid, email: 'ada@example' }, academyWaitlistMessages.emailInvalid],
+    [
+      'an email over 254 characters',
+      { ...valid, email: `ada@${'b'.repeat(250)}.com` },
+      academyWaitlistMessages.emailTooLong,
+    ],
     [
       'an email username over 64 characters',
       { ...valid, email: `${'a'.repeat(65)}@example.com` },
-      waitlistMessages.emailUsernameTooLong,
+      academyWaitlistMessages.emailUsernameTooLong,
     ],
-    ['a missing WhatsApp number', { ...valid, whatsapp: '' }, waitlistMessages.whatsappRequired],
-    ['a WhatsApp number that is not one', { ...valid, whatsapp: '12345' }, waitlistMessages.whatsappInvalid],
-    ['a state that is not Nigerian', { ...valid, state: 'Texas' }, waitlistMessages.stateRequired],
-    ['a missing state', { ...valid, state: undefined }, waitlistMessages.stateRequired],
-    ['fields of the wrong type', { ...valid, firstName: 42 }, waitlistMessages.firstNameRequired],
+    ['a missing WhatsApp number', { ...valid, whatsapp: '' }, academyWaitlistMessages.whatsappRequired],
+    ['a WhatsApp number that is not one', { ...valid, whatsapp: '12345' }, academyWaitlistMessages.whatsappInvalid],
+    ['a state that is not Nigerian', { ...valid, state: 'Texas' }, academyWaitlistMessages.stateRequired],
+    ['a missing state', { ...valid, state: undefined }, academyWaitlistMessages.stateRequired],
+    ['fields of the wrong type', { ...valid, firstName: 42 }, academyWaitlistMessages.firstNameRequired],
   ])('refuses %s with its message and stores nothing', async (_label, body, message) => {
     await expectRefused(body, message);
   });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { campaigns, outboxMessages, waitlistEntries } from '../../../worker/db/schema';
+import { academyWaitlistEntries, campaigns, outboxMessages } from '../../../worker/db/schema';
 import { createWhatsAppClient } from '../../../worker/providers/whatsapp';
 import { unsubscribeMessages } from '../../../worker/routes/academy/academy-waitlist';
 import { campaignMessagesText } from '../../../worker/routes/academy/campaigns';
@@ -36,7 +36,7 @@ async function subscribers(count: number) {
     whatsappConfirmedAt: '2026-11-02T10:00:00.000Z',
   }));
   for (let start = 0; start < rows.length; start += 10)
-    await db.insert(waitlistEntries).values(rows.slice(start, start + 10));
+    await db.insert(academyWaitlistEntries).values(rows.slice(start, start + 10));
 }
 
 const campaignRows = (campaignId: string) =>
@@ -202,7 +202,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       });
     expect(await (await post()).json()).toEqual({ success: true });
     expect((await post()).status).toBe(200);
-    const [guest] = await db.select().from(waitlistEntries);
+    const [guest] = await db.select().from(academyWaitlistEntries);
     expect(guest?.unsubscribedAt).toEqual(expect.any(String));
     const forged = await call('/api/unsubscribe/one-click?token=nonsense', {
       method: 'POST',
@@ -226,7 +226,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 describe('unsubscribing', () => {
   it('takes a subscriber out of later bulk sends, answers the same for a used token, and refuses a forged one', async () => {
     await subscribers(2);
-    const [guest] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.email, 'guest0@example.com'));
+    const [guest] = await db
+      .select()
+      .from(academyWaitlistEntries)
+      .where(eq(academyWaitlistEntries.email, 'guest0@example.com'));
     if (!guest) throw new Error('no guest');
     const token = await unsubscribeToken(guest.id, env.LINK_SECRET);
     const post = (body: unknown) =>

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaigns, outboxMessages, waitlistEntries } from '../../../worker/db/schema';
+import { academyWaitlistEntries, campaigns, outboxMessages } from '../../../worker/db/schema';
 import type { Bindings } from '../../../worker/env';
 import { campaignMessagesText } from '../../../worker/routes/academy/campaigns';
 import { WHATSAPP_STOP_LINE, whatsappCampaignText } from '../../../worker/shared/academy/campaign';
@@ -26,7 +26,7 @@ const deliver = async (body: string, signature: string | undefined, environment 
   );
 
 const entryOf = async (whatsapp: string) =>
-  (await db.select().from(waitlistEntries).where(eq(waitlistEntries.whatsapp, whatsapp)))[0];
+  (await db.select().from(academyWaitlistEntries).where(eq(academyWaitlistEntries.whatsapp, whatsapp)))[0];
 
 const confirmed = '2026-11-01T10:00:00.000Z';
 let cookie: string;
@@ -39,7 +39,7 @@ beforeEach(async () => {
   await clearData();
   // Both have written to the studio on WhatsApp already.
   const reached = { confirmedAt: confirmed, whatsappConfirmedAt: confirmed };
-  await db.insert(waitlistEntries).values([
+  await db.insert(academyWaitlistEntries).values([
     { firstName: 'Ada', email: 'ada@example.com', whatsapp: '+2348031234567', state: 'Lagos', ...reached },
     { firstName: 'Bola', email: 'bola@example.com', whatsapp: '+2348039876543', state: 'Oyo', ...reached },
   ]);
@@ -87,7 +87,7 @@ describe('the WhatsApp webhook', () => {
 
 describe('a number typed into the waitlist form', () => {
   it('gets WhatsApp campaigns only once it has written to the studio; email until then', async () => {
-    await db.insert(waitlistEntries).values({
+    await db.insert(academyWaitlistEntries).values({
       firstName: 'Chidi',
       email: 'chidi@example.com',
       whatsapp: '+2348051112222',
@@ -108,9 +108,9 @@ describe('a number typed into the waitlist form', () => {
     expect((await deliver(stop.body, stop.signature)).status).toBe(200);
     expect((await entryOf('+2348051112222'))?.whatsappConfirmedAt).toBeNull();
     await db
-      .update(waitlistEntries)
+      .update(academyWaitlistEntries)
       .set({ unsubscribedAt: null })
-      .where(eq(waitlistEntries.whatsapp, '+2348051112222'));
+      .where(eq(academyWaitlistEntries.whatsapp, '+2348051112222'));
     const button = JSON.stringify({
       entry: [
         {

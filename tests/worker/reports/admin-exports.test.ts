@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, refunds, waitlistEntries } from '../../../worker/db/schema';
+import { academyWaitlistEntries, bookings, refunds } from '../../../worker/db/schema';
 import { csvCell, toCsv } from '../../../worker/services/csv';
 import { adminStats, statsPeriods } from '../../../worker/services/reports/stats';
 import { adminCall, clearData, db, seedBooking, seedOrder, signIn } from '../admin-harness';
@@ -88,7 +88,7 @@ describe('GET /api/export/*.csv', () => {
   });
 
   it('exports the waitlist', async () => {
-    await db.insert(waitlistEntries).values({
+    await db.insert(academyWaitlistEntries).values({
       firstName: '@admin',
       email: 'ada@example.com',
       whatsapp: '+2348031234567',

@@ -3,16 +3,15 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { whatsappCampaignText } from '../../shared/academy/campaign';
 import { studioName } from '../../shared/site-pages';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { buttonStyle, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { buttonStyle, Greeting, type RenderedMessage, render } from './shared';
 
 /** Double opt-in: the sign-up counts only once its address is confirmed from this link. */
-export function waitlistConfirm(firstName: string, confirmUrl: string, studio: StudioDetails): RenderedMessage {
+export function academyWaitlistConfirm(firstName: string, confirmUrl: string, studio: StudioDetails): RenderedMessage {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. Please confirm your email address to keep your place.';
   const note = 'The link works for 7 days. If you did not sign up, ignore this email and we will not write again.';
@@ -20,10 +19,7 @@ export function waitlistConfirm(firstName: string, confirmUrl: string, studio: S
     subject: 'Please confirm your place on the academy waitlist',
     text: [`Dear ${firstName},`, '', lead, '', `Confirm: ${confirmUrl}`, '', note, '', studioName].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Confirm your place
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Confirm your place">
         <Greeting name={firstName} lead={lead} />
         <Button href={confirmUrl} style={buttonStyle}>
           Confirm my email
@@ -38,7 +34,7 @@ export function waitlistConfirm(firstName: string, confirmUrl: string, studio: S
 const whatsappOptIn = (studio: StudioDetails) =>
   `Academy news on WhatsApp too? Send us any message on WhatsApp (${studio.phone}) from the number you gave us; reply STOP at any time to stop.`;
 
-export function waitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
+export function academyWaitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. We will write as soon as enrolment opens.';
   return {
@@ -53,10 +49,7 @@ export function waitlistWelcome(firstName: string, studio: StudioDetails): Rende
       studioName,
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Welcome to the waitlist
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Welcome to the waitlist">
         <Greeting name={firstName} lead={lead} />
         <Text style={textStyle}>The first 50 to register receive a special discount on tuition.</Text>
         <Text style={textStyle}>{whatsappOptIn(studio)}</Text>
@@ -90,10 +83,7 @@ export function campaignEmail(
       `Unsubscribe: ${unsubscribeUrl}`,
     ].join('\n'),
     html: render(
-      <EmailLayout preview={paragraphs[0] ?? subject} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          {subject}
-        </Heading>
+      <EmailLayout preview={paragraphs[0] ?? subject} studio={studio} heading={subject}>
         <Text style={textStyle}>Dear {firstName},</Text>
         {paragraphs.map((paragraph) => (
           <Text key={paragraph} style={textStyle}>

@@ -4,7 +4,6 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { googleCalendarUrl } from '../../shared/bookings/calendar';
@@ -20,7 +19,7 @@ import {
   Facts,
   factsText,
   Greeting,
-  headingStyle,
+  opening,
   type RefundFacts,
   type RenderedMessage,
   refundSentence,
@@ -144,10 +143,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
   return {
     subject: `Your booking is confirmed: ${when(booking.date, booking.time)}`,
     text: [
-      `Dear ${booking.name},`,
-      '',
-      `Thank you for booking with us. ${confirmedLine(booking)}`,
-      '',
+      ...opening(booking.name, `Thank you for booking with us. ${confirmedLine(booking)}`),
       factsText(rows),
       '',
       `Add it to your calendar: ${calendar}`,
@@ -156,10 +152,11 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
       ...closingText(studio),
     ].join('\n'),
     html: render(
-      <EmailLayout preview={`Your appointment on ${when(booking.date, booking.time)} is confirmed.`} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your booking is confirmed
-        </Heading>
+      <EmailLayout
+        preview={`Your appointment on ${when(booking.date, booking.time)} is confirmed.`}
+        studio={studio}
+        heading="Your booking is confirmed"
+      >
         <Text style={textStyle}>
           Dear {booking.name}, thank you for booking with us. {confirmedLine(booking)}
         </Text>
@@ -212,10 +209,11 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
       studioName,
     ].join('\n'),
     html: render(
-      <EmailLayout preview="Your payment is safe: please choose another time." studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Please choose another time
-        </Heading>
+      <EmailLayout
+        preview="Your payment is safe: please choose another time."
+        studio={studio}
+        heading="Please choose another time"
+      >
         <Greeting name={booking.name} lead={lead} />
         <Text style={textStyle}>{ask}</Text>
         <Facts rows={rows} />
@@ -239,20 +237,14 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
   return {
     subject: `Reminder: your appointment on ${when(booking.date, booking.time)}`,
     text: [
-      `Dear ${booking.name},`,
-      '',
-      'This is a reminder of your appointment with us within the next 24 hours.',
-      '',
+      ...opening(booking.name, 'This is a reminder of your appointment with us within the next 24 hours.'),
       factsText(rows),
       '',
       ...manageText(booking),
       ...closingText(studio),
     ].join('\n'),
     html: render(
-      <EmailLayout preview={`See you on ${when(booking.date, booking.time)}.`} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          See you soon
-        </Heading>
+      <EmailLayout preview={`See you on ${when(booking.date, booking.time)}.`} studio={studio} heading="See you soon">
         <Text style={textStyle}>Dear {booking.name}, this is a reminder of your appointment with us.</Text>
         <Facts rows={rows} />
         <Text style={textStyle}>{cancellationPolicy}</Text>
@@ -285,10 +277,7 @@ export function visitFormRequest(
       '\n',
     ),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Before your visit
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Before your visit">
         <Greeting name={booking.name} lead={lead} />
         <Text style={textStyle}>{why}</Text>
         <Button href={formUrl} style={buttonStyle}>
@@ -325,10 +314,11 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     subject: `${booking.slotTaken ? 'Over capacity: move this booking' : 'New booking'}: ${booking.name}, ${when(booking.date, booking.time)}`,
     text: [intro, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
     html: render(
-      <EmailLayout preview={`${booking.name} booked ${booking.treatments.join(', ')}.`} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          New booking
-        </Heading>
+      <EmailLayout
+        preview={`${booking.name} booked ${booking.treatments.join(', ')}.`}
+        studio={studio}
+        heading="New booking"
+      >
         {booking.slotTaken ? <Text style={textStyle}>{intro}</Text> : null}
         <Facts rows={rows} />
         <Text style={textStyle}>
@@ -352,21 +342,11 @@ export function bookingRescheduled(
   const lead = `Your appointment has moved to ${when(booking.date, booking.time)}. The price is unchanged.`;
   return {
     subject: `Your booking has moved to ${when(booking.date, booking.time)}`,
-    text: [
-      `Dear ${booking.name},`,
-      '',
-      lead,
-      '',
-      factsText(rows),
-      '',
-      ...manageText(booking),
-      ...closingText(studio),
-    ].join('\n'),
+    text: [...opening(booking.name, lead), factsText(rows), '', ...manageText(booking), ...closingText(studio)].join(
+      '\n',
+    ),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your booking has moved
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Your booking has moved">
         <Greeting name={booking.name} lead={lead} />
         <Facts rows={rows} />
         <Text style={textStyle}>{cancellationPolicy}</Text>
@@ -474,10 +454,7 @@ export function bookingChangeNotice(
     subject: `${heading}: ${booking.name}, ${when(booking.date, booking.time)}`,
     text: [`${heading} by ${who}.`, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
     html: render(
-      <EmailLayout preview={`${heading}: ${booking.name}`} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          {heading}
-        </Heading>
+      <EmailLayout preview={`${heading}: ${booking.name}`} studio={studio} heading={heading}>
         <Facts rows={rows} />
         <Text style={textStyle}>
           <Link href={`${studio.siteUrl}/admin/bookings`}>Open the bookings in the staff area</Link>

@@ -2,7 +2,6 @@
  * To the owners, each morning: the gift vouchers sold at the desk the day before (who sold which,
  * for how much, paid how), so money taken by hand is seen by someone who did not take it.
  */
-import { Heading } from '@react-email/heading';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -60,10 +59,7 @@ export function deskVoucherSummary(summary: DeskVoucherSummaryFacts, studio: Stu
       studioName,
     ].join('\n'),
     html: `<!DOCTYPE html>${renderToStaticMarkup(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa }}>
-          Desk gift vouchers
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Desk gift vouchers">
         <Text style={textStyle}>
           Dear {summary.name}, {lead}
         </Text>

@@ -3,12 +3,11 @@
  * card payment failed.
  */
 
-import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { CallUs, callUsText, codeMessage, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { CallUs, callUsText, codeMessage, Greeting, type RenderedMessage, render } from './shared';
 
 export interface MembershipFacts {
   /** The first payment's reference. */
@@ -65,10 +64,7 @@ export function membershipUnpaid(facts: MembershipFacts, studio: StudioDetails):
     subject: `${facts.planName}: this month’s payment did not go through`,
     text: [`Dear ${facts.name},`, '', lead, '', next, '', callUsText(studio)].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your payment did not go through
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Your payment did not go through">
         <Greeting name={facts.name} lead={lead} />
         <Text style={textStyle}>{next}</Text>
         <CallUs studio={studio} />

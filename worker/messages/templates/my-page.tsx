@@ -1,9 +1,8 @@
 /** The code a client signs in to their own page with. */
 
-import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { codeBoxStyle, headingStyle, type RenderedMessage, render } from './shared';
+import { codeBoxStyle, type RenderedMessage, render } from './shared';
 
 const codeStyle = { ...codeBoxStyle, fontSize: '28px', letterSpacing: '6px' };
 
@@ -15,10 +14,7 @@ export function accountCode(code: string, minutes: number, studio: StudioDetails
     subject: 'Your sign-in code',
     text: [lead, '', note].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your sign-in code
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Your sign-in code">
         <Text style={codeStyle}>{code}</Text>
         <Text style={textStyle}>{lead}</Text>
         <Text style={{ ...textStyle, fontSize: '13px', color: colours.inkSoft }}>{note}</Text>

@@ -2,7 +2,6 @@
  * An order's messages: confirmed, shipped, delivered, cancelled.
  */
 
-import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
@@ -12,7 +11,6 @@ import {
   Facts,
   factsText,
   Greeting,
-  headingStyle,
   type RefundFacts,
   type RenderedMessage,
   refundSentence,
@@ -47,10 +45,7 @@ function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string,
     subject,
     text: [`Dear ${order.name},`, '', lead, '', factsText(rows), '', shippingNote, '', studioName].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          {heading}
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={order.name} lead={lead} />
         <Facts rows={rows} />
         <Text style={textStyle}>{shippingNote}</Text>

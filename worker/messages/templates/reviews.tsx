@@ -3,12 +3,11 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { buttonStyle, CallUs, headingStyle, type RenderedMessage, render } from './shared';
+import { buttonStyle, CallUs, type RenderedMessage, render } from './shared';
 import { formatDay } from './vouchers';
 
 /** A review request's facts: who is asked, and the links (one per product of an order). */
@@ -47,10 +46,8 @@ export function reviewRequest(facts: ReviewRequestFacts, studio: StudioDetails):
           visit ? 'How was your visit? A minute of your time helps others choose.' : 'How do you like your order?'
         }
         studio={studio}
+        heading={visit ? 'How was your visit?' : 'How do you like your order?'}
       >
-        <Heading as="h1" style={headingStyle}>
-          {visit ? 'How was your visit?' : 'How do you like your order?'}
-        </Heading>
         <Text style={textStyle}>
           Dear {facts.name}, {lead}
         </Text>

@@ -3,13 +3,12 @@
  * account locked by wrong authenticator codes, factors reset by the owner. Plain facts (what,
  * when, from which address) and what to do if it was not them.
  */
-import { Heading } from '@react-email/heading';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { studioName } from '../../shared/site-pages';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import type { RenderedMessage } from './shared';
+import { opening, type RenderedMessage } from './shared';
 
 export interface SecurityNoticeFacts {
   /** Who reads it. */
@@ -25,10 +24,7 @@ export interface SecurityNoticeFacts {
 
 export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetails): RenderedMessage {
   const text = [
-    `Dear ${notice.name},`,
-    '',
-    notice.lead,
-    '',
+    ...opening(notice.name, notice.lead),
     ...notice.facts.map(([label, value]) => `${label}: ${value}`),
     '',
     notice.advice,
@@ -36,10 +32,7 @@ export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetail
     studioName,
   ].join('\n');
   const html = renderToStaticMarkup(
-    <EmailLayout preview={notice.lead} studio={studio}>
-      <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa }}>
-        {notice.heading}
-      </Heading>
+    <EmailLayout preview={notice.lead} studio={studio} heading={notice.heading}>
       <Text style={textStyle}>Dear {notice.name},</Text>
       <Text style={textStyle}>{notice.lead}</Text>
       <Section

@@ -8,7 +8,6 @@
  * the greeting, the studio's call-us line and closing, and the refund sentence.
  */
 
-import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -36,8 +35,6 @@ export interface RefundFacts {
 export const when = formatAppointmentWat;
 
 export const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
-
-export const headingStyle = { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: colours.cocoa };
 
 /** A code the reader types elsewhere (a package's, a membership's, a sign-in's): large, monospaced, on dark. */
 export const codeBoxStyle = {
@@ -107,6 +104,9 @@ export function Greeting({ name, lead }: { name: string; lead: string }) {
   );
 }
 
+/** A text message's opening: the greeting, then its lead, each a paragraph. */
+export const opening = (name: string, lead: string) => [`Dear ${name},`, '', lead, ''];
+
 export const factsText = (rows: Array<[string, string]>) =>
   rows.map(([label, value]) => `${label}: ${value}`).join('\n');
 
@@ -152,10 +152,7 @@ export function cancellationMessage(
       studioName,
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          {heading}
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={name} lead={lead} />
         <Text style={textStyle}>{money}</Text>
         <Facts rows={rows} />
@@ -191,10 +188,7 @@ export function codeMessage(parts: CodeMessageParts, studio: StudioDetails): Omi
   return {
     subject,
     text: [
-      `Dear ${name},`,
-      '',
-      lead,
-      '',
+      ...opening(name, lead),
       `Your ${codeOf} code: ${code}`,
       '',
       factsText(rows),
@@ -204,10 +198,7 @@ export function codeMessage(parts: CodeMessageParts, studio: StudioDetails): Omi
       callUsText(studio),
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          {heading}
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={name} lead={lead} />
         <Text style={{ ...textStyle, margin: '0' }}>Your {codeOf} code:</Text>
         <Text style={codeBoxStyle}>{code}</Text>

@@ -3,12 +3,11 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { studioName } from '../../shared/site-pages';
 import { formatShortDateTime } from '../../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { buttonStyle, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { buttonStyle, Greeting, type RenderedMessage, render } from './shared';
 
 /** The facts of a team invitation: who is invited, by whom, as what, and the one-time link. */
 export interface TeamInvitationFacts {
@@ -29,10 +28,7 @@ export function teamInvitation(invite: TeamInvitationFacts, studio: StudioDetail
       '\n',
     ),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Welcome to the team
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Welcome to the team">
         <Greeting name={invite.name} lead={lead} />
         <Button href={invite.link} style={buttonStyle}>
           Choose my password
@@ -54,10 +50,7 @@ export function passwordReset(reset: { name: string; link: string }, studio: Stu
       '\n',
     ),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Reset your password
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Reset your password">
         <Greeting name={reset.name} lead={lead} />
         <Button href={reset.link} style={buttonStyle}>
           Choose a new password

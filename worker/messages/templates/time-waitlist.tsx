@@ -4,7 +4,6 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
 import { formatDate } from '../../shared/time';
@@ -16,13 +15,13 @@ import {
   Facts,
   factsText,
   Greeting,
-  headingStyle,
+  opening,
   type RenderedMessage,
   render,
   when,
 } from './shared';
 
-export interface WaitlistEntryFacts {
+export interface TimeWaitlistEntryFacts {
   name: string;
   treatments: string[];
   therapistName: string | null;
@@ -37,13 +36,13 @@ export interface WaitlistEntryFacts {
 /** How the owner confirms: the email's link, or a reply on WhatsApp from the number given. */
 export type ConfirmBy = 'link' | 'reply';
 
-export interface WaitlistEndedFacts {
+export interface TimeWaitlistEndedFacts {
   name: string;
   treatments: string[];
   dates: string[];
 }
 
-export interface WaitlistOfferFacts {
+export interface TimeWaitlistOfferFacts {
   name: string;
   treatments: string[];
   therapistName: string;
@@ -57,7 +56,7 @@ export interface WaitlistOfferFacts {
 }
 
 export function timeWaitlistJoined(
-  entry: WaitlistEntryFacts,
+  entry: TimeWaitlistEntryFacts,
   studio: StudioDetails,
   confirmBy: ConfirmBy = 'link',
 ): RenderedMessage {
@@ -77,10 +76,7 @@ export function timeWaitlistJoined(
   return {
     subject: 'You are on the waitlist',
     text: [
-      `Dear ${entry.name},`,
-      '',
-      lead,
-      '',
+      ...opening(entry.name, lead),
       factsText(rows),
       '',
       `${confirm} ${unconfirmed}`,
@@ -91,10 +87,7 @@ export function timeWaitlistJoined(
       callUsText(studio),
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          You are on the waitlist
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="You are on the waitlist">
         <Greeting name={entry.name} lead={lead} />
         <Facts rows={rows} />
         <Button href={entry.confirmUrl} style={buttonStyle}>
@@ -116,7 +109,7 @@ export function timeWaitlistJoined(
 }
 
 /** An entry ended because two offers in a row lapsed without an answer: the owner is told. */
-export function timeWaitlistEnded(entry: WaitlistEndedFacts, studio: StudioDetails): RenderedMessage {
+export function timeWaitlistEnded(entry: TimeWaitlistEndedFacts, studio: StudioDetails): RenderedMessage {
   const days = entry.dates.map(formatDate).join(', ');
   const lead = `Your place on the waitlist for ${entry.treatments.join(', ')} has ended: two places we offered you in a row were not answered in time.`;
   const note = 'You are welcome to join the waitlist again from the booking page.';
@@ -124,10 +117,7 @@ export function timeWaitlistEnded(entry: WaitlistEndedFacts, studio: StudioDetai
     subject: 'Your place on the waitlist has ended',
     text: [`Dear ${entry.name},`, '', lead, `Days: ${days}`, '', note, '', callUsText(studio)].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your place on the waitlist has ended
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Your place on the waitlist has ended">
         <Greeting name={entry.name} lead={lead} />
         <Facts rows={[['Days', days]]} />
         <Text style={textStyle}>{note}</Text>
@@ -138,7 +128,7 @@ export function timeWaitlistEnded(entry: WaitlistEndedFacts, studio: StudioDetai
   };
 }
 
-export function waitlistOffer(offer: WaitlistOfferFacts, studio: StudioDetails): RenderedMessage {
+export function waitlistOffer(offer: TimeWaitlistOfferFacts, studio: StudioDetails): RenderedMessage {
   const visit = when(offer.date, offer.time);
   const lead = `A place has freed on ${visit} for ${offer.treatments.join(', ')} with ${offer.therapistName}. It is held for you for ${offer.heldMinutes} minutes.`;
   const rows: Array<[string, string]> = [
@@ -151,10 +141,7 @@ export function waitlistOffer(offer: WaitlistOfferFacts, studio: StudioDetails):
   return {
     subject: `A place for you on ${visit}: held for ${offer.heldMinutes} minutes`,
     text: [
-      `Dear ${offer.name},`,
-      '',
-      lead,
-      '',
+      ...opening(offer.name, lead),
       factsText(rows),
       '',
       `Book and pay: ${offer.offerUrl}`,
@@ -163,10 +150,7 @@ export function waitlistOffer(offer: WaitlistOfferFacts, studio: StudioDetails):
       callUsText(studio),
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          A place for you
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="A place for you">
         <Greeting name={offer.name} lead={lead} />
         <Facts rows={rows} />
         <Button href={offer.offerUrl} style={buttonStyle}>

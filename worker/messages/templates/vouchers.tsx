@@ -3,7 +3,6 @@
  */
 
 import { Button } from '@react-email/button';
-import { Heading } from '@react-email/heading';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { whatsappParameter } from '../../shared/academy/campaign';
@@ -11,7 +10,7 @@ import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { formatDate } from '../../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { buttonStyle, CallUs, Facts, factsText, Greeting, headingStyle, type RenderedMessage, render } from './shared';
+import { buttonStyle, CallUs, Facts, factsText, Greeting, type RenderedMessage, render } from './shared';
 
 /** A gift voucher as its messages tell of it. */
 export interface VoucherFacts {
@@ -57,10 +56,7 @@ export function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): Re
     subject: `Your gift voucher for ${voucher.recipientName}`,
     text: [`Dear ${voucher.buyerName},`, '', lead, '', factsText(rows), '', studioName].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Thank you for your gift
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Thank you for your gift">
         <Greeting name={voucher.buyerName} lead={lead} />
         <Facts rows={rows} />
         <CallUs studio={studio} />
@@ -103,10 +99,7 @@ export function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): R
       studioName,
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          A gift for you
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="A gift for you">
         <Text style={textStyle}>
           Dear {voucher.recipientName}, {lead}
         </Text>
@@ -171,10 +164,7 @@ export function voucherDelivered(voucher: VoucherFacts, studio: StudioDetails): 
     subject: `Your gift voucher has reached ${voucher.recipientName}`,
     text: [`Dear ${voucher.buyerName},`, '', lead, '', factsText(rows), '', studioName].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your gift is on its way
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading="Your gift is on its way">
         <Greeting name={voucher.buyerName} lead={lead} />
         <Facts rows={rows} />
         <CallUs studio={studio} />

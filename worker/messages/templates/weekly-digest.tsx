@@ -4,7 +4,6 @@
  * and the link to the Reports screen for the rest. Figures are the Reports screen's own
  * (shared/report-rules.ts), so the email and the screen never disagree.
  */
-import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { formatNaira, groupDigits } from '../../shared/money';
@@ -12,7 +11,7 @@ import type { Rate, ReportPeriod } from '../../shared/report-rules';
 import { studioName } from '../../shared/site-pages';
 import { formatDate, formatTime } from '../../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { headingStyle, type RenderedMessage, render } from './shared';
+import { opening, type RenderedMessage, render } from './shared';
 
 /** One week's figures, as the report gives them (rates 0 to 1, or null with nothing to divide by). */
 export interface WeekFigures {
@@ -165,10 +164,7 @@ export function weeklyDigest(digest: WeeklyDigestFacts, studio: StudioDetails): 
   return {
     subject: `Your week at ${studioName}: ${span}`,
     text: [
-      `Dear ${digest.name},`,
-      '',
-      lead,
-      '',
+      ...opening(digest.name, lead),
       ...rows.map((row) => `${row.label}: ${row.last} (week before ${row.before}; ${row.change})`),
       '',
       ...notes.map(([label, value]) => `${label}: ${value}`),
@@ -178,10 +174,7 @@ export function weeklyDigest(digest: WeeklyDigestFacts, studio: StudioDetails): 
       studioName,
     ].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio}>
-        <Heading as="h1" style={headingStyle}>
-          Your week: {span}
-        </Heading>
+      <EmailLayout preview={lead} studio={studio} heading={<>Your week: {span}</>}>
         <Text style={{ ...textStyle, margin: '0 0 8px' }}>Dear {digest.name},</Text>
         <Text style={textStyle}>{lead}</Text>
         <FiguresTable rows={rows} />

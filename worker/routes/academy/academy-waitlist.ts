@@ -3,12 +3,21 @@ import { sameOriginJson } from '../../middleware/admin-session';
 import { afterResponse } from '../../middleware/after-response';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import { waitlistConfirmMessages, waitlistWelcomeMessages } from '../../services/academy/academy-messages';
-import { confirmEntry, joinWaitlist, listWaitlist, unsubscribe } from '../../services/academy/academy-waitlist';
+import { academyConfirmMessages, academyWelcomeMessages } from '../../services/academy/academy-messages';
+import {
+  confirmEntry,
+  joinAcademyWaitlist,
+  listAcademyWaitlist,
+  unsubscribe,
+} from '../../services/academy/academy-waitlist';
 import { confirmToken, entryOfConfirmToken, entryOfToken } from '../../services/academy/unsubscribe';
 import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
-import { EARLY_BIRD_PLACES, waitlistMessages, waitlistSignupSchema } from '../../shared/academy/academy-waitlist';
+import {
+  academyWaitlistMessages,
+  academyWaitlistSignupSchema,
+  EARLY_BIRD_PLACES,
+} from '../../shared/academy/academy-waitlist';
 import { TOTAL_COUNT_HEADER } from '../../shared/pagination';
 import { pageQuery } from '../list-query';
 import { routeGroup } from '../route-group';
@@ -20,8 +29,8 @@ export const unsubscribeMessages = {
 const confirmBody = () =>
   z.object({
     token: z
-      .string({ error: waitlistMessages.confirmInvalid })
-      .check(z.minLength(1, waitlistMessages.confirmInvalid), z.maxLength(200)),
+      .string({ error: academyWaitlistMessages.confirmInvalid })
+      .check(z.minLength(1, academyWaitlistMessages.confirmInvalid), z.maxLength(200)),
   });
 
 const unsubscribeBody = () =>
@@ -31,20 +40,20 @@ const unsubscribeBody = () =>
       .check(z.minLength(1, unsubscribeMessages.invalid), z.maxLength(200)),
   });
 
-export const waitlistRoutes = routeGroup()
+export const academyWaitlistRoutes = routeGroup()
   .post(
     '/academy-waitlist',
     rateLimit('FORM_LIMITER', 'waitlist'),
-    validate('json', waitlistSignupSchema),
+    validate('json', academyWaitlistSignupSchema),
     async (c) => {
       const signup = c.req.valid('json');
       const now = new Date();
-      const result = await joinWaitlist(c.var.db, signup, now);
-      if (result.outcome === 'already-confirmed') return c.json({ message: waitlistMessages.duplicate }, 409);
+      const result = await joinAcademyWaitlist(c.var.db, signup, now);
+      if (result.outcome === 'already-confirmed') return c.json({ message: academyWaitlistMessages.duplicate }, 409);
       const studio = studioDetails(c.env);
       const token = await confirmToken(result.entryId, c.env.LINK_SECRET);
       const confirmUrl = `${studio.siteUrl}/academy/confirm?token=${encodeURIComponent(token)}`;
-      const messages = await waitlistConfirmMessages(result, confirmUrl, studio, now);
+      const messages = await academyConfirmMessages(result, confirmUrl, studio, now);
       afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
       const message = `Thank you, ${result.firstName}! Please check your inbox: we have sent ${result.email} a link to confirm your place. The first ${EARLY_BIRD_PLACES} to confirm receive a special discount on tuition.`;
       return c.json({ message, confirmationSent: true as const }, 201);
@@ -54,8 +63,8 @@ export const waitlistRoutes = routeGroup()
   .post('/academy-waitlist/confirm', sameOriginJson, validate('json', confirmBody), async (c) => {
     const entryId = await entryOfConfirmToken(c.req.valid('json').token, c.env.LINK_SECRET);
     const result = entryId ? await confirmEntry(c.var.db, entryId, new Date()) : { confirmed: false as const };
-    if (!result.confirmed) return c.json({ message: waitlistMessages.confirmInvalid }, 400);
-    const messages = await waitlistWelcomeMessages(result.firstName, result.email, studioDetails(c.env));
+    if (!result.confirmed) return c.json({ message: academyWaitlistMessages.confirmInvalid }, 400);
+    const messages = await academyWelcomeMessages(result.firstName, result.email, studioDetails(c.env));
     afterResponse(c, queueMessages(c.var.db, c.env.MESSAGES, messages));
     const message = result.earlyBird
       ? `Thank you, ${result.firstName}! You are number ${result.position} on the waitlist, one of the first ${EARLY_BIRD_PLACES}: your special tuition discount is reserved.`
@@ -80,6 +89,6 @@ export const waitlistRoutes = routeGroup()
   // Staff only.
   .get('/academy-waitlist', validate('query', pageQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');
-    const { waitlist, totalSubscribers, listed } = await listWaitlist(c.var.db, { page, pageSize });
+    const { waitlist, totalSubscribers, listed } = await listAcademyWaitlist(c.var.db, { page, pageSize });
     return c.json({ waitlist, totalSubscribers }, 200, { [TOTAL_COUNT_HEADER]: String(listed) });
   });

@@ -32,7 +32,7 @@ import { routeGroup } from '../route-group';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-export const teamMessages = {
+export const therapistsAndRoomsMessages = {
   healthRetention: 'Keep health answers for 1 to 120 months after the visit.',
   voucherValidity: 'A gift voucher is valid for 1 to 60 months from its delivery.',
   deskVoucherLimit: 'Reception’s daily limit of desk gift vouchers is ₦0 to ₦10,000,000, in whole naira.',
@@ -61,20 +61,30 @@ export const teamMessages = {
 // A treatment id's shape is checked here; that it is on the menu (which staff edit) by onTheMenu.
 const treatmentId = () =>
   z
-    .string({ error: teamMessages.treatments })
-    .check(z.minLength(1, teamMessages.treatments), z.maxLength(64, teamMessages.treatments));
+    .string({ error: therapistsAndRoomsMessages.treatments })
+    .check(
+      z.minLength(1, therapistsAndRoomsMessages.treatments),
+      z.maxLength(64, therapistsAndRoomsMessages.treatments),
+    );
 const name = () =>
   z
-    .string({ error: teamMessages.name })
-    .check(singleLine(), z.trim(), z.minLength(1, teamMessages.name), z.maxLength(60, teamMessages.name));
-const treatmentList = () => z.array(treatmentId(), { error: teamMessages.treatments }).check(z.maxLength(200));
-const clock = () => z.string({ error: teamMessages.time }).check(z.refine(isQuarterHour, teamMessages.time));
+    .string({ error: therapistsAndRoomsMessages.name })
+    .check(
+      singleLine(),
+      z.trim(),
+      z.minLength(1, therapistsAndRoomsMessages.name),
+      z.maxLength(60, therapistsAndRoomsMessages.name),
+    );
+const treatmentList = () =>
+  z.array(treatmentId(), { error: therapistsAndRoomsMessages.treatments }).check(z.maxLength(200));
+const clock = () =>
+  z.string({ error: therapistsAndRoomsMessages.time }).check(z.refine(isQuarterHour, therapistsAndRoomsMessages.time));
 const range = () =>
   z.object({
     start: clock(),
     end: z
-      .string({ error: teamMessages.time })
-      .check(z.refine((end) => end === '24:00' || isQuarterHour(end), teamMessages.time)),
+      .string({ error: therapistsAndRoomsMessages.time })
+      .check(z.refine((end) => end === '24:00' || isQuarterHour(end), therapistsAndRoomsMessages.time)),
   });
 const hours = () =>
   z.partialRecord(z.enum(weekdays), z.array(range()).check(z.maxLength(6))).check(
@@ -87,7 +97,7 @@ const hours = () =>
               code: 'custom',
               input: week,
               path: [day],
-              message: teamMessages.endsBeforeStart(Number(day), each.start, each.end),
+              message: therapistsAndRoomsMessages.endsBeforeStart(Number(day), each.start, each.end),
             });
             return;
           }
@@ -97,7 +107,7 @@ const hours = () =>
               code: 'custom',
               input: week,
               path: [day],
-              message: teamMessages.overlap(Number(day)),
+              message: therapistsAndRoomsMessages.overlap(Number(day)),
             });
             return;
           }
@@ -117,10 +127,17 @@ const therapistChange = () =>
   });
 const timeOffBody = () =>
   z.object({
-    date: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+    date: z
+      .string({ error: therapistsAndRoomsMessages.date })
+      .check(z.refine(isIsoDate, therapistsAndRoomsMessages.date)),
     reason: z
-      .string({ error: teamMessages.reason })
-      .check(singleLine(), z.trim(), z.minLength(1, teamMessages.reason), z.maxLength(120, teamMessages.reason)),
+      .string({ error: therapistsAndRoomsMessages.reason })
+      .check(
+        singleLine(),
+        z.trim(),
+        z.minLength(1, therapistsAndRoomsMessages.reason),
+        z.maxLength(120, therapistsAndRoomsMessages.reason),
+      ),
   });
 const roomBody = () => z.object({ name: name(), treatments: z.optional(treatmentList()) });
 const roomChange = () =>
@@ -131,33 +148,45 @@ const roomChange = () =>
   });
 const settingsChange = () =>
   z.object({
-    startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: teamMessages.step })),
+    startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: therapistsAndRoomsMessages.step })),
     healthRetentionMonths: z.optional(
       z
-        .int({ error: teamMessages.healthRetention })
-        .check(z.minimum(1, teamMessages.healthRetention), z.maximum(120, teamMessages.healthRetention)),
+        .int({ error: therapistsAndRoomsMessages.healthRetention })
+        .check(
+          z.minimum(1, therapistsAndRoomsMessages.healthRetention),
+          z.maximum(120, therapistsAndRoomsMessages.healthRetention),
+        ),
     ),
     voucherValidityMonths: z.optional(
       z
-        .int({ error: teamMessages.voucherValidity })
-        .check(z.minimum(1, teamMessages.voucherValidity), z.maximum(60, teamMessages.voucherValidity)),
+        .int({ error: therapistsAndRoomsMessages.voucherValidity })
+        .check(
+          z.minimum(1, therapistsAndRoomsMessages.voucherValidity),
+          z.maximum(60, therapistsAndRoomsMessages.voucherValidity),
+        ),
     ),
     deskVoucherDailyLimit: z.optional(
       z
-        .int({ error: teamMessages.deskVoucherLimit })
-        .check(z.minimum(0, teamMessages.deskVoucherLimit), z.maximum(10_000_000, teamMessages.deskVoucherLimit)),
+        .int({ error: therapistsAndRoomsMessages.deskVoucherLimit })
+        .check(
+          z.minimum(0, therapistsAndRoomsMessages.deskVoucherLimit),
+          z.maximum(10_000_000, therapistsAndRoomsMessages.deskVoucherLimit),
+        ),
     ),
     noShowLimit: z.optional(
       z
-        .int({ error: teamMessages.noShowLimit })
-        .check(z.minimum(0, teamMessages.noShowLimit), z.maximum(10, teamMessages.noShowLimit)),
+        .int({ error: therapistsAndRoomsMessages.noShowLimit })
+        .check(
+          z.minimum(0, therapistsAndRoomsMessages.noShowLimit),
+          z.maximum(10, therapistsAndRoomsMessages.noShowLimit),
+        ),
     ),
     offerMinutes: z.optional(
       z
-        .int({ error: teamMessages.offerMinutes })
+        .int({ error: therapistsAndRoomsMessages.offerMinutes })
         .check(
-          z.minimum(OFFER_MINUTES_RANGE.min, teamMessages.offerMinutes),
-          z.maximum(OFFER_MINUTES_RANGE.max, teamMessages.offerMinutes),
+          z.minimum(OFFER_MINUTES_RANGE.min, therapistsAndRoomsMessages.offerMinutes),
+          z.maximum(OFFER_MINUTES_RANGE.max, therapistsAndRoomsMessages.offerMinutes),
         ),
     ),
     treatments: z.optional(
@@ -168,21 +197,21 @@ const settingsChange = () =>
             durationMinutes: z.optional(
               z.nullable(
                 z
-                  .int({ error: teamMessages.duration })
+                  .int({ error: therapistsAndRoomsMessages.duration })
                   .check(
-                    z.minimum(15, teamMessages.duration),
-                    z.maximum(MAX_DURATION_MINUTES, teamMessages.duration),
-                    z.multipleOf(15, teamMessages.duration),
+                    z.minimum(15, therapistsAndRoomsMessages.duration),
+                    z.maximum(MAX_DURATION_MINUTES, therapistsAndRoomsMessages.duration),
+                    z.multipleOf(15, therapistsAndRoomsMessages.duration),
                   ),
               ),
             ),
             bufferMinutes: z.optional(
               z
-                .int({ error: teamMessages.buffer })
+                .int({ error: therapistsAndRoomsMessages.buffer })
                 .check(
-                  z.minimum(0, teamMessages.buffer),
-                  z.maximum(120, teamMessages.buffer),
-                  z.multipleOf(15, teamMessages.buffer),
+                  z.minimum(0, therapistsAndRoomsMessages.buffer),
+                  z.maximum(120, therapistsAndRoomsMessages.buffer),
+                  z.multipleOf(15, therapistsAndRoomsMessages.buffer),
                 ),
             ),
           }),
@@ -198,13 +227,17 @@ async function onTheMenu(c: { var: AppEnv['Variables'] }, ids: readonly string[]
   return ids.every((id) => menu.has(id));
 }
 
-const notOnTheMenu = { message: teamMessages.treatments } as const;
+const notOnTheMenu = { message: therapistsAndRoomsMessages.treatments } as const;
 
 const calendarQuery = () =>
   z
     .object({
-      from: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
-      to: z.string({ error: teamMessages.date }).check(z.refine(isIsoDate, teamMessages.date)),
+      from: z
+        .string({ error: therapistsAndRoomsMessages.date })
+        .check(z.refine(isIsoDate, therapistsAndRoomsMessages.date)),
+      to: z
+        .string({ error: therapistsAndRoomsMessages.date })
+        .check(z.refine(isIsoDate, therapistsAndRoomsMessages.date)),
     })
     .check(
       z.refine(
@@ -217,12 +250,12 @@ const findTherapist = async (c: { var: AppEnv['Variables'] }, id: string) =>
   (await listTherapists(c.var.db, new Date())).find((therapist) => therapist._id === id);
 
 /** Anyone: the therapists the booking page offers, with the treatments each gives. */
-export const publicTeamRoutes = routeGroup().get('/therapists', async (c) =>
+export const publicTherapistRoutes = routeGroup().get('/therapists', async (c) =>
   c.json(await publicTherapists(c.var.db), 200, { 'Cache-Control': 'no-store' }),
 );
 
 /** Staff only: therapists (hours(), treatments, days off), rooms, the Calendar and the scheduling settings. */
-export const adminTeamRoutes = routeGroup()
+export const therapistsAndRoomsRoutes = routeGroup()
   .get('/staff', async (c) => {
     const team = await listTherapists(c.var.db, new Date());
     // A therapist reads the team to book a client's next visit with themselves: not colleagues'
@@ -248,12 +281,13 @@ export const adminTeamRoutes = routeGroup()
       c.req.valid('json') as { hours?: Partial<WeeklyHours> },
       new Date(),
     );
-    if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.therapistNotFound }, 404);
+    if (!result.ok && result.reason === 'not-found')
+      return c.json({ message: therapistsAndRoomsMessages.therapistNotFound }, 404);
     if (!result.ok && result.reason === 'has-bookings') {
       const therapist = await findTherapist(c, id);
       return c.json(
         {
-          message: teamMessages.hasBookings(therapist?.name ?? 'This therapist', result.bookings.length),
+          message: therapistsAndRoomsMessages.hasBookings(therapist?.name ?? 'This therapist', result.bookings.length),
           bookings: result.bookings,
         },
         409,
@@ -265,20 +299,20 @@ export const adminTeamRoutes = routeGroup()
   })
   .post('/staff/:id/time-off', sameOriginJson, validate('json', timeOffBody), async (c) => {
     const day = c.req.valid('json');
-    if (day.date < lagosDate(new Date())) return c.json({ message: teamMessages.pastDate }, 409);
+    if (day.date < lagosDate(new Date())) return c.json({ message: therapistsAndRoomsMessages.pastDate }, 409);
     const result = await addTimeOff(c.var.db, c.req.param('id'), day);
     if (!result.ok) {
       return result.reason === 'not-found'
-        ? c.json({ message: teamMessages.therapistNotFound }, 404)
-        : c.json({ message: teamMessages.alreadyOff }, 409);
+        ? c.json({ message: therapistsAndRoomsMessages.therapistNotFound }, 404)
+        : c.json({ message: therapistsAndRoomsMessages.alreadyOff }, 409);
     }
     return c.json({ ...day, bookings: result.bookings }, 201);
   })
   .delete('/staff/:id/time-off/:date', sameOriginJson, async (c) => {
     const date = c.req.param('date');
-    if (!isIsoDate(date)) return c.json({ message: teamMessages.date }, 400);
+    if (!isIsoDate(date)) return c.json({ message: therapistsAndRoomsMessages.date }, 400);
     const removed = await removeTimeOff(c.var.db, c.req.param('id'), date);
-    if (!removed) return c.json({ message: teamMessages.notOff }, 404);
+    if (!removed) return c.json({ message: therapistsAndRoomsMessages.notOff }, 404);
     scopeOf(c).timeFreed([date]);
     return c.body(null, 204);
   })
@@ -296,13 +330,14 @@ export const adminTeamRoutes = routeGroup()
     const id = c.req.param('id');
     if (!(await onTheMenu(c, c.req.valid('json').treatments))) return c.json(notOnTheMenu, 400);
     const result = await updateRoom(c.var.db, id, c.req.valid('json'), new Date());
-    if (!result.ok && result.reason === 'not-found') return c.json({ message: teamMessages.roomNotFound }, 404);
+    if (!result.ok && result.reason === 'not-found')
+      return c.json({ message: therapistsAndRoomsMessages.roomNotFound }, 404);
     if (result.ok) scopeOf(c).timeFreed();
     const room = (await listRooms(c.var.db)).find((each) => each._id === id);
     if (!result.ok && result.reason === 'has-bookings') {
       return c.json(
         {
-          message: teamMessages.hasBookings(room?.name ?? 'This room', result.bookings.length),
+          message: therapistsAndRoomsMessages.hasBookings(room?.name ?? 'This room', result.bookings.length),
           bookings: result.bookings,
         },
         409,

@@ -11,24 +11,24 @@ import type { NewMessage } from '../outbox/outbox';
  * The confirmation link of a sign-up; signing up again within the same hour sends nothing new
  * (the key holds the hour), later it sends the link again.
  */
-export async function waitlistConfirmMessages(
+export async function academyConfirmMessages(
   entry: { entryId: string; firstName: string; email: string },
   confirmUrl: string,
   studio: StudioDetails,
   now: Date,
 ): Promise<NewMessage[]> {
-  const { waitlistConfirm } = await import('../../messages/templates/academy-waitlist');
+  const { academyWaitlistConfirm } = await import('../../messages/templates/academy-waitlist');
   return [
     email(
       'waitlist-confirm',
       `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
       entry.email,
-      waitlistConfirm(entry.firstName, confirmUrl, studio),
+      academyWaitlistConfirm(entry.firstName, confirmUrl, studio),
     ),
   ];
 }
 
-export async function waitlistWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
-  const { waitlistWelcome } = await import('../../messages/templates/academy-waitlist');
-  return [email('waitlist-welcome', to.toLowerCase(), to, waitlistWelcome(firstName, studio))];
+export async function academyWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
+  const { academyWaitlistWelcome } = await import('../../messages/templates/academy-waitlist');
+  return [email('waitlist-welcome', to.toLowerCase(), to, academyWaitlistWelcome(firstName, studio))];
 }

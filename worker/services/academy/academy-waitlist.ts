@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { waitlistEntries } from '../../db/schema';
-import { CONFIRM_WITHIN_DAYS, EARLY_BIRD_PLACES, type WaitlistSignup } from '../../shared/academy/academy-waitlist';
+import { academyWaitlistEntries } from '../../db/schema';
+import {
+  type AcademyWaitlistSignup,
+  CONFIRM_WITHIN_DAYS,
+  EARLY_BIRD_PLACES,
+} from '../../shared/academy/academy-waitlist';
 
 export type JoinResult =
   | { outcome: 'awaiting-confirmation'; entryId: string; firstName: string; email: string }
@@ -15,17 +19,23 @@ const confirmDeadline = (now: Date) => new Date(now.getTime() - CONFIRM_WITHIN_D
  * the link again (its entry is kept); one whose week ran out starts afresh; a confirmed address is
  * already on the list.
  */
-export async function joinWaitlist(db: Database, signup: WaitlistSignup, now: Date): Promise<JoinResult> {
-  const sameEmail = sql`lower(${waitlistEntries.email}) = lower(${signup.email})`;
+export async function joinAcademyWaitlist(db: Database, signup: AcademyWaitlistSignup, now: Date): Promise<JoinResult> {
+  const sameEmail = sql`lower(${academyWaitlistEntries.email}) = lower(${signup.email})`;
   const [, inserted] = await db.batch([
     db
-      .delete(waitlistEntries)
-      .where(and(sameEmail, isNull(waitlistEntries.confirmedAt), lte(waitlistEntries.joinedAt, confirmDeadline(now)))),
+      .delete(academyWaitlistEntries)
+      .where(
+        and(
+          sameEmail,
+          isNull(academyWaitlistEntries.confirmedAt),
+          lte(academyWaitlistEntries.joinedAt, confirmDeadline(now)),
+        ),
+      ),
     db
-      .insert(waitlistEntries)
+      .insert(academyWaitlistEntries)
       .values({ ...signup, joinedAt: now.toISOString() })
       .onConflictDoNothing()
-      .returning({ id: waitlistEntries.id }),
+      .returning({ id: academyWaitlistEntries.id }),
   ]);
   if (inserted[0]) {
     return {
@@ -35,7 +45,7 @@ export async function joinWaitlist(db: Database, signup: WaitlistSignup, now: Da
       email: signup.email,
     };
   }
-  const [existing] = await db.select().from(waitlistEntries).where(sameEmail).limit(1);
+  const [existing] = await db.select().from(academyWaitlistEntries).where(sameEmail).limit(1);
   if (!existing || existing.confirmedAt) return { outcome: 'already-confirmed' };
   return {
     outcome: 'awaiting-confirmation',
@@ -56,21 +66,21 @@ export type ConfirmResult =
  */
 export async function confirmEntry(db: Database, entryId: string, now: Date): Promise<ConfirmResult> {
   const [entry] = await db
-    .update(waitlistEntries)
-    .set({ confirmedAt: sql`coalesce(${waitlistEntries.confirmedAt}, ${now.toISOString()})` })
+    .update(academyWaitlistEntries)
+    .set({ confirmedAt: sql`coalesce(${academyWaitlistEntries.confirmedAt}, ${now.toISOString()})` })
     .where(
       and(
-        eq(waitlistEntries.id, entryId),
-        or(isNotNull(waitlistEntries.confirmedAt), gt(waitlistEntries.joinedAt, confirmDeadline(now))),
+        eq(academyWaitlistEntries.id, entryId),
+        or(isNotNull(academyWaitlistEntries.confirmedAt), gt(academyWaitlistEntries.joinedAt, confirmDeadline(now))),
       ),
     )
     .returning();
   if (!entry?.confirmedAt) return { confirmed: false };
   const [ahead] = await db
     .select({ value: count() })
-    .from(waitlistEntries)
+    .from(academyWaitlistEntries)
     .where(
-      sql`${waitlistEntries.confirmedAt} < ${entry.confirmedAt} or (${waitlistEntries.confirmedAt} = ${entry.confirmedAt} and ${waitlistEntries.id} <= ${entry.id})`,
+      sql`${academyWaitlistEntries.confirmedAt} < ${entry.confirmedAt} or (${academyWaitlistEntries.confirmedAt} = ${entry.confirmedAt} and ${academyWaitlistEntries.id} <= ${entry.id})`,
     );
   const position = ahead?.value ?? 1;
   return {
@@ -85,12 +95,12 @@ export async function confirmEntry(db: Database, entryId: string, now: Date): Pr
 /** Sign-ups never confirmed within their week are forgotten (the cron). */
 export async function forgetUnconfirmed(db: Database, now: Date): Promise<void> {
   await db
-    .delete(waitlistEntries)
-    .where(and(isNull(waitlistEntries.confirmedAt), lte(waitlistEntries.joinedAt, confirmDeadline(now))));
+    .delete(academyWaitlistEntries)
+    .where(and(isNull(academyWaitlistEntries.confirmedAt), lte(academyWaitlistEntries.joinedAt, confirmDeadline(now))));
 }
 
 /** A waitlist entry on the admin wire. */
-export interface WaitlistView {
+export interface AcademyWaitlistView {
   _id: string;
   firstName: string;
   email: string;
@@ -109,15 +119,18 @@ export interface WaitlistView {
  * confirmed subscribers (unconfirmed sign-ups are listed, awaiting confirmation, but not counted)
  * and how many entries are listed in all (to page through).
  */
-export async function listWaitlist(
+export async function listAcademyWaitlist(
   db: Database,
   page?: { page: number; pageSize: number },
-): Promise<{ waitlist: WaitlistView[]; totalSubscribers: number; listed: number }> {
-  const query = db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.joinedAt), asc(waitlistEntries.id));
+): Promise<{ waitlist: AcademyWaitlistView[]; totalSubscribers: number; listed: number }> {
+  const query = db
+    .select()
+    .from(academyWaitlistEntries)
+    .orderBy(desc(academyWaitlistEntries.joinedAt), asc(academyWaitlistEntries.id));
   const [rows, [total], [listed]] = await Promise.all([
     page ? query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : query,
-    db.select({ value: count() }).from(waitlistEntries).where(isNotNull(waitlistEntries.confirmedAt)),
-    db.select({ value: count() }).from(waitlistEntries),
+    db.select({ value: count() }).from(academyWaitlistEntries).where(isNotNull(academyWaitlistEntries.confirmedAt)),
+    db.select({ value: count() }).from(academyWaitlistEntries),
   ]);
   return {
     waitlist: rows.map((row) => ({
@@ -139,10 +152,10 @@ export async function listWaitlist(
 /** Marks an entry unsubscribed from bulk messages (keeping the first time); false for an unknown entry. */
 export async function unsubscribe(db: Database, entryId: string): Promise<boolean> {
   const [entry] = await db
-    .update(waitlistEntries)
-    .set({ unsubscribedAt: sql`coalesce(${waitlistEntries.unsubscribedAt}, ${new Date().toISOString()})` })
-    .where(eq(waitlistEntries.id, entryId))
-    .returning({ id: waitlistEntries.id });
+    .update(academyWaitlistEntries)
+    .set({ unsubscribedAt: sql`coalesce(${academyWaitlistEntries.unsubscribedAt}, ${new Date().toISOString()})` })
+    .where(eq(academyWaitlistEntries.id, entryId))
+    .returning({ id: academyWaitlistEntries.id });
   return entry !== undefined;
 }
 
@@ -157,10 +170,10 @@ async function stampWhatsappNumber(
   now: Date,
 ): Promise<number> {
   const rows = await db
-    .update(waitlistEntries)
-    .set({ [field]: sql`coalesce(${waitlistEntries[field]}, ${now.toISOString()})` })
-    .where(eq(waitlistEntries.whatsapp, `+${digits.replace(/\D/g, '')}`))
-    .returning({ id: waitlistEntries.id });
+    .update(academyWaitlistEntries)
+    .set({ [field]: sql`coalesce(${academyWaitlistEntries[field]}, ${now.toISOString()})` })
+    .where(eq(academyWaitlistEntries.whatsapp, `+${digits.replace(/\D/g, '')}`))
+    .returning({ id: academyWaitlistEntries.id });
   return rows.length;
 }
 

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, outboxMessages, waitlistEntries } from '../../db/schema';
+import { academyWaitlistEntries, campaigns, outboxMessages } from '../../db/schema';
 import type { StudioDetails } from '../../messages/layout';
 import { type NewMessage, queueMessages } from '../outbox/outbox';
 import { unsubscribeToken } from './unsubscribe';
@@ -18,15 +18,15 @@ export type Channel = (typeof campaigns.$inferSelect)['channel'];
  */
 const receivesCampaigns = (channel: Channel) =>
   and(
-    isNotNull(waitlistEntries.confirmedAt),
-    isNull(waitlistEntries.unsubscribedAt),
-    channel === 'whatsapp' ? isNotNull(waitlistEntries.whatsappConfirmedAt) : undefined,
+    isNotNull(academyWaitlistEntries.confirmedAt),
+    isNull(academyWaitlistEntries.unsubscribedAt),
+    channel === 'whatsapp' ? isNotNull(academyWaitlistEntries.whatsappConfirmedAt) : undefined,
   );
 
 export async function createCampaign(db: Database, channel: Channel, subject: string, text: string) {
   const [subscribers] = await db
     .select({ value: sql<number>`count(*)` })
-    .from(waitlistEntries)
+    .from(academyWaitlistEntries)
     .where(receivesCampaigns(channel));
   const [campaign] = await db
     .insert(campaigns)
@@ -43,7 +43,7 @@ export async function campaignMessages(
   studio: StudioDetails,
   secret: string,
 ): Promise<NewMessage[]> {
-  const subscribers = await db.select().from(waitlistEntries).where(receivesCampaigns(campaign.channel));
+  const subscribers = await db.select().from(academyWaitlistEntries).where(receivesCampaigns(campaign.channel));
   const { campaignEmail } = await import('../../messages/templates/academy-waitlist');
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {

@@ -110,6 +110,20 @@ const bookingColumns = (now: Date) => ({
 
 type EventRow = typeof bookingEvents.$inferSelect;
 
+/** A booking's row with what the list joins to it (bookingRow's columns). */
+interface BookingRow {
+  booking: typeof bookings.$inferSelect;
+  couponCode: string | null;
+  method: PaymentMethod;
+  paymentAmount: number;
+  voucherAmount: number;
+  refund: typeof refunds.$inferSelect | null;
+  therapistName: string | null;
+  roomName: string | null;
+  noShows: number;
+  deskOrClientMade: unknown;
+}
+
 function toView(
   {
     booking,
@@ -122,18 +136,7 @@ function toView(
     roomName,
     noShows,
     deskOrClientMade,
-  }: {
-    booking: typeof bookings.$inferSelect;
-    couponCode: string | null;
-    method: PaymentMethod;
-    paymentAmount: number;
-    voucherAmount: number;
-    refund: typeof refunds.$inferSelect | null;
-    therapistName: string | null;
-    roomName: string | null;
-    noShows: number;
-    deskOrClientMade: unknown;
-  },
+  }: BookingRow,
   events: EventRow[],
 ): BookingView {
   return {
@@ -175,25 +178,29 @@ function toView(
     payment: method,
     createdAt: booking.createdAt,
     cancelledAt: booking.cancelledAt,
-    refund: refund
-      ? {
-          status: refund.status,
-          amount: refund.amount,
-          testMode: refund.testMode,
-          attempts: refund.attempts,
-          lastError: refund.lastError,
-        }
-      : null,
-    history: events.map((event) => ({
-      kind: event.kind,
-      actor: event.actor,
-      by: event.staffName,
-      from: { date: event.fromDate, time: event.fromTime },
-      to: event.toDate && event.toTime ? { date: event.toDate, time: event.toTime } : null,
-      at: event.createdAt,
-    })),
+    refund: refund ? refundView(refund) : null,
+    history: events.map(historyEntry),
   };
 }
+
+/** A refund as staff see it: where it stands, and its last error if Paystack refused it. */
+const refundView = (refund: typeof refunds.$inferSelect) => ({
+  status: refund.status,
+  amount: refund.amount,
+  testMode: refund.testMode,
+  attempts: refund.attempts,
+  lastError: refund.lastError,
+});
+
+/** One change of the booking: who moved or cancelled it, from when to when. */
+const historyEntry = (event: EventRow) => ({
+  kind: event.kind,
+  actor: event.actor,
+  by: event.staffName,
+  from: { date: event.fromDate, time: event.fromTime },
+  to: event.toDate && event.toTime ? { date: event.toDate, time: event.toTime } : null,
+  at: event.createdAt,
+});
 
 /** The booking with this id as the admin lists it. */
 export async function bookingView(db: Database, id: string): Promise<BookingView | undefined> {

@@ -22,15 +22,13 @@ import { openCheckout } from './checkout';
 import {
   type InitializeRequest,
   type InitializeResult,
-  MAX_OPEN_HOLDS,
-  MAX_OPEN_HOLDS_PER_NETWORK,
   newReference,
   type PaymentContext,
   paymentMessages,
 } from './context';
-import { allHold, capGuard, firstRefusal, type Guard, type Refusal } from './guards';
+import type { StoredBookingPayment } from './fulfilment';
+import { allHold, firstRefusal, type Guard, holdCapGuards, type Refusal } from './guards';
 import { handOverStatements, offerHoldUntil, offerPlaceHolders, offerStillYours, offerToBook } from './offer-hold';
-import type { StoredBookingPayment } from './records';
 
 /**
  * A deposit refused from a client past the no-show rule: the page may have asked for one
@@ -144,7 +142,43 @@ async function bookingTerms(
   return { ok: true, customer, pkg, subtotal, charge } as const;
 }
 
+/** A waitlist offer being booked, as offerToBook found it. */
+type HeldOffer = Extract<NonNullable<Awaited<ReturnType<typeof offerToBook>>>, { ok: true }>;
+
 type Terms = Extract<Awaited<ReturnType<typeof bookingTerms>>, { ok: true }>;
+
+/** What must still hold when the booking's payment is inserted, each with the refusal it answers. */
+function bookingGuards(
+  context: PaymentContext,
+  request: InitializeRequest,
+  plan: Parameters<typeof holdBooking>[2],
+  nowIso: string,
+): Guard[] {
+  const { booking, terms, offer, ownHoldsHere } = plan;
+  const { charge, customer } = terms;
+  const { appointmentDate: date, appointmentTime: time, customerEmail: email } = booking;
+  const holds = (whose: SQL) => openHolds(whose, email, date, time, nowIso);
+  return [
+    couponGuard(context, charge, 'booking', customer, ownHoldsHere),
+    voucherGuard(context, charge),
+    packageGuard(context, terms.pkg?.hold ?? null),
+    ...holdCapGuards(
+      context,
+      holds,
+      { email, clientKey: request.clientKey },
+      { person: paymentMessages.tooManyHolds, network: paymentMessages.busyNetwork },
+    ),
+    // Staff closed the day between the read and the write.
+    {
+      condition: sql`not ${closedOn(date)}`,
+      refusal: async () => {
+        const closed = await closureReason(context.db, date);
+        return closed ? { ok: false, status: 409, message: paymentMessages.closed(closed) } : undefined;
+      },
+    },
+    ...(offer ? [{ condition: offerStillYours(offer, nowIso) }] : []),
+  ];
+}
 
 /**
  * Holds the visit's time with its payment, in one batch (one transaction): the payment row (only
@@ -160,7 +194,7 @@ async function holdBooking(
     booking: Booking;
     treatmentIds: string[];
     terms: Terms;
-    offer: Extract<NonNullable<Awaited<ReturnType<typeof offerToBook>>>, { ok: true }> | undefined;
+    offer: HeldOffer | undefined;
     stored: StoredBookingPayment;
     ownHoldsHere: SQL;
   },
@@ -171,31 +205,8 @@ async function holdBooking(
   const reference = newReference('BK');
   const packageHold = terms.pkg?.hold ?? null;
   const nowIso = context.now.toISOString();
-  const holdUntil = offer
-    ? offerHoldUntil(offer, context.now)
-    : new Date(context.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const holds = (whose: SQL) => openHolds(whose, email, date, time, nowIso);
-  const guards: Guard[] = [
-    couponGuard(context, charge, 'booking', customer, ownHoldsHere),
-    voucherGuard(context, charge),
-    packageGuard(context, packageHold),
-    capGuard(context, holds(sql`lower(email) = lower(${email})`), MAX_OPEN_HOLDS, paymentMessages.tooManyHolds),
-    capGuard(
-      context,
-      holds(sql`client_key = ${request.clientKey ?? null}`),
-      MAX_OPEN_HOLDS_PER_NETWORK,
-      paymentMessages.busyNetwork,
-    ),
-    // Staff closed the day between the read and the write.
-    {
-      condition: sql`not ${closedOn(date)}`,
-      refusal: async () => {
-        const closed = await closureReason(context.db, date);
-        return closed ? { ok: false, status: 409, message: paymentMessages.closed(closed) } : undefined;
-      },
-    },
-    ...(offer ? [{ condition: offerStillYours(offer, nowIso) }] : []),
-  ];
+  const holdUntil = holdUntilOf(offer, context.now);
+  const guards = bookingGuards(context, request, plan, nowIso);
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;
   const taken = await takeTime(
     context.db,
@@ -248,14 +259,13 @@ async function holdBooking(
   );
   if (!taken.ok) return taken;
   if (taken.value) return { ok: true, reference };
-  return (
-    (await firstRefusal(guards)) ?? {
-      ok: false,
-      status: 409,
-      message: offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull,
-    }
-  );
+  const ended = offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull;
+  return (await firstRefusal(guards)) ?? { ok: false, status: 409, message: ended };
 }
+
+/** Until when the hold keeps the time: an offered place's own end, else HOLD_MINUTES from now. */
+const holdUntilOf = (offer: HeldOffer | undefined, now: Date) =>
+  offer ? offerHoldUntil(offer, now) : new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
 
 /**
  * The unpaid, unexpired holds that `whose` selects (an email address, a network), less the holds

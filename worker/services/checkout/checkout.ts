@@ -6,8 +6,8 @@ import { PaystackError } from '../../providers/paystack';
 import { nairaToKobo } from '../../shared/money';
 import { findPayment, type Payment } from '../payments/payment-rows';
 import { confirmationPaths, type InitializeResult, type PaymentContext, paymentMessages } from './context';
-import { recordPaid } from './record';
-import { markUnpaid } from './records';
+import { markUnpaid } from './fulfilment';
+import { recordPaid } from './record-paid';
 
 /** Where the visitor returns after paying: the confirmation page of its kind, on the site's own origin. */
 export function callbackUrl(origin: string, kind: Payment['kind'], reference: string): string {

@@ -5,7 +5,7 @@
  * are asked in their order and the first that says why is the answer.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { InitializeResult, PaymentContext } from './context';
+import { type InitializeResult, MAX_OPEN_HOLDS, MAX_OPEN_HOLDS_PER_NETWORK, type PaymentContext } from './context';
 
 export type Refusal = Extract<InitializeResult, { ok: false }>;
 
@@ -68,4 +68,20 @@ export function capGuard(
       return { ok: false, status: 429, message: message(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
     },
   };
+}
+
+/**
+ * The caps on unpaid holds: MAX_OPEN_HOLDS for one email, MAX_OPEN_HOLDS_PER_NETWORK for one
+ * network (a carrier's shared address), of the holds `holds` selects for whose they are.
+ */
+export function holdCapGuards(
+  context: PaymentContext,
+  holds: (whose: SQL) => SQL,
+  who: { email: string; clientKey?: string | null },
+  messages: { person: (minutes: number) => string; network: (minutes: number) => string },
+): Guard[] {
+  return [
+    capGuard(context, holds(sql`lower(email) = lower(${who.email})`), MAX_OPEN_HOLDS, messages.person),
+    capGuard(context, holds(sql`client_key = ${who.clientKey ?? null}`), MAX_OPEN_HOLDS_PER_NETWORK, messages.network),
+  ];
 }

@@ -19,14 +19,12 @@ import { openCheckout } from './checkout';
 import {
   type InitializeRequest,
   type InitializeResult,
-  MAX_OPEN_HOLDS,
-  MAX_OPEN_HOLDS_PER_NETWORK,
   newReference,
   type PaymentContext,
   paymentMessages,
 } from './context';
-import { allHold, capGuard, firstRefusal, type Guard, type Refusal } from './guards';
-import type { StoredOrderPayment } from './records';
+import type { StoredOrderPayment } from './fulfilment';
+import { allHold, firstRefusal, type Guard, holdCapGuards, type Refusal } from './guards';
 
 /** Prices a cart from the catalogue (product id and size) and the coupon, and starts a checkout. */
 export async function initializeOrderPayment(
@@ -138,17 +136,11 @@ async function holdOrder(
     couponGuard(context, charge, 'order', customer, ownEarlier),
     voucherGuard(context, charge),
     stockGuard(context, stock, ownEarlier),
-    capGuard(
+    ...holdCapGuards(
       context,
-      holds(sql`lower(email) = lower(${customer.email})`),
-      MAX_OPEN_HOLDS,
-      paymentMessages.tooManyOrders,
-    ),
-    capGuard(
-      context,
-      holds(sql`client_key = ${request.clientKey ?? null}`),
-      MAX_OPEN_HOLDS_PER_NETWORK,
-      paymentMessages.busyNetworkOrders,
+      holds,
+      { email: customer.email, clientKey: request.clientKey },
+      { person: paymentMessages.tooManyOrders, network: paymentMessages.busyNetworkOrders },
     ),
   ];
   const inserted = sql`exists (select 1 from payments where reference = ${reference})`;

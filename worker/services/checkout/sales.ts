@@ -41,7 +41,6 @@ interface Offer {
   amount: number;
   /** What the payment stores, for the record made once it is paid. */
   stored: unknown;
-  method: Payment['method'];
   /** What the gateway's dashboard shows of the sale. */
   metadata: Record<string, unknown>;
   /** A membership's first month: its Paystack plan, paid by card only. */
@@ -78,7 +77,6 @@ const voucherSale: SaleKind<z.output<ReturnType<typeof voucherDetailsSchema>>> =
       ok: true,
       amount: price.amount,
       stored: storedVoucher(details, price),
-      method: context.gateway?.mode ?? 'paystack',
       metadata: { kind: 'voucher', for: details.recipientName, deliverOn: details.deliverOn },
     };
   },
@@ -97,7 +95,6 @@ const packageSale: SaleKind<z.output<ReturnType<typeof packagePurchaseSchema>>> 
       ok: true,
       amount: pkg.price,
       stored: storedPackagePurchase(pkg, details),
-      method: context.gateway?.mode ?? 'paystack',
       metadata: { kind: 'package', package: pkg.name },
     };
   },
@@ -120,7 +117,6 @@ const membershipSale: SaleKind<z.output<ReturnType<typeof membershipJoinSchema>>
       ok: true,
       amount: plan.price,
       stored: storedMembership(plan, plan.paystackPlanCode, details),
-      method: 'paystack',
       metadata: { kind: 'membership', plan: plan.name },
       subscription: { plan: plan.paystackPlanCode, channels: ['card'] },
     };
@@ -151,6 +147,9 @@ export async function initializeSale<Details extends { buyerEmail: string }>(
   return openCheckout(context, sale.kind, reference, offer.amount, email, offer.metadata, offer.subscription);
 }
 
+/** Who takes the money: Paystack, or the test checkout where no key is set (a membership needs Paystack). */
+const paymentMethodOf = (context: PaymentContext): Payment['method'] => context.gateway?.mode ?? 'paystack';
+
 /** The new payment's reference, or undefined when the buyer already has too many waiting. */
 async function holdSale(
   context: PaymentContext,
@@ -174,7 +173,7 @@ async function holdSale(
           client_key, browser_key_hash, method)
         select ${reference}, ${sale.kind}, 'pending', ${amount}, ${amount}, 0, ${email},
           ${JSON.stringify(offer.stored)}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash},
-          ${offer.method}
+          ${paymentMethodOf(context)}
         where (select count(*) from (${open})) < ${MAX_OPEN_HOLDS}`,
     ),
     d1Statement(

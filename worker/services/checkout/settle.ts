@@ -10,7 +10,6 @@ import { findPayment, type Payment } from '../payments/payment-rows';
 import { type MembershipSummary, membershipSummary } from '../prepaid/memberships';
 import { type PackageSummary, packageSummary } from '../prepaid/package-sales';
 import { type PaymentContext, paymentMessages } from './context';
-import { recordPaid } from './record';
 import {
   type BookingSummary,
   bookingSummary,
@@ -19,7 +18,8 @@ import {
   orderSummary,
   type VoucherSummary,
   voucherSummary,
-} from './records';
+} from './fulfilment';
+import { recordPaid } from './record-paid';
 
 /** What anyone holding a reference learns of a paid payment: that it is paid, nothing personal. */
 export interface PaymentReceipt {

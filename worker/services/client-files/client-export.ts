@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clients, outboxMessages, waitlistEntries } from '../../db/schema';
+import { academyWaitlistEntries, clients, outboxMessages } from '../../db/schema';
 import { accountKeysOf, addressesOf, addressMatchers, type ClientContact, inList } from '../clients/client-addresses';
 import { phoneKeyOf, phoneKeySql } from '../clients/client-records';
 import { clientVisitNotes } from '../day/visit-notes';
@@ -82,16 +82,16 @@ export async function clientExport(db: Database, id: string, now: Date) {
     record.email
       ? db
           .select({
-            firstName: waitlistEntries.firstName,
-            email: waitlistEntries.email,
-            whatsapp: waitlistEntries.whatsapp,
-            state: waitlistEntries.state,
-            joinedAt: waitlistEntries.joinedAt,
-            confirmedAt: waitlistEntries.confirmedAt,
-            unsubscribedAt: waitlistEntries.unsubscribedAt,
+            firstName: academyWaitlistEntries.firstName,
+            email: academyWaitlistEntries.email,
+            whatsapp: academyWaitlistEntries.whatsapp,
+            state: academyWaitlistEntries.state,
+            joinedAt: academyWaitlistEntries.joinedAt,
+            confirmedAt: academyWaitlistEntries.confirmedAt,
+            unsubscribedAt: academyWaitlistEntries.unsubscribedAt,
           })
-          .from(waitlistEntries)
-          .where(eq(waitlistEntries.email, record.email))
+          .from(academyWaitlistEntries)
+          .where(eq(academyWaitlistEntries.email, record.email))
       : Promise.resolve([]),
     db.all<Row>(sql`select q.subject as about, r.author, r.rating, r.therapist_rating as therapistRating,
         r.comment, r.status, r.reply, r.created_at as writtenAt

@@ -5,7 +5,7 @@
  */
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, clients, orders, waitlistEntries } from '../../db/schema';
+import { academyWaitlistEntries, bookings, clients, orders } from '../../db/schema';
 import { lagosDate } from '../../shared/time';
 import { type BookingView, listBookings } from '../bookings/bookings';
 import { countedNoShowsSql } from '../bookings/no-show-rule';
@@ -124,11 +124,11 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
     listOrders(db, undefined, undefined, eq(orders.clientId, id)),
     summary.email
       ? db
-          .select({ id: waitlistEntries.id })
-          .from(waitlistEntries)
+          .select({ id: academyWaitlistEntries.id })
+          .from(academyWaitlistEntries)
           .where(
-            sql`${waitlistEntries.email} = ${summary.email} and ${waitlistEntries.confirmedAt} is not null
-              and ${waitlistEntries.unsubscribedAt} is null`,
+            sql`${academyWaitlistEntries.email} = ${summary.email} and ${academyWaitlistEntries.confirmedAt} is not null
+              and ${academyWaitlistEntries.unsubscribedAt} is null`,
           )
       : Promise.resolve([]),
     db

@@ -57,17 +57,17 @@ const eraseExpiredHealthAnswers: ScheduledTask = (env, now) => eraseOldHealthAns
 const forgetOldAuditEntries: ScheduledTask = (env, now) => forgetOldActivity(createDb(env.DB), now);
 
 /** Lapsed offers' places and places freed at night (offered from 07:00) go to the waitlist. */
-const offerWaitlistPlaces: ScheduledTask = async (env, now) => {
+const offerTimeWaitlistPlaces: ScheduledTask = async (env, now) => {
   const { scope, finished } = backgroundScope(env, now, createDb(env.DB));
   await offerFreedPlaces(scope);
   await finished();
 };
 
-const forgetEndedWaitlistEntries: ScheduledTask = (env, now) => forgetEndedEntries(createDb(env.DB), now);
+const forgetEndedTimeWaitlistEntries: ScheduledTask = (env, now) => forgetEndedEntries(createDb(env.DB), now);
 
 export const scheduledTasks: ScheduledTask[] = [
-  offerWaitlistPlaces,
-  forgetEndedWaitlistEntries,
+  offerTimeWaitlistPlaces,
+  forgetEndedTimeWaitlistEntries,
   reconcilePayments,
   deliverDueVouchers,
   queueReminders,

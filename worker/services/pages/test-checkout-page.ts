@@ -4,10 +4,10 @@
  * Plain HTML forms and a stylesheet of its own: the site's CSP allows no inline script or style.
  */
 
-import { escapeHtml } from '../../shared/html';
+import { escapeHtml, privatePageStart } from '../../shared/html';
 import { formatNaira } from '../../shared/money';
 import { formatAppointment } from '../../shared/time';
-import type { StoredBookingPayment, StoredOrderPayment } from '../checkout/records';
+import type { StoredBookingPayment, StoredOrderPayment } from '../checkout/fulfilment';
 import type { Payment } from '../payments/payment-rows';
 import type { StoredPackagePayment } from '../prepaid/package-sales';
 import type { StoredVoucherPayment } from '../prepaid/vouchers';
@@ -35,18 +35,7 @@ function purchase(payment: Payment): string {
 export function renderTestCheckout(payment: Payment): string {
   const action = `/api/payment/test-checkout/${encodeURIComponent(payment.reference)}`;
   const settled = payment.status === 'paid';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>TEST MODE checkout · ${escapeHtml(payment.reference)}</title>
-<link rel="stylesheet" href="/api/payment/test-checkout.css">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<main>
+  return `${privatePageStart(`TEST MODE checkout · ${payment.reference}`, '/api/payment/test-checkout.css')}
 <p class="banner" role="note"><strong>TEST MODE</strong> No real payment is taken. Set PAYSTACK_SECRET_KEY to use Paystack.</p>
 <h1>Test checkout</h1>
 <dl>

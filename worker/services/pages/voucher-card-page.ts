@@ -6,7 +6,7 @@
  * before codes were sealed shows where its code is instead.
  */
 import type { StudioDetails } from '../../messages/layout';
-import { escapeHtml } from '../../shared/html';
+import { escapeHtml, privatePageStart } from '../../shared/html';
 import { formatNaira } from '../../shared/money';
 import { formatVoucherCode } from '../../shared/prepaid/voucher-schema';
 import { studioName } from '../../shared/site-paths';
@@ -33,18 +33,7 @@ export async function renderVoucherCard(
           ? `This voucher expired on ${formatDate(voucher.expiresOn)}.`
           : `Balance ${formatNaira(voucher.balance)} of ${formatNaira(voucher.amount)}`;
   const value = voucher.treatment ?? formatNaira(voucher.amount);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Gift voucher for ${escapeHtml(voucher.recipientName)} · ${escapeHtml(studioName)}</title>
-<link rel="stylesheet" href="${voucherCardStylesPath}">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<main>
+  return `${privatePageStart(`Gift voucher for ${voucher.recipientName} · ${studioName}`, voucherCardStylesPath)}
 <article class="card" aria-label="Gift voucher">
 <p class="eyebrow">${escapeHtml(studioName)} · Gift voucher</p>
 <h1>${escapeHtml(value)}</h1>

@@ -1,6 +1,6 @@
 /**
  * The payments table's own rows: a payment as stored, finding it by its reference, and the one
- * statement that marks it paid (at most once). What a paid payment becomes is records.ts's.
+ * statement that marks it paid (at most once). What a paid payment becomes is fulfilment.ts's.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';

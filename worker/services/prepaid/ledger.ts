@@ -121,23 +121,37 @@ function takeOverStatements(
   inserted: SQL,
   now: Date,
 ) {
-  const { balances, uses } = ledger;
+  const { uses } = ledger;
   const taken = sql`select payment_reference from ${uses.table} where ${uses.owner} = ${takeover.owner}
     and state = 'held' and payment_reference in (${takeover.from}) and payment_reference != ${takeover.reference}`;
+  return releaseStatements(
+    ledger,
+    db,
+    { of: taken, owners: sql`${takeover.owner}`, when: inserted },
+    now.toISOString(),
+  );
+}
+
+/**
+ * The held uses of the payments `of` released, in one step with their parts going back on the
+ * balances (`owners`: an SQL list of their ids), both only `when` it holds.
+ */
+function releaseStatements(ledger: Ledger, db: Database, release: { of: SQL; owners: SQL; when: SQL }, nowIso: string) {
+  const { balances, uses } = ledger;
   return [
     d1Statement(
       db,
       sql`update ${balances.table} set ${credited(
         ledger,
         sql`(select coalesce(sum(${uses.size}), 0) from ${uses.table}
-          where payment_reference in (${taken}))`,
+          where ${uses.owner} = ${sql.raw(balances.name)}.id and payment_reference in (${release.of}))`,
       )}
-        where id = ${takeover.owner} and ${inserted}`,
+        where id in (${release.owners}) and ${release.when}`,
     ),
     d1Statement(
       db,
-      sql`update ${uses.table} set state = 'released', updated_at = ${now.toISOString()}
-        where payment_reference in (${taken}) and ${inserted}`,
+      sql`update ${uses.table} set state = 'released', updated_at = ${nowIso}
+        where payment_reference in (${release.of}) and ${release.when}`,
     ),
   ];
 }
@@ -166,26 +180,13 @@ export function takeStatements(
  * back, so it is given back once, whichever call (the cron, a new start, a check) gets there first.
  */
 export function releaseEndedStatements(ledger: Ledger, db: Database, now: Date) {
-  const { balances, uses } = ledger;
+  const { uses } = ledger;
   const nowIso = now.toISOString();
   const ended = sql`select u.payment_reference from ${uses.table} u join payments p on p.reference = u.payment_reference
     where u.state = 'held' and (p.status in ('failed', 'abandoned', 'expired')
       or (p.status = 'pending' and p.hold_expires_at <= ${nowIso}))`;
-  return [
-    d1Statement(
-      db,
-      sql`update ${balances.table} set ${credited(
-        ledger,
-        sql`(select coalesce(sum(${uses.size}), 0) from ${uses.table}
-          where ${uses.owner} = ${sql.raw(balances.name)}.id and payment_reference in (${ended}))`,
-      )}
-        where id in (select ${uses.owner} from ${uses.table} where payment_reference in (${ended}))`,
-    ),
-    d1Statement(
-      db,
-      sql`update ${uses.table} set state = 'released', updated_at = ${nowIso} where payment_reference in (${ended})`,
-    ),
-  ];
+  const owners = sql`select ${uses.owner} from ${uses.table} where payment_reference in (${ended})`;
+  return releaseStatements(ledger, db, { of: ended, owners, when: sql`1` }, nowIso);
 }
 
 /**

@@ -114,100 +114,117 @@ const chargesTheMonth = (target: SQL, amount: number, currency: string) =>
  * when the event is malformed or not about a membership (a one-off charge).
  */
 function planOf(event: string, data: unknown, nowIso: string): Applied | undefined {
-  if (event === 'subscription.create') {
-    const parsed = subscriptionData().safeParse(data);
-    if (!parsed.success || !parsed.data.plan || !parsed.data.customer) return undefined;
-    const { subscription_code: code, email_token: token, plan, customer } = parsed.data;
-    const target = byPlanAndEmail(
-      plan.plan_code,
-      customer.email,
-      sql`(m.subscription_code is null or m.subscription_code = ${code})`,
-    );
-    return {
-      key: `subscription.create:${code}`,
-      event,
-      subscriptionCode: code,
-      target,
-      changes: [
-        {
-          update: sql`update memberships set subscription_code = ${code}, email_token = ${token ?? null},
-            customer_code = coalesce(${customer.customer_code ?? null}, customer_code), updated_at = ${nowIso}`,
-          id: target,
-        },
-      ],
-    };
-  }
-  if (event === 'charge.success') {
-    const parsed = renewalData().safeParse(data);
-    if (!parsed.success || parsed.data.status !== 'success') return undefined;
-    const { reference, amount, currency, plan, customer } = parsed.data;
-    const target = byPlanAndCustomer(plan.plan_code, customer.customer_code);
-    const wallet = sql`(select purchase_id from memberships where id = ${target})`;
-    // The month's sessions as joined (the row holds two months' at most): a later change of the
-    // plan changes no member's ceiling.
-    const perMonth = sql`(sessions / 2)`;
-    return {
-      key: `charge.success:${reference}`,
-      event,
-      subscriptionCode: null,
-      target,
-      guard: chargesTheMonth(target, amount, currency),
-      changes: [
-        // The sessions first, while the membership still has its old paid month.
-        {
-          update: sql`update package_purchases set sessions_left = min(sessions_left, ${perMonth}) + ${perMonth},
-            expires_on = ${lagosDateOf(monthAfter(sql`(select paid_until from memberships where id = ${target})`, nowIso))},
-            status = 'active'`,
-          id: wallet,
-        },
-        {
-          update: sql`update memberships set months = months + 1, status = 'active',
-            paid_until = ${monthAfter(sql`paid_until`, nowIso)}, updated_at = ${nowIso}`,
-          id: target,
-        },
-      ],
-    };
-  }
-  if (event === 'invoice.payment_failed') {
-    const parsed = failedInvoiceData().safeParse(data);
-    if (!parsed.success) return undefined;
-    const code = parsed.data.subscription.subscription_code;
-    return {
-      key: `invoice.payment_failed:${parsed.data.invoice_code}`,
-      event,
-      subscriptionCode: code,
-      target: byCode(code),
-      changes: [
-        {
-          update: sql`update memberships set status = 'unpaid', updated_at = ${nowIso}`,
-          id: byCode(code),
-          // Only at a renewal: a failure that arrives after that month's charge went through (a
-          // retry succeeded first) leaves the paid month as it is.
-          also: sql`status = 'active' and paid_until <= ${new Date(Date.parse(nowIso) + 3 * 86_400_000).toISOString()}`,
-        },
-      ],
-    };
-  }
-  if (event === 'subscription.not_renew' || event === 'subscription.disable') {
-    const parsed = subscriptionData().safeParse(data);
-    if (!parsed.success) return undefined;
-    const code = parsed.data.subscription_code;
-    return {
-      key: `${event}:${code}`,
-      event,
-      subscriptionCode: code,
-      target: byCode(code),
-      changes: [
-        {
-          update: sql`update memberships set status = case when paid_until > ${nowIso} then 'ending' else 'ended' end,
-            updated_at = ${nowIso}`,
-          id: byCode(code),
-          also: sql`status != 'ended'`,
-        },
-      ],
-    };
-  }
+  if (event === 'subscription.create') return subscriptionCreated(data, nowIso);
+  if (event === 'charge.success') return renewalCharged(data, nowIso);
+  if (event === 'invoice.payment_failed') return renewalFailed(data, nowIso);
+  if (event === 'subscription.not_renew' || event === 'subscription.disable')
+    return subscriptionEnding(event, data, nowIso);
   return undefined;
+}
+
+/** A subscription made at Paystack: its codes, on the membership of its plan and email. */
+function subscriptionCreated(data: unknown, nowIso: string): Applied | undefined {
+  const parsed = subscriptionData().safeParse(data);
+  if (!parsed.success || !parsed.data.plan || !parsed.data.customer) return undefined;
+  const { subscription_code: code, email_token: token, plan, customer } = parsed.data;
+  const target = byPlanAndEmail(
+    plan.plan_code,
+    customer.email,
+    sql`(m.subscription_code is null or m.subscription_code = ${code})`,
+  );
+  return {
+    key: `subscription.create:${code}`,
+    event: 'subscription.create',
+    subscriptionCode: code,
+    target,
+    changes: [
+      {
+        update: sql`update memberships set subscription_code = ${code}, email_token = ${token ?? null},
+          customer_code = coalesce(${customer.customer_code ?? null}, customer_code), updated_at = ${nowIso}`,
+        id: target,
+      },
+    ],
+  };
+}
+
+/** A month's renewal charged: the sessions topped up to the month's, the paid month moved on. */
+function renewalCharged(data: unknown, nowIso: string): Applied | undefined {
+  const parsed = renewalData().safeParse(data);
+  if (!parsed.success || parsed.data.status !== 'success') return undefined;
+  const { reference, amount, currency, plan, customer } = parsed.data;
+  const target = byPlanAndCustomer(plan.plan_code, customer.customer_code);
+  const wallet = sql`(select purchase_id from memberships where id = ${target})`;
+  // The month's sessions as joined (the row holds two months' at most): a later change of the
+  // plan changes no member's ceiling.
+  const perMonth = sql`(sessions / 2)`;
+  return {
+    key: `charge.success:${reference}`,
+    event: 'charge.success',
+    subscriptionCode: null,
+    target,
+    guard: chargesTheMonth(target, amount, currency),
+    changes: [
+      // The sessions first, while the membership still has its old paid month.
+      {
+        update: sql`update package_purchases set sessions_left = min(sessions_left, ${perMonth}) + ${perMonth},
+          expires_on = ${lagosDateOf(monthAfter(sql`(select paid_until from memberships where id = ${target})`, nowIso))},
+          status = 'active'`,
+        id: wallet,
+      },
+      {
+        update: sql`update memberships set months = months + 1, status = 'active',
+          paid_until = ${monthAfter(sql`paid_until`, nowIso)}, updated_at = ${nowIso}`,
+        id: target,
+      },
+    ],
+  };
+}
+
+/** A renewal that failed: the membership is unpaid, if it was due. */
+function renewalFailed(data: unknown, nowIso: string): Applied | undefined {
+  const parsed = failedInvoiceData().safeParse(data);
+  if (!parsed.success) return undefined;
+  const code = parsed.data.subscription.subscription_code;
+  return {
+    key: `invoice.payment_failed:${parsed.data.invoice_code}`,
+    event: 'invoice.payment_failed',
+    subscriptionCode: code,
+    target: byCode(code),
+    changes: [
+      {
+        update: sql`update memberships set status = 'unpaid', updated_at = ${nowIso}`,
+        id: byCode(code),
+        // Only at a renewal: a failure that arrives after that month's charge went through (a
+        // retry succeeded first) leaves the paid month as it is.
+        also: sql`status = 'active' and paid_until <= ${new Date(Date.parse(nowIso) + 3 * 86_400_000).toISOString()}`,
+      },
+    ],
+  };
+}
+
+/** A subscription that will not renew, or was disabled: ending until its paid month ends, then ended. */
+function subscriptionEnding(
+  event: 'subscription.not_renew' | 'subscription.disable',
+  data: unknown,
+  nowIso: string,
+): Applied | undefined {
+  const parsed = subscriptionData().safeParse(data);
+  if (!parsed.success) return undefined;
+  const code = parsed.data.subscription_code;
+  return {
+    key: `${event}:${code}`,
+    event,
+    subscriptionCode: code,
+    target: byCode(code),
+    changes: [
+      {
+        update: sql`update memberships set status = case when paid_until > ${nowIso} then 'ending' else 'ended' end,
+          updated_at = ${nowIso}`,
+        id: byCode(code),
+        also: sql`status != 'ended'`,
+      },
+    ],
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * be joined, and is sent again on its next save.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../../db/client';
+import { type Database, d1Statement, setClauses } from '../../db/client';
 import { nairaToKobo } from '../../shared/money';
 import {
   type MembershipOffer,
@@ -169,19 +169,13 @@ export async function updatePlan(
       return { ok: false, status: 502, message: membershipMessages.paystackChange };
     }
   }
-  const columns = {
+  const sets = setClauses(change, {
     name: 'name',
     price: 'price',
     sessionsPerMonth: 'sessions_per_month',
     shopPercent: 'shop_percent',
     shown: 'shown',
-  } as const;
-  const sets = (Object.entries(columns) as Array<[keyof typeof columns, string]>)
-    .filter(([key]) => change[key] !== undefined)
-    .map(
-      ([key, column]) =>
-        sql`${sql.raw(column)} = ${typeof change[key] === 'boolean' ? Number(change[key]) : change[key]}`,
-    );
+  });
   return saved(
     db,
     id,

@@ -4,7 +4,7 @@
  * shown or hidden. Visitors read the shown ones; selling and redeeming them come next.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../../db/client';
+import { type Database, d1Statement, setClauses } from '../../db/client';
 import {
   type NewPackage,
   type PackageChange,
@@ -115,19 +115,13 @@ export async function updatePackage(db: Database, id: string, change: PackageCha
   if (change.treatments && (await unknownTreatments(db, change.treatments)).length > 0) {
     return { ok: false, status: 400, message: packageMessages.treatments, field: 'treatments' };
   }
-  const columns = {
+  const sets = setClauses(change, {
     name: 'name',
     sessions: 'sessions',
     price: 'price',
     validMonths: 'valid_months',
     shown: 'shown',
-  } as const;
-  const sets = (Object.entries(columns) as Array<[keyof typeof columns, string]>)
-    .filter(([key]) => change[key] !== undefined)
-    .map(
-      ([key, column]) =>
-        sql`${sql.raw(column)} = ${typeof change[key] === 'boolean' ? Number(change[key]) : change[key]}`,
-    );
+  });
   return saved(db, id, change.name, () =>
     db.$client.batch([
       ...(sets.length > 0

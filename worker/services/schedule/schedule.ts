@@ -64,12 +64,12 @@ export interface Schedule {
   busy: Map<string, Uint8Array>;
 }
 
-/** The team part of a schedule: who works, where, for how long, on which start times. */
-type Team = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
+/** The roster of a schedule: who works, where, for how long, on which start times. */
+type Roster = Pick<Schedule, 'therapists' | 'rooms' | 'timings' | 'treatmentNames' | 'step'>;
 
 /**
  * Reads everything availability needs for the Lagos dates `from` to `to` in one round trip: the
- * team (therapists with their treatments, hours and days off ahead, rooms, treatment lengths, the
+ * roster (therapists with their treatments, hours and days off ahead, rooms, treatment lengths, the
  * start step) as one row of JSON, and the closed days and held blocks as another; the blocks come
  * aggregated, one entry per resource and day with the day's 96 blocks as two 48-bit masks, so a
  * month of bookings is a few hundred entries, not tens of thousands. `excluding` selects payment
@@ -88,7 +88,7 @@ export async function loadSchedule(
   const endBlock = blockAt(addDays(to, 2), 0);
   const perDay = sql.raw(String(BLOCKS_PER_DAY));
   const notExcluded = options.excluding ? sql` and payment_reference not in (${options.excluding})` : sql``;
-  const teamQuery = sql`select
+  const rosterQuery = sql`select
     (select json_group_array(json_object(
         'id', t.id, 'name', t.name, 'active', t.active, 'createdAt', t.created_at,
         'treatments', json((select json_group_array(treatment_id) from therapist_treatments where therapist_id = t.id)),
@@ -115,11 +115,11 @@ export async function loadSchedule(
       from time_blocks
       where block >= ${firstBlock} and block < ${endBlock} and ${blockCounts(now.toISOString())}${notExcluded}
       group by resource, day)) as busy`;
-  const [teamResult, timeResult] = await db.$client.batch<JsonRow>([
-    d1Statement(db, teamQuery),
+  const [rosterResult, timeResult] = await db.$client.batch<JsonRow>([
+    d1Statement(db, rosterQuery),
     d1Statement(db, timeQuery),
   ]);
-  const team = parseTeam(teamResult?.results[0] ?? {});
+  const roster = parseRoster(rosterResult?.results[0] ?? {});
   const times = timeResult?.results[0] ?? {};
 
   const blocks = endBlock - firstBlock;
@@ -136,7 +136,7 @@ export async function loadSchedule(
   }
 
   return {
-    ...team,
+    ...roster,
     closures: new Map(jsonField<[string, string]>(times, 'closures')),
     firstBlock,
     blockCount: blocks,
@@ -149,8 +149,8 @@ type JsonRow = Record<string, string | number | null>;
 
 const jsonField = <T>(row: JsonRow, field: string): T[] => JSON.parse(String(row[field] ?? '[]')) as T[];
 
-/** The team row of loadSchedule's first statement, as the scheduling code uses it. */
-function parseTeam(row: JsonRow): Team {
+/** The roster row of loadSchedule's first statement, as the scheduling code uses it. */
+function parseRoster(row: JsonRow): Roster {
   type Member = { id: string; name: string; active: number; createdAt: string; treatments: string[] };
   const therapists = jsonField<Member & { hours: Array<[number, number, number]>; off: Array<[string, string]> }>(
     row,

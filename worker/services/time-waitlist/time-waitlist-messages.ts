@@ -5,9 +5,9 @@
  */
 import type { StudioDetails } from '../../messages/layout';
 import type {
-  WaitlistEndedFacts,
-  WaitlistEntryFacts,
-  WaitlistOfferFacts,
+  TimeWaitlistEndedFacts,
+  TimeWaitlistEntryFacts,
+  TimeWaitlistOfferFacts,
 } from '../../messages/templates/time-waitlist';
 import { email, whatsapp, withRecipient } from '../outbox/notifications';
 import type { NewMessage } from '../outbox/outbox';
@@ -16,7 +16,7 @@ const timeWaitlistTemplates = () => import('../../messages/templates/time-waitli
 
 /** Joining the waitlist for a full time: the confirmation, with the private link to see or leave it. */
 export async function timeWaitlistJoinedMessages(
-  entry: WaitlistEntryFacts & { id: string; email: string | null; phone: string | null },
+  entry: TimeWaitlistEntryFacts & { id: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { timeWaitlistJoined } = await timeWaitlistTemplates();
@@ -28,7 +28,7 @@ export async function timeWaitlistJoinedMessages(
 
 /** An entry ended after two offers in a row lapsed unanswered: its owner is told, by email and WhatsApp. */
 export async function timeWaitlistEndedMessages(
-  entry: WaitlistEndedFacts & { id: string; email: string | null; phone: string | null },
+  entry: TimeWaitlistEndedFacts & { id: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const message = (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
@@ -39,8 +39,8 @@ export async function timeWaitlistEndedMessages(
 }
 
 /** A freed place offered to a waiting client: once per offer, by email and WhatsApp. */
-export async function waitlistOfferMessages(
-  offer: WaitlistOfferFacts & { reference: string; email: string | null; phone: string | null },
+export async function timeWaitlistOfferMessages(
+  offer: TimeWaitlistOfferFacts & { reference: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const message = (await timeWaitlistTemplates()).waitlistOffer(offer, studio);

@@ -40,7 +40,7 @@ import {
 } from '../schedule/time-blocks';
 import type { Scope } from '../scope';
 import { newOfferReference, offerPath, offerToken } from './time-waitlist-links';
-import { timeWaitlistEndedMessages, waitlistOfferMessages } from './time-waitlist-messages';
+import { timeWaitlistEndedMessages, timeWaitlistOfferMessages } from './time-waitlist-messages';
 
 /** A place starts at least this long after its offer's hold ends: time to pay and to come. */
 export const NOTICE_AFTER_HOLD_MINUTES = 60;
@@ -337,7 +337,7 @@ async function announceOffer(scope: Scope, offer: OfferMade, entry: WaitingEntry
   await queueMessages(
     scope.db,
     scope.env.MESSAGES,
-    await waitlistOfferMessages(
+    await timeWaitlistOfferMessages(
       {
         ...facts,
         reference: offer.reference,

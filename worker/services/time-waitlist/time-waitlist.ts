@@ -43,7 +43,7 @@ export interface EntryFacts {
   dayPart: DayPart;
 }
 
-const refuse = (message: string, field: string): JoinResult => ({ ok: false, status: 400, message, field });
+const refused = (message: string, field: string) => ({ ok: false as const, status: 400 as const, message, field });
 
 /** SQL: entries still waiting that joined from this client network (none counted without one). */
 function liveEntriesFrom(networkKey: string | undefined): SQL {
@@ -70,6 +70,47 @@ function liveEntriesOf(email: string | null, phone: string | null): SQL {
 }
 
 /**
+ * The join's days, treatments and therapist as the studio has them, or why not (400, by field):
+ * a day past, too far ahead or closed, a treatment or therapist unknown, no one giving them all.
+ */
+async function checkedJoin(db: Database, join: TimeWaitlistJoin, now: Date) {
+  const today = lagosDate(now);
+  const dates = [...new Set(join.dates)].sort();
+  const first = dates[0] ?? today;
+  const last = dates[dates.length - 1] ?? today;
+  if (first < today) return refused(timeWaitlistMessages.datePast, 'dates');
+  if (last > addDays(today, MAX_WAITLIST_DAYS_AHEAD)) return refused(timeWaitlistMessages.dateFar, 'dates');
+  const [schedule, menu] = await Promise.all([
+    loadSchedule(db, first, last, now),
+    db.all<{ id: string; name: string; active: number }>(sql`select id, name, active from treatments`),
+  ]);
+  const treatmentIds = [...new Set(join.treatments)];
+  const treatments = treatmentIds.map((id) => menu.find((treatment) => treatment.id === id && treatment.active));
+  if (treatments.some((treatment) => treatment === undefined)) {
+    return refused(timeWaitlistMessages.unknownTreatment, 'treatments');
+  }
+  const therapist =
+    join.therapistId === 'any'
+      ? undefined
+      : schedule.therapists.find((member) => member.id === join.therapistId && member.active);
+  if (join.therapistId !== 'any' && !therapist) return refused(timeWaitlistMessages.unknownTherapist, 'therapistId');
+  const givers = schedule.therapists.filter((member) => member.active && (!therapist || member === therapist));
+  if (!givers.some((member) => treatmentIds.every((id) => member.treatments.has(id)))) {
+    return refused(
+      therapist
+        ? `${therapist.name} does not give all of these treatments. Please choose another therapist, or "Any therapist".`
+        : 'No therapist gives all of these treatments in one visit. Please choose fewer treatments.',
+      'treatments',
+    );
+  }
+  const closed = dates.find((date) => schedule.closures.has(date));
+  if (closed) {
+    return refused(timeWaitlistMessages.dateClosed(formatDate(closed), schedule.closures.get(closed) ?? ''), 'dates');
+  }
+  return { ok: true as const, schedule, dates, last, treatmentIds, treatments, therapist };
+}
+
+/**
  * Adds an entry to the line, unconfirmed, or says which field is wrong (400), that a wished-for
  * start is free (409: book it instead), or that the address or the network waits for enough (429).
  */
@@ -79,40 +120,9 @@ export async function joinTimeWaitlist(
   now: Date,
   networkKey?: string,
 ): Promise<JoinResult> {
-  const today = lagosDate(now);
-  const dates = [...new Set(join.dates)].sort();
-  const first = dates[0] ?? today;
-  const last = dates[dates.length - 1] ?? today;
-  if (first < today) return refuse(timeWaitlistMessages.datePast, 'dates');
-  if (last > addDays(today, MAX_WAITLIST_DAYS_AHEAD)) return refuse(timeWaitlistMessages.dateFar, 'dates');
-  const [schedule, menu] = await Promise.all([
-    loadSchedule(db, first, last, now),
-    db.all<{ id: string; name: string; active: number }>(sql`select id, name, active from treatments`),
-  ]);
-  const treatmentIds = [...new Set(join.treatments)];
-  const treatments = treatmentIds.map((id) => menu.find((treatment) => treatment.id === id && treatment.active));
-  if (treatments.some((treatment) => treatment === undefined)) {
-    return refuse(timeWaitlistMessages.unknownTreatment, 'treatments');
-  }
-  const therapist =
-    join.therapistId === 'any'
-      ? undefined
-      : schedule.therapists.find((member) => member.id === join.therapistId && member.active);
-  if (join.therapistId !== 'any' && !therapist) return refuse(timeWaitlistMessages.unknownTherapist, 'therapistId');
-  const givers = schedule.therapists.filter((member) => member.active && (!therapist || member === therapist));
-  if (!givers.some((member) => treatmentIds.every((id) => member.treatments.has(id)))) {
-    return refuse(
-      therapist
-        ? `${therapist.name} does not give all of these treatments. Please choose another therapist, or "Any therapist".`
-        : 'No therapist gives all of these treatments in one visit. Please choose fewer treatments.',
-      'treatments',
-    );
-  }
-  const closed = dates.find((date) => schedule.closures.has(date));
-  if (closed) {
-    return refuse(timeWaitlistMessages.dateClosed(formatDate(closed), schedule.closures.get(closed) ?? ''), 'dates');
-  }
-
+  const checked = await checkedJoin(db, join, now);
+  if (!checked.ok) return checked;
+  const { schedule, dates, last, treatmentIds, treatments, therapist } = checked;
   const free = freeTimesOf(schedule, { treatmentIds, therapistId: join.therapistId }, dates, join.window, now);
   if (free.length > 0) {
     const days = free.map(({ date, times }) => ({ day: formatDate(date), times }));
@@ -254,7 +264,7 @@ export async function findEntry(db: Database, id: string, now: Date): Promise<En
   return row ? entryView(row) : undefined;
 }
 
-export interface WaitlistDay {
+export interface TimeWaitlistDay {
   date: string | null;
   entries: EntryView[];
   /** Places filled from the waitlist this Lagos month, and what they were booked for. */
@@ -311,7 +321,7 @@ export async function leaveByWhatsapp(db: Database, digits: string, now: Date): 
 }
 
 /** Who waits for `date` (or for any day from today), first in line first, and this month's figures. */
-export async function listTimeWaitlist(db: Database, date: string | undefined, now: Date): Promise<WaitlistDay> {
+export async function listTimeWaitlist(db: Database, date: string | undefined, now: Date): Promise<TimeWaitlistDay> {
   const today = lagosDate(now);
   const forDay = date
     ? sql`exists (select 1 from json_each(e.dates) where value = ${date})`

@@ -49,4 +49,4 @@ export const nigerianStates = [
 export const EARLY_BIRD_PLACES = 50;
 
 /** The signup's fields, in the order the form shows them. */
-export const waitlistFieldNames = ['firstName', 'state', 'email', 'whatsapp'] as const;
+export const academyWaitlistFieldNames = ['firstName', 'state', 'email', 'whatsapp'] as const;

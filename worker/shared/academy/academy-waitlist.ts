@@ -9,7 +9,7 @@ import { nigerianStates } from './academy-waitlist-options';
 
 export { EARLY_BIRD_PLACES, nigerianStates } from './academy-waitlist-options';
 
-export const waitlistMessages = {
+export const academyWaitlistMessages = {
   firstNameRequired: 'Please enter your first name',
   firstNameTooLong: 'First name is too long',
   emailRequired: 'Please enter your email address',
@@ -51,43 +51,44 @@ export function normaliseWhatsapp(input: string): string | undefined {
 const required = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 
 /** A function (the Worker builds no zod schema at startup), kept once built: forms check a field at a time. */
-let builtFields: ReturnType<typeof buildWaitlistFields> | undefined;
-export const waitlistFields = () => {
-  builtFields ??= buildWaitlistFields();
+let builtFields: ReturnType<typeof buildAcademyWaitlistFields> | undefined;
+export const academyWaitlistFields = () => {
+  builtFields ??= buildAcademyWaitlistFields();
   return builtFields;
 };
 
-const buildWaitlistFields = () => ({
-  firstName: required(waitlistMessages.firstNameRequired).check(
-    z.maxLength(60, waitlistMessages.firstNameTooLong),
+const buildAcademyWaitlistFields = () => ({
+  firstName: required(academyWaitlistMessages.firstNameRequired).check(
+    z.maxLength(60, academyWaitlistMessages.firstNameTooLong),
     singleLine(),
   ),
-  email: required(waitlistMessages.emailRequired).check(
-    singleLine(waitlistMessages.emailInvalid),
+  email: required(academyWaitlistMessages.emailRequired).check(
+    singleLine(academyWaitlistMessages.emailInvalid),
     z.toLowerCase(),
-    z.maxLength(254, waitlistMessages.emailTooLong),
-    z.refine((email) => (email.split('@')[0] ?? '').length <= 64, waitlistMessages.emailUsernameTooLong),
-    z.regex(emailPattern, waitlistMessages.emailInvalid),
+    z.maxLength(254, academyWaitlistMessages.emailTooLong),
+    z.refine((email) => (email.split('@')[0] ?? '').length <= 64, academyWaitlistMessages.emailUsernameTooLong),
+    z.regex(emailPattern, academyWaitlistMessages.emailInvalid),
   ),
   whatsapp: z.pipe(
-    required(waitlistMessages.whatsappRequired),
+    required(academyWaitlistMessages.whatsappRequired),
     z.transform((value: string, context) => {
       const normalised = normaliseWhatsapp(value);
-      if (!normalised) context.issues.push({ code: 'custom', message: waitlistMessages.whatsappInvalid, input: value });
+      if (!normalised)
+        context.issues.push({ code: 'custom', message: academyWaitlistMessages.whatsappInvalid, input: value });
       return normalised ?? value;
     }),
   ),
-  state: z.enum(nigerianStates, { error: waitlistMessages.stateRequired }),
+  state: z.enum(nigerianStates, { error: academyWaitlistMessages.stateRequired }),
 });
 
-export const waitlistSignupSchema = () => z.object(waitlistFields());
+export const academyWaitlistSignupSchema = () => z.object(academyWaitlistFields());
 
-export type WaitlistSignupInput = z.input<ReturnType<typeof waitlistSignupSchema>>;
-export type WaitlistSignup = z.output<ReturnType<typeof waitlistSignupSchema>>;
-export type WaitlistField = keyof ReturnType<typeof waitlistFields>;
+export type AcademyWaitlistSignupInput = z.input<ReturnType<typeof academyWaitlistSignupSchema>>;
+export type AcademyWaitlistSignup = z.output<ReturnType<typeof academyWaitlistSignupSchema>>;
+export type AcademyWaitlistField = keyof ReturnType<typeof academyWaitlistFields>;
 
 /** The first message for one field's value, or undefined when it is valid. */
-export function waitlistFieldError(field: WaitlistField, value: unknown): string | undefined {
-  const result = waitlistFields()[field].safeParse(value);
+export function academyWaitlistFieldError(field: AcademyWaitlistField, value: unknown): string | undefined {
+  const result = academyWaitlistFields()[field].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

@@ -38,11 +38,26 @@ export interface StoredBookingPayment {
   treatmentIds?: string[];
 }
 
+/** A paid booking's or order's money, as its confirmation page shows it. */
+interface PaidMoney {
+  /** The price after the coupon. */
+  amount: number;
+  /**
+   * What has been paid of it (online and by voucher); the rest is due at the studio (a deposit's)
+   * or on delivery (an order's payment that came late).
+   */
+  amountPaid: number;
+  balanceDue: number;
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+}
+
 /**
  * What verify answers the paying browser about a paid booking: exactly what the confirmation page
  * shows (no contact or health details).
  */
-export interface BookingSummary {
+export interface BookingSummary extends PaidMoney {
   kind: 'booking';
   paid: true;
   /** The visitor's private link to reschedule or cancel: /manage-booking/<token>. */
@@ -56,14 +71,6 @@ export interface BookingSummary {
   durationMinutes: number;
   therapist: { _id: string; name: string } | null;
   payment: Payment['method'];
-  /** The visit's price after the coupon. */
-  amount: number;
-  /** What has been paid of it; the rest (a deposit's) is due at the studio. */
-  amountPaid: number;
-  balanceDue: number;
-  subtotal: number;
-  discount: number;
-  couponCode: string | null;
   needsAttention: boolean;
 }
 
@@ -76,20 +83,13 @@ export interface StoredOrderPayment {
 }
 
 /** What verify answers about a paid order: what the confirmation page shows (no email or phone). */
-export interface OrderSummary {
+export interface OrderSummary extends PaidMoney {
   kind: 'order';
   paid: true;
   reference: string;
   name: string;
   shippingAddress: string;
   items: Array<{ productName: string; productSize: string; unitPrice: number; quantity: number }>;
-  amount: number;
-  /** Paid of it (online and by voucher); the rest, if any, is due on delivery (a payment that came late). */
-  amountPaid: number;
-  balanceDue: number;
-  subtotal: number;
-  discount: number;
-  couponCode: string | null;
   orderStatus: (typeof orders.$inferSelect)['orderStatus'];
 }
 
@@ -118,23 +118,12 @@ export async function recordPaidBooking(
   now: Date,
   manageTokenHash: string,
 ): Promise<{ slotTaken: boolean; amount: number; amountPaid: number }> {
-  const { booking, treatmentIds } = payment.details as StoredBookingPayment;
+  const { booking } = payment.details as StoredBookingPayment;
   const d1 = db.$client;
   const nowIso = now.toISOString();
   const reference = payment.reference;
   const notRecorded = sql`not exists (select 1 from bookings where payment_reference = ${reference})`;
-  const { therapistId, roomId, durationMinutes } = payment;
-  const claim =
-    therapistId && roomId && durationMinutes
-      ? {
-          reference,
-          therapistId,
-          roomId,
-          firstBlock: blockAt(booking.appointmentDate, minuteOfDay(booking.appointmentTime)),
-          blocks: blockCount(durationMinutes),
-          expiresAt: null,
-        }
-      : undefined;
+  const claim = timeClaimOf(payment, booking);
   const flagged = sql`(select needs_attention from bookings where payment_reference = ${reference}) = 1`;
   await d1.batch([
     ...dropLapsedCouponStatement(db, payment, nowIso),
@@ -142,61 +131,7 @@ export async function recordPaidBooking(
     ...spendStatements(voucherLedger, db, reference, nowIso, notRecorded),
     ...spendStatements(packageLedger, db, reference, nowIso, notRecorded),
     ...(claim ? takeTimeStatements(db, claim, nowIso, notRecorded, 'skip') : []),
-    d1
-      .prepare(
-        `insert into bookings (
-          id, payment_reference, service, subservices, date, time, name, email, phone, notes,
-          referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
-          exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
-          therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid, health_form_at
-        )
-        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-          -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above);
-          -- treatments a package's sessions were to pay, when it no longer had them (paid after the
-          -- hold had given them back, and used meanwhile), are added: they are due at the studio.
-          ?19 - (select discount from payments where reference = ?2) + coalesce((select value from package_uses
-            where payment_reference = ?2 and state != 'spent'), 0), ?, ?, ?, ?,
-          (select count(*) from time_blocks where payment_reference = ?2) < ?24
-            or exists (select 1 from closures where date = ?5), ?25,
-          -- Paid online, and what the gift voucher did pay (a part given back when the hold ended,
-          -- and spent elsewhere before the late payment came, stays due at the studio).
-          ?26 + coalesce((select amount from voucher_uses where payment_reference = ?2 and state = 'spent'), 0),
-          -- The online form's health questions and consent were answered with the booking.
-          ?27
-        where true
-        on conflict (payment_reference) do nothing`,
-      )
-      .bind(
-        crypto.randomUUID(),
-        reference,
-        booking.service,
-        JSON.stringify(booking.subservices),
-        booking.appointmentDate,
-        booking.appointmentTime,
-        booking.customerName,
-        booking.customerEmail,
-        booking.customerPhone,
-        booking.notes ?? null,
-        booking.referralSource ?? null,
-        booking.previousMassageTherapy ? 1 : 0,
-        booking.onMedication ? 1 : 0,
-        booking.medicationDetails ?? null,
-        booking.exercising ? 1 : 0,
-        booking.exerciseFrequency ?? null,
-        booking.exerciseHours ?? null,
-        JSON.stringify(booking.healthConditions),
-        // The visit's price before the coupon; what of it was paid now (online and by voucher) is amount_paid.
-        payment.subtotal,
-        manageTokenHash,
-        therapistId ?? null,
-        roomId ?? null,
-        durationMinutes ?? 60,
-        // Every block of the therapist and of the room: anything less means part was taken.
-        claim ? claim.blocks * 2 : 1,
-        treatmentIds ? JSON.stringify(treatmentIds) : null,
-        payment.amount,
-        nowIso,
-      ),
+    insertBookingStatement(db, payment, claim, manageTokenHash, nowIso),
     // A booking keeps its blocks for good; a flagged one holds none (it has no place at that time).
     d1Statement(
       db,
@@ -216,6 +151,92 @@ export async function recordPaidBooking(
     amount: recorded?.amount ?? payment.subtotal - payment.discount,
     amountPaid: recorded?.amountPaid ?? payment.amount,
   };
+}
+
+/** The time a paid booking takes back from its hold: its therapist's and room's blocks. */
+function timeClaimOf(payment: Payment, booking: StoredBookingPayment['booking']) {
+  const { therapistId, roomId, durationMinutes } = payment;
+  return therapistId && roomId && durationMinutes
+    ? {
+        reference: payment.reference,
+        therapistId,
+        roomId,
+        firstBlock: blockAt(booking.appointmentDate, minuteOfDay(booking.appointmentTime)),
+        blocks: blockCount(durationMinutes),
+        expiresAt: null,
+      }
+    : undefined;
+}
+
+/**
+ * The booking's row, inserted once (its payment reference is UNIQUE), priced and flagged by what
+ * the same batch has just done: the coupon, the package's and voucher's parts, the time it took.
+ */
+function insertBookingStatement(
+  db: Database,
+  payment: Payment,
+  claim: ReturnType<typeof timeClaimOf>,
+  manageTokenHash: string,
+  nowIso: string,
+): D1PreparedStatement {
+  const { booking, treatmentIds } = payment.details as StoredBookingPayment;
+  const { therapistId, roomId, durationMinutes } = payment;
+  const reference = payment.reference;
+  return db.$client
+    .prepare(
+      `insert into bookings (
+      id, payment_reference, service, subservices, date, time, name, email, phone, notes,
+      referral_source, previous_massage_therapy, on_medication, medication_details, exercising,
+      exercise_frequency, exercise_hours, health_conditions, amount, manage_token_hash,
+      therapist_id, room_id, duration_minutes, needs_attention, treatment_ids, amount_paid, health_form_at
+    )
+    select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      -- The price less the coupon, as the payment has it now (a lapsed coupon is dropped above);
+      -- treatments a package's sessions were to pay, when it no longer had them (paid after the
+      -- hold had given them back, and used meanwhile), are added: they are due at the studio.
+      ?19 - (select discount from payments where reference = ?2) + coalesce((select value from package_uses
+        where payment_reference = ?2 and state != 'spent'), 0), ?, ?, ?, ?,
+      (select count(*) from time_blocks where payment_reference = ?2) < ?24
+        or exists (select 1 from closures where date = ?5), ?25,
+      -- Paid online, and what the gift voucher did pay (a part given back when the hold ended,
+      -- and spent elsewhere before the late payment came, stays due at the studio).
+      ?26 + coalesce((select amount from voucher_uses where payment_reference = ?2 and state = 'spent'), 0),
+      -- The online form's health questions and consent were answered with the booking.
+      ?27
+    where true
+    on conflict (payment_reference) do nothing`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      reference,
+      booking.service,
+      JSON.stringify(booking.subservices),
+      booking.appointmentDate,
+      booking.appointmentTime,
+      booking.customerName,
+      booking.customerEmail,
+      booking.customerPhone,
+      booking.notes ?? null,
+      booking.referralSource ?? null,
+      booking.previousMassageTherapy ? 1 : 0,
+      booking.onMedication ? 1 : 0,
+      booking.medicationDetails ?? null,
+      booking.exercising ? 1 : 0,
+      booking.exerciseFrequency ?? null,
+      booking.exerciseHours ?? null,
+      JSON.stringify(booking.healthConditions),
+      // The visit's price before the coupon; what of it was paid now (online and by voucher) is amount_paid.
+      payment.subtotal,
+      manageTokenHash,
+      therapistId ?? null,
+      roomId ?? null,
+      durationMinutes ?? 60,
+      // Every block of the therapist and of the room: anything less means part was taken.
+      claim ? claim.blocks * 2 : 1,
+      treatmentIds ? JSON.stringify(treatmentIds) : null,
+      payment.amount,
+      nowIso,
+    );
 }
 
 /**
