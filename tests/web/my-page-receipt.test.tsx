@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountReceipt, type Receipt } from '../../web/features/my-page/my-page-receipt';
+import { MyPageReceipt, type Receipt } from '../../web/features/my-page/my-page-receipt';
 
 afterEach(cleanup);
 
@@ -26,7 +26,7 @@ describe('a receipt', () => {
   it('names the Lagos day a payment was made on, across midnight there', () => {
     render(
       <MemoryRouter>
-        <AccountReceipt receipt={paidAt('2026-12-01T23:30:00.000Z')} />
+        <MyPageReceipt receipt={paidAt('2026-12-01T23:30:00.000Z')} />
       </MemoryRouter>,
     );
     expect(screen.getByText('BK-20261202-0001 · Wednesday, 2 December 2026')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('a receipt', () => {
   it('keeps the day of a payment made in the Lagos evening', () => {
     render(
       <MemoryRouter>
-        <AccountReceipt receipt={paidAt('2026-12-01T21:59:00.000Z')} />
+        <MyPageReceipt receipt={paidAt('2026-12-01T21:59:00.000Z')} />
       </MemoryRouter>,
     );
     expect(screen.getByText('BK-20261202-0001 · Tuesday, 1 December 2026')).toBeTruthy();

@@ -19,7 +19,7 @@ const GiftVouchersPage = lazy(() => withCatalogue(import('./routes/gift-vouchers
 const GiftVoucherConfirmationPage = lazy(() => import('./routes/gift-voucher-confirmation'));
 const PackagesPage = lazy(() => withCatalogue(import('./routes/packages')));
 const PackageConfirmationPage = lazy(() => import('./routes/package-confirmation'));
-const AccountPage = lazy(() => import('./routes/account'));
+const MyPage = lazy(() => import('./routes/my-page'));
 const ShopPage = lazy(() => withCatalogue(import('./routes/shop')));
 const FaqPage = lazy(() => import('./routes/faq'));
 const AcademyPage = lazy(() => import('./routes/academy'));
@@ -30,7 +30,7 @@ const AcademyConfirmPage = lazy(() => import('./routes/academy-confirm'));
 const ManageBookingPage = lazy(() => withCatalogue(import('./routes/manage-booking')));
 const ReviewPage = lazy(() => import('./routes/review'));
 const VisitFormPage = lazy(() => import('./routes/visit-form'));
-const WaitlistLinkPage = lazy(() => import('./routes/waitlist-links'));
+const TimeWaitlistLinkPage = lazy(() => import('./routes/waitlist-links'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 // Staff pages live in their own chunk too: visitors never download them. No server renders them
 // (the admin is an app shell), so the server's bundles leave them out: the Worker stays small.
@@ -55,8 +55,8 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.giftVoucherConfirmation} element={<GiftVoucherConfirmationPage />} />
         <Route path={paths.packages} element={<PackagesPage />} />
         <Route path={paths.packageConfirmation} element={<PackageConfirmationPage />} />
-        <Route path={paths.account} element={<AccountPage />} />
-        <Route path={paths.accountReceipt} element={<AccountPage />} />
+        <Route path={paths.account} element={<MyPage />} />
+        <Route path={paths.accountReceipt} element={<MyPage />} />
         <Route path={paths.shop} element={<ShopPage />} />
         <Route path={paths.faq} element={<FaqPage />} />
         <Route path={paths.academy} element={<AcademyPage />} />
@@ -67,8 +67,8 @@ export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: Component
         <Route path={paths.manageBooking} element={<ManageBookingPage />} />
         <Route path={paths.review} element={<ReviewPage />} />
         <Route path={paths.visitForm} element={<VisitFormPage />} />
-        <Route path="/time-waitlist/:token" element={<WaitlistLinkPage />} />
-        <Route path="/waitlist-offer/:token" element={<WaitlistLinkPage />} />
+        <Route path="/time-waitlist/:token" element={<TimeWaitlistLinkPage />} />
+        <Route path="/waitlist-offer/:token" element={<TimeWaitlistLinkPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* /login is the old site's login address: the admin chunk sends it on to /admin. */}

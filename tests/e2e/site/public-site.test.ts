@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { readStudioContact } from '../../../scripts/lib/studio-contact.ts';
 import { readSiteUrl } from '../../../scripts/lib/web-define.ts';
 import { paths } from '../../../web/config/paths';
-import { waitlistMessages } from '../../../worker/shared/academy/academy-waitlist';
+import { academyWaitlistMessages } from '../../../worker/shared/academy/academy-waitlist';
 import { type SitePage, sitePages } from '../../../worker/shared/site-pages';
 import {
   animationsDone,
@@ -364,10 +364,10 @@ describe('academy waitlist', () => {
     const form = await waitlistForm(page);
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
     for (const message of [
-      waitlistMessages.firstNameRequired,
-      waitlistMessages.stateRequired,
-      waitlistMessages.emailRequired,
-      waitlistMessages.whatsappRequired,
+      academyWaitlistMessages.firstNameRequired,
+      academyWaitlistMessages.stateRequired,
+      academyWaitlistMessages.emailRequired,
+      academyWaitlistMessages.whatsappRequired,
     ]) {
       await eventually(() => form.getByText(message).isVisible()).toBe(true);
     }
@@ -376,15 +376,15 @@ describe('academy waitlist', () => {
     await screenshot(page, 'waitlist-errors-390');
 
     await page.getByLabel('First name').fill('A');
-    await eventually(() => form.getByText(waitlistMessages.firstNameRequired).count()).toBe(0);
-    await eventually(() => form.getByText(waitlistMessages.emailRequired).isVisible()).toBe(true);
+    await eventually(() => form.getByText(academyWaitlistMessages.firstNameRequired).count()).toBe(0);
+    await eventually(() => form.getByText(academyWaitlistMessages.emailRequired).isVisible()).toBe(true);
     await page.context().close();
   });
 
   it.each([
-    ['not-an-email', waitlistMessages.emailInvalid],
-    [`${'a'.repeat(65)}@example.com`, waitlistMessages.emailUsernameTooLong],
-    [`ada@${'b'.repeat(250)}.com`, waitlistMessages.emailTooLong],
+    ['not-an-email', academyWaitlistMessages.emailInvalid],
+    [`${'a'.repeat(65)}@example.com`, academyWaitlistMessages.emailUsernameTooLong],
+    [`ada@${'b'.repeat(250)}.com`, academyWaitlistMessages.emailTooLong],
   ])('refuses the email %s with its message', async (email, message) => {
     const { page } = await open(viewports.desktop);
     const form = await waitlistForm(page);
@@ -399,7 +399,7 @@ describe('academy waitlist', () => {
     const form = await waitlistForm(page);
     await fill(page, { firstName: 'Ada', state: 'Lagos', email: 'ada@example.com', whatsapp: '12345' });
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
-    await eventually(() => form.getByText(waitlistMessages.whatsappInvalid).isVisible()).toBe(true);
+    await eventually(() => form.getByText(academyWaitlistMessages.whatsappInvalid).isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -444,7 +444,7 @@ describe('academy waitlist', () => {
     await again.getByRole('button', { name: 'Join Waitlist' }).click();
     const alert = second.page.getByRole('alert');
     await alert.waitFor();
-    await eventually(() => alert.textContent()).toBe(waitlistMessages.duplicate);
+    await eventually(() => alert.textContent()).toBe(academyWaitlistMessages.duplicate);
     await second.page.getByLabel('First name').fill('Ada');
     await eventually(() => second.page.getByRole('alert').count()).toBe(0);
     await second.page.context().close();

@@ -33,7 +33,7 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole('button', { name: 'Login' }).click();
   const response = await answered;
   const shown = async () =>
-    `the form shows "${(await page.locator('main').first().innerText()).replace(/\s+/g, ' ').slice(0, 300)}"`;
+    `the form shows "${((await page.locator('main').first().textContent()) ?? '').replace(/\s+/g, ' ').slice(0, 300)}"`;
   if (!response) throw new Error(`The login form sent nothing in 15 s: ${await shown()}`);
   expect(response.status(), `${await response.text()}; ${await shown()}`).toBe(200);
 }

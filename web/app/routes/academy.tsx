@@ -1,7 +1,7 @@
 import { BriefcaseIcon, CertificateIcon, HandsIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { WaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
+import { AcademyWaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
 import { usePageMeta } from '../../lib/page-meta';
 
 const benefits = [
@@ -54,7 +54,7 @@ export default function AcademyPage() {
             <h2 id="waitlist-heading">Be first in line</h2>
             <p>Leave your details and we will message you as soon as enrolment opens, before anyone else.</p>
           </div>
-          <WaitlistForm headingLevel={3} />
+          <AcademyWaitlistForm headingLevel={3} />
         </div>
       </section>
     </>

@@ -38,9 +38,9 @@ import { landingFor, sections, sectionsFor } from '../../staff/sections';
 import ShopPage from '../../staff/shop/shop-page';
 import ActivityPage from '../../staff/team/activity-page';
 import TeamPage from '../../staff/team/team-page';
+import StaffTimeWaitlistPage from '../../staff/time-waitlist/time-waitlist-page';
 import TodayPage from '../../staff/today/today-page';
 import VouchersPage from '../../staff/vouchers/vouchers-page';
-import WaitlistPage from '../../staff/waitlist/waitlist-page';
 import '../../styles/admin.css';
 
 // Reports and its charts are read by owners and managers only: a chunk of their own.
@@ -167,7 +167,7 @@ const screens: Record<string, ReactNode> = {
   today: <TodayPage />,
   bookings: <BookingsPage />,
   calendar: <CalendarPage />,
-  waitlist: <WaitlistPage />,
+  waitlist: <StaffTimeWaitlistPage />,
   clients: <ClientsPage />,
   therapists: <TherapistsPage />,
   menu: <MenuPage />,

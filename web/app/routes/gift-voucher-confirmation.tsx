@@ -1,14 +1,9 @@
 import { formatNaira } from '../../../worker/shared/money';
 import { formatDate } from '../../../worker/shared/time';
-import { Link } from '../../components/ui/link';
-import { PageHero } from '../../components/ui/page-hero';
-import { paths } from '../../config/paths';
 import {
   ConfirmationDetails,
   PaidConfirmation,
-  PaymentReceivedHero,
-  VerificationFailedHero,
-  VerifyingHero,
+  Unconfirmed,
 } from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { usePageMeta } from '../../lib/page-meta';
@@ -19,26 +14,7 @@ export default function GiftVoucherConfirmationPage() {
   usePageMeta('giftVoucherConfirmation');
   const state = usePaymentVerification('voucher', nothing);
 
-  if (state.step === 'verifying') return <VerifyingHero what="gift voucher" />;
-  if (state.step === 'missing') {
-    return (
-      <PageHero
-        eyebrow="Gift voucher"
-        title="Gift Voucher Not Found"
-        lead="We could not find a gift voucher to confirm in this browser. If you have paid, please contact us with your payment reference."
-      >
-        <Link to={paths.giftVouchers} className="button button--light button--large">
-          Back to Gift Vouchers
-        </Link>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') {
-    return <VerificationFailedHero returnTo={paths.giftVouchers} returnLabel="Back to Gift Vouchers" />;
-  }
-  if (state.step === 'received') {
-    return <PaymentReceivedHero what="gift voucher" returnTo={paths.home} returnLabel="Return to Home" />;
-  }
+  if (state.step !== 'success') return <Unconfirmed step={state.step} what="gift voucher" />;
   const voucher = state.data;
   return (
     <PaidConfirmation

@@ -6,7 +6,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Rating } from '../../components/ui/rating';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { paths } from '../../config/paths';
-import { WaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
+import { AcademyWaitlistForm } from '../../features/academy-waitlist/academy-waitlist-form';
 import { type MenuTreatment, menuAtom } from '../../features/catalogue/live-menu';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -57,6 +57,103 @@ function latestReviews(menu: readonly MenuTreatment[]): Array<PublicReview & { t
 /** Once three clients' reviews are approved, they replace the studio's own words. */
 const SHOWN_REVIEWS = 3;
 
+/** The two services, each a card that links to its page. */
+function ServicesSection() {
+  return (
+    <section className="section" aria-labelledby="services-heading">
+      <div className="container">
+        <SectionHeading id="services-heading" eyebrow="What we do" title="Our Services">
+          Two ways to take care of yourself: hands-on treatments in the studio, and skincare to continue the ritual at
+          home.
+        </SectionHeading>
+        <div className="grid grid--two">
+          {services.map((service) => (
+            <article key={service.title} className="card service-card">
+              <img
+                className="service-card__image"
+                src={service.image}
+                alt=""
+                width={640}
+                height={360}
+                loading="lazy"
+                decoding="async"
+              />
+              <div className="card__body">
+                <h3>{service.title}</h3>
+                <p>{service.text}</p>
+                <Link to={service.to} className="text-link">
+                  Read more<span className="visually-hidden"> about {service.title.toLowerCase()}</span>
+                  <ArrowRightIcon size={18} />
+                </Link>
+              </div>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Three clients' latest reviews once there are three, the studio's own testimonials until then. */
+function ClientsSection({ reviews }: { reviews: Array<PublicReview & { treatment: string }> }) {
+  return (
+    <section className="section section--sand" aria-labelledby="clients-heading">
+      <div className="container">
+        <SectionHeading id="clients-heading" eyebrow="Kind words" title="Our Clients" />
+        <ul className="grid grid--three testimonials">
+          {reviews.length === SHOWN_REVIEWS
+            ? reviews.map((review) => (
+                <li key={review.id} className="card testimonial">
+                  <figure>
+                    <Rating value={review.rating} />
+                    <blockquote>
+                      <p>{review.comment}</p>
+                    </blockquote>
+                    <figcaption>
+                      {review.user}, {review.treatment}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))
+            : testimonials.map((testimonial) => (
+                <li key={testimonial.role} className="card testimonial">
+                  <figure>
+                    <blockquote>
+                      <p>{testimonial.quote}</p>
+                    </blockquote>
+                    <figcaption>{testimonial.role}</figcaption>
+                  </figure>
+                </li>
+              ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The academy to come, with its waitlist form. */
+function AcademySection() {
+  return (
+    <section className="section" aria-labelledby="academy-heading">
+      <div className="container waitlist-panel">
+        <div className="waitlist-panel__intro">
+          <p className="eyebrow">Coming soon</p>
+          <h2 id="academy-heading">Train with us at the Academy</h2>
+          <p>
+            We are opening a professional massage training academy. Join the waitlist to hear first when enrolment
+            opens.
+          </p>
+          <Link to={paths.academy} className="text-link">
+            About the academy
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+        <AcademyWaitlistForm headingLevel={3} />
+      </div>
+    </section>
+  );
+}
+
 export default function HomePage() {
   usePageMeta('home');
   const reviews = latestReviews(useAtomValue(menuAtom)).slice(0, SHOWN_REVIEWS);
@@ -76,87 +173,9 @@ export default function HomePage() {
         </Link>
       </PageHero>
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <SectionHeading id="services-heading" eyebrow="What we do" title="Our Services">
-            Two ways to take care of yourself: hands-on treatments in the studio, and skincare to continue the ritual at
-            home.
-          </SectionHeading>
-          <div className="grid grid--two">
-            {services.map((service) => (
-              <article key={service.title} className="card service-card">
-                <img
-                  className="service-card__image"
-                  src={service.image}
-                  alt=""
-                  width={640}
-                  height={360}
-                  loading="lazy"
-                  decoding="async"
-                />
-                <div className="card__body">
-                  <h3>{service.title}</h3>
-                  <p>{service.text}</p>
-                  <Link to={service.to} className="text-link">
-                    Read more<span className="visually-hidden"> about {service.title.toLowerCase()}</span>
-                    <ArrowRightIcon size={18} />
-                  </Link>
-                </div>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="section section--sand" aria-labelledby="clients-heading">
-        <div className="container">
-          <SectionHeading id="clients-heading" eyebrow="Kind words" title="Our Clients" />
-          <ul className="grid grid--three testimonials">
-            {reviews.length === SHOWN_REVIEWS
-              ? reviews.map((review) => (
-                  <li key={review.id} className="card testimonial">
-                    <figure>
-                      <Rating value={review.rating} />
-                      <blockquote>
-                        <p>{review.comment}</p>
-                      </blockquote>
-                      <figcaption>
-                        {review.user}, {review.treatment}
-                      </figcaption>
-                    </figure>
-                  </li>
-                ))
-              : testimonials.map((testimonial) => (
-                  <li key={testimonial.role} className="card testimonial">
-                    <figure>
-                      <blockquote>
-                        <p>{testimonial.quote}</p>
-                      </blockquote>
-                      <figcaption>{testimonial.role}</figcaption>
-                    </figure>
-                  </li>
-                ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="academy-heading">
-        <div className="container waitlist-panel">
-          <div className="waitlist-panel__intro">
-            <p className="eyebrow">Coming soon</p>
-            <h2 id="academy-heading">Train with us at the Academy</h2>
-            <p>
-              We are opening a professional massage training academy. Join the waitlist to hear first when enrolment
-              opens.
-            </p>
-            <Link to={paths.academy} className="text-link">
-              About the academy
-              <ArrowRightIcon size={18} />
-            </Link>
-          </div>
-          <WaitlistForm headingLevel={3} />
-        </div>
-      </section>
+      <ServicesSection />
+      <ClientsSection reviews={reviews} />
+      <AcademySection />
     </>
   );
 }

@@ -1,14 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { formatNaira } from '../../../worker/shared/money';
 import { Link } from '../../components/ui/link';
-import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
-import {
-  PaidConfirmation,
-  PaymentReceivedHero,
-  VerificationFailedHero,
-  VerifyingHero,
-} from '../../features/checkout-payment/confirmation-frames';
+import { PaidConfirmation, Unconfirmed } from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { clearCartAtom } from '../../features/shop/cart';
 import { ShippingNote } from '../../features/shop/shipping-note';
@@ -35,24 +29,7 @@ export default function OrderConfirmationPage() {
   const clearCart = useSetAtom(clearCartAtom);
   const state = usePaymentVerification('order', clearCart);
 
-  if (state.step === 'verifying') return <VerifyingHero what="order" />;
-  if (state.step === 'missing') {
-    return (
-      <PageHero
-        eyebrow="Order"
-        title="Order Not Found"
-        lead="We could not find an order to confirm in this browser. If you have paid, please contact us with your payment reference."
-      >
-        <Link to={paths.shop} className="button button--light button--large">
-          Return to Shop
-        </Link>
-      </PageHero>
-    );
-  }
-  if (state.step === 'failed') return <VerificationFailedHero returnTo={paths.shop} returnLabel="Return to Shop" />;
-  if (state.step === 'received') {
-    return <PaymentReceivedHero what="order" returnTo={paths.shop} returnLabel="Return to Shop" />;
-  }
+  if (state.step !== 'success') return <Unconfirmed step={state.step} what="order" />;
   return <OrderConfirmed order={state.data} />;
 }
 

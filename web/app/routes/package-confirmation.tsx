@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatDate } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
-import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
 import {
   ConfirmationDetails,
   PaidConfirmation,
-  PaymentReceivedHero,
-  VerificationFailedHero,
-  VerifyingHero,
+  Unconfirmed,
 } from '../../features/checkout-payment/confirmation-frames';
 import { usePaymentVerification } from '../../features/checkout-payment/use-payment-verification';
 import { usePageMeta } from '../../lib/page-meta';
@@ -82,31 +79,4 @@ function MembershipConfirmation() {
       </Link>
     </PaidConfirmation>
   );
-}
-
-/** Every state but a confirmed payment: verifying, nothing to confirm here, failed, or paid elsewhere. */
-function Unconfirmed({
-  step,
-  what,
-}: {
-  step: 'verifying' | 'missing' | 'failed' | 'received';
-  what: 'package' | 'membership';
-}) {
-  if (step === 'verifying') return <VerifyingHero what={what} />;
-  if (step === 'missing') {
-    const title = what === 'package' ? 'Package Not Found' : 'Membership Not Found';
-    return (
-      <PageHero
-        eyebrow={what === 'package' ? 'Package' : 'Membership'}
-        title={title}
-        lead={`We could not find a ${what} to confirm in this browser. If you have paid, please contact us with your payment reference.`}
-      >
-        <Link to={paths.packages} className="button button--light button--large">
-          Back to Packages
-        </Link>
-      </PageHero>
-    );
-  }
-  if (step === 'failed') return <VerificationFailedHero returnTo={paths.packages} returnLabel="Back to Packages" />;
-  return <PaymentReceivedHero what={what} returnTo={paths.home} returnLabel="Return to Home" />;
 }

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -23,16 +23,10 @@ type Overlay =
   | { kind: 'checkout' }
   | { kind: 'details'; product: ShopProduct; size: string };
 
-export default function ShopPage() {
-  usePageMeta('shop');
-  // The cart lives in this browser's storage: the prerendered page shows it empty until hydrated.
-  const storedCount = useAtomValue(cartCountAtom);
-  const count = useHydrated() ? storedCount : 0;
+/** Adds to the cart and says how that went in a toast that fades after a while. */
+function useAddWithToast() {
   const addToCart = useSetAtom(addToCartAtom);
-  const products = useShop();
-  const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
   const [toast, setToast] = useState<{ id: number; text: string }>();
-  const cartButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!toast) return;
@@ -55,6 +49,76 @@ export default function ShopPage() {
     [addToCart],
   );
 
+  return { toast, add };
+}
+
+/** The range of products, each a card with its sizes and Add to cart. */
+function ProductRange({
+  products,
+  onAdd,
+  onDetails,
+}: {
+  products: readonly ShopProduct[];
+  onAdd: (productId: string, size: string) => void;
+  onDetails: (product: ShopProduct, size: string) => void;
+}) {
+  return (
+    <section className="section" aria-labelledby="products-heading">
+      <div className="container">
+        <SectionHeading id="products-heading" eyebrow="Our range" title="Glow from head to toe">
+          Choose a size, add it to your cart and check out in a few taps. We bring your order to your door.
+        </SectionHeading>
+        <ul className="product-grid">
+          {/* Only the first picture is in the first screen at every width (a phone shows one
+              card there); the rest load as they come near, which on a desktop is at once. */}
+          {products.map((product, index) => (
+            <ProductCard key={product.id} product={product} onAdd={onAdd} onDetails={onDetails} eager={index === 0} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The floating cart button with the count of items in the cart. */
+function CartButton({
+  count,
+  buttonRef,
+  onOpen,
+}: {
+  count: number;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onOpen: () => void;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="cart-button"
+      aria-haspopup="dialog"
+      aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      onClick={onOpen}
+    >
+      <BagIcon size={24} />
+      {count > 0 ? (
+        <span className="cart-button__count" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+export default function ShopPage() {
+  usePageMeta('shop');
+  // The cart lives in this browser's storage: the prerendered page shows it empty until hydrated.
+  const storedCount = useAtomValue(cartCountAtom);
+  const count = useHydrated() ? storedCount : 0;
+  const products = useShop();
+  const { toast, add } = useAddWithToast();
+  const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
+  const cartButtonRef = useRef<HTMLButtonElement>(null);
+
   const openDetails = useCallback((product: ShopProduct, size: string) => {
     setOverlay({ kind: 'details', product, size });
   }, []);
@@ -72,20 +136,7 @@ export default function ShopPage() {
         title="Skincare Products"
         lead="Body oils, scrubs, facial care and soap made with natural ingredients, the same we use in our treatments."
       />
-      <section className="section" aria-labelledby="products-heading">
-        <div className="container">
-          <SectionHeading id="products-heading" eyebrow="Our range" title="Glow from head to toe">
-            Choose a size, add it to your cart and check out in a few taps. We bring your order to your door.
-          </SectionHeading>
-          <ul className="product-grid">
-            {/* Only the first picture is in the first screen at every width (a phone shows one
-                card there); the rest load as they come near, which on a desktop is at once. */}
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} onAdd={add} onDetails={openDetails} eager={index === 0} />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ProductRange products={products} onAdd={add} onDetails={openDetails} />
 
       <div className="toast-region" role="status" aria-live="polite">
         {toast ? (
@@ -95,21 +146,7 @@ export default function ShopPage() {
         ) : null}
       </div>
 
-      <button
-        ref={cartButtonRef}
-        type="button"
-        className="cart-button"
-        aria-haspopup="dialog"
-        aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-        onClick={() => setOverlay({ kind: 'cart' })}
-      >
-        <BagIcon size={24} />
-        {count > 0 ? (
-          <span className="cart-button__count" aria-hidden="true">
-            {count}
-          </span>
-        ) : null}
-      </button>
+      <CartButton count={count} buttonRef={cartButtonRef} onOpen={() => setOverlay({ kind: 'cart' })} />
 
       <Suspense fallback={null}>
         {overlay.kind === 'cart' ? (

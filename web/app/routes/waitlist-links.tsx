@@ -5,8 +5,8 @@
  */
 import { useLocation } from 'react-router-dom';
 import { TimeWaitlistPage } from '../time-waitlist/entry-page';
-import { WaitlistOfferPage } from '../time-waitlist/offer-page';
+import { TimeWaitlistOfferPage } from '../time-waitlist/offer-page';
 
-export default function WaitlistLinkPage() {
-  return useLocation().pathname.startsWith('/time-waitlist/') ? <TimeWaitlistPage /> : <WaitlistOfferPage />;
+export default function TimeWaitlistLinkPage() {
+  return useLocation().pathname.startsWith('/time-waitlist/') ? <TimeWaitlistPage /> : <TimeWaitlistOfferPage />;
 }

@@ -29,11 +29,75 @@ const statusWords: Record<EntryView['status'], string> = {
   ended: 'Ended',
 };
 
+/** A change to the place, then the page as the server now has it; busy meanwhile, or why it failed. */
+function useEntryChange(token: string, setView: (view: EntryView) => void) {
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function change(send: () => Promise<unknown>, done?: () => void) {
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await send();
+      done?.();
+      setView(await loadEntry(token));
+    } catch (failure) {
+      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { alert, busy, change };
+}
+
+/** Not yet confirmed: why to confirm, and Confirm my place. */
+function ConfirmPlace({
+  fromConfirmLink,
+  busy,
+  onConfirm,
+}: {
+  /** Opened from the email's confirm link. */
+  fromConfirmLink: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="waitlist-entry__offer" role="status">
+      <h2>Please confirm your place</h2>
+      <p>
+        {fromConfirmLink
+          ? 'One more step: confirm your place and we will offer you a freed time.'
+          : 'We offer freed times only to confirmed places. A place not confirmed within 24 hours ends.'}
+      </p>
+      <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
+        {busy ? 'Confirming…' : 'Confirm my place'}
+      </button>
+    </div>
+  );
+}
+
+/** What the entry waits for, and where it stands. */
+function EntryDetails({ entry, waiting }: { entry: EntryView; waiting: boolean }) {
+  return (
+    <ConfirmationDetails
+      rows={[
+        ['Treatments', entry.treatments.map((treatment) => treatment.name).join(', ')],
+        ['Therapist', entry.therapist?.name ?? 'Any therapist'],
+        ['Days', entry.dates.map(formatDate).join('; ')],
+        ['Part of the day', dayPartLabels[entry.window]],
+        waiting ? ['Your place in line', String(entry.position)] : false,
+        waiting ? ['Confirmed', entry.confirmed ? 'Yes' : 'Not yet'] : false,
+        ['Status', statusWords[entry.status]],
+      ]}
+    />
+  );
+}
+
 export function TimeWaitlistPage() {
   usePageMeta('timeWaitlist');
   const { token, state, retry, setView } = usePrivateLink(loadEntry);
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { alert, busy, change } = useEntryChange(token, setView);
   const [confirmedNow, setConfirmedNow] = useState(false);
   const fromConfirmLink = new URLSearchParams(useLocation().search).get('confirm') === '1';
 
@@ -52,32 +116,12 @@ export function TimeWaitlistPage() {
   const entry = state.view;
   const waiting = entry.status === 'waiting';
 
-  async function confirm() {
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await request(entryApi.confirm.$post({ param: { token } }));
-      setConfirmedNow(true);
-      setView(await loadEntry(token));
-    } catch (failure) {
-      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function leave() {
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await request(entryApi.$delete({ param: { token } }));
-      setView(await loadEntry(token));
-    } catch (failure) {
-      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirm = () =>
+    change(
+      () => request(entryApi.confirm.$post({ param: { token } })),
+      () => setConfirmedNow(true),
+    );
+  const leave = () => change(() => request(entryApi.$delete({ param: { token } })));
 
   return (
     <>
@@ -95,46 +139,16 @@ export function TimeWaitlistPage() {
           <div className="confirmation__card card">
             <div className="card__body">
               {waiting && !entry.confirmed ? (
-                <div className="waitlist-entry__offer" role="status">
-                  <h2>Please confirm your place</h2>
-                  <p>
-                    {fromConfirmLink
-                      ? 'One more step: confirm your place and we will offer you a freed time.'
-                      : 'We offer freed times only to confirmed places. A place not confirmed within 24 hours ends.'}
-                  </p>
-                  <button type="button" className="button button--primary" onClick={confirm} disabled={busy}>
-                    {busy ? 'Confirming…' : 'Confirm my place'}
-                  </button>
-                </div>
+                <ConfirmPlace fromConfirmLink={fromConfirmLink} busy={busy} onConfirm={confirm} />
               ) : null}
               {confirmedNow && entry.confirmed ? (
                 <p className="waitlist-entry__confirmed" role="status">
                   {timeWaitlistMessages.confirmed}
                 </p>
               ) : null}
-              {entry.offer && entry.offerPath ? (
-                <div className="waitlist-entry__offer" role="status">
-                  <h2>A place is held for you</h2>
-                  <p>
-                    {formatDate(entry.offer.date)} at {entry.offer.time} with {entry.offer.therapist.name}.
-                  </p>
-                  <Link to={entry.offerPath} className="button button--primary">
-                    See the place and book it
-                  </Link>
-                </div>
-              ) : null}
+              {entry.offer && entry.offerPath ? <HeldPlace offer={entry.offer} path={entry.offerPath} /> : null}
               <h2>What you wait for</h2>
-              <ConfirmationDetails
-                rows={[
-                  ['Treatments', entry.treatments.map((treatment) => treatment.name).join(', ')],
-                  ['Therapist', entry.therapist?.name ?? 'Any therapist'],
-                  ['Days', entry.dates.map(formatDate).join('; ')],
-                  ['Part of the day', dayPartLabels[entry.window]],
-                  waiting ? ['Your place in line', String(entry.position)] : false,
-                  waiting ? ['Confirmed', entry.confirmed ? 'Yes' : 'Not yet'] : false,
-                  ['Status', statusWords[entry.status]],
-                ]}
-              />
+              <EntryDetails entry={entry} waiting={waiting} />
               <FormError message={alert} />
               <div className="confirmation__actions">
                 {waiting ? (
@@ -151,5 +165,20 @@ export function TimeWaitlistPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A freed place offered to this entry: when, with whom, and the link to book it. */
+function HeldPlace({ offer, path }: { offer: NonNullable<EntryView['offer']>; path: string }) {
+  return (
+    <div className="waitlist-entry__offer" role="status">
+      <h2>A place is held for you</h2>
+      <p>
+        {formatDate(offer.date)} at {offer.time} with {offer.therapist.name}.
+      </p>
+      <Link to={path} className="button button--primary">
+        See the place and book it
+      </Link>
+    </div>
   );
 }

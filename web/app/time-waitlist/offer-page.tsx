@@ -7,9 +7,9 @@
 import { type FormEvent, useState } from 'react';
 import type { BookingDetailsInput } from '../../../worker/shared/bookings/booking-schema';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
-import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
+import { formatNaira } from '../../../worker/shared/money';
 import { formatTime, lagosClock } from '../../../worker/shared/time';
-import { FormError, TextField } from '../../components/ui/field';
+import { draftFields, FormError, TextField } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { PrivateLinkStatus } from '../../components/ui/private-link-status';
@@ -18,10 +18,16 @@ import type { FieldErrors } from '../../features/booking/booking-draft';
 import { ConfirmationDetails } from '../../features/checkout-payment/confirmation-frames';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
-import { savePendingPayment } from '../../lib/pending-payment';
 import { minutesUntil, useClock } from '../../lib/use-clock';
 import { usePrivateLink } from '../../lib/use-private-link';
-import { HealthQuestions, healthJson, issuesOf, NotesAndConsent, useHealthAnswers } from '../health-answers-form';
+import {
+  type HealthAnswers,
+  HealthQuestions,
+  healthJson,
+  issuesOf,
+  NotesAndConsent,
+  useHealthAnswers,
+} from '../health-answers-form';
 
 const offerApi = api['waitlist-offer'][':token'];
 const loadOffer = (token: string) => request(offerApi.$get({ param: { token } }));
@@ -47,6 +53,31 @@ interface Contact {
   customerPhone: string;
 }
 
+/** The booking of the offered place as the booking's own checkout takes it. */
+function offerBookingDetails(
+  token: string,
+  offer: Offer,
+  contact: Contact,
+  answers: HealthAnswers,
+): BookingDetailsInput {
+  return {
+    paymentType: 'booking',
+    service: 'Massage',
+    subservices: offer.treatments,
+    appointmentDate: offer.date,
+    appointmentTime: offer.time as BookingDetailsInput['appointmentTime'],
+    therapistId: offer.therapist._id,
+    ...contact,
+    ...healthJson(answers),
+    notes: answers.notes || undefined,
+    medicationDetails: answers.onMedication ? answers.medicationDetails : undefined,
+    disclaimerAgreed: answers.disclaimerAgreed as true,
+    amount: offer.payNow,
+    waitlistOffer: token,
+  };
+}
+
+/** The offered place's booking: contact details, health questions, consent, then pay or decline. */
 function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer; onDeclined: () => void }) {
   const form = useHealthAnswers();
   const [contact, setContact] = useState<Contact>({
@@ -57,6 +88,19 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
   const [contactErrors, setContactErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState<'paying' | 'declining'>();
+
+  /** Paying or declining: busy meanwhile; when it fails, why, and the buttons again. */
+  async function act(kind: 'paying' | 'declining', run: () => Promise<void>) {
+    setBusy(kind);
+    setAlert(undefined);
+    try {
+      await run();
+    } catch (failure) {
+      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+      setBusy(undefined);
+    }
+  }
+
   const change = (field: keyof Contact, value: string) => {
     setContact((current) => ({ ...current, [field]: value }));
     setContactErrors((current) => ({ ...current, [field]: undefined }));
@@ -64,21 +108,7 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const details: BookingDetailsInput = {
-      paymentType: 'booking',
-      service: 'Massage',
-      subservices: offer.treatments,
-      appointmentDate: offer.date,
-      appointmentTime: offer.time as BookingDetailsInput['appointmentTime'],
-      therapistId: offer.therapist._id,
-      ...contact,
-      ...healthJson(form.answers),
-      notes: form.answers.notes || undefined,
-      medicationDetails: form.answers.onMedication ? form.answers.medicationDetails : undefined,
-      disclaimerAgreed: form.answers.disclaimerAgreed as true,
-      amount: offer.payNow,
-      waitlistOffer: token,
-    };
+    const details = offerBookingDetails(token, offer, contact, form.answers);
     // The server's rules, checked here first so each field says what is wrong at once.
     const { bookingDetailsSchema } = await import('../../../worker/shared/bookings/booking-schema');
     const checked = bookingDetailsSchema().safeParse(details);
@@ -89,75 +119,21 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
       setAlert(consent ?? (Object.keys(fieldErrors).length > 0 ? 'Please check the fields marked above.' : undefined));
       return;
     }
-    setBusy('paying');
-    setAlert(undefined);
-    try {
-      const result = await request(
-        api.payment.initialize.$post({
-          json: {
-            amount: nairaToKobo(offer.payNow),
-            email: contact.customerEmail,
-            metadata: JSON.stringify({ details }),
-            callback_url: `${window.location.origin}${paths.bookingConfirmation}`,
-          },
-        }),
-      );
-      savePendingPayment({
-        kind: 'booking',
-        reference: result.data.reference,
-        summary: offer.treatments,
-        amount: offer.payNow,
-      });
-      window.location.assign(result.data.authorization_url);
-    } catch (failure) {
-      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-      setBusy(undefined);
-    }
+    await act('paying', async () => {
+      const { openBookingCheckout } = await import('../../features/booking/start-booking-payment');
+      await openBookingCheckout(details, offer.payNow);
+    });
   }
 
-  async function decline() {
-    setBusy('declining');
-    setAlert(undefined);
-    try {
+  const decline = () =>
+    act('declining', async () => {
       await request(offerApi.decline.$post({ param: { token } }));
       onDeclined();
-    } catch (failure) {
-      setAlert(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-      setBusy(undefined);
-    }
-  }
+    });
 
   return (
     <form className="booking-form visit-form card" onSubmit={pay} noValidate aria-label="Book this place">
-      <section className="booking-form__section" aria-labelledby="offer-you">
-        <h2 id="offer-you">Your details</h2>
-        <TextField
-          label="Full name"
-          name="customerName"
-          autoComplete="name"
-          value={contact.customerName}
-          error={contactErrors.customerName}
-          onChange={(event) => change('customerName', event.target.value)}
-        />
-        <TextField
-          label="Email"
-          name="customerEmail"
-          type="email"
-          autoComplete="email"
-          value={contact.customerEmail}
-          error={contactErrors.customerEmail}
-          onChange={(event) => change('customerEmail', event.target.value)}
-        />
-        <TextField
-          label="Phone (WhatsApp)"
-          name="customerPhone"
-          type="tel"
-          autoComplete="tel"
-          value={contact.customerPhone}
-          error={contactErrors.customerPhone}
-          onChange={(event) => change('customerPhone', event.target.value)}
-        />
-      </section>
+      <ContactSection contact={contact} errors={contactErrors} onChange={change} />
       <HealthQuestions form={form} />
       <section className="booking-form__section" aria-labelledby="offer-pay">
         <h2 id="offer-pay">Book and pay</h2>
@@ -181,6 +157,27 @@ function BookingForm({ token, offer, onDeclined }: { token: string; offer: Offer
   );
 }
 
+/** Who books the offered place: a name, an email and a WhatsApp number. */
+function ContactSection({
+  contact,
+  errors,
+  onChange,
+}: {
+  contact: Contact;
+  errors: FieldErrors;
+  onChange: (field: keyof Contact, value: string) => void;
+}) {
+  const field = draftFields(contact, errors, onChange);
+  return (
+    <section className="booking-form__section" aria-labelledby="offer-you">
+      <h2 id="offer-you">Your details</h2>
+      <TextField label="Full name" {...field('customerName')} autoComplete="name" />
+      <TextField label="Email" {...field('customerEmail')} type="email" autoComplete="email" />
+      <TextField label="Phone (WhatsApp)" {...field('customerPhone')} type="tel" autoComplete="tel" />
+    </section>
+  );
+}
+
 function Ended({ title, lead }: { title: string; lead: string }) {
   return (
     <PageHero eyebrow="The waitlist" title={title} lead={lead}>
@@ -191,7 +188,7 @@ function Ended({ title, lead }: { title: string; lead: string }) {
   );
 }
 
-export function WaitlistOfferPage() {
+export function TimeWaitlistOfferPage() {
   usePageMeta('waitlistOffer');
   const { token, state, retry } = usePrivateLink(loadOffer);
   const [declined, setDeclined] = useState(false);

@@ -24,6 +24,63 @@ const serviceLinks = [
   { to: paths.academy, label: 'Training' },
 ];
 
+/** A column of the footer's links under its heading. */
+function LinkColumn({
+  id,
+  heading,
+  links,
+}: {
+  id: string;
+  heading: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <nav className="site-footer__column" aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {heading}
+      </h2>
+      <ul className="site-footer__links">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The studio's phone, email, address and hours. */
+function FooterContact() {
+  return (
+    <section className="site-footer__column" aria-labelledby="footer-contact">
+      <h2 id="footer-contact" className="site-footer__heading">
+        Contact
+      </h2>
+      <address>
+        <ul className="site-footer__contact">
+          <li>
+            <PhoneIcon size={18} />
+            <a href={studioPhoneHref}>{studio.phone}</a>
+          </li>
+          <li>
+            <MailIcon size={18} />
+            <a href={`mailto:${studio.email}`}>{studio.email}</a>
+          </li>
+          <li>
+            <PinIcon size={18} />
+            <span>{studio.address}</span>
+          </li>
+          <li>
+            <ClockIcon size={18} />
+            <span>{studio.hours}</span>
+          </li>
+        </ul>
+      </address>
+    </section>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -39,57 +96,9 @@ export function SiteFooter() {
           </Link>
         </section>
 
-        <nav className="site-footer__column" aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="site-footer__heading">
-            Quick Links
-          </h2>
-          <ul className="site-footer__links">
-            {quickLinks.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav className="site-footer__column" aria-labelledby="footer-services">
-          <h2 id="footer-services" className="site-footer__heading">
-            Services
-          </h2>
-          <ul className="site-footer__links">
-            {serviceLinks.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <section className="site-footer__column" aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">
-            Contact
-          </h2>
-          <address>
-            <ul className="site-footer__contact">
-              <li>
-                <PhoneIcon size={18} />
-                <a href={studioPhoneHref}>{studio.phone}</a>
-              </li>
-              <li>
-                <MailIcon size={18} />
-                <a href={`mailto:${studio.email}`}>{studio.email}</a>
-              </li>
-              <li>
-                <PinIcon size={18} />
-                <span>{studio.address}</span>
-              </li>
-              <li>
-                <ClockIcon size={18} />
-                <span>{studio.hours}</span>
-              </li>
-            </ul>
-          </address>
-        </section>
+        <LinkColumn id="footer-quick-links" heading="Quick Links" links={quickLinks} />
+        <LinkColumn id="footer-services" heading="Services" links={serviceLinks} />
+        <FooterContact />
       </div>
 
       <div className="container site-footer__bottom">

@@ -3,16 +3,18 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAt
 
 interface FieldFrameProps {
   id: string;
-  label: string;
+  label: ReactNode;
+  /** More classes for the field's box. */
+  className?: string;
   hint?: string;
   error?: string;
   children: ReactNode;
 }
 
 /** A field's label, its control (the children), its hint and its inline error. */
-export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, className, hint, error, children }: FieldFrameProps) {
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${className ? ` ${className}` : ''}${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -140,4 +142,24 @@ export function CheckboxField({
       {children}
     </label>
   );
+}
+
+/** The names of a draft's fields that hold text as typed. */
+type TextKeys<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D] & string;
+
+/**
+ * The props a field takes from a form's draft of text as typed: its `name`, `value`, message and
+ * change, so a field says only what is its own (`<TextField label="Email" {...field('email')} />`).
+ */
+export function draftFields<D>(
+  draft: D,
+  errors: Partial<Record<string, string | undefined>>,
+  onChange: (name: TextKeys<D>, value: string) => void,
+) {
+  return (name: TextKeys<D>) => ({
+    name,
+    value: draft[name] as string,
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  });
 }

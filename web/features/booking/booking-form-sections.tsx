@@ -4,7 +4,14 @@
 import { lazy, Suspense } from 'react';
 import { bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
-import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import {
+  CheckboxField,
+  draftFields,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/field';
 import { groupsOf, type MenuTreatment } from '../catalogue/live-menu';
 import type { BookingDraft, FieldErrors } from './booking-draft';
 import { healthConsent } from './health-questions';
@@ -137,36 +144,19 @@ export function WhenSection({
 }
 
 export function DetailsSection({ draft, errors, set }: SectionProps) {
+  const field = draftFields(draft, errors, (name, value) => set({ [name]: value }));
   return (
     <section className="booking-form__section" aria-labelledby="booking-you">
       <h2 id="booking-you">3. Your details</h2>
       <div className="booking-form__grid">
-        <TextField
-          label="Full name"
-          name="customerName"
-          autoComplete="name"
-          value={draft.customerName}
-          error={errors.customerName}
-          onChange={(event) => set({ customerName: event.target.value })}
-        />
-        <TextField
-          label="Email address"
-          name="customerEmail"
-          type="email"
-          autoComplete="email"
-          value={draft.customerEmail}
-          error={errors.customerEmail}
-          onChange={(event) => set({ customerEmail: event.target.value })}
-        />
+        <TextField label="Full name" {...field('customerName')} autoComplete="name" />
+        <TextField label="Email address" {...field('customerEmail')} type="email" autoComplete="email" />
         <TextField
           label="Phone number"
-          name="customerPhone"
+          {...field('customerPhone')}
           type="tel"
           autoComplete="tel"
           hint="We confirm your booking on this number"
-          value={draft.customerPhone}
-          error={errors.customerPhone}
-          onChange={(event) => set({ customerPhone: event.target.value })}
         />
         <SelectField
           label="How did you hear about us? (optional)"

@@ -5,7 +5,7 @@ import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { idsOfNames, useMenu } from '../catalogue/live-menu';
-import type { PaymentChoice } from '../checkout-payment/payment-dialog';
+import type { PaymentChoice } from '../checkout-payment/applied-codes';
 import {
   adoptTypedDraftAtom,
   type BookingDraft,
@@ -29,6 +29,139 @@ const UnfinishedPayment = lazy(() =>
   import('../checkout-payment/unfinished-payment').then((module) => ({ default: module.UnfinishedPayment })),
 );
 
+/**
+ * Back from the checkout without paying: the payment dialog opens again, offering to pay again
+ * (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
+ */
+function useReturnedFromCheckout(setPaying: (paying: boolean) => void) {
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    // Only whether one is stored (pending-payment.ts's key): its module loads with the dialog,
+    // keeping the booking page's first load within its budget.
+    if (sessionStorage.getItem('spa.pending-booking') === null) return;
+    setReturned(true);
+    setPaying(true);
+  }, [setPaying]);
+  return returned;
+}
+
+/** "Book again" from the client's page: the same treatments (those still on the menu) and therapist. */
+function useBookAgain(menu: ReturnType<typeof useMenu>, update: (changes: Partial<BookingDraft>) => void) {
+  useEffect(() => {
+    const again = new URLSearchParams(window.location.search);
+    const treatments = again.get('treatments');
+    if (treatments === null) return;
+    const names = treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
+    update({
+      service: 'Massage',
+      subservices: names,
+      therapistId: again.get('therapist') ?? 'any',
+      appointmentTime: '',
+    });
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [menu, update]);
+}
+
+/**
+ * The field errors and the form's alert: an edit clears its fields' errors and the alert, as
+ * the draft takes it.
+ */
+function useDraftErrors(update: (changes: Partial<BookingDraft>) => void) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string>();
+
+  const set = (changes: Partial<BookingDraft>) => {
+    update(changes);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes)) delete next[key as keyof BookingDraft];
+      return next;
+    });
+    setAlert(undefined);
+  };
+
+  return { errors, setErrors, alert, setAlert, set };
+}
+
+/**
+ * Checks the draft as the visitor confirms: a treatment chosen, each field (the first at fault
+ * focused), then the disclaimer. When all is well, the payment's module, loaded only now.
+ */
+async function checkBeforePaying(
+  draft: BookingDraft,
+  today: string | undefined,
+  setAlert: (alert: string | undefined) => void,
+  setErrors: (errors: FieldErrors) => void,
+) {
+  if (draft.subservices.length === 0) {
+    setAlert(bookingMessages.noOption);
+    return undefined;
+  }
+  const payment = await import('./start-booking-payment');
+  const found = await payment.fieldErrorsOf(draft, today);
+  setErrors(found);
+  const firstInvalid = Object.keys(found)[0];
+  if (firstInvalid) {
+    document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    return undefined;
+  }
+  if (!draft.disclaimerAgreed) {
+    setAlert(bookingMessages.noDisclaimer);
+    return undefined;
+  }
+  return payment;
+}
+
+/** The payment dialog for the visit's treatments, a deposit's or the full price. */
+function BookingPayment({
+  draft,
+  menu,
+  total,
+  inFull,
+  returned,
+  onClose,
+}: {
+  draft: BookingDraft;
+  menu: ReturnType<typeof useMenu>;
+  total: number;
+  /** Why the visit is paid in full (no deposit), when it is. */
+  inFull: string | undefined;
+  /** Back from the checkout without paying. */
+  returned: boolean;
+  onClose: () => void;
+}) {
+  // The request and its details load when the visitor pays (off the page's first load).
+  const pay = async (choice: PaymentChoice) =>
+    (await import('./start-booking-payment')).startBookingPayment(draft, choice);
+
+  const lines = draft.subservices.map((name) => {
+    const treatment = menu.find((each) => each.name === name);
+    return { label: name, amount: treatment?.price ?? 0, depositPercent: inFull ? 0 : treatment?.depositPercent };
+  });
+
+  return (
+    <Suspense fallback={null}>
+      <PaymentDialog
+        kind="booking"
+        open
+        onClose={onClose}
+        lines={lines}
+        subtotal={total}
+        details={
+          <>
+            <p>
+              {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
+            </p>
+            {inFull ? <p className="payment-dialog__in-full">{inFull}</p> : null}
+          </>
+        }
+        notice={returned ? <UnfinishedPayment kind="booking" /> : undefined}
+        onPay={pay}
+      />
+    </Suspense>
+  );
+}
+
 /** The booking form: treatments, date and time, the client's details and health intake, then payment. */
 export function BookingForm() {
   // The draft lives in this tab's storage and "today" on the visitor's clock: the prerendered
@@ -44,80 +177,24 @@ export function BookingForm() {
   const chooseService = useSetAtom(chooseServiceAtom);
   const toggleTreatment = useSetAtom(toggleTreatmentAtom);
   const toggleCondition = useSetAtom(toggleHealthConditionAtom);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string>();
+  const { errors, setErrors, alert, setAlert, set } = useDraftErrors(update);
   const [paying, setPaying] = useState(false);
   // The studio's no-show rule, learnt as the visitor confirms (never why): no deposit then.
   const [inFull, setInFull] = useState<string>();
-  // Back from the checkout without paying: the payment dialog opens again, offering to pay again
-  // (which replaces the earlier hold) or "Cancel this payment" (which gives the place back).
-  const [returned, setReturned] = useState(false);
-  useEffect(() => {
-    // Only whether one is stored (pending-payment.ts's key): its module loads with the dialog,
-    // keeping the booking page's first load within its budget.
-    if (sessionStorage.getItem('spa.pending-booking') === null) return;
-    setReturned(true);
-    setPaying(true);
-  }, []);
+  const returned = useReturnedFromCheckout(setPaying);
   const today = hydrated ? lagosDate(new Date()) : undefined;
   const menu = useMenu();
-  // "Book again" from the client's page: the same treatments (those still on the menu) and therapist.
-  useEffect(() => {
-    const again = new URLSearchParams(window.location.search);
-    const treatments = again.get('treatments');
-    if (treatments === null) return;
-    const names = treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
-    update({
-      service: 'Massage',
-      subservices: names,
-      therapistId: again.get('therapist') ?? 'any',
-      appointmentTime: '',
-    });
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, [menu, update]);
+  useBookAgain(menu, update);
   const chosenIds = idsOfNames(menu, draft.subservices);
   const therapistId = draft.therapistId ?? 'any';
 
-  const set = (changes: Partial<BookingDraft>) => {
-    update(changes);
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(changes)) delete next[key as keyof BookingDraft];
-      return next;
-    });
-    setAlert(undefined);
-  };
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (draft.subservices.length === 0) {
-      setAlert(bookingMessages.noOption);
-      return;
-    }
-    const payment = await import('./start-booking-payment');
-    const found = await payment.fieldErrorsOf(draft, today);
-    setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    if (!draft.disclaimerAgreed) {
-      setAlert(bookingMessages.noDisclaimer);
-      return;
-    }
+    const payment = await checkBeforePaying(draft, today, setAlert, setErrors);
+    if (!payment) return;
     setInFull(await payment.paymentInFullNote(draft, menu));
     setPaying(true);
   }
-
-  // The request and its details load when the visitor pays (off the page's first load).
-  const pay = async (choice: PaymentChoice) =>
-    (await import('./start-booking-payment')).startBookingPayment(draft, choice);
-
-  const lines = draft.subservices.map((name) => {
-    const treatment = menu.find((each) => each.name === name);
-    return { label: name, amount: treatment?.price ?? 0, depositPercent: inFull ? 0 : treatment?.depositPercent };
-  });
 
   return (
     <>
@@ -148,25 +225,14 @@ export function BookingForm() {
       </form>
 
       {paying ? (
-        <Suspense fallback={null}>
-          <PaymentDialog
-            kind="booking"
-            open={paying}
-            onClose={() => setPaying(false)}
-            lines={lines}
-            subtotal={total}
-            details={
-              <>
-                <p>
-                  {formatAppointment(draft.appointmentDate, draft.appointmentTime)} · {draft.customerName}
-                </p>
-                {inFull ? <p className="payment-dialog__in-full">{inFull}</p> : null}
-              </>
-            }
-            notice={returned ? <UnfinishedPayment kind="booking" /> : undefined}
-            onPay={pay}
-          />
-        </Suspense>
+        <BookingPayment
+          draft={draft}
+          menu={menu}
+          total={total}
+          inFull={inFull}
+          returned={returned}
+          onClose={() => setPaying(false)}
+        />
       ) : null}
     </>
   );

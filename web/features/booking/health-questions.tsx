@@ -4,7 +4,7 @@
  * that the two pages share only this, not the booking form's other sections.
  */
 import { healthConditions } from '../../../worker/shared/bookings/booking';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { CheckboxField, draftFields, TextField } from '../../components/ui/field';
 import type { BookingDraft, FieldErrors } from './booking-draft';
 
 /** The health questions' answers, as the booking form and a visit's form link (visit-form.tsx) hold them. */
@@ -32,6 +32,7 @@ export function HealthSection({
   onToggleCondition: (condition: (typeof healthConditions)[number]) => void;
   heading?: string;
 }) {
+  const field = draftFields(draft, errors, (name, value) => set({ [name]: value }));
   return (
     <section className="booking-form__section" aria-labelledby="booking-health">
       <h2 id="booking-health">{heading}</h2>
@@ -48,15 +49,7 @@ export function HealthSection({
         checked={draft.onMedication}
         onChange={(event) => set({ onMedication: event.target.checked })}
       />
-      {draft.onMedication ? (
-        <TextField
-          label="Which medication?"
-          name="medicationDetails"
-          value={draft.medicationDetails}
-          error={errors.medicationDetails}
-          onChange={(event) => set({ medicationDetails: event.target.value })}
-        />
-      ) : null}
+      {draft.onMedication ? <TextField label="Which medication?" {...field('medicationDetails')} /> : null}
       <CheckboxField
         label="I exercise regularly"
         name="exercising"
@@ -67,25 +60,19 @@ export function HealthSection({
         <div className="booking-form__grid">
           <TextField
             label="Times per week"
-            name="exerciseFrequency"
+            {...field('exerciseFrequency')}
             type="number"
             inputMode="numeric"
             min={0}
             max={14}
-            value={draft.exerciseFrequency}
-            error={errors.exerciseFrequency}
-            onChange={(event) => set({ exerciseFrequency: event.target.value })}
           />
           <TextField
             label="Hours per week"
-            name="exerciseHours"
+            {...field('exerciseHours')}
             type="number"
             inputMode="numeric"
             min={0}
             max={40}
-            value={draft.exerciseHours}
-            error={errors.exerciseHours}
-            onChange={(event) => set({ exerciseHours: event.target.value })}
           />
         </div>
       ) : null}

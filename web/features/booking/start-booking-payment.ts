@@ -10,7 +10,7 @@ import { nairaToKobo } from '../../../worker/shared/money';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';
-import type { PaymentChoice } from '../checkout-payment/payment-dialog';
+import type { PaymentChoice } from '../checkout-payment/applied-codes';
 import type { BookingDraft, FieldErrors } from './booking-draft';
 
 /** The draft as the API's booking details (numbers parsed, empty optionals left out). */
@@ -44,14 +44,22 @@ export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingD
 }
 
 /** Starts the checkout of the booking and goes to it; the confirmation page verifies on return. */
-export async function startBookingPayment(draft: BookingDraft, choice: PaymentChoice): Promise<void> {
+export function startBookingPayment(draft: BookingDraft, choice: PaymentChoice): Promise<void> {
+  return openBookingCheckout(toDetails(draft, choice), choice.amount);
+}
+
+/**
+ * Opens the checkout of a booking's `details` for `amount` naira (the booking form's, or a place
+ * offered from the waitlist) and goes to it, remembering the pending payment.
+ */
+export async function openBookingCheckout(details: BookingDetailsInput, amount: number): Promise<void> {
   const result = await request(
     // POST with a JSON body: the health answers and contact details never sit in a URL.
     api.payment.initialize.$post({
       json: {
-        amount: nairaToKobo(choice.amount),
-        email: draft.customerEmail,
-        metadata: JSON.stringify({ details: toDetails(draft, choice) }),
+        amount: nairaToKobo(amount),
+        email: details.customerEmail,
+        metadata: JSON.stringify({ details }),
         callback_url: `${window.location.origin}${paths.bookingConfirmation}`,
       },
     }),
@@ -59,8 +67,8 @@ export async function startBookingPayment(draft: BookingDraft, choice: PaymentCh
   savePendingPayment({
     kind: 'booking',
     reference: result.data.reference,
-    summary: draft.subservices,
-    amount: choice.amount,
+    summary: details.subservices,
+    amount,
   });
   window.location.assign(result.data.authorization_url);
 }

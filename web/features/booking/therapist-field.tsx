@@ -6,7 +6,9 @@
  * who does not give a newly chosen treatment gives way to "Any therapist"; if the list cannot
  * load, "Any therapist" still books.
  */
+
 import { useEffect, useId, useState } from 'react';
+import { FieldFrame } from '../../components/ui/field';
 
 export interface PublicTherapist {
   _id: string;
@@ -52,10 +54,7 @@ export function TherapistField({
     if (stale) onChange(ANY_THERAPIST);
   }, [stale, onChange]);
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Therapist
-      </label>
+    <FieldFrame id={id} label="Therapist">
       <select
         id={id}
         name="therapistId"
@@ -70,6 +69,6 @@ export function TherapistField({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

@@ -3,7 +3,7 @@ import { timeRange } from '../../../worker/shared/bookings/schedule';
 import { formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 import type { BookingDraft } from './booking-draft';
-import type { WaitlistChoice } from './time-waitlist-form';
+import type { TimeWaitlistChoice } from './time-waitlist-form';
 
 // Loaded when the visitor asks to join: never with the booking page.
 const TimeWaitlistForm = lazy(() =>
@@ -13,12 +13,12 @@ const TimeWaitlistForm = lazy(() =>
 type Slot = { time: string; left: number };
 
 /** What the join form starts from: the booking form's choices and contact details. */
-const waitlistChoice = (
+const timeWaitlistChoice = (
   draft: Pick<BookingDraft, 'subservices' | 'customerName' | 'customerEmail' | 'customerPhone'>,
   date: string,
   treatments: readonly string[],
   therapist: string,
-): WaitlistChoice => ({
+): TimeWaitlistChoice => ({
   treatmentNames: draft.subservices,
   treatments: [...treatments],
   therapist,
@@ -53,20 +53,107 @@ export function TimeSlotPicker({
   /** The booking form's draft: its treatments' names and contact details fill the join form. */
   waitlist?: Pick<BookingDraft, 'subservices' | 'customerName' | 'customerEmail' | 'customerPhone'>;
 }) {
+  const treatmentList = treatments.join(',');
+  const { slots, closedReason, loadError, duration } = useFreeTimes(date, treatmentList, therapist);
+  const [joining, setJoining] = useState(false);
+  // Another day, treatment or therapist closes the join form (adjusted while rendering, as React
+  // advises for state that follows props); clearing the date leaves it as it is.
+  const choices = `${date}|${treatmentList}|${therapist}`;
+  const [shownFor, setShownFor] = useState(choices);
+  if (shownFor !== choices) {
+    setShownFor(choices);
+    if (date) setJoining(false);
+  }
+
+  return (
+    <fieldset
+      className={`slot-picker${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? 'time-error' : undefined}
+    >
+      <legend className="field__label">Time</legend>
+      {!date ? <p className="field__hint">Choose a date to see the free times.</p> : null}
+      {date && slots ? (
+        <p className="field__hint">
+          The times at which {therapist === 'any' ? 'a therapist' : 'your therapist'} can give your whole visit.
+        </p>
+      ) : null}
+      {date && !slots && !loadError ? <p className="field__hint">Loading free times…</p> : null}
+      {loadError ? <p className="form-error">{loadError}</p> : null}
+      {closedReason ? (
+        <p className="slot-picker__closed" role="status">
+          The studio is closed on this day ({closedReason}). Please choose another date.
+        </p>
+      ) : null}
+      {slots ? <SlotGrid slots={slots} value={value} onChange={onChange} allowed={allowed} /> : null}
+      {waitlist && slots && !closedReason && treatments.length > 0 && slots.some((slot) => slot.left === 0) ? (
+        <TimeWaitlistOffer
+          slots={slots}
+          joining={joining}
+          choice={timeWaitlistChoice(waitlist, date, treatments, therapist)}
+          onJoin={() => setJoining(true)}
+        />
+      ) : null}
+      {error ? (
+        <p className="field__error" id="time-error">
+          {error}
+        </p>
+      ) : null}
+      {value && duration && slots?.some((slot) => slot.time === value) ? (
+        <p className="booking-form__visit" aria-live="polite">
+          Your visit: <strong>{timeRange(value, duration)}</strong>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A day with full times: the offer to join its waitlist, then the join form. */
+function TimeWaitlistOffer({
+  slots,
+  joining,
+  choice,
+  onJoin,
+}: {
+  slots: Slot[];
+  joining: boolean;
+  choice: TimeWaitlistChoice;
+  onJoin: () => void;
+}) {
+  return (
+    <div className="slot-picker__waitlist">
+      {joining ? (
+        <Suspense fallback={<p className="field__hint">Loading…</p>}>
+          <TimeWaitlistForm choice={choice} />
+        </Suspense>
+      ) : (
+        <p>
+          {slots.every((slot) => slot.left === 0)
+            ? 'No time is free on this day for your visit. '
+            : 'The time you want is full? '}
+          <button type="button" className="button button--secondary button--small" onClick={onJoin}>
+            Join the waitlist
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The free times of a date for the visit's treatments (catalogue ids, joined by commas: a new
+ * array of the same treatments asks nothing again) with `therapist` or any.
+ */
+function useFreeTimes(date: string, treatmentList: string, therapist: string) {
   const [slots, setSlots] = useState<Slot[]>();
   const [closedReason, setClosedReason] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
   // How long the visit holds its therapist, as the studio sets it.
   const [duration, setDuration] = useState<number>();
-  const [joining, setJoining] = useState(false);
 
-  // The list as text: a new array of the same treatments asks nothing again.
-  const treatmentList = treatments.join(',');
   useEffect(() => {
     if (!date) return;
     let current = true;
     setSlots(undefined);
-    setJoining(false);
     setClosedReason(undefined);
     setLoadError(undefined);
     const query = {
@@ -89,74 +176,40 @@ export function TimeSlotPicker({
     };
   }, [date, treatmentList, therapist]);
 
+  return { slots, closedReason, loadError, duration };
+}
+
+/** Each start time with how many could take it; full times and those `allowed` refuses cannot be chosen. */
+function SlotGrid({
+  slots,
+  value,
+  onChange,
+  allowed,
+}: {
+  slots: Slot[];
+  value: string;
+  onChange: (time: string) => void;
+  allowed?: (time: string) => boolean;
+}) {
   return (
-    <fieldset
-      className={`slot-picker${error ? ' field--invalid' : ''}`}
-      aria-describedby={error ? 'time-error' : undefined}
-    >
-      <legend className="field__label">Time</legend>
-      {!date ? <p className="field__hint">Choose a date to see the free times.</p> : null}
-      {date && slots ? (
-        <p className="field__hint">
-          The times at which {therapist === 'any' ? 'a therapist' : 'your therapist'} can give your whole visit.
-        </p>
-      ) : null}
-      {date && !slots && !loadError ? <p className="field__hint">Loading free times…</p> : null}
-      {loadError ? <p className="form-error">{loadError}</p> : null}
-      {closedReason ? (
-        <p className="slot-picker__closed" role="status">
-          The studio is closed on this day ({closedReason}). Please choose another date.
-        </p>
-      ) : null}
-      {slots ? (
-        <div className="slot-picker__grid">
-          {slots.map((slot) => {
-            const unavailable = slot.left === 0 || (allowed ? !allowed(slot.time) : false);
-            return (
-              <label key={slot.time} className={`slot${unavailable ? ' slot--unavailable' : ''}`}>
-                <input
-                  type="radio"
-                  name="appointmentTime"
-                  value={slot.time}
-                  checked={value === slot.time}
-                  disabled={unavailable}
-                  onChange={() => onChange(slot.time)}
-                />
-                <span className="slot__time">{formatTime(slot.time)}</span>
-                <span className="slot__left">{unavailable ? 'Unavailable' : `${slot.left} left`}</span>
-              </label>
-            );
-          })}
-        </div>
-      ) : null}
-      {waitlist && slots && !closedReason && treatments.length > 0 && slots.some((slot) => slot.left === 0) ? (
-        <div className="slot-picker__waitlist">
-          {joining ? (
-            <Suspense fallback={<p className="field__hint">Loading…</p>}>
-              <TimeWaitlistForm choice={waitlistChoice(waitlist, date, treatments, therapist)} />
-            </Suspense>
-          ) : (
-            <p>
-              {slots.every((slot) => slot.left === 0)
-                ? 'No time is free on this day for your visit. '
-                : 'The time you want is full? '}
-              <button type="button" className="button button--secondary button--small" onClick={() => setJoining(true)}>
-                Join the waitlist
-              </button>
-            </p>
-          )}
-        </div>
-      ) : null}
-      {error ? (
-        <p className="field__error" id="time-error">
-          {error}
-        </p>
-      ) : null}
-      {value && duration && slots?.some((slot) => slot.time === value) ? (
-        <p className="booking-form__visit" aria-live="polite">
-          Your visit: <strong>{timeRange(value, duration)}</strong>
-        </p>
-      ) : null}
-    </fieldset>
+    <div className="slot-picker__grid">
+      {slots.map((slot) => {
+        const unavailable = slot.left === 0 || (allowed ? !allowed(slot.time) : false);
+        return (
+          <label key={slot.time} className={`slot${unavailable ? ' slot--unavailable' : ''}`}>
+            <input
+              type="radio"
+              name="appointmentTime"
+              value={slot.time}
+              checked={value === slot.time}
+              disabled={unavailable}
+              onChange={() => onChange(slot.time)}
+            />
+            <span className="slot__time">{formatTime(slot.time)}</span>
+            <span className="slot__left">{unavailable ? 'Unavailable' : `${slot.left} left`}</span>
+          </label>
+        );
+      })}
+    </div>
   );
 }

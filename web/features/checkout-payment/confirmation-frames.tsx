@@ -4,8 +4,11 @@ import { formatNaira } from '../../../worker/shared/money';
 import { CheckIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
+import { paths } from '../../config/paths';
 
-export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift voucher' | 'package' | 'membership' }) {
+type Bought = 'booking' | 'order' | 'gift voucher' | 'package' | 'membership';
+
+export function VerifyingHero({ what }: { what: Bought }) {
   return (
     <PageHero
       eyebrow="One moment"
@@ -19,18 +22,43 @@ export function VerifyingHero({ what }: { what: 'booking' | 'order' | 'gift vouc
   );
 }
 
-/** The spec's failure page; bookings return home, orders to the shop. */
-export function VerificationFailedHero({ returnTo, returnLabel }: { returnTo: string; returnLabel: string }) {
+/** A confirmation page's hero that ends the visit here: its words, and the way back. */
+export function ReturnHero({
+  eyebrow,
+  title,
+  lead,
+  returnTo,
+  returnLabel,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  returnTo: string;
+  returnLabel: string;
+}) {
   return (
-    <PageHero
-      eyebrow="Payment"
-      title="Payment Verification Failed"
-      lead="We couldn't verify your payment. Please try again or contact support."
-    >
+    <PageHero eyebrow={eyebrow} title={title} lead={lead}>
       <Link to={returnTo} className="button button--light button--large">
         {returnLabel}
       </Link>
     </PageHero>
+  );
+}
+
+/** What a confirmation page says when this browser started no payment of its kind (`thing`: "an order"). */
+export const notFoundLead = (thing: string) =>
+  `We could not find ${thing} to confirm in this browser. If you have paid, please contact us with your payment reference.`;
+
+/** The spec's failure page; bookings return home, orders to the shop. */
+export function VerificationFailedHero({ returnTo, returnLabel }: { returnTo: string; returnLabel: string }) {
+  return (
+    <ReturnHero
+      eyebrow="Payment"
+      title="Payment Verification Failed"
+      lead="We couldn't verify your payment. Please try again or contact support."
+      returnTo={returnTo}
+      returnLabel={returnLabel}
+    />
   );
 }
 
@@ -43,7 +71,7 @@ export function PaymentReceivedHero({
   returnTo,
   returnLabel,
 }: {
-  what: 'booking' | 'order' | 'gift voucher' | 'package' | 'membership';
+  what: Bought;
   returnTo: string;
   returnLabel: string;
 }) {
@@ -127,4 +155,70 @@ export function paidRows(booking: { amount: number; amountPaid?: number }): Arra
     ['Paid (deposit)', formatNaira(paid)],
     ['To pay at the studio', formatNaira(booking.amount - paid)],
   ];
+}
+
+type Confirmed = Exclude<Bought, 'booking'>;
+
+/** How each confirmation page names what it confirms, and where it sends the visitor back to. */
+const unconfirmedWords: Record<
+  Confirmed,
+  { eyebrow: string; notFound: string; thing: string; back: [string, string]; received: [string, string] }
+> = {
+  order: {
+    eyebrow: 'Order',
+    notFound: 'Order Not Found',
+    thing: 'an order',
+    back: [paths.shop, 'Return to Shop'],
+    received: [paths.shop, 'Return to Shop'],
+  },
+  'gift voucher': {
+    eyebrow: 'Gift voucher',
+    notFound: 'Gift Voucher Not Found',
+    thing: 'a gift voucher',
+    back: [paths.giftVouchers, 'Back to Gift Vouchers'],
+    received: [paths.home, 'Return to Home'],
+  },
+  package: {
+    eyebrow: 'Package',
+    notFound: 'Package Not Found',
+    thing: 'a package',
+    back: [paths.packages, 'Back to Packages'],
+    received: [paths.home, 'Return to Home'],
+  },
+  membership: {
+    eyebrow: 'Membership',
+    notFound: 'Membership Not Found',
+    thing: 'a membership',
+    back: [paths.packages, 'Back to Packages'],
+    received: [paths.home, 'Return to Home'],
+  },
+};
+
+/**
+ * Every state but a confirmed payment: verifying, nothing to confirm in this browser (back to
+ * where it is bought), failed, or paid from another browser.
+ */
+export function Unconfirmed({
+  step,
+  what,
+}: {
+  step: 'verifying' | 'missing' | 'failed' | 'received';
+  what: Confirmed;
+}) {
+  const words = unconfirmedWords[what];
+  const [backTo, backLabel] = words.back;
+  if (step === 'verifying') return <VerifyingHero what={what} />;
+  if (step === 'missing') {
+    return (
+      <ReturnHero
+        eyebrow={words.eyebrow}
+        title={words.notFound}
+        lead={notFoundLead(words.thing)}
+        returnTo={backTo}
+        returnLabel={backLabel}
+      />
+    );
+  }
+  if (step === 'failed') return <VerificationFailedHero returnTo={backTo} returnLabel={backLabel} />;
+  return <PaymentReceivedHero what={what} returnTo={words.received[0]} returnLabel={words.received[1]} />;
 }

@@ -1,46 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { depositSplit, withVoucher } from '../../../worker/shared/bookings/deposit-split';
+import type { withVoucher } from '../../../worker/shared/bookings/deposit-split';
 import { formatNaira } from '../../../worker/shared/money';
-import { type PackageShare, packageShare } from '../../../worker/shared/prepaid/package-pricing';
-import { packageNotCovered } from '../../../worker/shared/prepaid/package-value';
-import { formatDate } from '../../../worker/shared/time';
+import type { PackageShare } from '../../../worker/shared/prepaid/package-pricing';
 import { FormError } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
-import { ApiError, api, request } from '../../lib/api-client';
-
-export interface AppliedCoupon {
-  code: string;
-  discount: number;
-}
-
-export interface AppliedVoucher {
-  code: string;
-  balance: number;
-}
-
-/** A package's code as POST /api/packages/check answered it: its sessions pay the treatments it covers. */
-export interface AppliedPackage {
-  code: string;
-  sessionsLeft: number;
-  treatments: string[];
-}
-
-/** A member's code as POST /api/memberships/check answered it: their percentage off the shop. */
-export interface AppliedMembership {
-  code: string;
-  planName: string;
-  shopPercent: number;
-}
-
-/** What the visitor chose to pay with, and what is taken online now. */
-export interface PaymentChoice {
-  coupon?: AppliedCoupon;
-  voucher?: AppliedVoucher;
-  package?: AppliedPackage;
-  membership?: AppliedMembership;
-  /** Naira: the total less the package's sessions, the coupon and the voucher (or, with a deposit, what of it is due now). */
-  amount: number;
-}
+import { ApiError } from '../../lib/api-client';
+import { type AppliedCoupon, type PaymentChoice, useAppliedCodes } from './applied-codes';
 
 interface PaymentDialogProps {
   /** What is paid for: a coupon for the other kind is refused. */
@@ -60,20 +25,7 @@ interface PaymentDialogProps {
   customer?: { email: string; phone: string };
 }
 
-export const COUPON_ERROR = 'Error validating coupon';
-export const VOUCHER_ERROR = 'We could not check that gift voucher. Please try again.';
 export const INITIALIZE_ERROR = 'Payment initialization failed. Please try again.';
-export const PACKAGE_ERROR = 'We could not check that package code. Please try again.';
-export const MEMBERSHIP_ERROR = 'We could not check that membership code. Please try again.';
-export const packageDialogMessages = {
-  applied: (sessions: number, left: number, expiresAt: string) =>
-    `Package applied: ${sessions} of your ${left} ${left === 1 ? 'session pays' : 'sessions pay'} for this visit (valid until ${formatDate(expiresAt)}).`,
-} as const;
-export const voucherDialogMessages = {
-  invalid: 'This gift voucher code is invalid, expired or used up.',
-  applied: (balance: number, expiresAt: string) =>
-    `Gift voucher applied: ${formatNaira(balance)} available until ${formatDate(expiresAt)}.`,
-} as const;
 
 /** A code field with its Apply button and the server's answer (the coupon and the gift voucher). */
 function CodeField({
@@ -130,11 +82,6 @@ function CodeField({
     </div>
   );
 }
-
-const failure = (error: unknown, fallback: string) => ({
-  ok: false,
-  text: error instanceof ApiError && error.status !== 0 ? error.message : fallback,
-});
 
 /**
  * What the visitor pays: the subtotal, the package's, coupon's and voucher's parts, what is left
@@ -213,6 +160,70 @@ function useModal(open: boolean) {
   return dialogRef;
 }
 
+/** Make Payment's state: busy until the checkout takes over, and why it could not when it failed. */
+function usePaying(start: () => Promise<void>) {
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string>();
+
+  // Back from the checkout into a page the browser kept (back/forward cache): the dialog would
+  // still say "Processing...".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPaying(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  async function pay() {
+    setPaying(true);
+    setPayError(undefined);
+    try {
+      await start();
+    } catch (error) {
+      setPayError(
+        error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INITIALIZE_ERROR,
+      );
+      setPaying(false);
+    }
+  }
+
+  return { paying, payError, pay };
+}
+
+/** The code fields: a coupon, a gift voucher, and a booking's package or an order's membership. */
+function CodeFields({
+  kind,
+  idPrefix,
+  codes,
+}: {
+  kind: PaymentDialogProps['kind'];
+  idPrefix: string;
+  codes: ReturnType<typeof useAppliedCodes>;
+}) {
+  return (
+    <>
+      <CodeField
+        id={`${idPrefix}-coupon`}
+        label="Coupon code"
+        action="Apply"
+        apply={(code) => codes.applyCoupon(code)}
+      />
+      <CodeField id={`${idPrefix}-voucher`} label="Gift voucher" action="Redeem" apply={codes.applyVoucher} />
+      {kind === 'booking' ? (
+        <CodeField id={`${idPrefix}-package`} label="Package" action="Use sessions" apply={codes.applyPackage} />
+      ) : (
+        <CodeField
+          id={`${idPrefix}-membership`}
+          label="Membership"
+          action="Use membership"
+          apply={codes.applyMembership}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * The payment dialog shared by bookings and orders: the summary, a coupon, a gift voucher and a
  * package (a booking's) or a membership (an order's) checked by the server, the amount to pay, and
@@ -232,125 +243,9 @@ export function PaymentDialog({
 }: PaymentDialogProps) {
   const dialogRef = useModal(open);
   const titleId = useId();
-  const [coupon, setCoupon] = useState<AppliedCoupon>();
-  const [voucher, setVoucher] = useState<AppliedVoucher>();
-  const [pkg, setPkg] = useState<AppliedPackage>();
-  const [membership, setMembership] = useState<AppliedMembership>();
-  const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string>();
-
-  // Back from the checkout into a page the browser kept (back/forward cache): the dialog would
-  // still say "Processing...".
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setPaying(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
-  const priced = lines.map((line) => ({ name: line.label, price: line.amount, depositPercent: line.depositPercent }));
-  // The server's own rules: the package's sessions pay the treatments they cover first, then the
-  // coupon and the voucher apply to the rest, of which a deposit may be what is paid now.
-  const share = pkg ? packageShare(priced, pkg.treatments, pkg.sessionsLeft) : undefined;
-  const paidLines = share?.paid ?? priced;
-  const beforeMember = paidLines.reduce((sum, line) => sum + line.price, 0);
-  // A member's percentage off the shop comes before the coupon, as the server takes it.
-  const member =
-    kind === 'order' && membership
-      ? { percent: membership.shopPercent, amount: Math.round((beforeMember * membership.shopPercent) / 100) }
-      : undefined;
-  const toPay = beforeMember - (member?.amount ?? 0);
-  const split = withVoucher(depositSplit(paidLines, toPay - (coupon?.discount ?? 0)), voucher?.balance ?? 0);
-
-  async function applyCoupon(code: string, amount = toPay) {
-    try {
-      const result = await request(api['validate-coupon'].$post({ json: { code, amount, kind } }));
-      // A zero discount resets the total.
-      setCoupon(result.success && result.discountAmount > 0 ? { code, discount: result.discountAmount } : undefined);
-      return { ok: result.success, text: result.message || (result.success ? '' : COUPON_ERROR) };
-    } catch (error) {
-      setCoupon(undefined);
-      return failure(error, COUPON_ERROR);
-    }
-  }
-
-  async function applyVoucher(code: string) {
-    try {
-      const result = await request(api.vouchers.check.$post({ json: { code } }));
-      setVoucher(result.valid ? { code, balance: result.balance } : undefined);
-      return result.valid && result.expiresAt
-        ? { ok: true, text: voucherDialogMessages.applied(result.balance, result.expiresAt) }
-        : { ok: false, text: voucherDialogMessages.invalid };
-    } catch (error) {
-      setVoucher(undefined);
-      return failure(error, VOUCHER_ERROR);
-    }
-  }
-
-  async function applyPackage(code: string) {
-    try {
-      const result = await request(api.packages.check.$post({ json: { code } }));
-      const applied = {
-        code,
-        sessionsLeft: result.sessionsLeft,
-        treatments: result.treatments.map((each) => each.name),
-      };
-      const covered = packageShare(priced, applied.treatments, applied.sessionsLeft);
-      if (covered.sessions === 0) {
-        setPkg(undefined);
-        return { ok: false, text: packageNotCovered };
-      }
-      setPkg(applied);
-      // An applied coupon is priced again on what is left to pay.
-      if (coupon)
-        await applyCoupon(
-          coupon.code,
-          covered.paid.reduce((sum, line) => sum + line.price, 0),
-        );
-      return {
-        ok: true,
-        text: packageDialogMessages.applied(covered.sessions, applied.sessionsLeft, result.expiresAt),
-      };
-    } catch (error) {
-      setPkg(undefined);
-      return failure(error, PACKAGE_ERROR);
-    }
-  }
-
-  async function applyMembership(code: string) {
-    try {
-      const result = await request(api.memberships.check.$post({ json: { code, ...customer } }));
-      const applied = { code, planName: result.planName, shopPercent: result.shopPercent };
-      setMembership(applied);
-      // An applied coupon is priced again on what is left to pay.
-      const left = beforeMember - Math.round((beforeMember * applied.shopPercent) / 100);
-      if (coupon) await applyCoupon(coupon.code, left);
-      return { ok: true, text: `${result.planName}: ${result.shopPercent}% off your order.` };
-    } catch (error) {
-      setMembership(undefined);
-      return failure(error, MEMBERSHIP_ERROR);
-    }
-  }
-
-  async function pay() {
-    setPaying(true);
-    setPayError(undefined);
-    try {
-      await onPay({
-        coupon,
-        voucher: split.voucher > 0 ? voucher : undefined,
-        package: share ? pkg : undefined,
-        membership: member ? membership : undefined,
-        amount: split.online,
-      });
-    } catch (error) {
-      setPayError(
-        error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INITIALIZE_ERROR,
-      );
-      setPaying(false);
-    }
-  }
+  const codes = useAppliedCodes({ kind, lines, customer });
+  const { share, member, coupon, split } = codes;
+  const { paying, payError, pay } = usePaying(() => onPay(codes.choice()));
 
   return (
     <dialog ref={dialogRef} className="dialog payment-dialog" aria-labelledby={titleId} onClose={onClose}>
@@ -372,13 +267,7 @@ export function PaymentDialog({
       </ul>
       {details ? <div className="payment-dialog__details">{details}</div> : null}
 
-      <CodeField id={`${titleId}-coupon`} label="Coupon code" action="Apply" apply={(code) => applyCoupon(code)} />
-      <CodeField id={`${titleId}-voucher`} label="Gift voucher" action="Redeem" apply={applyVoucher} />
-      {kind === 'booking' ? (
-        <CodeField id={`${titleId}-package`} label="Package" action="Use sessions" apply={applyPackage} />
-      ) : (
-        <CodeField id={`${titleId}-membership`} label="Membership" action="Use membership" apply={applyMembership} />
-      )}
+      <CodeFields kind={kind} idPrefix={titleId} codes={codes} />
 
       <PaymentTotals subtotal={subtotal} share={share} member={member} coupon={coupon} split={split} />
 

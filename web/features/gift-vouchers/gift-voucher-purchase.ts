@@ -6,6 +6,7 @@ import { nairaToKobo } from '../../../worker/shared/money';
 import { type VoucherDetailsInput, voucherDetailsSchema } from '../../../worker/shared/prepaid/voucher-schema';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
+import { messagesByField } from '../../lib/field-messages';
 import { savePendingPayment } from '../../lib/pending-payment';
 
 export type VoucherErrors = Partial<Record<keyof VoucherDetailsInput, string>>;
@@ -13,13 +14,7 @@ export type VoucherErrors = Partial<Record<keyof VoucherDetailsInput, string>>;
 /** The API's messages for what is not right, by field (the first message of each). */
 export function validatePurchase(details: VoucherDetailsInput): VoucherErrors {
   const parsed = voucherDetailsSchema().safeParse(details);
-  const errors: VoucherErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof VoucherDetailsInput;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return parsed.success ? {} : messagesByField<keyof VoucherDetailsInput>(parsed.error.issues);
 }
 
 /** Starts the checkout of `amount` naira and goes to it; the confirmation page verifies on return. */

@@ -49,6 +49,89 @@ const when = formatAppointmentWat;
 
 type Mode = 'view' | 'reschedule' | 'cancel';
 
+/** The page's title: cancelled, missed, or still to manage. */
+function pageTitle(booking: ManageView['booking']): string {
+  if (booking.serviceStatus === 'cancelled') return 'Your booking is cancelled';
+  if (booking.serviceStatus === 'no-show') return `We missed you on ${formatDate(booking.date)}`;
+  return 'Manage your booking';
+}
+
+/**
+ * While the booking may change: the slot-taken alert and the choices, or the rescheduling or
+ * cancelling the visitor chose.
+ */
+function ChangePanels({
+  token,
+  view,
+  mode,
+  onChoose,
+  onBack,
+  onChanged,
+}: {
+  token: string;
+  view: ManageView;
+  mode: Mode;
+  onChoose: (mode: Mode) => void;
+  /** Back to the choices, no change made. */
+  onBack: () => void;
+  /** After a change, with what to tell the visitor. */
+  onChanged: (message: string) => Promise<void>;
+}) {
+  const { booking } = view;
+  return (
+    <>
+      {view.slotTaken && mode === 'view' ? <SlotTakenAlert /> : null}
+
+      {view.canChange && mode === 'view' ? (
+        <ChangeChoices booking={booking} slotTaken={view.slotTaken} onChoose={onChoose} />
+      ) : null}
+
+      {view.canChange && mode === 'reschedule' ? (
+        <RescheduleForm
+          token={token}
+          current={booking}
+          slotTaken={view.slotTaken}
+          onDone={(date, time, therapistNotice) =>
+            onChanged(`Your booking has moved to ${when(date, time)}.${therapistNotice ? ` ${therapistNotice}` : ''}`)
+          }
+          onBack={onBack}
+        />
+      ) : null}
+
+      {view.canChange && mode === 'cancel' ? (
+        <CancelConfirmation
+          token={token}
+          booking={booking}
+          onDone={() => onChanged('Your booking is cancelled. We have sent you a confirmation.')}
+          onBack={onBack}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** After the visit (or a cancelled or missed one): a word for a missed visit, and Book again. */
+function AfterVisit({ booking, missed }: { booking: ManageView['booking']; missed: boolean }) {
+  return (
+    <>
+      {missed ? (
+        <p className="manage-booking__policy-line">
+          We hope all is well. If something kept you away, message us on WhatsApp or call the studio; we would love to
+          see you another time.
+        </p>
+      ) : null}
+
+      {booking.serviceStatus !== 'booked' && booking.serviceStatus !== 'arrived' ? (
+        <div className="confirmation__actions">
+          <Link to={paths.booking} className="button button--primary">
+            Book again
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 export function ManagedBooking({
   token,
   view,
@@ -79,20 +162,14 @@ export function ManagedBooking({
     setNotice(message);
   }
 
-  const cancelled = booking.serviceStatus === 'cancelled';
   const missed = booking.serviceStatus === 'no-show';
   const tooLate = booking.serviceStatus === 'booked' && !view.canChange;
-  const title = cancelled
-    ? 'Your booking is cancelled'
-    : missed
-      ? `We missed you on ${formatDate(booking.date)}`
-      : 'Manage your booking';
 
   return (
     <>
       <PageHero
         eyebrow="Your booking"
-        title={title}
+        title={pageTitle(booking)}
         lead={`Hello ${booking.name.split(' ')[0]}, here is your appointment with ${studio.name}.`}
       />
       <section className="section">
@@ -100,29 +177,7 @@ export function ManagedBooking({
           <div className="confirmation__card card">
             <div className="card__body">
               <h2>Your booking</h2>
-              <ConfirmationDetails
-                rows={[
-                  ['Treatments', booking.subservices.join(', ')],
-                  ['Date and time', `${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT)`],
-                  ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
-                  ...paidRows(booking),
-                  [
-                    'Status',
-                    <span key="status" className={`status-badge status-badge--${booking.serviceStatus}`}>
-                      {statusLabels[booking.serviceStatus]}
-                    </span>,
-                  ],
-                  refund
-                    ? [
-                        'Refund',
-                        <>
-                          {refundText(refund)}
-                          {refund.testMode ? <span className="test-mode-badge">TEST MODE</span> : null}
-                        </>,
-                      ]
-                    : false,
-                ]}
-              />
+              <BookingDetails booking={booking} refund={refund} />
 
               {notice ? (
                 <p className="manage-booking__notice" role="status" tabIndex={-1} ref={noticeRef}>
@@ -130,80 +185,95 @@ export function ManagedBooking({
                 </p>
               ) : null}
 
-              {view.slotTaken && mode === 'view' ? (
-                <div className="manage-booking__slot-taken" role="alert">
-                  <h3>Please choose another time</h3>
-                  <p>
-                    We received your payment, but this time was taken by another client while you were paying. Your
-                    payment is safe: please reschedule to another time, or cancel for a full refund. We will also call
-                    you to help.
-                  </p>
-                </div>
-              ) : null}
-
-              {view.canChange && mode === 'view' ? (
-                <>
-                  {view.slotTaken ? null : (
-                    <p className="manage-booking__policy-line">
-                      You can reschedule or cancel online until {when(addDays(booking.date, -1), booking.time)}, 24
-                      hours before your appointment.
-                    </p>
-                  )}
-                  <div className="confirmation__actions">
-                    <button type="button" className="button button--primary" onClick={() => open('reschedule')}>
-                      Reschedule
-                    </button>
-                    <button type="button" className="button button--secondary" onClick={() => open('cancel')}>
-                      Cancel booking
-                    </button>
-                  </div>
-                </>
-              ) : null}
-
-              {view.canChange && mode === 'reschedule' ? (
-                <RescheduleForm
-                  token={token}
-                  current={booking}
-                  slotTaken={view.slotTaken}
-                  onDone={(date, time, therapistNotice) =>
-                    changed(
-                      `Your booking has moved to ${when(date, time)}.${therapistNotice ? ` ${therapistNotice}` : ''}`,
-                    )
-                  }
-                  onBack={() => setMode('view')}
-                />
-              ) : null}
-
-              {view.canChange && mode === 'cancel' ? (
-                <CancelConfirmation
-                  token={token}
-                  booking={booking}
-                  onDone={() => changed('Your booking is cancelled. We have sent you a confirmation.')}
-                  onBack={() => setMode('view')}
-                />
-              ) : null}
+              <ChangePanels
+                token={token}
+                view={view}
+                mode={mode}
+                onChoose={open}
+                onBack={() => setMode('view')}
+                onChanged={changed}
+              />
 
               {tooLate ? <WithinNotice /> : null}
 
-              {missed ? (
-                <p className="manage-booking__policy-line">
-                  We hope all is well. If something kept you away, message us on WhatsApp or call the studio; we would
-                  love to see you another time.
-                </p>
-              ) : null}
-
-              {booking.serviceStatus !== 'booked' && booking.serviceStatus !== 'arrived' ? (
-                <div className="confirmation__actions">
-                  <Link to={paths.booking} className="button button--primary">
-                    Book again
-                  </Link>
-                </div>
-              ) : null}
+              <AfterVisit booking={booking} missed={missed} />
             </div>
           </div>
         </div>
       </section>
     </>
+  );
+}
+
+/** Until 24 hours before: the deadline, Reschedule and Cancel booking. */
+function ChangeChoices({
+  booking,
+  slotTaken,
+  onChoose,
+}: {
+  booking: ManageView['booking'];
+  slotTaken: boolean;
+  onChoose: (mode: Mode) => void;
+}) {
+  return (
+    <>
+      {slotTaken ? null : (
+        <p className="manage-booking__policy-line">
+          You can reschedule or cancel online until {when(addDays(booking.date, -1), booking.time)}, 24 hours before
+          your appointment.
+        </p>
+      )}
+      <div className="confirmation__actions">
+        <button type="button" className="button button--primary" onClick={() => onChoose('reschedule')}>
+          Reschedule
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onChoose('cancel')}>
+          Cancel booking
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** What was booked and paid, its status and any refund. */
+function BookingDetails({ booking, refund }: { booking: ManageView['booking']; refund: ManageView['refund'] }) {
+  return (
+    <ConfirmationDetails
+      rows={[
+        ['Treatments', booking.subservices.join(', ')],
+        ['Date and time', `${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT)`],
+        ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
+        ...paidRows(booking),
+        [
+          'Status',
+          <span key="status" className={`status-badge status-badge--${booking.serviceStatus}`}>
+            {statusLabels[booking.serviceStatus]}
+          </span>,
+        ],
+        refund
+          ? [
+              'Refund',
+              <>
+                {refundText(refund)}
+                {refund.testMode ? <span className="test-mode-badge">TEST MODE</span> : null}
+              </>,
+            ]
+          : false,
+      ]}
+    />
+  );
+}
+
+/** Paid into a time that filled meanwhile: another time, or a full refund. */
+function SlotTakenAlert() {
+  return (
+    <div className="manage-booking__slot-taken" role="alert">
+      <h3>Please choose another time</h3>
+      <p>
+        We received your payment, but this time was taken by another client while you were paying. Your payment is safe:
+        please reschedule to another time, or cancel for a full refund. We will also call you to help.
+      </p>
+    </div>
   );
 }
 
@@ -237,6 +307,26 @@ function WithinNotice() {
   );
 }
 
+/** A change being saved: busy meanwhile, and what went wrong when it failed (the form stays). */
+function useSave() {
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  async function save(run: () => Promise<void>) {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await run();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : String(caught));
+      setSaving(false);
+    }
+  }
+
+  return { error, setError, saving, save };
+}
+
+/** Reschedule: a new date, then a free time on it (the booking page's slot picker). */
 function RescheduleForm({
   token,
   current,
@@ -256,8 +346,7 @@ function RescheduleForm({
   const [earliest] = useState(() => lagosDate(new Date(Date.now() + notice)));
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, save } = useSave();
   const menu = useMenu();
 
   async function submit(event: FormEvent) {
@@ -266,15 +355,10 @@ function RescheduleForm({
       return setError(slotTaken ? 'Please choose a date.' : 'Please choose a date at least 24 hours from now.');
     }
     if (!time) return setError('Please choose a time.');
-    setSaving(true);
-    setError(undefined);
-    try {
+    await save(async () => {
       const moved = await request(manageApi.reschedule.$post({ param: { token }, json: { date, time } }));
       await onDone(date, time, 'notice' in moved ? moved.notice : undefined);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught));
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -319,6 +403,7 @@ function RescheduleForm({
   );
 }
 
+/** Cancel: what cancelling gives back, to confirm. */
 function CancelConfirmation({
   token,
   booking,
@@ -330,22 +415,15 @@ function CancelConfirmation({
   onDone: () => Promise<void>;
   onBack: () => void;
 }) {
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, saving, save } = useSave();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  async function confirm() {
-    setSaving(true);
-    setError(undefined);
-    try {
+  const confirm = () =>
+    save(async () => {
       await request(manageApi.cancel.$post({ param: { token }, json: {} }));
       await onDone();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught));
-      setSaving(false);
-    }
-  }
+    });
 
   return (
     <section className="manage-booking__panel manage-booking__panel--warning" aria-labelledby="cancel-heading">

@@ -6,7 +6,7 @@ import { FormError } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 
-export type AccountView = InferResponseType<typeof api.account.$get, 200>;
+export type MyPageView = InferResponseType<typeof api.account.$get, 200>;
 
 const statusLabels: Record<string, string> = {
   booked: 'Booked',
@@ -31,7 +31,7 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
 }
 
 /** The membership, with Paystack's page to change the card or cancel it. */
-function MembershipCard({ membership }: { membership: NonNullable<AccountView['membership']> }) {
+function MembershipCard({ membership }: { membership: NonNullable<MyPageView['membership']> }) {
   const [error, setError] = useState<string>();
   const [opening, setOpening] = useState(false);
   async function manage() {
@@ -69,57 +69,112 @@ function MembershipCard({ membership }: { membership: NonNullable<AccountView['m
   );
 }
 
+/** A visit to come, with its link to move or cancel it. */
+function UpcomingVisit({ visit }: { visit: MyPageView['upcoming'][number] }) {
+  return (
+    <li className="account-item">
+      <div>
+        <h3>{visit.treatments.join(', ')}</h3>
+        <p>{formatAppointment(visit.date, visit.time)}</p>
+        <p className="account-muted">{visit.therapist ? `With ${visit.therapist}` : 'Any therapist'}</p>
+      </div>
+      {visit.manageUrl ? (
+        <a className="button button--secondary button--small" href={visit.manageUrl}>
+          Move or cancel<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
+        </a>
+      ) : (
+        <p className="account-muted">To move or cancel, use the link in the email confirming this visit.</p>
+      )}
+    </li>
+  );
+}
+
+/** A visit done (or missed), with Book again. */
+function PastVisit({ visit }: { visit: MyPageView['past'][number] }) {
+  return (
+    <li className="account-item">
+      <div>
+        <h3>{visit.treatments.join(', ')}</h3>
+        <p>{formatAppointment(visit.date, visit.time)}</p>
+        <p className="account-muted">
+          {[statusLabels[visit.status] ?? visit.status, visit.therapist ? `with ${visit.therapist}` : '']
+            .filter(Boolean)
+            .join(' ')}
+        </p>
+      </div>
+      <Link to={visit.bookAgainUrl} className="button button--primary button--small">
+        Book again<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** A package bought: its sessions left and until when. */
+function PackageItem({ bought }: { bought: MyPageView['packages'][number] }) {
+  return (
+    <li className="account-item">
+      <div>
+        <h3>{bought.name}</h3>
+        <p>{`${bought.sessionsLeft} of ${bought.sessions} sessions left`}</p>
+        <p className="account-muted">
+          {`${bought.expired ? 'Expired' : 'Valid until'} ${formatDate(bought.expiresOn)} · code ending ${bought.codeLast4}`}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** A gift voucher bought or received: what is left on it. */
+function VoucherItem({ voucher }: { voucher: MyPageView['vouchers'][number] }) {
+  return (
+    <li className="account-item">
+      <div>
+        <h3>{voucher.title}</h3>
+        <p>
+          {voucher.role === 'received'
+            ? `${formatNaira(voucher.balance)} left`
+            : `Bought for ${voucher.recipientName} · ${formatNaira(voucher.balance)} left`}
+        </p>
+        <p className="account-muted">
+          {`${voucher.usable ? 'Valid until' : 'Ended'} ${formatDate(voucher.expiresOn)}${voucher.codeLast4 ? ` · code ending ${voucher.codeLast4}` : ''}`}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** A payment, with the link to its receipt. */
+function ReceiptItem({ receipt }: { receipt: MyPageView['receipts'][number] }) {
+  return (
+    <li className="account-item">
+      <div>
+        <h3>{receipt.description}</h3>
+        <p>{`${formatNaira(receipt.amount)} · ${formatDate(lagosDate(new Date(receipt.paidAt)))}`}</p>
+      </div>
+      <Link to={`/account/receipts/${receipt.reference}`} className="button button--secondary button--small">
+        Receipt<span className="visually-hidden">{` ${receipt.reference}`}</span>
+      </Link>
+    </li>
+  );
+}
+
 /** Everything the client has with the studio, newest first where it matters. */
-export function AccountOverview({ view, onSignOut }: { view: AccountView; onSignOut: () => void }) {
+export function MyPageOverview({ view, onSignOut }: { view: MyPageView; onSignOut: () => void }) {
   return (
     <div className="account">
       <Section title="Upcoming visits" empty="No visits booked. Book one whenever you like.">
         {view.upcoming.map((visit) => (
-          <li key={visit._id} className="account-item">
-            <div>
-              <h3>{visit.treatments.join(', ')}</h3>
-              <p>{formatAppointment(visit.date, visit.time)}</p>
-              <p className="account-muted">{visit.therapist ? `With ${visit.therapist}` : 'Any therapist'}</p>
-            </div>
-            {visit.manageUrl ? (
-              <a className="button button--secondary button--small" href={visit.manageUrl}>
-                Move or cancel<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
-              </a>
-            ) : (
-              <p className="account-muted">To move or cancel, use the link in the email confirming this visit.</p>
-            )}
-          </li>
+          <UpcomingVisit key={visit._id} visit={visit} />
         ))}
       </Section>
       <Section title="Past visits" empty="No past visits yet.">
         {view.past.map((visit) => (
-          <li key={visit._id} className="account-item">
-            <div>
-              <h3>{visit.treatments.join(', ')}</h3>
-              <p>{formatAppointment(visit.date, visit.time)}</p>
-              <p className="account-muted">
-                {[statusLabels[visit.status] ?? visit.status, visit.therapist ? `with ${visit.therapist}` : '']
-                  .filter(Boolean)
-                  .join(' ')}
-              </p>
-            </div>
-            <Link to={visit.bookAgainUrl} className="button button--primary button--small">
-              Book again<span className="visually-hidden">{` ${visit.treatments.join(', ')}`}</span>
-            </Link>
-          </li>
+          <PastVisit key={visit._id} visit={visit} />
         ))}
       </Section>
       <Section title="Packages" empty="No packages. A package pays several visits at a saving.">
         {view.packages.map((bought) => (
-          <li key={bought._id} className="account-item">
-            <div>
-              <h3>{bought.name}</h3>
-              <p>{`${bought.sessionsLeft} of ${bought.sessions} sessions left`}</p>
-              <p className="account-muted">
-                {`${bought.expired ? 'Expired' : 'Valid until'} ${formatDate(bought.expiresOn)} · code ending ${bought.codeLast4}`}
-              </p>
-            </div>
-          </li>
+          <PackageItem key={bought._id} bought={bought} />
         ))}
       </Section>
       <Section title="Membership" empty="No membership.">
@@ -127,32 +182,12 @@ export function AccountOverview({ view, onSignOut }: { view: AccountView; onSign
       </Section>
       <Section title="Gift vouchers" empty="No gift vouchers bought or received.">
         {view.vouchers.map((voucher) => (
-          <li key={voucher._id} className="account-item">
-            <div>
-              <h3>{voucher.title}</h3>
-              <p>
-                {voucher.role === 'received'
-                  ? `${formatNaira(voucher.balance)} left`
-                  : `Bought for ${voucher.recipientName} · ${formatNaira(voucher.balance)} left`}
-              </p>
-              <p className="account-muted">
-                {`${voucher.usable ? 'Valid until' : 'Ended'} ${formatDate(voucher.expiresOn)}${voucher.codeLast4 ? ` · code ending ${voucher.codeLast4}` : ''}`}
-              </p>
-            </div>
-          </li>
+          <VoucherItem key={voucher._id} voucher={voucher} />
         ))}
       </Section>
       <Section title="Receipts" empty="No payments yet.">
         {view.receipts.map((receipt) => (
-          <li key={receipt.reference} className="account-item">
-            <div>
-              <h3>{receipt.description}</h3>
-              <p>{`${formatNaira(receipt.amount)} · ${formatDate(lagosDate(new Date(receipt.paidAt)))}`}</p>
-            </div>
-            <Link to={`/account/receipts/${receipt.reference}`} className="button button--secondary button--small">
-              Receipt<span className="visually-hidden">{` ${receipt.reference}`}</span>
-            </Link>
-          </li>
+          <ReceiptItem key={receipt.reference} receipt={receipt} />
         ))}
       </Section>
       <button type="button" className="button button--secondary" onClick={onSignOut}>

@@ -9,7 +9,7 @@ import type { api } from '../../lib/api-client';
 export type Receipt = InferResponseType<(typeof api.account.receipts)[':reference']['$get'], 200>;
 
 /** One payment's receipt, laid out to print (the page's own print styles hide the rest of the site). */
-export function AccountReceipt({ receipt }: { receipt: Receipt }) {
+export function MyPageReceipt({ receipt }: { receipt: Receipt }) {
   const rows: Array<[string, number]> = [
     ...receipt.lines.map((line) => [line.label, line.amount] as [string, number]),
     ...(receipt.packageSessions

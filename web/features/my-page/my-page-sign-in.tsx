@@ -1,13 +1,69 @@
-import { type FormEvent, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
 import { accountMessages } from '../../../worker/shared/my-page-rules';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
+
+/** The first step's field: where the code is sent. */
+const contactField = { label: 'Email or WhatsApp number', name: 'contact', autoComplete: 'username', maxLength: 254 };
+/** The second step's field: the code that was sent. */
+const codeField = {
+  label: '6-digit code',
+  name: 'code',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  maxLength: 7,
+} as const;
+
+/**
+ * Either step's form: what it says first, its one field, its button and, on the second, the way
+ * back. One component for both steps, so React carries the same form over from one to the next.
+ */
+function StepForm({
+  label,
+  intro,
+  field,
+  onSubmit,
+  error,
+  busy,
+  submitLabel,
+  children,
+}: {
+  label: string;
+  intro: ReactNode;
+  field: ComponentProps<typeof TextField>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <form className="account-sign-in" aria-label={label} noValidate onSubmit={onSubmit}>
+      {intro}
+      <TextField {...field} />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary button--large" disabled={busy}>
+        {submitLabel}
+      </button>
+      {children}
+    </form>
+  );
+}
+
+/** Back to the first step: another address, or a new code. */
+function StartAgainButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={onClick}>
+      Use another address or send a new code
+    </button>
+  );
+}
 
 /**
  * Signing in without a password: the visitor's email or WhatsApp number, then the 6-digit code
  * sent there (10 minutes, 5 tries). The answer to the first step is the same for any address.
  */
-export function AccountSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function MyPageSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [contact, setContact] = useState('');
   const [sent, setSent] = useState<string>();
   const [error, setError] = useState<string>();
@@ -54,49 +110,33 @@ export function AccountSignIn({ onSignedIn }: { onSignedIn: () => void }) {
 
   if (sent === undefined) {
     return (
-      <form className="account-sign-in" aria-label="Sign in" noValidate onSubmit={askCode}>
-        <p>We send a 6-digit code to your email or WhatsApp: no password to remember.</p>
-        <TextField
-          label="Email or WhatsApp number"
-          name="contact"
-          autoComplete="username"
-          maxLength={254}
-          error={fieldError.contact}
-          onChange={() => setFieldError({})}
-        />
-        <FormError message={error} />
-        <button type="submit" className="button button--primary button--large" disabled={busy}>
-          {busy ? 'Sending…' : 'Send me a code'}
-        </button>
-      </form>
+      <StepForm
+        label="Sign in"
+        intro={<p>We send a 6-digit code to your email or WhatsApp: no password to remember.</p>}
+        field={{ ...contactField, error: fieldError.contact, onChange: () => setFieldError({}) }}
+        onSubmit={askCode}
+        error={error}
+        busy={busy}
+        submitLabel={busy ? 'Sending…' : 'Send me a code'}
+      />
     );
   }
   return (
-    <form className="account-sign-in" aria-label="Enter your code" noValidate onSubmit={signIn}>
-      <p role="status">{sent}</p>
-      <TextField
-        label="6-digit code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={fieldError.code}
-        onChange={() => setFieldError({})}
-      />
-      <FormError message={error} />
-      <button type="submit" className="button button--primary button--large" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
+    <StepForm
+      label="Enter your code"
+      intro={<p role="status">{sent}</p>}
+      field={{ ...codeField, error: fieldError.code, onChange: () => setFieldError({}) }}
+      onSubmit={signIn}
+      error={error}
+      busy={busy}
+      submitLabel={busy ? 'Signing in…' : 'Sign in'}
+    >
+      <StartAgainButton
         onClick={() => {
           setSent(undefined);
           setError(undefined);
         }}
-      >
-        Use another address or send a new code
-      </button>
-    </form>
+      />
+    </StepForm>
   );
 }

@@ -48,6 +48,74 @@ function OfferChoice({ kind, offer, checked }: { kind: string; offer: Offer; che
   );
 }
 
+/** The form's answers as the purchase takes them, each trimmed. */
+function detailsOf(form: HTMLFormElement, kind: OfferDetails['paymentType']): OfferDetails {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  return {
+    paymentType: kind,
+    offerId: text('offerId'),
+    buyerName: text('buyerName'),
+    buyerEmail: text('buyerEmail'),
+    buyerPhone: text('buyerPhone'),
+  };
+}
+
+/** The offers to choose from, the first chosen at first, and the message when none is. */
+function OfferChoices({
+  kind,
+  offers,
+  legend,
+  error,
+}: {
+  kind: OfferDetails['paymentType'];
+  offers: readonly Offer[];
+  legend: string;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="package-form__group">
+      <legend className="package-form__legend">{legend}</legend>
+      <ul className="package-choices">
+        {offers.map((each, index) => (
+          <OfferChoice key={each._id} kind={kind} offer={each} checked={index === 0} />
+        ))}
+      </ul>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** What is paid, any note, and the button that opens the checkout. */
+function PayButton({
+  total,
+  note,
+  disabled,
+  label,
+}: {
+  total: string;
+  note: string | undefined;
+  disabled: boolean;
+  label: string;
+}) {
+  return (
+    <div className="package-form__pay">
+      <p className="package-form__total" aria-live="polite">
+        {total}
+      </p>
+      {note ? <p className="package-form__note">{note}</p> : null}
+      <button type="submit" className="button button--primary button--large" disabled={disabled}>
+        {label}
+      </button>
+      <p className="package-form__secure">Payments are processed securely by Paystack.</p>
+    </div>
+  );
+}
+
 /**
  * Buying a package or joining a membership: which one, and the buyer (name, email, WhatsApp: the
  * code goes to both). The fields keep their own values (uncontrolled), so what a visitor chooses
@@ -81,15 +149,7 @@ export function OfferForm({
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const details: OfferDetails = {
-      paymentType: kind,
-      offerId: text('offerId'),
-      buyerName: text('buyerName'),
-      buyerEmail: text('buyerEmail'),
-      buyerPhone: text('buyerPhone'),
-    };
+    const details = detailsOf(form, kind);
     const picked = offers.find((each) => each._id === details.offerId);
     setSending(true);
     try {
@@ -125,50 +185,41 @@ export function OfferForm({
         setFormError(undefined);
       }}
     >
-      <fieldset className="package-form__group">
-        <legend className="package-form__legend">{legend}</legend>
-        <ul className="package-choices">
-          {offers.map((each, index) => (
-            <OfferChoice key={each._id} kind={kind} offer={each} checked={index === 0} />
-          ))}
-        </ul>
-        {errors.offerId ? (
-          <p className="field__error" role="alert">
-            {errors.offerId}
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset className="package-form__group">
-        <legend className="package-form__legend">Your details</legend>
-        <TextField label="Your name" name="buyerName" autoComplete="name" maxLength={100} error={errors.buyerName} />
-        <TextField
-          label="Your email"
-          name="buyerEmail"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          error={errors.buyerEmail}
-        />
-        <TextField
-          label="Your WhatsApp number"
-          name="buyerPhone"
-          type="tel"
-          autoComplete="tel"
-          hint="Your code comes to your email and this WhatsApp number."
-          error={errors.buyerPhone}
-        />
-      </fieldset>
+      <OfferChoices kind={kind} offers={offers} legend={legend} error={errors.offerId} />
+      <BuyerDetails errors={errors} />
       <FormError message={formError} />
-      <div className="package-form__pay">
-        <p className="package-form__total" aria-live="polite">
-          {offer ? `You pay ${formatNaira(offer.price)}${kind === 'membership' ? ' a month' : ''}` : legend}
-        </p>
-        {note ? <p className="package-form__note">{note}</p> : null}
-        <button type="submit" className="button button--primary button--large" disabled={!hydrated || sending}>
-          {sending ? 'Processing...' : submitLabel}
-        </button>
-        <p className="package-form__secure">Payments are processed securely by Paystack.</p>
-      </div>
+      <PayButton
+        total={offer ? `You pay ${formatNaira(offer.price)}${kind === 'membership' ? ' a month' : ''}` : legend}
+        note={note}
+        disabled={!hydrated || sending}
+        label={sending ? 'Processing...' : submitLabel}
+      />
     </form>
+  );
+}
+
+/** Who buys: a name, an email and a WhatsApp number, where the code is sent. */
+function BuyerDetails({ errors }: { errors: OfferErrors }) {
+  return (
+    <fieldset className="package-form__group">
+      <legend className="package-form__legend">Your details</legend>
+      <TextField label="Your name" name="buyerName" autoComplete="name" maxLength={100} error={errors.buyerName} />
+      <TextField
+        label="Your email"
+        name="buyerEmail"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        error={errors.buyerEmail}
+      />
+      <TextField
+        label="Your WhatsApp number"
+        name="buyerPhone"
+        type="tel"
+        autoComplete="tel"
+        hint="Your code comes to your email and this WhatsApp number."
+        error={errors.buyerPhone}
+      />
+    </fieldset>
   );
 }

@@ -4,7 +4,14 @@ import { LOW_STOCK, stockMessages } from '../../../worker/shared/catalogue/stock
 import { formatNaira } from '../../../worker/shared/money';
 import { CloseIcon } from '../../components/ui/icons';
 import { stockOf } from '../catalogue/live-shop';
-import { cartItemsAtom, cartSubtotalAtom, changeQuantityAtom, orderableItemsAtom, removeFromCartAtom } from './cart';
+import {
+  type CartItem,
+  cartItemsAtom,
+  cartSubtotalAtom,
+  changeQuantityAtom,
+  orderableItemsAtom,
+  removeFromCartAtom,
+} from './cart';
 import { ShippingNote } from './shipping-note';
 
 interface CartPanelProps {
@@ -56,58 +63,17 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
       ) : (
         <>
           <ul className="cart-lines">
-            {items.map((item) => {
-              const label = `${item.product.name}, ${item.size}`;
-              return (
-                <li key={`${item.productId}|${item.size}`} className="cart-line">
-                  <img className="cart-line__image" src={item.product.image} alt="" width={72} height={72} />
-                  <div className="cart-line__info">
-                    <p className="cart-line__name">{item.product.name}</p>
-                    <p className="cart-line__meta">
-                      {item.size} · {formatNaira(item.unitPrice)}
-                    </p>
-                    <StockNote left={stockOf(item.product, item.size)} />
-                    <div className="cart-line__controls">
-                      <div className="stepper">
-                        <button
-                          type="button"
-                          className="stepper__button"
-                          aria-label={`One fewer ${label}`}
-                          aria-disabled={item.quantity <= 1}
-                          onClick={() => changeQuantity({ productId: item.productId, size: item.size, by: -1 })}
-                        >
-                          <span aria-hidden="true">−</span>
-                        </button>
-                        <output className="stepper__value" aria-label={`Quantity of ${label}`}>
-                          {item.quantity}
-                        </output>
-                        <button
-                          type="button"
-                          className="stepper__button"
-                          aria-label={`One more ${label}`}
-                          aria-disabled={item.quantity >= item.maxQuantity}
-                          onClick={() => changeQuantity({ productId: item.productId, size: item.size, by: 1 })}
-                        >
-                          <span aria-hidden="true">+</span>
-                        </button>
-                      </div>
-                      <button
-                        type="button"
-                        className="cart-line__remove"
-                        aria-label={`Remove ${label}`}
-                        onClick={() => {
-                          remove({ productId: item.productId, size: item.size });
-                          titleRef.current?.focus(); // the focused button is gone; keep focus in the panel
-                        }}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </div>
-                  <p className="cart-line__total">{formatNaira(item.lineTotal)}</p>
-                </li>
-              );
-            })}
+            {items.map((item) => (
+              <CartLineRow
+                key={`${item.productId}|${item.size}`}
+                item={item}
+                onStep={(by) => changeQuantity({ productId: item.productId, size: item.size, by })}
+                onRemove={() => {
+                  remove({ productId: item.productId, size: item.size });
+                  titleRef.current?.focus(); // the focused button is gone; keep focus in the panel
+                }}
+              />
+            ))}
           </ul>
           <div className="drawer__footer">
             <p className="drawer__subtotal">
@@ -127,6 +93,60 @@ export default function CartPanel({ onClose, onCheckout }: CartPanelProps) {
         </>
       )}
     </dialog>
+  );
+}
+
+/** One line of the cart: the product, its stock note, the quantity stepper and Remove. */
+function CartLineRow({
+  item,
+  onStep,
+  onRemove,
+}: {
+  item: CartItem;
+  onStep: (by: 1 | -1) => void;
+  onRemove: () => void;
+}) {
+  const label = `${item.product.name}, ${item.size}`;
+  return (
+    <li className="cart-line">
+      <img className="cart-line__image" src={item.product.image} alt="" width={72} height={72} />
+      <div className="cart-line__info">
+        <p className="cart-line__name">{item.product.name}</p>
+        <p className="cart-line__meta">
+          {item.size} · {formatNaira(item.unitPrice)}
+        </p>
+        <StockNote left={stockOf(item.product, item.size)} />
+        <div className="cart-line__controls">
+          <div className="stepper">
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={`One fewer ${label}`}
+              aria-disabled={item.quantity <= 1}
+              onClick={() => onStep(-1)}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <output className="stepper__value" aria-label={`Quantity of ${label}`}>
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={`One more ${label}`}
+              aria-disabled={item.quantity >= item.maxQuantity}
+              onClick={() => onStep(1)}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+          <button type="button" className="cart-line__remove" aria-label={`Remove ${label}`} onClick={onRemove}>
+            Remove
+          </button>
+        </div>
+      </div>
+      <p className="cart-line__total">{formatNaira(item.lineTotal)}</p>
+    </li>
   );
 }
 

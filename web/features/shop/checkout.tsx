@@ -3,13 +3,14 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type OrderDetailsInput, orderDetailsSchema } from '../../../worker/shared/catalogue/order-schema';
 import { formatNaira, nairaToKobo } from '../../../worker/shared/money';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { draftFields, TextAreaField, TextField } from '../../components/ui/field';
 import { CloseIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { ApiError, api, request } from '../../lib/api-client';
 import { clearPendingPayment, savePendingPayment } from '../../lib/pending-payment';
 import { shopAtom } from '../catalogue/live-shop';
-import { type PaymentChoice, PaymentDialog } from '../checkout-payment/payment-dialog';
+import type { PaymentChoice } from '../checkout-payment/applied-codes';
+import { PaymentDialog } from '../checkout-payment/payment-dialog';
 import { type CartItem, cartSubtotalAtom, orderableItemsAtom } from './cart';
 import { ShippingNote } from './shipping-note';
 
@@ -108,49 +109,89 @@ function DeliveryFields({
   errors: Errors;
   set: (field: keyof Contact, value: string) => void;
 }) {
+  const field = draftFields(contact, errors, set);
   return (
     <>
-      <TextField
-        label="Full name"
-        name="customerName"
-        autoComplete="name"
-        required
-        value={contact.customerName}
-        error={errors.customerName}
-        onChange={(event) => set('customerName', event.target.value)}
-      />
-      <TextField
-        label="Email address"
-        name="customerEmail"
-        type="email"
-        autoComplete="email"
-        required
-        value={contact.customerEmail}
-        error={errors.customerEmail}
-        onChange={(event) => set('customerEmail', event.target.value)}
-      />
+      <TextField label="Full name" {...field('customerName')} autoComplete="name" required />
+      <TextField label="Email address" {...field('customerEmail')} type="email" autoComplete="email" required />
       <TextField
         label="Phone number"
-        name="customerPhone"
+        {...field('customerPhone')}
         type="tel"
         autoComplete="tel"
         hint="We send your shipping quote to this number on WhatsApp."
         required
-        value={contact.customerPhone}
-        error={errors.customerPhone}
-        onChange={(event) => set('customerPhone', event.target.value)}
       />
       <TextAreaField
         label="Shipping address"
-        name="shippingAddress"
+        {...field('shippingAddress')}
         autoComplete="street-address"
         rows={3}
         required
-        value={contact.shippingAddress}
-        error={errors.shippingAddress}
-        onChange={(event) => set('shippingAddress', event.target.value)}
       />
     </>
+  );
+}
+
+/** Starts the card payment for the order and goes to the payment page. */
+async function payForOrder(
+  contact: Contact,
+  items: CartItem[],
+  choice: PaymentChoice,
+  onStockLeft: (left: StockLeft[]) => void,
+) {
+  const { amount } = choice;
+  const result = await request(
+    // POST with a JSON body: the address and contact details never sit in a URL.
+    api.payment.initialize.$post({
+      json: {
+        amount: nairaToKobo(amount),
+        email: contact.customerEmail,
+        metadata: JSON.stringify({ details: orderDetails(contact, items, choice) }),
+        callback_url: `${window.location.origin}${paths.orderConfirmation}`,
+      },
+    }),
+  ).catch((error: unknown) => {
+    // Someone bought the last ones first: the shop and the cart show what is left, and the
+    // dialog shows the server's "Only N left of …".
+    const left = error instanceof ApiError ? (error.body as { stock?: StockLeft[] } | undefined)?.stock : undefined;
+    if (left) onStockLeft(left);
+    throw error;
+  });
+  savePendingPayment({ kind: 'order', reference: result.data.reference, summary: items.map(lineLabel), amount });
+  window.location.assign(result.data.authorization_url);
+}
+
+/** The second step: the shared payment dialog for the cart's lines, delivering to the details given. */
+function OrderPayment({
+  contact,
+  items,
+  subtotal,
+  onClose,
+  onPay,
+}: {
+  contact: Contact;
+  items: CartItem[];
+  subtotal: number;
+  onClose: () => void;
+  onPay: (choice: PaymentChoice) => Promise<void>;
+}) {
+  return (
+    <PaymentDialog
+      kind="order"
+      open
+      onClose={onClose}
+      lines={items.map((item) => ({ label: lineLabel(item), amount: item.lineTotal }))}
+      subtotal={subtotal}
+      details={
+        <p>
+          Delivering to {contact.customerName}, {contact.shippingAddress.trim()}. Shipping is quoted on WhatsApp and
+          paid on delivery.
+        </p>
+      }
+      onPay={onPay}
+      customer={{ email: contact.customerEmail, phone: contact.customerPhone }}
+    />
   );
 }
 
@@ -197,47 +238,11 @@ export default function Checkout({ onClose: close }: { onClose: () => void }) {
     setStep('pay');
   }
 
-  async function pay(choice: PaymentChoice) {
-    const { amount } = choice;
-    const result = await request(
-      // POST with a JSON body: the address and contact details never sit in a URL.
-      api.payment.initialize.$post({
-        json: {
-          amount: nairaToKobo(amount),
-          email: contact.customerEmail,
-          metadata: JSON.stringify({ details: orderDetails(contact, items, choice) }),
-          callback_url: `${window.location.origin}${paths.orderConfirmation}`,
-        },
-      }),
-    ).catch((error: unknown) => {
-      // Someone bought the last ones first: the shop and the cart show what is left, and the
-      // dialog shows the server's "Only N left of …".
-      const left = error instanceof ApiError ? (error.body as { stock?: StockLeft[] } | undefined)?.stock : undefined;
-      if (left) setShop((shop) => withStockLeft(shop, left));
-      throw error;
-    });
-    savePendingPayment({ kind: 'order', reference: result.data.reference, summary: items.map(lineLabel), amount });
-    window.location.assign(result.data.authorization_url);
-  }
+  const pay = (choice: PaymentChoice) =>
+    payForOrder(contact, items, choice, (left) => setShop((shop) => withStockLeft(shop, left)));
 
   if (step === 'pay') {
-    return (
-      <PaymentDialog
-        kind="order"
-        open
-        onClose={onClose}
-        lines={items.map((item) => ({ label: lineLabel(item), amount: item.lineTotal }))}
-        subtotal={subtotal}
-        details={
-          <p>
-            Delivering to {contact.customerName}, {contact.shippingAddress.trim()}. Shipping is quoted on WhatsApp and
-            paid on delivery.
-          </p>
-        }
-        onPay={pay}
-        customer={{ email: contact.customerEmail, phone: contact.customerPhone }}
-      />
-    );
+    return <OrderPayment contact={contact} items={items} subtotal={subtotal} onClose={onClose} onPay={pay} />;
   }
 
   return (

@@ -5,7 +5,7 @@ import { formatShortDate } from '../../../worker/shared/time';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
-import { AdminPageHeader, ExportButton, ListFrame, Pager, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, ExportButton, ListFrame, Pager, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 import { CampaignList } from './campaign-progress';
 
@@ -13,7 +13,7 @@ import { CampaignList } from './campaign-progress';
  * A page of the waitlist: its rows and how many entries there are to page through (X-Total-Count,
  * sign-ups awaiting confirmation included), and Total Subscribers (confirmed ones only).
  */
-const loadWaitlist = async (page: number) => {
+const loadAcademyWaitlist = async (page: number) => {
   const { rows, total } = await adminPage(
     api['academy-waitlist'].$get({ query: { page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }),
   );
@@ -31,69 +31,49 @@ export const bulkAlerts = {
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
 
-type WaitlistRow = Awaited<ReturnType<typeof loadWaitlist>>['rows'][number];
+type AcademyWaitlistRow = Awaited<ReturnType<typeof loadAcademyWaitlist>>['rows'][number];
 
 /** The waitlist as a table (a card a subscriber on a phone): who, how to reach them, and their state. */
-function WaitlistTable({ rows }: { rows: WaitlistRow[] }) {
+function AcademyWaitlistTable({ rows }: { rows: AcademyWaitlistRow[] }) {
   return (
-    <table className="admin-table admin-table--cards">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">WhatsApp</th>
-          <th scope="col">State</th>
-          <th scope="col">Joined Date</th>
+    <CardTable headings={['Name', 'Email', 'WhatsApp', 'State', 'Joined Date']}>
+      {rows.map((entry) => (
+        <tr key={entry._id}>
+          <th scope="row" data-label="Name">
+            {orDash(entry.firstName)}
+            {entry.confirmedAt ? null : (
+              <>
+                {' '}
+                <StatusBadge status="Awaiting confirmation" tone="warning" />
+              </>
+            )}
+            {entry.unsubscribedAt ? (
+              <>
+                {' '}
+                <StatusBadge status="Unsubscribed" tone="info" />
+              </>
+            ) : null}
+          </th>
+          <td data-label="Email">{orDash(entry.email)}</td>
+          <td data-label="WhatsApp">
+            {orDash(entry.whatsapp)}
+            {entry.whatsapp && !entry.whatsappConfirmedAt ? (
+              <span className="admin-table__note">Email only until they message us on WhatsApp</span>
+            ) : null}
+          </td>
+          <td data-label="State">{orDash(entry.state)}</td>
+          <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((entry) => (
-          <tr key={entry._id}>
-            <th scope="row" data-label="Name">
-              {orDash(entry.firstName)}
-              {entry.confirmedAt ? null : (
-                <>
-                  {' '}
-                  <StatusBadge status="Awaiting confirmation" tone="warning" />
-                </>
-              )}
-              {entry.unsubscribedAt ? (
-                <>
-                  {' '}
-                  <StatusBadge status="Unsubscribed" tone="info" />
-                </>
-              ) : null}
-            </th>
-            <td data-label="Email">{orDash(entry.email)}</td>
-            <td data-label="WhatsApp">
-              {orDash(entry.whatsapp)}
-              {entry.whatsapp && !entry.whatsappConfirmedAt ? (
-                <span className="admin-table__note">Email only until they message us on WhatsApp</span>
-              ) : null}
-            </td>
-            <td data-label="State">{orDash(entry.state)}</td>
-            <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </CardTable>
   );
 }
 
-/** Academy: the waitlist with its total, and the bulk email and WhatsApp sends with their progress. */
-export default function AcademyPage() {
-  const [page, setPage] = useState(1);
-  const [subscribers, setSubscribers] = useState<number>();
-  const { state, retry } = useAdminList(async () => {
-    const { subscribers: confirmed, ...list } = await loadWaitlist(page);
-    setSubscribers(confirmed);
-    return list;
-  }, String(page));
+/** The bulk email and WhatsApp sends: which is under way, how the last went, and a count to reload their progress. */
+function useBulkSend(subject: string, text: string) {
   const [sending, setSending] = useState<'email' | 'whatsapp'>();
   const [result, setResult] = useState<{ ok: boolean; text: string; detail?: string }>();
   const [campaignsVersion, setCampaignsVersion] = useState(0);
-  const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
 
   async function send(channel: 'email' | 'whatsapp') {
     setSending(channel);
@@ -124,60 +104,80 @@ export default function AcademyPage() {
     }
   }
 
+  return { sending, result, campaignsVersion, send };
+}
+
+/** The message to the waitlist, its two send buttons, how the send went, and the sends' progress. */
+function ComposePanel() {
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
+  const { sending, result, campaignsVersion, send } = useBulkSend(subject, text);
+  return (
+    <Panel id="compose-title" className="admin-compose" title="Message the waitlist">
+      <TextField
+        label="Subject (optional)"
+        name="subject"
+        maxLength={150}
+        placeholder={campaignDefaults.subject}
+        value={subject}
+        onChange={(event) => setSubject(event.target.value)}
+      />
+      <TextAreaField
+        label="Message (optional)"
+        name="text"
+        maxLength={5_000}
+        rows={4}
+        hint="Left empty, subscribers get the academy update. Every email carries an unsubscribe link. WhatsApp goes only to numbers that have messaged the studio."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className="admin-compose__buttons">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={sending !== undefined}
+          onClick={() => send('email')}
+        >
+          {sending === 'email' ? 'Sending...' : 'Send Bulk Email'}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={sending !== undefined}
+          onClick={() => send('whatsapp')}
+        >
+          {sending === 'whatsapp' ? 'Sending...' : 'Send Bulk WhatsApp'}
+        </button>
+      </div>
+      <div className="admin-notice-slot" role="status" aria-live="polite">
+        {result ? (
+          <div className={`admin-alert admin-alert--${result.ok ? 'success' : 'error'}`}>
+            <p>{result.text}</p>
+            {result.detail ? <p className="admin-alert__detail">{result.detail}</p> : null}
+          </div>
+        ) : null}
+      </div>
+      <CampaignList version={campaignsVersion} />
+    </Panel>
+  );
+}
+
+/** Academy: the waitlist with its total, and the bulk email and WhatsApp sends with their progress. */
+export default function AcademyPage() {
+  const [page, setPage] = useState(1);
+  const [subscribers, setSubscribers] = useState<number>();
+  const { state, retry } = useAdminList(async () => {
+    const { subscribers: confirmed, ...list } = await loadAcademyWaitlist(page);
+    setSubscribers(confirmed);
+    return list;
+  }, String(page));
+
   return (
     <div className="admin-page">
       <AdminPageHeader title="Academy">
         <ExportButton name="waitlist" />
       </AdminPageHeader>
-      <section className="admin-panel admin-compose" aria-labelledby="compose-title">
-        <h2 id="compose-title" className="admin-panel__title">
-          Message the waitlist
-        </h2>
-        <TextField
-          label="Subject (optional)"
-          name="subject"
-          maxLength={150}
-          placeholder={campaignDefaults.subject}
-          value={subject}
-          onChange={(event) => setSubject(event.target.value)}
-        />
-        <TextAreaField
-          label="Message (optional)"
-          name="text"
-          maxLength={5_000}
-          rows={4}
-          hint="Left empty, subscribers get the academy update. Every email carries an unsubscribe link. WhatsApp goes only to numbers that have messaged the studio."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <div className="admin-compose__buttons">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={sending !== undefined}
-            onClick={() => send('email')}
-          >
-            {sending === 'email' ? 'Sending...' : 'Send Bulk Email'}
-          </button>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={sending !== undefined}
-            onClick={() => send('whatsapp')}
-          >
-            {sending === 'whatsapp' ? 'Sending...' : 'Send Bulk WhatsApp'}
-          </button>
-        </div>
-        <div className="admin-notice-slot" role="status" aria-live="polite">
-          {result ? (
-            <div className={`admin-alert admin-alert--${result.ok ? 'success' : 'error'}`}>
-              <p>{result.text}</p>
-              {result.detail ? <p className="admin-alert__detail">{result.detail}</p> : null}
-            </div>
-          ) : null}
-        </div>
-        <CampaignList version={campaignsVersion} />
-      </section>
+      <ComposePanel />
       <section className="admin-panel" aria-labelledby="waitlist-title">
         <div className="admin-panel__heading">
           <h2 id="waitlist-title" className="admin-panel__title">
@@ -188,7 +188,7 @@ export default function AcademyPage() {
           </p>
         </div>
         <ListFrame state={state} errorMessage={bulkAlerts.fetch} emptyMessage="No subscribers yet" onRetry={retry}>
-          {(rows) => <WaitlistTable rows={rows} />}
+          {(rows) => <AcademyWaitlistTable rows={rows} />}
         </ListFrame>
         {state.total ? <Pager page={page} pageSize={DEFAULT_PAGE_SIZE} total={state.total} onPage={setPage} /> : null}
       </section>

@@ -11,7 +11,7 @@ import {
   secondFactorSetupRequiredAtom,
   staffUserAtom,
 } from '../frame/admin-session';
-import { AdminPageHeader, Notice } from '../kits/admin-ui';
+import { AdminPageHeader, Notice, Panel } from '../kits/admin-ui';
 import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
 import { SecondFactorPanels } from './second-factor-panels';
 
@@ -52,10 +52,7 @@ export default function AccountPage({ secondFactorSetupRequired }: { secondFacto
         </p>
       ) : null}
       <div className="admin-account">
-        <section className="admin-panel" aria-labelledby="account-who">
-          <h2 id="account-who" className="admin-panel__title">
-            Signed in as
-          </h2>
+        <Panel id="account-who" title="Signed in as">
           <dl className="admin-account__facts">
             <dt>Name</dt>
             <dd>{user.name}</dd>
@@ -64,7 +61,7 @@ export default function AccountPage({ secondFactorSetupRequired }: { secondFacto
             <dt>Role</dt>
             <dd>{roleLabels[user.role]}</dd>
           </dl>
-        </section>
+        </Panel>
         <SecondFactorPanels onChange={recheck} />
         <ChangePasswordForm username={user.email ?? ''} />
         <SignOutEverywhere />
@@ -106,10 +103,7 @@ function ChangePasswordForm({ username }: { username: string }) {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="account-password">
-      <h2 id="account-password" className="admin-panel__title">
-        Change password
-      </h2>
+    <Panel id="account-password" title="Change password">
       <Notice notice={notice} />
       <form onSubmit={submit} noValidate>
         {/* For password managers: whose password this is. */}
@@ -134,7 +128,7 @@ function ChangePasswordForm({ username }: { username: string }) {
           {busy ? 'Saving...' : 'Change password'}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -157,15 +151,12 @@ function SignOutEverywhere() {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="account-devices">
-      <h2 id="account-devices" className="admin-panel__title">
-        Sign out of all devices
-      </h2>
+    <Panel id="account-devices" title="Sign out of all devices">
       <p>Lost a phone, or signed in on a shared computer? This signs you out everywhere, this device included.</p>
       <FormError message={error} />
       <button type="button" className="button button--secondary" disabled={busy} onClick={signOut}>
         {busy ? 'Signing out...' : 'Sign out of all devices'}
       </button>
-    </section>
+    </Panel>
   );
 }

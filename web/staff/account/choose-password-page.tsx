@@ -24,11 +24,8 @@ const texts = {
 const NO_TOKEN = 'This link is incomplete. Please open it again from your email.';
 const FAILED = 'Your password could not be saved. Please try again.';
 
-/**
- * The page an invitation or reset email links to (`?token=`). The token leaves the address bar at
- * once (kept in memory), so it stays out of the history, a screenshot or a shared address.
- */
-export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'password-reset' }) {
+/** The link's token, taken out of the address bar once it is kept. */
+function useTokenFromAddress() {
   // Read once, purely: a render React discards (a suspended first mount) runs this again, so the
   // address is cleaned in an effect, after the token is kept.
   const [token] = useState(() => new URL(window.location.href).searchParams.get('token') ?? '');
@@ -38,6 +35,15 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
     url.searchParams.delete('token');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
   }, []);
+  return token;
+}
+
+/**
+ * The page an invitation or reset email links to (`?token=`). The token leaves the address bar at
+ * once (kept in memory), so it stays out of the history, a screenshot or a shared address.
+ */
+export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'password-reset' }) {
+  const token = useTokenFromAddress();
   const markSignedIn = useSetAtom(markSignedInAtom);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -92,27 +98,52 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
             Your new password is saved. <a href={paths.admin}>Sign in</a> with it and your passkey or authenticator app.
           </p>
         ) : token ? (
-          <>
-            <PasswordField
-              label="New password"
-              name="new-password"
-              autoComplete="new-password"
-              hint={NEW_PASSWORD_HINT}
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                setError(undefined);
-              }}
-            />
-            <FormError message={error} />
-            <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
-              {busy ? 'Saving...' : text.submit}
-            </button>
-          </>
+          <NewPasswordFields
+            password={password}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setError(undefined);
+            }}
+            error={error}
+            busy={busy}
+            submitLabel={text.submit}
+          />
         ) : (
           <FormError message={NO_TOKEN} />
         )}
       </form>
     </main>
+  );
+}
+
+/** The new password, what is wrong with it, and the button that saves it. */
+function NewPasswordFields({
+  password,
+  onPasswordChange,
+  error,
+  busy,
+  submitLabel,
+}: {
+  password: string;
+  onPasswordChange: (password: string) => void;
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        hint={NEW_PASSWORD_HINT}
+        value={password}
+        onChange={onPasswordChange}
+      />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
+        {busy ? 'Saving...' : submitLabel}
+      </button>
+    </>
   );
 }

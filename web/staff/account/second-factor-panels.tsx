@@ -12,7 +12,7 @@ import { formatShortDateTime } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-errors';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { Notice } from '../kits/admin-ui';
+import { Notice, Panel } from '../kits/admin-ui';
 import { PasswordField } from './password-field';
 import { AuthenticatorCodeField } from './sign-in-steps';
 
@@ -199,51 +199,76 @@ function PasskeysPanel({ status, onChange, askConfirmation }: PanelProps) {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="account-passkeys">
-      <h2 id="account-passkeys" className="admin-panel__title">
-        Passkeys
-      </h2>
+    <Panel id="account-passkeys" title="Passkeys">
       <p>Sign in with your phone’s fingerprint or face, or a security key, instead of your password.</p>
       <Notice notice={notice} />
       {status.passkeys.length > 0 ? (
-        <ul className="admin-client__list">
-          {status.passkeys.map((passkey) => (
-            <li key={passkey._id} className="admin-client__item admin-account__passkey">
-              <div>
-                <strong>{passkey.name}</strong>
-                <span className="admin-table__note">
-                  Added {formatShortDateTime(passkey.createdAt)}
-                  {passkey.lastUsedAt ? ` · last used ${formatShortDateTime(passkey.lastUsedAt)}` : ''}
-                </span>
-              </div>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                aria-label={`Remove passkey ${passkey.name}`}
-                onClick={() => remove(passkey._id, passkey.name)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PasskeyList passkeys={status.passkeys} onRemove={(passkey) => remove(passkey._id, passkey.name)} />
       ) : null}
-      <form onSubmit={add} noValidate>
-        <TextField
-          label="Name of the new passkey"
-          name="passkey-name"
-          autoComplete="off"
-          maxLength={60}
-          hint="So you can tell your passkeys apart: “Amaka’s phone”, “Front desk key”."
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <FormError message={error} />
-        <button type="submit" className="button button--primary" disabled={busy || !name.trim()}>
-          {busy ? 'Waiting for your device...' : 'Add a passkey'}
-        </button>
-      </form>
-    </section>
+      <NewPasskeyForm name={name} onNameChange={setName} error={error} busy={busy} onSubmit={add} />
+    </Panel>
+  );
+}
+
+/** The new passkey's name, and the button that asks the device to make it. */
+function NewPasskeyForm({
+  name,
+  onNameChange,
+  error,
+  busy,
+  onSubmit,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  error: string | undefined;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Name of the new passkey"
+        name="passkey-name"
+        autoComplete="off"
+        maxLength={60}
+        hint="So you can tell your passkeys apart: “Amaka’s phone”, “Front desk key”."
+        value={name}
+        onChange={(event) => onNameChange(event.target.value)}
+      />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary" disabled={busy || !name.trim()}>
+        {busy ? 'Waiting for your device...' : 'Add a passkey'}
+      </button>
+    </form>
+  );
+}
+
+type Passkey = Status['passkeys'][number];
+
+/** The account's passkeys, each with when it was added and last used, and its Remove button. */
+function PasskeyList({ passkeys, onRemove }: { passkeys: Passkey[]; onRemove: (passkey: Passkey) => void }) {
+  return (
+    <ul className="admin-client__list">
+      {passkeys.map((passkey) => (
+        <li key={passkey._id} className="admin-client__item admin-account__passkey">
+          <div>
+            <strong>{passkey.name}</strong>
+            <span className="admin-table__note">
+              Added {formatShortDateTime(passkey.createdAt)}
+              {passkey.lastUsedAt ? ` · last used ${formatShortDateTime(passkey.lastUsedAt)}` : ''}
+            </span>
+          </div>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Remove passkey ${passkey.name}`}
+            onClick={() => onRemove(passkey)}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -297,44 +322,91 @@ function AuthenticatorPanel({ status, onChange, askConfirmation }: PanelProps) {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="account-authenticator">
-      <h2 id="account-authenticator" className="admin-panel__title">
-        Authenticator app
-      </h2>
+    <Panel id="account-authenticator" title="Authenticator app">
       <Notice notice={notice} />
       {status.totp ? (
-        <>
-          <p>Signing in asks for the 6-digit code your authenticator app shows.</p>
-          <button type="button" className="button button--secondary" onClick={() => remove()}>
-            Remove authenticator app
-          </button>
-        </>
+        <AuthenticatorOn onRemove={() => remove()} />
       ) : setup ? (
-        <form onSubmit={confirm} noValidate>
-          <p>
-            In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account with
-            this key, or <a href={setup.uri}>open it in the app</a> on this phone:
-          </p>
-          <p className="admin-account__secret">{setup.secret}</p>
-          <AuthenticatorCodeField label="Code from the app" value={code} onChange={setCode} />
-          <FormError message={error} />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Checking...' : 'Confirm code'}
-          </button>
-        </form>
+        <AuthenticatorSetupForm
+          setup={setup}
+          code={code}
+          onCodeChange={setCode}
+          error={error}
+          busy={busy}
+          onSubmit={confirm}
+        />
       ) : (
-        <>
-          <p>
-            {status.required
-              ? 'A second step after your password: the 6-digit code of an app on your phone.'
-              : 'An optional second step after your password: the 6-digit code of an app on your phone.'}
-          </p>
-          <FormError message={error} />
-          <button type="button" className="button button--secondary" onClick={start}>
-            Add an authenticator app
-          </button>
-        </>
+        <AuthenticatorOffer required={status.required} error={error} onStart={start} />
       )}
-    </section>
+    </Panel>
+  );
+}
+
+/** The new authenticator key to add to the app, and the app's first code to confirm it. */
+function AuthenticatorSetupForm({
+  setup,
+  code,
+  onCodeChange,
+  error,
+  busy,
+  onSubmit,
+}: {
+  setup: { secret: string; uri: string };
+  code: string;
+  onCodeChange: (code: string) => void;
+  error: string | undefined;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p>
+        In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account with this
+        key, or <a href={setup.uri}>open it in the app</a> on this phone:
+      </p>
+      <p className="admin-account__secret">{setup.secret}</p>
+      <AuthenticatorCodeField label="Code from the app" value={code} onChange={onCodeChange} />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Checking...' : 'Confirm code'}
+      </button>
+    </form>
+  );
+}
+
+/** The authenticator app is on: what signing in asks, and its Remove button. */
+function AuthenticatorOn({ onRemove }: { onRemove: () => void }) {
+  return (
+    <>
+      <p>Signing in asks for the 6-digit code your authenticator app shows.</p>
+      <button type="button" className="button button--secondary" onClick={onRemove}>
+        Remove authenticator app
+      </button>
+    </>
+  );
+}
+
+/** No authenticator app yet: what it adds (`required` when this account must have a second step), and Add. */
+function AuthenticatorOffer({
+  required,
+  error,
+  onStart,
+}: {
+  required: boolean;
+  error: string | undefined;
+  onStart: () => void;
+}) {
+  return (
+    <>
+      <p>
+        {required
+          ? 'A second step after your password: the 6-digit code of an app on your phone.'
+          : 'An optional second step after your password: the 6-digit code of an app on your phone.'}
+      </p>
+      <FormError message={error} />
+      <button type="button" className="button button--secondary" onClick={onStart}>
+        Add an authenticator app
+      </button>
+    </>
   );
 }

@@ -3,12 +3,14 @@
  * cancel it with or without a refund; and its history. Used by the Bookings rows and by the
  * Schedule screen's list of bookings on a closed day.
  */
+
 import { type FormEvent, useId, useState } from 'react';
 import { timeSlots } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
+import { FieldFrame } from '../../components/ui/field';
 import { adminRequest, api } from '../frame/admin-api';
-import { useTeam } from '../kits/use-team';
+import { useBookable } from '../kits/use-bookable';
 import { CancelWithRefund, refundWords } from './cancel-with-refund';
 
 /** Runs a change and reports it (the screen's notice line), then the list reloads. */
@@ -40,8 +42,8 @@ export function MoveBookingForm({
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const team = useTeam();
-  const times = team?.times ?? timeSlots;
+  const bookable = useBookable();
+  const times = bookable?.times ?? timeSlots;
 
   async function move(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +53,9 @@ export function MoveBookingForm({
     const therapistId = String(data.get('therapistId') ?? 'any');
     // Named in the notice only when the booking changes hands.
     const therapist =
-      therapistId === booking.therapist?._id ? undefined : team?.therapists.find((each) => each._id === therapistId);
+      therapistId === booking.therapist?._id
+        ? undefined
+        : bookable?.therapists.find((each) => each._id === therapistId);
     setBusy(true);
     await submit(
       () => putBooking(booking._id, { date, time, therapistId }),
@@ -62,10 +66,7 @@ export function MoveBookingForm({
 
   return (
     <form className="admin-booking-change" onSubmit={move} aria-label={`Move ${booking.name}’s booking`}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-date`}>
-          New date
-        </label>
+      <FieldFrame id={`${id}-date`} label="New date">
         <input
           id={`${id}-date`}
           className="field__control"
@@ -75,11 +76,8 @@ export function MoveBookingForm({
           defaultValue={booking.date}
           required
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-time`}>
-          New time
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${id}-time`} label="New time">
         <select id={`${id}-time`} className="field__control" name="time" defaultValue={booking.time} required>
           {times.map((slot) => (
             <option key={slot} value={slot}>
@@ -87,20 +85,17 @@ export function MoveBookingForm({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-therapist`}>
-          Therapist
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${id}-therapist`} label="Therapist">
         <select
           id={`${id}-therapist`}
           className="field__control"
           name="therapistId"
           defaultValue={booking.therapist?._id ?? 'any'}
-          key={team ? 'loaded' : 'loading'}
+          key={bookable ? 'loaded' : 'loading'}
         >
           <option value="any">Any therapist</option>
-          {(team?.therapists ?? (booking.therapist ? [{ ...booking.therapist, active: true }] : []))
+          {(bookable?.therapists ?? (booking.therapist ? [{ ...booking.therapist, active: true }] : []))
             .filter((therapist) => therapist.active)
             .map((therapist) => (
               <option key={therapist._id} value={therapist._id}>
@@ -108,7 +103,7 @@ export function MoveBookingForm({
               </option>
             ))}
         </select>
-      </div>
+      </FieldFrame>
       <button type="submit" className="button button--secondary button--small" disabled={busy}>
         {busy ? 'Moving...' : 'Move booking'}
       </button>

@@ -3,10 +3,9 @@
  * buttons of the moment, and Move, Cancel and Mark paid.
  */
 
-import { useEffect, useId, useRef } from 'react';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
-import { CloseIcon } from '../../components/ui/icons';
 import { Detail, StatusBadge } from '../kits/admin-ui';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 import { BookingActions } from './booking-actions';
 import { BookingHistory, type SubmitChange } from './booking-changes';
 import { BookingMoneyDetails, DueBadge } from './booking-money';
@@ -29,22 +28,9 @@ export function BookingDialog({
   mayMark: boolean;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
+  const modal = useModal();
   return (
-    <dialog ref={dialogRef} className="dialog admin-calendar__dialog" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>{booking.name}</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
+    <ModalDialog modal={modal} className="dialog admin-calendar__dialog" title={booking.name} onClose={onClose}>
       <div className="admin-row__badges">
         <VisitStatusBadge status={booking.serviceStatus} />
         <NoShowBadge count={booking.noShows} />
@@ -74,6 +60,6 @@ export function BookingDialog({
       </dl>
       {mayMark ? <VisitStatusButtons visit={booking} submit={submit} /> : null}
       {booking.serviceStatus === 'booked' && mayChange ? <BookingActions booking={booking} submit={submit} /> : null}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -52,37 +52,12 @@ export function CalendarGrid({
     })),
   );
   const { first, last } = visibleHours(data, dates, therapists);
-  const hours = Array.from({ length: (last - first) / 60 }, (_, index) => first + index * 60);
-  const height = (last - first) * PX_PER_MINUTE;
-  const unplaced = data.bookings.filter(
-    (booking) => dates.includes(booking.date) && (booking.needsAttention || !booking.therapist),
-  );
 
   return (
     <>
-      {dates.map((date) => {
-        const closed = data.closures.find((closure) => closure.date === date);
-        return closed ? (
-          <p key={date} className="admin-alert admin-alert--error">
-            The studio is closed on {formatDate(date)}: {closed.reason}.
-          </p>
-        ) : null;
-      })}
+      <ClosedNotes dates={dates} closures={data.closures} />
       <WaitingNotes dates={dates} waiting={data.waiting} />
-      {unplaced.length > 0 ? (
-        <div className="admin-alert admin-alert--error admin-calendar__unplaced">
-          <p>Over capacity: these bookings have no therapist at their time. Open one to move it.</p>
-          <ul>
-            {unplaced.map((booking) => (
-              <li key={booking._id}>
-                <button type="button" className="admin-calendar__link" onClick={() => onOpen(booking)}>
-                  {booking.name}, {formatVisit(booking.date, booking.time, booking.durationMinutes)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <UnplacedBookings data={data} dates={dates} onOpen={onOpen} />
       <div className="admin-calendar__scroll">
         <section
           className="admin-calendar__grid"
@@ -100,13 +75,7 @@ export function CalendarGrid({
               {column.off ? <span className="admin-calendar__off-note">{column.off}</span> : null}
             </h3>
           ))}
-          <div className="admin-calendar__axis" style={{ height }} aria-hidden="true">
-            {hours.map((minute) => (
-              <span key={minute} style={{ top: (minute - first) * PX_PER_MINUTE }}>
-                {clockTime(minute)}
-              </span>
-            ))}
-          </div>
+          <HourAxis first={first} last={last} />
           {columns.map((column) => (
             <DayColumn
               key={column.key}
@@ -122,6 +91,67 @@ export function CalendarGrid({
         </section>
       </div>
     </>
+  );
+}
+
+/** A line for each date the studio is closed, with why. */
+function ClosedNotes({ dates, closures }: { dates: string[]; closures: CalendarData['closures'] }) {
+  return (
+    <>
+      {dates.map((date) => {
+        const closed = closures.find((closure) => closure.date === date);
+        return closed ? (
+          <p key={date} className="admin-alert admin-alert--error">
+            The studio is closed on {formatDate(date)}: {closed.reason}.
+          </p>
+        ) : null;
+      })}
+    </>
+  );
+}
+
+/** Bookings with no therapist at their time (over capacity), each a button to open and move it. */
+function UnplacedBookings({
+  data,
+  dates,
+  onOpen,
+}: {
+  data: CalendarData;
+  dates: string[];
+  onOpen: (booking: Booking) => void;
+}) {
+  const unplaced = data.bookings.filter(
+    (booking) => dates.includes(booking.date) && (booking.needsAttention || !booking.therapist),
+  );
+  if (unplaced.length === 0) return null;
+  return (
+    <div className="admin-alert admin-alert--error admin-calendar__unplaced">
+      <p>Over capacity: these bookings have no therapist at their time. Open one to move it.</p>
+      <ul>
+        {unplaced.map((booking) => (
+          <li key={booking._id}>
+            <button type="button" className="admin-calendar__link" onClick={() => onOpen(booking)}>
+              {booking.name}, {formatVisit(booking.date, booking.time, booking.durationMinutes)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The hours down the side of the grid. */
+function HourAxis({ first, last }: { first: number; last: number }) {
+  const hours = Array.from({ length: (last - first) / 60 }, (_, index) => first + index * 60);
+  const height = (last - first) * PX_PER_MINUTE;
+  return (
+    <div className="admin-calendar__axis" style={{ height }} aria-hidden="true">
+      {hours.map((minute) => (
+        <span key={minute} style={{ top: (minute - first) * PX_PER_MINUTE }}>
+          {clockTime(minute)}
+        </span>
+      ))}
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, formatDate, isIsoDate, lagosDate } from '../../../worker/shared/time';
+import { FieldFrame } from '../../components/ui/field';
 import { messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
 import { AdminPageHeader, ListFrame, Notice, useCan } from '../kits/admin-ui';
@@ -18,7 +19,7 @@ import type { SubmitChange } from './booking-changes';
 import { BookingDialog } from './booking-dialog';
 import { type Booking, loadCalendar, type Therapist } from './calendar-data';
 import { CalendarGrid } from './calendar-grid';
-import { bookedNotice, NewBookingForm, type NewBookingPreset } from './new-booking-form';
+import { bookedNotice, NewBookingForm, type NewBookingPreset, type SavedBooking } from './new-booking-form';
 
 export const calendarMessages = {
   fetch: 'Error fetching the calendar',
@@ -38,28 +39,21 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-export default function CalendarPage() {
-  const today = lagosDate(new Date());
-  // The day lives in the address (?date=), so a reload or a shared link keeps it.
+/** The day shown lives in the address (?date=), so a reload or a shared link keeps it. */
+function useDateInAddress(today: string): [string, (next: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('date') ?? '';
   const date = isIsoDate(asked) ? asked : today;
   const setDate = (next: string) => setParams({ date: next }, { replace: true });
-  const [view, setView] = useState<'day' | 'week'>('day');
-  const [therapistId, setTherapistId] = useState<string>();
-  const narrow = useNarrow();
-  const from = date;
-  const to = view === 'week' ? addDays(date, 6) : date;
-  const { state, retry } = useAdminList(() => loadCalendar(from, to), `${from}:${to}`);
+  return [date, setDate];
+}
+
+/** The booking opened and the one being made, and the notice of how a change or a new booking went. */
+function useBookingChanges() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
   const [opened, setOpened] = useState<Booking>();
   const [creating, setCreating] = useState<NewBookingPreset>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
-  const controlsId = useId();
-  // A therapist sees their own day; taking and changing bookings is the desk's.
-  const mayBook = useCan('bookings');
-  // Whoever may mark a visit sees only visits they may mark (a therapist: their own).
-  const mayMark = useCan('visitStatus');
 
   const submit: SubmitChange = async (change, success) => {
     setNotice(undefined);
@@ -72,6 +66,44 @@ export default function CalendarPage() {
     }
     dataChanged();
   };
+
+  const booked = (booking: SavedBooking) => {
+    setNotice({ tone: 'success', text: bookedNotice(booking) });
+    dataChanged();
+  };
+
+  return { notice, opened, setOpened, creating, setCreating, submit, booked };
+}
+
+/** What is shown (a date or a week), and what choosing in the grid does. */
+function CalendarTitle({ title, mayBook }: { title: string; mayBook: boolean }) {
+  return (
+    <>
+      <h2 className="admin-calendar__title">{title}</h2>
+      <p className="admin-total">
+        {mayBook
+          ? 'Choose a free time to take a booking with that therapist, or a booking to see it.'
+          : 'Choose a booking to see it.'}
+      </p>
+    </>
+  );
+}
+
+export default function CalendarPage() {
+  const today = lagosDate(new Date());
+  const [date, setDate] = useDateInAddress(today);
+  const [view, setView] = useState<'day' | 'week'>('day');
+  const [therapistId, setTherapistId] = useState<string>();
+  const narrow = useNarrow();
+  const from = date;
+  const to = view === 'week' ? addDays(date, 6) : date;
+  const { state, retry } = useAdminList(() => loadCalendar(from, to), `${from}:${to}`);
+  const { notice, opened, setOpened, creating, setCreating, submit, booked } = useBookingChanges();
+  const controlsId = useId();
+  // A therapist sees their own day; taking and changing bookings is the desk's.
+  const mayBook = useCan('bookings');
+  // Whoever may mark a visit sees only visits they may mark (a therapist: their own).
+  const mayMark = useCan('visitStatus');
 
   return (
     <div className="admin-page admin-calendar">
@@ -94,14 +126,10 @@ export default function CalendarPage() {
         ) : null}
       </div>
       <Notice notice={notice} />
-      <h2 className="admin-calendar__title">
-        {view === 'week' ? `${formatDate(from)} to ${formatDate(to)}` : formatDate(date)}
-      </h2>
-      <p className="admin-total">
-        {mayBook
-          ? 'Choose a free time to take a booking with that therapist, or a booking to see it.'
-          : 'Choose a booking to see it.'}
-      </p>
+      <CalendarTitle
+        title={view === 'week' ? `${formatDate(from)} to ${formatDate(to)}` : formatDate(date)}
+        mayBook={mayBook}
+      />
       <ListFrame state={state} errorMessage={calendarMessages.fetch} emptyMessage="No therapists yet." onRetry={retry}>
         {(rows) =>
           rows[0] ? (
@@ -124,16 +152,7 @@ export default function CalendarPage() {
           onClose={() => setOpened(undefined)}
         />
       ) : null}
-      {creating ? (
-        <NewBookingForm
-          preset={creating}
-          onClose={() => setCreating(undefined)}
-          onSaved={(booking) => {
-            setNotice({ tone: 'success', text: bookedNotice(booking) });
-            dataChanged();
-          }}
-        />
-      ) : null}
+      {creating ? <NewBookingForm preset={creating} onClose={() => setCreating(undefined)} onSaved={booked} /> : null}
     </div>
   );
 }
@@ -177,10 +196,7 @@ function DayControls({
           Next
         </button>
       </div>
-      <div className="field admin-calendar__date">
-        <label className="field__label" htmlFor={`${id}-date`}>
-          Date
-        </label>
+      <FieldFrame id={`${id}-date`} label="Date" className="admin-calendar__date">
         <input
           id={`${id}-date`}
           className="field__control"
@@ -189,7 +205,7 @@ function DayControls({
           required
           onChange={(event) => event.target.value && setDate(event.target.value)}
         />
-      </div>
+      </FieldFrame>
       <fieldset className="admin-calendar__views">
         <legend className="visually-hidden">View</legend>
         {(['day', 'week'] as const).map((each) => (
@@ -221,10 +237,7 @@ function TherapistPicker({
     if (current && current !== value) onChange(current);
   }, [current, value, onChange]);
   return (
-    <div className="field admin-calendar__therapist">
-      <label className="field__label" htmlFor={id}>
-        Therapist
-      </label>
+    <FieldFrame id={id} label="Therapist" className="admin-calendar__therapist">
       <select
         id={id}
         className="field__control"
@@ -237,6 +250,6 @@ function TherapistPicker({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

@@ -12,6 +12,24 @@ import { hasHealthNotes } from './health-answers';
 import type { NewBookingPreset } from './new-booking-form';
 import { visitStatusWords } from './visit-status';
 
+/** The start times still to come in the therapist's working hours that no booking or hold takes. */
+function freeTimes(
+  stepMinutes: CalendarData['startStepMinutes'],
+  date: string,
+  ranges: Therapist['hours'][keyof Therapist['hours']],
+  placed: ReturnType<typeof placedOn>,
+): string[] {
+  const now = Date.now();
+  return ranges.flatMap((range) =>
+    startTimes(stepMinutes).filter((time) => {
+      const start = minuteOfDay(time);
+      const inRange = start >= minuteOfDay(range.start) && start < minuteOfDay(range.end);
+      const taken = placed.some((item) => item.start <= start && start < item.end);
+      return inRange && !taken && lagosToUtc(date, time).getTime() > now;
+    }),
+  );
+}
+
 export function DayColumn({
   column,
   data,
@@ -33,15 +51,7 @@ export function DayColumn({
   const { date, therapist } = column;
   const placed = placedOn(data, therapist._id, date);
   const ranges = column.off || closed ? [] : therapist.hours[weekdayOf(date) as keyof Therapist['hours']];
-  const now = Date.now();
-  const free = ranges.flatMap((range) =>
-    startTimes(data.startStepMinutes).filter((time) => {
-      const start = minuteOfDay(time);
-      const inRange = start >= minuteOfDay(range.start) && start < minuteOfDay(range.end);
-      const taken = placed.some((item) => item.start <= start && start < item.end);
-      return inRange && !taken && lagosToUtc(date, time).getTime() > now;
-    }),
-  );
+  const free = freeTimes(data.startStepMinutes, date, ranges, placed);
   const top = (minute: number) => (Math.max(minute, first) - first) * PX_PER_MINUTE;
   const heightOf = (start: number, end: number) => (Math.min(end, last) - Math.max(start, first)) * PX_PER_MINUTE;
 
@@ -82,18 +92,25 @@ export function DayColumn({
             onOpen={onOpen}
           />
         ) : item.hold ? (
-          <div
+          <HoldBlock
             key={item.key}
-            className="admin-calendar__block admin-calendar__block--hold"
+            hold={item.hold}
             style={{ top: top(item.start), height: heightOf(item.start, item.end) }}
-          >
-            <strong>{item.hold.waitlistOffer ? 'Offered from the waitlist' : 'Awaiting payment'}</strong>
-            <span>
-              {item.hold.name} · {timeRange(item.hold.time, item.hold.durationMinutes)}
-            </span>
-          </div>
+          />
         ) : null,
       )}
+    </div>
+  );
+}
+
+/** A time held for a client who has yet to pay, or offered from the waitlist. */
+function HoldBlock({ hold, style }: { hold: CalendarData['holds'][number]; style: CSSProperties }) {
+  return (
+    <div className="admin-calendar__block admin-calendar__block--hold" style={style}>
+      <strong>{hold.waitlistOffer ? 'Offered from the waitlist' : 'Awaiting payment'}</strong>
+      <span>
+        {hold.name} · {timeRange(hold.time, hold.durationMinutes)}
+      </span>
     </div>
   );
 }

@@ -5,15 +5,15 @@
  * given. Opened from the Bookings screen, or from a free time on the Calendar with the therapist
  * and time filled in.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatTime, lagosDate } from '../../../worker/shared/time';
-import { FormError, TextAreaField, TextField } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
+import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { RadioOptions, useCan } from '../kits/admin-ui';
-import { useTeam } from '../kits/use-team';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
+import { useBookable } from '../kits/use-bookable';
 
 export const newBookingMessages = {
   save: 'Error saving the booking',
@@ -54,43 +54,22 @@ export const bookedNotice = (booking: SavedBooking) =>
     booking.therapist ? ` with ${booking.therapist.name}` : ''
   }.${booking.paymentAdvice ? ` ${booking.paymentAdvice}` : ''}`;
 
-export function NewBookingForm({
-  preset,
-  onClose,
+/** The form's Book: sends the booking, then tells the page and closes the dialog, or shows what is wrong. */
+function useSaveBooking({
+  chosen,
+  therapistId,
+  payment,
   onSaved,
+  close,
 }: {
-  preset?: NewBookingPreset;
-  /** The dialog has closed (saved, cancelled or Escape): unmount the form. */
-  onClose: () => void;
+  chosen: string[];
+  therapistId: string;
+  payment: Payment;
   onSaved: (booking: SavedBooking) => void;
+  close: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const team = useTeam();
-  const [chosen, setChosen] = useState<string[]>(preset?.treatments ?? []);
-  // Without the desk's permission (a therapist booking a client's next visit): with themselves,
-  // paid at the studio.
-  const desk = useCan('bookings');
-  const [therapistId, setTherapistId] = useState(preset?.therapistId ?? 'any');
-  const [payment, setPayment] = useState<Payment>(desk ? 'cash' : 'unpaid');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
-
-  const treatments = (team?.menu ?? []).flatMap((group) => group.treatments);
-  const total = chosen.reduce((sum, name) => sum + (treatments.find((t) => t.name === name)?.price ?? 0), 0);
-  const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?._id ?? name);
-  const therapists = (team?.therapists ?? []).filter(
-    (therapist) =>
-      therapist.active &&
-      chosenIds.every((id) => therapist.treatments.includes(id)) &&
-      (desk || therapist._id === preset?.therapistId),
-  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,107 +106,173 @@ export function NewBookingForm({
     }
   }
 
+  return { error, setError, saving, submit };
+}
+
+export function NewBookingForm({
+  preset,
+  onClose,
+  onSaved,
+}: {
+  preset?: NewBookingPreset;
+  /** The dialog has closed (saved, cancelled or Escape): unmount the form. */
+  onClose: () => void;
+  onSaved: (booking: SavedBooking) => void;
+}) {
+  const modal = useModal();
+  const bookable = useBookable();
+  const [chosen, setChosen] = useState<string[]>(preset?.treatments ?? []);
+  // Without the desk's permission (a therapist booking a client's next visit): with themselves,
+  // paid at the studio.
+  const desk = useCan('bookings');
+  const [therapistId, setTherapistId] = useState(preset?.therapistId ?? 'any');
+  const [payment, setPayment] = useState<Payment>(desk ? 'cash' : 'unpaid');
+  const { error, setError, saving, submit } = useSaveBooking({
+    chosen,
+    therapistId,
+    payment,
+    onSaved,
+    close: modal.close,
+  });
+
+  const treatments = (bookable?.menu ?? []).flatMap((group) => group.treatments);
+  const total = chosen.reduce((sum, name) => sum + (treatments.find((t) => t.name === name)?.price ?? 0), 0);
+  const chosenIds = chosen.map((name) => treatments.find((t) => t.name === name)?._id ?? name);
+  const therapists = (bookable?.therapists ?? []).filter(
+    (therapist) =>
+      therapist.active &&
+      chosenIds.every((id) => therapist.treatments.includes(id)) &&
+      (desk || therapist._id === preset?.therapistId),
+  );
+
   return (
-    <dialog ref={dialogRef} className="dialog admin-new-booking" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>New booking</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
-      <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <ModalDialog modal={modal} className="dialog admin-new-booking" title="New booking" onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-labelledby={modal.titleId}>
         <ClientFields client={preset?.client} />
-        <fieldset className="admin-new-booking__treatments">
-          <legend className="field__label">Treatments</legend>
-          {(team?.menu ?? []).map((group) => (
-            <div key={group.id} className="admin-new-booking__group">
-              <p className="admin-new-booking__group-title">{group.title}</p>
-              {group.treatments.map((treatment) => (
-                <label key={treatment._id} className="checkbox">
-                  <input
-                    type="checkbox"
-                    className="checkbox__input"
-                    name="subservices"
-                    value={treatment.name}
-                    checked={chosen.includes(treatment.name)}
-                    onChange={(event) => {
-                      setError(undefined);
-                      setChosen((list) =>
-                        event.target.checked
-                          ? [...list, treatment.name]
-                          : list.filter((name) => name !== treatment.name),
-                      );
-                    }}
-                  />
-                  <span>
-                    {treatment.name} <span className="admin-new-booking__price">{formatNaira(treatment.price)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          ))}
-        </fieldset>
+        <TreatmentChoices
+          menu={bookable?.menu ?? []}
+          chosen={chosen}
+          onToggle={(name, checked) => {
+            setError(undefined);
+            setChosen((list) => (checked ? [...list, name] : list.filter((each) => each !== name)));
+          }}
+        />
         <p className="admin-new-booking__total">
           Total: <strong>{formatNaira(total)}</strong>
         </p>
-        <div className="admin-new-booking__pair">
-          <TextField
-            label="Date"
-            name="date"
-            type="date"
-            required
-            min={lagosDate(new Date())}
-            defaultValue={preset?.date ?? lagosDate(new Date())}
-          />
-          <div className="field">
-            <label className="field__label" htmlFor={`${titleId}-time`}>
-              Time
-            </label>
-            <select
-              id={`${titleId}-time`}
-              className="field__control field__control--select"
-              name="time"
-              required
-              defaultValue={preset?.time ?? '09:00'}
-            >
-              {(team?.times ?? [preset?.time ?? '09:00']).map((time) => (
-                <option key={time} value={time}>
-                  {formatTime(time)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <VisitTimeFields id={`${modal.titleId}-time`} preset={preset} times={bookable?.times} />
         <TherapistSelect
-          id={`${titleId}-therapist`}
+          id={`${modal.titleId}-therapist`}
           value={therapistId}
           onChange={setTherapistId}
           offered={therapists}
-          named={team?.therapists.find((therapist) => therapist._id === therapistId)?.name}
+          named={bookable?.therapists.find((therapist) => therapist._id === therapistId)?.name}
           anyOffered={desk}
         />
-        <fieldset className="admin-new-booking__payment">
-          <legend className="field__label">Payment</legend>
-          <RadioOptions
-            name="payment"
-            options={desk ? paymentChoices : paymentChoices.filter((choice) => choice.value === 'unpaid')}
-            value={payment}
-            onChange={setPayment}
-          />
-        </fieldset>
+        <PaymentChoices desk={desk} value={payment} onChange={setPayment} />
         <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
         <FormError message={error} />
         <div className="admin-compose__buttons">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Booking…' : 'Book'}
           </button>
-          <button type="button" className="button button--secondary" onClick={close}>
+          <button type="button" className="button button--secondary" onClick={modal.close}>
             Cancel
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
+  );
+}
+
+/** How the visit is paid; without the desk's permission, only unpaid (paid at the studio). */
+function PaymentChoices({
+  desk,
+  value,
+  onChange,
+}: {
+  desk: boolean;
+  value: Payment;
+  onChange: (value: Payment) => void;
+}) {
+  return (
+    <fieldset className="admin-new-booking__payment">
+      <legend className="field__label">Payment</legend>
+      <RadioOptions
+        name="payment"
+        options={desk ? paymentChoices : paymentChoices.filter((choice) => choice.value === 'unpaid')}
+        value={value}
+        onChange={onChange}
+      />
+    </fieldset>
+  );
+}
+
+/** The menu's treatments by group, each a checkbox with its price. */
+function TreatmentChoices({
+  menu,
+  chosen,
+  onToggle,
+}: {
+  menu: NonNullable<ReturnType<typeof useBookable>>['menu'];
+  chosen: string[];
+  onToggle: (name: string, checked: boolean) => void;
+}) {
+  return (
+    <fieldset className="admin-new-booking__treatments">
+      <legend className="field__label">Treatments</legend>
+      {menu.map((group) => (
+        <div key={group.id} className="admin-new-booking__group">
+          <p className="admin-new-booking__group-title">{group.title}</p>
+          {group.treatments.map((treatment) => (
+            <label key={treatment._id} className="checkbox">
+              <input
+                type="checkbox"
+                className="checkbox__input"
+                name="subservices"
+                value={treatment.name}
+                checked={chosen.includes(treatment.name)}
+                onChange={(event) => onToggle(treatment.name, event.target.checked)}
+              />
+              <span>
+                {treatment.name} <span className="admin-new-booking__price">{formatNaira(treatment.price)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The visit's date (today or later) and its start time, from the studio's start times. */
+function VisitTimeFields({ id, preset, times }: { id: string; preset?: NewBookingPreset; times?: string[] }) {
+  return (
+    <div className="admin-new-booking__pair">
+      <TextField
+        label="Date"
+        name="date"
+        type="date"
+        required
+        min={lagosDate(new Date())}
+        defaultValue={preset?.date ?? lagosDate(new Date())}
+      />
+      <FieldFrame id={id} label="Time">
+        <select
+          id={id}
+          className="field__control field__control--select"
+          name="time"
+          required
+          defaultValue={preset?.time ?? '09:00'}
+        >
+          {(times ?? [preset?.time ?? '09:00']).map((time) => (
+            <option key={time} value={time}>
+              {formatTime(time)}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    </div>
   );
 }
 
@@ -249,10 +294,7 @@ function TherapistSelect({
   anyOffered: boolean;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Therapist
-      </label>
+    <FieldFrame id={id} label="Therapist">
       <select
         id={id}
         className="field__control field__control--select"
@@ -271,7 +313,7 @@ function TherapistSelect({
           <option value={value}>{named ?? 'Chosen therapist'}</option>
         ) : null}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -4,13 +4,13 @@ import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { dayPartLabels } from '../../../worker/shared/bookings/time-waitlist';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatDate, formatShortDateTime } from '../../../worker/shared/time';
-import { FormError } from '../../components/ui/field';
+import { FieldFrame, FormError } from '../../components/ui/field';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { HealthAnswerDetails } from '../bookings/health-answers';
 import { NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { AdminPageHeader, Detail, ListFrame, Notice, StatusBadge, useCan } from '../kits/admin-ui';
+import { AdminPageHeader, Detail, ListFrame, Notice, Panel, StatusBadge, useCan } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 
 const loadClient = async (id: string) => {
@@ -50,10 +50,7 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
     <>
       <AdminPageHeader title={client.name} />
       <div className="admin-client">
-        <section className="admin-panel" aria-labelledby="client-contact">
-          <h2 id="client-contact" className="admin-panel__title">
-            Contact
-          </h2>
+        <Panel id="client-contact" title="Contact">
           <dl className="admin-details">
             <Detail label="Email">{client.email ? <a href={`mailto:${client.email}`}>{client.email}</a> : '-'}</Detail>
             <Detail label="Phone">{client.phone ? <a href={`tel:${client.phone}`}>{client.phone}</a> : '-'}</Detail>
@@ -66,13 +63,10 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
             <Detail label="Marketing messages">{client.marketingConsent ? 'Yes: on the academy list' : 'No'}</Detail>
             <NoShowDetail client={client} />
           </dl>
-        </section>
+        </Panel>
         <NotesForm client={client} />
         <VisitNotesList notes={client.visitNotes} />
-        <section className="admin-panel" aria-labelledby="client-visits">
-          <h2 id="client-visits" className="admin-panel__title">
-            Visits
-          </h2>
+        <Panel id="client-visits" title="Visits">
           {client.bookings.length === 0 ? <p>No visits yet.</p> : null}
           <ul className="admin-client__list">
             {client.bookings.map((booking) => (
@@ -93,11 +87,8 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
               </li>
             ))}
           </ul>
-        </section>
-        <section className="admin-panel" aria-labelledby="client-orders">
-          <h2 id="client-orders" className="admin-panel__title">
-            Orders
-          </h2>
+        </Panel>
+        <Panel id="client-orders" title="Orders">
           {client.orders.length === 0 ? <p>No orders yet.</p> : null}
           <ul className="admin-client__list">
             {client.orders.map((order) => (
@@ -114,8 +105,8 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
               </li>
             ))}
           </ul>
-        </section>
-        {client.timeWaitlist.length > 0 ? <ClientWaitlist entries={client.timeWaitlist} /> : null}
+        </Panel>
+        {client.timeWaitlist.length > 0 ? <ClientTimeWaitlist entries={client.timeWaitlist} /> : null}
         {mayHandleData ? <ClientData client={client} /> : null}
       </div>
     </>
@@ -163,10 +154,7 @@ function NoShowDetail({ client }: { client: ClientRecord }) {
 function VisitNotesList({ notes }: { notes: ClientRecord['visitNotes'] }) {
   if (notes.length === 0) return null;
   return (
-    <section className="admin-panel" aria-labelledby="client-visit-notes">
-      <h2 id="client-visit-notes" className="admin-panel__title">
-        Visit notes
-      </h2>
+    <Panel id="client-visit-notes" title="Visit notes">
       <ul className="admin-client__list">
         {notes.map((note) => (
           <li key={note.bookingId} className="admin-client__item">
@@ -177,7 +165,7 @@ function VisitNotesList({ notes }: { notes: ClientRecord['visitNotes'] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -203,16 +191,10 @@ function NotesForm({ client }: { client: ClientRecord }) {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="client-notes">
-      <h2 id="client-notes" className="admin-panel__title">
-        Staff notes
-      </h2>
+    <Panel id="client-notes" title="Staff notes">
       <Notice notice={notice} />
       <form onSubmit={save} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={notesId}>
-            Notes on {client.name}
-          </label>
+        <FieldFrame id={notesId} label={`Notes on ${client.name}`}>
           <textarea
             id={notesId}
             className="field__control"
@@ -225,13 +207,13 @@ function NotesForm({ client }: { client: ClientRecord }) {
           <p className="field__hint" id={`${notesId}-hint`}>
             Seen by the team. Keep health details out of notes: they belong with the visit.
           </p>
-        </div>
+        </FieldFrame>
         <FormError message={error} />
         <button type="submit" className="button button--secondary" disabled={busy}>
           {busy ? 'Saving...' : 'Save notes'}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -257,10 +239,7 @@ function ClientData({ client }: { client: ClientRecord }) {
   }
 
   return (
-    <section className="admin-panel" aria-labelledby="client-data">
-      <h2 id="client-data" className="admin-panel__title">
-        Their data
-      </h2>
+    <Panel id="client-data" title="Their data">
       <p>
         A client may ask for a copy of everything the studio holds on them, or to be erased (Nigeria Data Protection Act
         2023).
@@ -282,7 +261,7 @@ function ClientData({ client }: { client: ClientRecord }) {
         </button>
       </div>
       <FormError message={error} />
-    </section>
+    </Panel>
   );
 }
 
@@ -290,12 +269,9 @@ const entryStatus = { waiting: 'Waiting', booked: 'Booked', left: 'Left', ended:
 const entryTones = { waiting: 'info', booked: 'success', left: 'warning', ended: 'warning' } as const;
 
 /** Their entries on the waitlist for full times, newest first. */
-function ClientWaitlist({ entries }: { entries: ClientRecord['timeWaitlist'] }) {
+function ClientTimeWaitlist({ entries }: { entries: ClientRecord['timeWaitlist'] }) {
   return (
-    <section className="admin-panel" aria-labelledby="client-waitlist">
-      <h2 id="client-waitlist" className="admin-panel__title">
-        Waitlist
-      </h2>
+    <Panel id="client-waitlist" title="Waitlist">
       <ul className="admin-client__list">
         {entries.map((entry) => (
           <li key={entry._id} className="admin-client__item">
@@ -310,6 +286,6 @@ function ClientWaitlist({ entries }: { entries: ClientRecord['timeWaitlist'] }) 
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -5,7 +5,7 @@ import { formatDate } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { adminPage, api } from '../frame/admin-api';
-import { AdminPageHeader, ListFrame, Notice, Pager } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, ListFrame, Notice, Pager } from '../kits/admin-ui';
 import { SearchField, useTypedSearch } from '../kits/search-field';
 import { useAdminList } from '../kits/use-admin-list';
 
@@ -37,37 +37,25 @@ export default function ClientsPage() {
         onRetry={retry}
       >
         {(rows) => (
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Visits</th>
-                <th scope="col">Last visit</th>
-                <th scope="col">Spent</th>
+          <CardTable headings={['Name', 'Email', 'Phone', 'Visits', 'Last visit', 'Spent']}>
+            {rows.map((client) => (
+              <tr key={client._id}>
+                <th scope="row" data-label="Name">
+                  <Link to={`${paths.admin}/clients/${client._id}`}>{client.name}</Link>
+                </th>
+                <td data-label="Email">{client.email ?? '-'}</td>
+                <td data-label="Phone">{client.phone || '-'}</td>
+                <td data-label="Visits">
+                  {client.visits}
+                  {client.orderCount > 0
+                    ? ` · ${client.orderCount} ${client.orderCount === 1 ? 'order' : 'orders'}`
+                    : ''}
+                </td>
+                <td data-label="Last visit">{client.lastVisit ? formatDate(client.lastVisit) : '-'}</td>
+                <td data-label="Spent">{formatNaira(client.totalSpent)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((client) => (
-                <tr key={client._id}>
-                  <th scope="row" data-label="Name">
-                    <Link to={`${paths.admin}/clients/${client._id}`}>{client.name}</Link>
-                  </th>
-                  <td data-label="Email">{client.email ?? '-'}</td>
-                  <td data-label="Phone">{client.phone || '-'}</td>
-                  <td data-label="Visits">
-                    {client.visits}
-                    {client.orderCount > 0
-                      ? ` · ${client.orderCount} ${client.orderCount === 1 ? 'order' : 'orders'}`
-                      : ''}
-                  </td>
-                  <td data-label="Last visit">{client.lastVisit ? formatDate(client.lastVisit) : '-'}</td>
-                  <td data-label="Spent">{formatNaira(client.totalSpent)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </CardTable>
         )}
       </ListFrame>
       {state.status === 'ready' ? (

@@ -8,7 +8,7 @@ import {
   couponScopes,
 } from '../../../worker/shared/catalogue/coupon-rules';
 import { lagosDate } from '../../../worker/shared/time';
-import { CheckboxField, FieldFrame, TextField } from '../../components/ui/field';
+import { CheckboxField, draftFields, FieldFrame, TextField } from '../../components/ui/field';
 import { RadioOptions } from '../kits/admin-ui';
 
 export interface CouponValues {
@@ -43,6 +43,7 @@ interface FieldsProps {
 
 /** The code, the discount type, and the discount with the minimum amount it needs. */
 export function CouponDiscountFields({ draft, errors, set }: FieldsProps) {
+  const field = draftFields(draft, errors, set);
   return (
     <>
       <TextField
@@ -72,26 +73,20 @@ export function CouponDiscountFields({ draft, errors, set }: FieldsProps) {
       <div className="admin-coupon-form__pair">
         <TextField
           label={draft.type === 'percent' ? 'Discount (%)' : 'Discount (₦)'}
-          name="discount"
+          {...field('discount')}
           type="number"
           inputMode="numeric"
           min={draft.type === 'percent' ? 0 : 1}
           max={draft.type === 'percent' ? 100 : undefined}
           step={1}
-          value={draft.discount}
-          error={errors.discount}
-          onChange={(event) => set('discount', event.target.value)}
         />
         <TextField
           label="Minimum amount (₦)"
-          name="minAmount"
+          {...field('minAmount')}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          value={draft.minAmount}
-          error={errors.minAmount}
-          onChange={(event) => set('minAmount', event.target.value)}
         />
       </div>
     </>
@@ -100,26 +95,16 @@ export function CouponDiscountFields({ draft, errors, set }: FieldsProps) {
 
 /** Starts on and Expiry date: the days the coupon works. */
 export function CouponDayFields({ draft, errors, set }: FieldsProps) {
+  const field = draftFields(draft, errors, set);
   return (
     <div className="admin-coupon-form__pair">
-      <TextField
-        label="Starts on"
-        name="startsAt"
-        type="date"
-        hint="Optional: the first day it works."
-        value={draft.startsAt}
-        error={errors.startsAt}
-        onChange={(event) => set('startsAt', event.target.value)}
-      />
+      <TextField label="Starts on" {...field('startsAt')} type="date" hint="Optional: the first day it works." />
       <TextField
         label="Expiry date"
-        name="expiryDate"
+        {...field('expiryDate')}
         type="date"
         min={lagosDate(new Date())}
         hint="The last day the coupon works."
-        value={draft.expiryDate}
-        error={errors.expiryDate}
-        onChange={(event) => set('expiryDate', event.target.value)}
       />
     </div>
   );
@@ -127,20 +112,18 @@ export function CouponDayFields({ draft, errors, set }: FieldsProps) {
 
 /** How often the coupon works and on what: total uses, what it applies to, one use per customer. */
 export function CouponLimitFields({ draft, errors, set, appliesToId }: FieldsProps & { appliesToId: string }) {
+  const field = draftFields(draft, errors, set);
   return (
     <>
       <div className="admin-coupon-form__pair">
         <TextField
           label="Total uses"
-          name="maxUses"
+          {...field('maxUses')}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           hint="Empty for unlimited."
-          value={draft.maxUses}
-          error={errors.maxUses}
-          onChange={(event) => set('maxUses', event.target.value)}
         />
         <FieldFrame id={appliesToId} label="Applies to" error={errors.appliesTo}>
           <select

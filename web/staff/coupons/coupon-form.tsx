@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { couponInputSchema } from '../../../worker/shared/catalogue/coupon-schema';
 import { lagosDate } from '../../../worker/shared/time';
 import { CheckboxField, FormError } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 import {
   CouponDayFields,
   CouponDiscountFields,
@@ -71,20 +71,11 @@ function checkDraft(draft: CouponDraft): { values: CouponValues } | { errors: Dr
  * API uses, so a message shown here is the message the server would give.
  */
 export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const modal = useModal();
   const [draft, setDraft] = useState<CouponDraft>(() => draftOf(editing));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  // Closed through the dialog itself, which gives the focus back to the button that opened it;
-  // its close event then tells the page to unmount the form.
-  const close = () => dialogRef.current?.close();
 
   const set = <Key extends keyof CouponDraft>(key: Key, value: CouponDraft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -102,7 +93,7 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
     setSaving(true);
     try {
       await onSave(checked.values);
-      close();
+      modal.close();
     } catch (error) {
       setFormError((error as Error).message);
       setSaving(false);
@@ -111,18 +102,11 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
 
   const title = editing ? 'Edit Coupon' : 'Create New Coupon';
   return (
-    <dialog ref={dialogRef} className="dialog admin-coupon-form" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
+    <ModalDialog modal={modal} className="dialog admin-coupon-form" title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <CouponDiscountFields draft={draft} errors={errors} set={set} />
         <CouponDayFields draft={draft} errors={errors} set={set} />
-        <CouponLimitFields draft={draft} errors={errors} set={set} appliesToId={`${titleId}-applies-to`} />
+        <CouponLimitFields draft={draft} errors={errors} set={set} appliesToId={`${modal.titleId}-applies-to`} />
         <CheckboxField
           label="Active"
           name="active"
@@ -131,7 +115,7 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
         />
         <FormError message={formError} />
         <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={close}>
+          <button type="button" className="button button--secondary" onClick={modal.close}>
             Cancel
           </button>
           <button type="submit" className="button button--primary" disabled={saving}>
@@ -139,6 +123,6 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

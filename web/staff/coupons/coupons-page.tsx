@@ -1,12 +1,11 @@
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { couponScopeLabels } from '../../../worker/shared/catalogue/coupon-rules';
 import { couponFormMessages } from '../../../worker/shared/catalogue/coupon-schema';
 import { formatNaira } from '../../../worker/shared/money';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
+import { useScreenNotice } from '../kits/use-screen-notice';
 import { CouponForm } from './coupon-form';
 import type { CouponValues } from './coupon-form-fields';
 
@@ -36,25 +35,11 @@ interface CouponActions {
 /** Existing Coupons: a row per coupon, each with its Edit, Activate/Deactivate and Delete buttons. */
 function CouponsTable({ rows, ...actions }: CouponActions & { rows: Coupon[] }) {
   return (
-    <table className="admin-table admin-table--cards">
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Discount</th>
-          <th scope="col">Min Amount</th>
-          <th scope="col">Applies to</th>
-          <th scope="col">Uses</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((coupon) => (
-          <CouponRow key={coupon._id} coupon={coupon} {...actions} />
-        ))}
-      </tbody>
-    </table>
+    <CardTable headings={['Code', 'Discount', 'Min Amount', 'Applies to', 'Uses', 'Expires', 'Status', 'Actions']}>
+      {rows.map((coupon) => (
+        <CouponRow key={coupon._id} coupon={coupon} {...actions} />
+      ))}
+    </CardTable>
   );
 }
 
@@ -113,8 +98,7 @@ function CouponRow({ coupon, onEdit, onToggle, onRemove }: CouponActions & { cou
 export default function CouponsPage() {
   const { state, retry } = useAdminList(loadCoupons, 'coupons');
   const [form, setForm] = useState<{ open: boolean; editing?: Coupon }>({ open: false });
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
-  const dataChanged = useSetAtom(adminDataChangedAtom);
+  const { notice, setNotice, act, dataChanged } = useScreenNotice();
 
   async function save(values: CouponValues) {
     const editing = form.editing;
@@ -128,30 +112,20 @@ export default function CouponsPage() {
     dataChanged();
   }
 
-  async function toggle(coupon: Coupon) {
-    setNotice(undefined);
-    try {
-      await adminRequest(api.coupons[':id'].$patch({ param: { id: coupon._id }, json: { active: !coupon.active } }));
-      setNotice({
-        tone: 'success',
-        text: `Coupon ${coupon.code} is now ${coupon.active ? 'inactive' : 'active'}.`,
-      });
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, couponPageMessages.status) });
-    }
-    dataChanged();
-  }
+  const toggle = (coupon: Coupon) =>
+    act(
+      () => adminRequest(api.coupons[':id'].$patch({ param: { id: coupon._id }, json: { active: !coupon.active } })),
+      `Coupon ${coupon.code} is now ${coupon.active ? 'inactive' : 'active'}.`,
+      couponPageMessages.status,
+    );
 
   async function remove(coupon: Coupon) {
     if (!window.confirm(couponPageMessages.confirmDelete)) return;
-    setNotice(undefined);
-    try {
-      await adminRequest(api.coupons[':id'].$delete({ param: { id: coupon._id } }));
-      setNotice({ tone: 'success', text: couponFormMessages.deleted });
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, couponPageMessages.remove) });
-    }
-    dataChanged();
+    await act(
+      () => adminRequest(api.coupons[':id'].$delete({ param: { id: coupon._id } })),
+      couponFormMessages.deleted,
+      couponPageMessages.remove,
+    );
   }
 
   return (
@@ -162,10 +136,7 @@ export default function CouponsPage() {
         </button>
       </AdminPageHeader>
       <Notice notice={notice} />
-      <section className="admin-panel" aria-labelledby="existing-coupons">
-        <h2 id="existing-coupons" className="admin-panel__title">
-          Existing Coupons
-        </h2>
+      <Panel id="existing-coupons" title="Existing Coupons">
         <ListFrame state={state} errorMessage={couponPageMessages.fetch} emptyMessage="No coupons yet" onRetry={retry}>
           {(rows) => (
             <CouponsTable
@@ -176,7 +147,7 @@ export default function CouponsPage() {
             />
           )}
         </ListFrame>
-      </section>
+      </Panel>
       {/* Mounted while open, one per coupon: each opening starts from its own coupon's values. */}
       {form.open ? (
         <CouponForm

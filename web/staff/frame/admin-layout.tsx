@@ -15,20 +15,10 @@ import { markSignedOutAtom, type StaffUser } from './admin-session';
 const wideScreen = '(min-width: 768px)';
 
 /**
- * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
- * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
+ * Whether the screen is wide and the sidebar open: it follows the breakpoint, and on a narrow
+ * screen (an overlay) closes on navigation or Escape and holds the focus while open.
  */
-export function AdminLayout({
-  user,
-  onlyAccount,
-  children,
-}: {
-  user: StaffUser;
-  /** A second factor must be added first: the menu holds Your account alone, and no figures. */
-  onlyAccount?: boolean;
-  children: ReactNode;
-}) {
-  const menu = onlyAccount ? sections.filter((section) => section.path === 'account') : sectionsFor(user.role);
+function useSidebar() {
   const [wide, setWide] = useState(() => window.matchMedia(wideScreen).matches);
   const [open, setOpen] = useState(wide);
   const location = useLocation();
@@ -61,6 +51,26 @@ export function AdminLayout({
       toggleRef.current?.focus();
     };
   }, [wide, open]);
+
+  return { wide, open, setOpen, toggleRef };
+}
+
+/**
+ * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
+ * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
+ */
+export function AdminLayout({
+  user,
+  onlyAccount,
+  children,
+}: {
+  user: StaffUser;
+  /** A second factor must be added first: the menu holds Your account alone, and no figures. */
+  onlyAccount?: boolean;
+  children: ReactNode;
+}) {
+  const menu = onlyAccount ? sections.filter((section) => section.path === 'account') : sectionsFor(user.role);
+  const { wide, open, setOpen, toggleRef } = useSidebar();
 
   const overlay = open && !wide;
   return (

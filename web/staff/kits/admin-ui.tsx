@@ -270,3 +270,44 @@ export function RadioOptions<Value extends string>({
     </>
   );
 }
+
+/** A list as a table that folds into cards on a phone: its column headings, then its rows. */
+export function CardTable({ headings, children }: { headings: readonly string[]; children: ReactNode }) {
+  return (
+    <table className="admin-table admin-table--cards">
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A panel of a screen: a section named by its heading. */
+export function Panel({
+  id,
+  title,
+  className,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`admin-panel${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="admin-panel__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

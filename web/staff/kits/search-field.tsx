@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { FieldFrame } from '../../components/ui/field';
 
 /** How long typing pauses before the list follows it. */
 const SEARCH_PAUSE_MS = 250;
@@ -35,10 +36,7 @@ export function SearchField({
 }) {
   const id = useId();
   return (
-    <div className="field admin-clients__search">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} className="admin-clients__search">
       <input
         id={id}
         className="field__control"
@@ -52,6 +50,6 @@ export function SearchField({
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
-    </div>
+    </FieldFrame>
   );
 }

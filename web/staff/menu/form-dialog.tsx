@@ -1,6 +1,6 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { CheckboxField } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 interface FormDialogProps {
   title: string;
@@ -11,35 +11,18 @@ interface FormDialogProps {
   children: (close: () => void) => ReactNode;
 }
 
-/**
- * A modal dialog that is open for as long as it is mounted, as the coupon form's: closing it goes
- * through the dialog itself, which gives the focus back to the button that opened it, and its
- * close event then tells the page to unmount it.
- */
+/** A Menu or Shop form in a modal dialog (ModalDialog), given a way to close it. */
 export function FormDialog({ title, className, onClose, children }: FormDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
+  const modal = useModal();
   return (
-    <dialog
-      ref={dialogRef}
+    <ModalDialog
+      modal={modal}
+      title={title}
       className={`dialog admin-catalogue-form${className ? ` ${className}` : ''}`}
-      aria-labelledby={titleId}
       onClose={onClose}
     >
-      <div className="dialog__header">
-        <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
-      {children(close)}
-    </dialog>
+      {children(modal.close)}
+    </ModalDialog>
   );
 }
 

@@ -49,21 +49,7 @@ export default function MenuPage() {
                         key={treatment._id}
                         className={`admin-catalogue__item${treatment.active ? '' : ' admin-catalogue__item--hidden'}`}
                       >
-                        <div className="admin-catalogue__main">
-                          <div className="admin-catalogue__head">
-                            <h3 className="admin-catalogue__name">{treatment.name}</h3>
-                            {treatment.active ? null : <StatusBadge status="Hidden" tone="info" />}
-                          </div>
-                          <p className="admin-catalogue__facts">
-                            <span className="admin-catalogue__price">{formatNaira(treatment.price)}</span>
-                            <span>{lengthLabel(treatment.durationMinutes)}</span>
-                            <span>
-                              {treatment.bufferMinutes === 0
-                                ? 'no buffer'
-                                : `${lengthLabel(treatment.bufferMinutes)} buffer`}
-                            </span>
-                          </p>
-                        </div>
+                        <TreatmentSummary treatment={treatment} />
                         <ItemActions
                           name={treatment.name}
                           active={treatment.active}
@@ -98,6 +84,23 @@ export default function MenuPage() {
           onSaved={saved}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** A treatment's name (and Hidden when the site does not offer it), its price, length and buffer. */
+function TreatmentSummary({ treatment }: { treatment: Treatment }) {
+  return (
+    <div className="admin-catalogue__main">
+      <div className="admin-catalogue__head">
+        <h3 className="admin-catalogue__name">{treatment.name}</h3>
+        {treatment.active ? null : <StatusBadge status="Hidden" tone="info" />}
+      </div>
+      <p className="admin-catalogue__facts">
+        <span className="admin-catalogue__price">{formatNaira(treatment.price)}</span>
+        <span>{lengthLabel(treatment.durationMinutes)}</span>
+        <span>{treatment.bufferMinutes === 0 ? 'no buffer' : `${lengthLabel(treatment.bufferMinutes)} buffer`}</span>
+      </p>
     </div>
   );
 }

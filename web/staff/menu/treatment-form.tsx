@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { draftFields, TextAreaField, TextField } from '../../components/ui/field';
 import { RadioOptions } from '../kits/admin-ui';
 import { addTreatment, changeTreatment, type Group, type Treatment } from './catalogue-api';
 import {
@@ -29,6 +29,9 @@ interface Draft {
   depositPercent: string;
   active: boolean;
 }
+
+/** Changes one field of the draft (and clears its message). */
+type SetDraft = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => void;
 
 const draftOf = (treatment: Treatment | undefined, groups: readonly Group[]): Draft =>
   treatment
@@ -117,6 +120,7 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
     setProblem(undefined);
   };
 
+  const field = draftFields(draft, errors, set);
   return (
     <FormDialog title={editing ? `Edit ${editing.name}` : 'Add treatment'} onClose={onClose}>
       {(close) => (
@@ -126,15 +130,7 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
           onSubmit={(event) => submit(event, close)}
           noValidate
         >
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="off"
-            maxLength={60}
-            value={draft.name}
-            error={errors.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
+          <TextField label="Name" {...field('name')} autoComplete="off" maxLength={60} />
           <GroupSelect
             id={`${id}-group`}
             groups={groups}
@@ -142,52 +138,10 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
             error={errors.group}
             onChange={(group) => set('group', group)}
           />
-          <TextAreaField
-            label="Description"
-            name="description"
-            rows={3}
-            maxLength={600}
-            value={draft.description}
-            error={errors.description}
-            onChange={(event) => set('description', event.target.value)}
-          />
+          <TextAreaField label="Description" {...field('description')} rows={3} maxLength={600} />
           <div className="admin-catalogue-form__trio">
-            <TextField
-              label="Price (₦)"
-              name="price"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={draft.price}
-              error={errors.price}
-              onChange={(event) => set('price', event.target.value)}
-            />
-            {draft.durationMinutes === null ? (
-              <div className="field">
-                <span className="field__label">Length</span>
-                <p className="admin-catalogue-form__fixed">Overnight (cannot change)</p>
-              </div>
-            ) : (
-              <MinutesSelect
-                id={`${id}-duration`}
-                label="Length"
-                name="durationMinutes"
-                options={quarterHours(15, MAX_DURATION_MINUTES)}
-                value={draft.durationMinutes}
-                error={errors.durationMinutes}
-                onChange={(value) => set('durationMinutes', value)}
-              />
-            )}
-            <MinutesSelect
-              id={`${id}-buffer`}
-              label="Buffer after"
-              name="bufferMinutes"
-              options={quarterHours(0, MAX_BUFFER_MINUTES)}
-              value={draft.bufferMinutes}
-              error={errors.bufferMinutes}
-              onChange={(value) => set('bufferMinutes', value)}
-            />
+            <TextField label="Price (₦)" {...field('price')} type="number" inputMode="numeric" min={1} step={1} />
+            <LengthAndBuffer id={id} draft={draft} errors={errors} set={set} />
           </div>
           <PaymentWhenBooked
             payment={draft.payment}
@@ -208,6 +162,39 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
         </form>
       )}
     </FormDialog>
+  );
+}
+
+/** The treatment's length (fixed for the overnight one) and the buffer kept free after it. */
+function LengthAndBuffer({ id, draft, errors, set }: { id: string; draft: Draft; errors: FieldErrors; set: SetDraft }) {
+  return (
+    <>
+      {draft.durationMinutes === null ? (
+        <div className="field">
+          <span className="field__label">Length</span>
+          <p className="admin-catalogue-form__fixed">Overnight (cannot change)</p>
+        </div>
+      ) : (
+        <MinutesSelect
+          id={`${id}-duration`}
+          label="Length"
+          name="durationMinutes"
+          options={quarterHours(15, MAX_DURATION_MINUTES)}
+          value={draft.durationMinutes}
+          error={errors.durationMinutes}
+          onChange={(value) => set('durationMinutes', value)}
+        />
+      )}
+      <MinutesSelect
+        id={`${id}-buffer`}
+        label="Buffer after"
+        name="bufferMinutes"
+        options={quarterHours(0, MAX_BUFFER_MINUTES)}
+        value={draft.bufferMinutes}
+        error={errors.bufferMinutes}
+        onChange={(value) => set('bufferMinutes', value)}
+      />
+    </>
   );
 }
 
@@ -264,7 +251,7 @@ function PaymentWhenBooked({
   payment: Draft['payment'];
   depositPercent: Draft['depositPercent'];
   error: string | undefined;
-  set: <Key extends keyof Draft>(key: Key, value: Draft[Key]) => void;
+  set: SetDraft;
 }) {
   return (
     <fieldset className="admin-catalogue-form__payment">

@@ -4,18 +4,14 @@
  * and words (shared/prepaid/membership-rules.ts) are checked here first, so each field says what is wrong;
  * what Paystack could not take yet comes back as a warning.
  */
-import { type FormEvent, useState } from 'react';
 import {
   MEMBERSHIP_SESSIONS,
   MEMBERSHIP_SHOP_PERCENT_MAX,
   type NewMembershipPlan,
   newMembershipPlanSchema,
 } from '../../../worker/shared/prepaid/membership-rules';
-import { TextField } from '../../components/ui/field';
-import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { CatalogueFormFooter, FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
-import { messagesByField, numberOf, useSessionsDraft } from './sessions-draft';
-import { TreatmentChecklist } from './treatment-checklist';
+import { adminRequest, api } from '../frame/admin-api';
+import { numberOf, SessionsFormDialog, useSessionsForm } from './sessions-form';
 
 export type StaffMembership = Awaited<ReturnType<typeof loadMemberships>>[number];
 export const loadMemberships = () => adminRequest(api.memberships.staff.$get());
@@ -52,95 +48,42 @@ export function MembershipForm({
   onClose: () => void;
   onSaved: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }) {
-  const { draft, errors, setErrors, set, toggle } = useSessionsDraft<Draft, Field>(() => draftOf(editing));
-  const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-
-  async function save(event: FormEvent<HTMLFormElement>, close: () => void) {
-    event.preventDefault();
-    const input: NewMembershipPlan = {
-      name: draft.name,
-      treatments: draft.treatments,
-      sessionsPerMonth: numberOf(draft.sessionsPerMonth),
-      price: numberOf(draft.price),
-      shopPercent: numberOf(draft.shopPercent),
-      shown: draft.shown,
-    };
-    const checked = newMembershipPlanSchema().safeParse(input);
-    if (!checked.success) {
-      setErrors(messagesByField<Field>(checked.error.issues));
-      focusFirstInvalid();
-      return;
-    }
-    setSaving(true);
-    setProblem(undefined);
-    try {
+  const form = useSessionsForm<Draft, Field, NewMembershipPlan>({
+    initial: () => draftOf(editing),
+    check: (draft) =>
+      newMembershipPlanSchema().safeParse({
+        name: draft.name,
+        treatments: draft.treatments,
+        sessionsPerMonth: numberOf(draft.sessionsPerMonth),
+        price: numberOf(draft.price),
+        shopPercent: numberOf(draft.shopPercent),
+        shown: draft.shown,
+      } satisfies NewMembershipPlan),
+    send: async (input) => {
       const saved = editing
-        ? await adminRequest(api.memberships[':id'].$put({ param: { id: editing._id }, json: checked.data }))
-        : await adminRequest(api.memberships.$post({ json: checked.data }));
+        ? await adminRequest(api.memberships[':id'].$put({ param: { id: editing._id }, json: input }))
+        : await adminRequest(api.memberships.$post({ json: input }));
       const done = editing ? `${saved.name} is saved.` : `${saved.name} is added.`;
       onSaved(
         'warning' in saved && saved.warning
           ? { tone: 'error', text: `${done} ${saved.warning}` }
           : { tone: 'success', text: done },
       );
-      close();
-    } catch (failure) {
-      setProblem(messageOf(failure, 'The membership could not be saved'));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const number = (field: 'sessionsPerMonth' | 'price' | 'shopPercent', label: string, range?: [number, number]) => (
-    <TextField
-      label={label}
-      name={field}
-      type="number"
-      inputMode="numeric"
-      min={range?.[0] ?? 1}
-      max={range?.[1]}
-      value={draft[field]}
-      error={errors[field]}
-      onChange={(event) => set({ [field]: event.target.value })}
-    />
-  );
+    },
+    failure: 'The membership could not be saved',
+  });
 
   return (
-    <FormDialog title={editing ? `Edit ${editing.name}` : 'Add membership'} onClose={onClose}>
-      {(close) => (
-        <form ref={formRef} className="admin-catalogue-form__form" onSubmit={(event) => save(event, close)} noValidate>
-          <TextField
-            label="Name"
-            name="name"
-            maxLength={60}
-            value={draft.name}
-            error={errors.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-          <TreatmentChecklist
-            legend="Treatments its sessions cover"
-            chosen={draft.treatments}
-            onToggle={toggle}
-            error={errors.treatments}
-            errorId="membership-treatments-error"
-          />
-          {number('sessionsPerMonth', 'Sessions a month', [MEMBERSHIP_SESSIONS.min, MEMBERSHIP_SESSIONS.max])}
-          {number('price', 'Monthly price (₦)')}
-          {number('shopPercent', 'Shop discount (%)', [0, MEMBERSHIP_SHOP_PERCENT_MAX])}
-          <CatalogueFormFooter
-            active={draft.shown}
-            onActiveChange={(shown) => set({ shown })}
-            problem={{ message: problem }}
-            reloading={false}
-            onReload={() => undefined}
-            onCancel={close}
-            submitLabel={saving ? 'Saving…' : editing ? 'Save changes' : 'Add membership'}
-            submitDisabled={saving}
-          />
-        </form>
-      )}
-    </FormDialog>
+    <SessionsFormDialog
+      form={form}
+      title={editing ? `Edit ${editing.name}` : 'Add membership'}
+      checklist={{ legend: 'Treatments its sessions cover', errorId: 'membership-treatments-error' }}
+      submitLabel={editing ? 'Save changes' : 'Add membership'}
+      onClose={onClose}
+    >
+      {form.numberField('sessionsPerMonth', 'Sessions a month', [MEMBERSHIP_SESSIONS.min, MEMBERSHIP_SESSIONS.max])}
+      {form.numberField('price', 'Monthly price (₦)')}
+      {form.numberField('shopPercent', 'Shop discount (%)', [0, MEMBERSHIP_SHOP_PERCENT_MAX])}
+    </SessionsFormDialog>
   );
 }

@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { type DeskPackageSale, deskPackageSaleSchema } from '../../../worker/shared/prepaid/package-rules';
 import { FormError, TextField } from '../../components/ui/field';
+import { messagesByField } from '../../lib/field-messages';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { RadioOptions } from '../kits/admin-ui';
 import { FormDialog, useFocusFirstInvalid } from '../menu/form-dialog';
@@ -18,6 +19,31 @@ const payments = [
 ] as const;
 
 type Field = 'buyerName' | 'buyerEmail' | 'buyerPhone';
+
+/** Who buys the package, and the email or WhatsApp number (or both) its code goes to. */
+function BuyerFields({ errors }: { errors: Partial<Record<Field, string>> }) {
+  return (
+    <>
+      <TextField label="Buyer’s name" name="buyerName" autoComplete="off" maxLength={100} error={errors.buyerName} />
+      <TextField
+        label="Buyer’s email"
+        name="buyerEmail"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        error={errors.buyerEmail}
+      />
+      <TextField
+        label="Buyer’s WhatsApp number"
+        name="buyerPhone"
+        type="tel"
+        autoComplete="off"
+        hint="An email, a WhatsApp number or both: the package code is sent to each."
+        error={errors.buyerPhone}
+      />
+    </>
+  );
+}
 
 export function SellPackageForm({
   pkg,
@@ -45,9 +71,7 @@ export function SellPackageForm({
       payment,
     });
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(messagesByField<Field>(checked.error.issues));
       focusFirstInvalid();
       return;
     }
@@ -79,29 +103,7 @@ export function SellPackageForm({
           }}
           noValidate
         >
-          <TextField
-            label="Buyer’s name"
-            name="buyerName"
-            autoComplete="off"
-            maxLength={100}
-            error={errors.buyerName}
-          />
-          <TextField
-            label="Buyer’s email"
-            name="buyerEmail"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            error={errors.buyerEmail}
-          />
-          <TextField
-            label="Buyer’s WhatsApp number"
-            name="buyerPhone"
-            type="tel"
-            autoComplete="off"
-            hint="An email, a WhatsApp number or both: the package code is sent to each."
-            error={errors.buyerPhone}
-          />
+          <BuyerFields errors={errors} />
           <fieldset className="admin-new-booking__payment">
             <legend className="field__label">Paid by</legend>
             <RadioOptions name="payment" options={payments} value={payment} onChange={setPayment} />

@@ -3,7 +3,7 @@
  * cover. The chosen ids are the form's; each change toggles one.
  */
 import { CheckboxField } from '../../components/ui/field';
-import { useTeam } from '../kits/use-team';
+import { useBookable } from '../kits/use-bookable';
 
 export function TreatmentChecklist({
   legend,
@@ -18,12 +18,12 @@ export function TreatmentChecklist({
   error: string | undefined;
   errorId: string;
 }) {
-  const team = useTeam();
+  const bookable = useBookable();
   return (
     <fieldset className="admin-package-form__treatments" aria-describedby={error ? errorId : undefined}>
       <legend className="field__label">{legend}</legend>
-      {!team ? <p className="field__hint">Loading the menu…</p> : null}
-      {(team?.menu ?? []).map((group) =>
+      {!bookable ? <p className="field__hint">Loading the menu…</p> : null}
+      {(bookable?.menu ?? []).map((group) =>
         group.treatments.length === 0 ? null : (
           <div key={group.id} className="admin-package-form__group">
             <p className="admin-package-form__group-title">{group.title}</p>

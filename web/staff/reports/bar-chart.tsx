@@ -71,16 +71,7 @@ export function BarChart({ title, xLabel, yLabel, series, bars, formatTick, max 
   return (
     <figure className="report-chart">
       <figcaption className="report-chart__title">{title}</figcaption>
-      {series.length > 1 ? (
-        <ul className="report-chart__legend">
-          {series.map((entry) => (
-            <li key={entry.key}>
-              <span className="report-chart__swatch" style={{ background: entry.color }} aria-hidden="true" />
-              {entry.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {series.length > 1 ? <ChartLegend series={series} /> : null}
       <div ref={ref} className="report-chart__frame">
         <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} aria-hidden="true" focusable="false">
           {ticks.map((tick) => (
@@ -97,39 +88,17 @@ export function BarChart({ title, xLabel, yLabel, series, bars, formatTick, max 
               </text>
             </g>
           ))}
-          {bars.map((bar, index) => {
-            const x = margin.left + index * band + (band - barWidth) / 2;
-            let base = 0;
-            return (
-              <g key={bar.id}>
-                {bar.values.map((value, part) => {
-                  if (value <= 0) return null;
-                  const rect = (
-                    <rect
-                      key={series[part]?.key}
-                      x={x}
-                      width={barWidth}
-                      y={y(base + value)}
-                      height={y(base) - y(base + value)}
-                      fill={series[part]?.color}
-                    />
-                  );
-                  base += value;
-                  return rect;
-                })}
-                {index % every === 0 ? (
-                  <text
-                    x={x + barWidth / 2}
-                    y={HEIGHT - margin.bottom + 16}
-                    textAnchor="middle"
-                    className="report-chart__tick"
-                  >
-                    {bar.label}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
+          {bars.map((bar, index) => (
+            <StackedBar
+              key={bar.id}
+              bar={bar}
+              x={margin.left + index * band + (band - barWidth) / 2}
+              barWidth={barWidth}
+              series={series}
+              y={y}
+              labelled={index % every === 0}
+            />
+          ))}
           <line x1={margin.left} x2={width - margin.right} y1={y(0)} y2={y(0)} className="report-chart__axis" />
           <text x={margin.left + plotWidth / 2} y={HEIGHT - 4} textAnchor="middle" className="report-chart__axis-label">
             {xLabel}
@@ -144,5 +113,63 @@ export function BarChart({ title, xLabel, yLabel, series, bars, formatTick, max 
         </svg>
       </div>
     </figure>
+  );
+}
+
+/** Which colour is which series, shown when there is more than one. */
+function ChartLegend({ series }: { series: readonly ChartSeries[] }) {
+  return (
+    <ul className="report-chart__legend">
+      {series.map((entry) => (
+        <li key={entry.key}>
+          <span className="report-chart__swatch" style={{ background: entry.color }} aria-hidden="true" />
+          {entry.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One day's bar: a rect per series with a value, stacked from the axis up, and its date when `labelled`. */
+function StackedBar({
+  bar,
+  x,
+  barWidth,
+  series,
+  y,
+  labelled,
+}: {
+  bar: BarChartProps['bars'][number];
+  x: number;
+  barWidth: number;
+  series: readonly ChartSeries[];
+  /** Where a value sits on the plot, in px from the top. */
+  y: (value: number) => number;
+  labelled: boolean;
+}) {
+  let base = 0;
+  return (
+    <g>
+      {bar.values.map((value, part) => {
+        if (value <= 0) return null;
+        const rect = (
+          <rect
+            key={series[part]?.key}
+            x={x}
+            width={barWidth}
+            y={y(base + value)}
+            height={y(base) - y(base + value)}
+            fill={series[part]?.color}
+          />
+        );
+        base += value;
+        return rect;
+      })}
+      {labelled ? (
+        <text x={x + barWidth / 2} y={HEIGHT - margin.bottom + 16} textAnchor="middle" className="report-chart__tick">
+          {bar.label}
+        </text>
+      ) : null}
+    </g>
   );
 }

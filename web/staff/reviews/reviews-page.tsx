@@ -66,41 +66,14 @@ function ReviewRow({ review, act }: { review: Review; act: AdminAction }) {
   const replyChanged = reply.trim() !== (review.reply ?? '');
   return (
     <li className="admin-row review-row" aria-labelledby={titleId}>
-      <div className="review-row__head">
-        <h2 className="admin-row__name" id={titleId}>
-          {review.author} · {review.subject}
-        </h2>
-        <div className="admin-row__badges">
-          {review.source === 'seed' ? (
-            <StatusBadge status="Seed data (the old site’s)" tone="info" />
-          ) : (
-            <StatusBadge status={review.kind === 'visit' ? 'Verified visit' : 'Verified buyer'} tone="success" />
-          )}
-          {review.status === 'hidden' ? <StatusBadge status="Hidden" tone="warning" /> : null}
-        </div>
-      </div>
+      <ReviewHead review={review} titleId={titleId} />
       <Rating value={review.rating} />
       {review.comment ? (
         <blockquote className="review-row__comment">{review.comment}</blockquote>
       ) : (
         <p className="review-row__comment review-row__comment--none">Stars only, no words.</p>
       )}
-      <dl className="admin-details">
-        <Detail label="Written">{formatShortDateTime(review.createdAt)}</Detail>
-        {review.clientName ? <Detail label="Client">{review.clientName}</Detail> : null}
-        {review.visitDate ? <Detail label="Visit">{formatDate(review.visitDate)}</Detail> : null}
-        {review.therapistName ? (
-          <Detail label="Therapist">
-            {review.therapistName}
-            {review.therapistRating ? ` · rated ${review.therapistRating} of 5 (only staff see this)` : ''}
-          </Detail>
-        ) : null}
-        {review.moderatedBy && review.moderatedAt ? (
-          <Detail label="Last decision">
-            {review.moderatedBy}, {formatShortDateTime(review.moderatedAt)}
-          </Detail>
-        ) : null}
-      </dl>
+      <ReviewDetails review={review} />
       <TextAreaField
         label="Public reply (optional)"
         hint="Shown under the review on the site, from the studio."
@@ -141,5 +114,46 @@ function ReviewRow({ review, act }: { review: Review; act: AdminAction }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Who wrote the review and about what, whether it is seed data or verified, and whether it is hidden. */
+function ReviewHead({ review, titleId }: { review: Review; titleId: string }) {
+  return (
+    <div className="review-row__head">
+      <h2 className="admin-row__name" id={titleId}>
+        {review.author} · {review.subject}
+      </h2>
+      <div className="admin-row__badges">
+        {review.source === 'seed' ? (
+          <StatusBadge status="Seed data (the old site’s)" tone="info" />
+        ) : (
+          <StatusBadge status={review.kind === 'visit' ? 'Verified visit' : 'Verified buyer'} tone="success" />
+        )}
+        {review.status === 'hidden' ? <StatusBadge status="Hidden" tone="warning" /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** When the review was written, the client, visit and therapist behind it, and the last decision on it. */
+function ReviewDetails({ review }: { review: Review }) {
+  return (
+    <dl className="admin-details">
+      <Detail label="Written">{formatShortDateTime(review.createdAt)}</Detail>
+      {review.clientName ? <Detail label="Client">{review.clientName}</Detail> : null}
+      {review.visitDate ? <Detail label="Visit">{formatDate(review.visitDate)}</Detail> : null}
+      {review.therapistName ? (
+        <Detail label="Therapist">
+          {review.therapistName}
+          {review.therapistRating ? ` · rated ${review.therapistRating} of 5 (only staff see this)` : ''}
+        </Detail>
+      ) : null}
+      {review.moderatedBy && review.moderatedAt ? (
+        <Detail label="Last decision">
+          {review.moderatedBy}, {formatShortDateTime(review.moderatedAt)}
+        </Detail>
+      ) : null}
+    </dl>
   );
 }

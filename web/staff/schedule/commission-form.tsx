@@ -38,6 +38,24 @@ export function commissionSummary(setting: CommissionSetting, menu: ReadonlyArra
 
 const wholePercent = (text: string) => /^\d{1,3}$/.test(text.trim()) && Number(text) <= 100;
 
+/** The form's percents, or what is wrong with the first that is not a whole 0 to 100. */
+function readCommission(
+  data: FormData,
+  treatments: ReadonlyArray<{ id: string; name: string }>,
+): { percent: number; special: Record<string, number> } | { problem: string } {
+  const percent = String(data.get('percent') ?? '');
+  if (!wholePercent(percent)) return { problem: 'Give their commission as a whole percent from 0 to 100.' };
+  const special: Record<string, number> = {};
+  for (const treatment of treatments) {
+    const value = String(data.get(`treatment-${treatment.id}`) ?? '').trim();
+    if (value === '') continue;
+    if (!wholePercent(value))
+      return { problem: `Give ${treatment.name}’s commission as a whole percent from 0 to 100, or leave it empty.` };
+    special[treatment.id] = Number(value);
+  }
+  return { percent: Number(percent), special };
+}
+
 export function CommissionForm({
   name,
   setting,
@@ -56,24 +74,16 @@ export function CommissionForm({
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const percent = String(data.get('percent') ?? '');
-    if (!wholePercent(percent)) return setError('Give their commission as a whole percent from 0 to 100.');
-    const special: Record<string, number> = {};
-    for (const treatment of treatments) {
-      const value = String(data.get(`treatment-${treatment.id}`) ?? '').trim();
-      if (value === '') continue;
-      if (!wholePercent(value))
-        return setError(`Give ${treatment.name}’s commission as a whole percent from 0 to 100, or leave it empty.`);
-      special[treatment.id] = Number(value);
-    }
+    const read = readCommission(new FormData(event.currentTarget), treatments);
+    if ('problem' in read) return setError(read.problem);
+    const { percent, special } = read;
     setError(undefined);
     setBusy(true);
     try {
       await adminRequest(
         api.commissions[':therapistId'].$put({
           param: { therapistId: setting.therapistId },
-          json: { percent: Number(percent), treatments: special },
+          json: { percent, treatments: special },
         }),
       );
     } catch (failure) {
@@ -98,25 +108,7 @@ export function CommissionForm({
           autoComplete="off"
         />
       </div>
-      {treatments.length > 0 ? (
-        <fieldset className="admin-team__hours">
-          <legend className="field__label">A different percent for a treatment (optional)</legend>
-          <p className="field__hint" id={hintId}>
-            Empty: their own percent, {setting.percent}%.
-          </p>
-          {treatments.map((treatment) => (
-            <TextField
-              key={treatment.id}
-              label={`${treatment.name} (%)`}
-              name={`treatment-${treatment.id}`}
-              inputMode="numeric"
-              defaultValue={setting.treatments[treatment.id]?.toString() ?? ''}
-              autoComplete="off"
-              aria-describedby={hintId}
-            />
-          ))}
-        </fieldset>
-      ) : null}
+      <TreatmentPercents treatments={treatments} setting={setting} hintId={hintId} />
       <FormError message={error} />
       <div className="admin-compose__buttons">
         <button type="submit" className="button button--primary" disabled={busy}>
@@ -124,5 +116,37 @@ export function CommissionForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A percent for each treatment they give, empty for their own percent. */
+function TreatmentPercents({
+  treatments,
+  setting,
+  hintId,
+}: {
+  treatments: ReadonlyArray<{ id: string; name: string }>;
+  setting: CommissionSetting;
+  hintId: string;
+}) {
+  if (treatments.length === 0) return null;
+  return (
+    <fieldset className="admin-team__hours">
+      <legend className="field__label">A different percent for a treatment (optional)</legend>
+      <p className="field__hint" id={hintId}>
+        Empty: their own percent, {setting.percent}%.
+      </p>
+      {treatments.map((treatment) => (
+        <TextField
+          key={treatment.id}
+          label={`${treatment.name} (%)`}
+          name={`treatment-${treatment.id}`}
+          inputMode="numeric"
+          defaultValue={setting.treatments[treatment.id]?.toString() ?? ''}
+          autoComplete="off"
+          aria-describedby={hintId}
+        />
+      ))}
+    </fieldset>
   );
 }

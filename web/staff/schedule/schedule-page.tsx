@@ -6,7 +6,7 @@ import { FormError, TextField } from '../../components/ui/field';
 import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice } from '../kits/admin-ui';
+import { AdminPageHeader, ListFrame, Notice, Panel } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 
 const loadClosures = async () => {
@@ -31,33 +31,28 @@ function ClosedDays({ onNotice }: { onNotice: (notice: PageNotice | undefined) =
   const { state, retry } = useAdminList(loadClosures, 'closures');
   const dataChanged = useSetAtom(adminDataChangedAtom);
 
-  const moveBooking: SubmitChange = async (change, success) => {
+  /** Runs a change and says how it went; done, the screens reload. */
+  async function report(change: () => Promise<unknown>, success: string, failure: string) {
     onNotice(undefined);
     try {
       await change();
       onNotice({ tone: 'success', text: success });
       dataChanged();
     } catch (error) {
-      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.move) });
-    }
-  };
-
-  async function reopen(date: string) {
-    onNotice(undefined);
-    try {
-      await adminRequest(api.closures[':date'].$delete({ param: { date } }));
-      onNotice({ tone: 'success', text: `${formatDate(date)} is open for bookings again.` });
-      dataChanged();
-    } catch (error) {
-      onNotice({ tone: 'error', text: messageOf(error, scheduleMessages.reopen) });
+      onNotice({ tone: 'error', text: messageOf(error, failure) });
     }
   }
 
+  const moveBooking: SubmitChange = (change, success) => report(change, success, scheduleMessages.move);
+  const reopen = (date: string) =>
+    report(
+      () => adminRequest(api.closures[':date'].$delete({ param: { date } })),
+      `${formatDate(date)} is open for bookings again.`,
+      scheduleMessages.reopen,
+    );
+
   return (
-    <section className="admin-panel" aria-labelledby="closed-days-title">
-      <h2 id="closed-days-title" className="admin-panel__title">
-        Closed days
-      </h2>
+    <Panel id="closed-days-title" title="Closed days">
       <ListFrame
         state={state}
         errorMessage={scheduleMessages.fetch}
@@ -67,54 +62,72 @@ function ClosedDays({ onNotice }: { onNotice: (notice: PageNotice | undefined) =
         {(rows) => (
           <ul className="admin-list admin-closures">
             {rows.map((closure) => (
-              <li key={closure.date} className="admin-closure">
-                <div className="admin-closure__head">
-                  <p className="admin-closure__date">
-                    <strong>{formatDate(closure.date)}</strong> · {closure.reason}
-                  </p>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-label={`Reopen ${formatDate(closure.date)}`}
-                    onClick={() => reopen(closure.date)}
-                  >
-                    Reopen
-                  </button>
-                </div>
-                {closure.bookings.length > 0 ? (
-                  <div className="admin-closure__bookings">
-                    <p className="admin-alert admin-alert--error">
-                      {closure.bookings.length} {closure.bookings.length === 1 ? 'booking' : 'bookings'} still on this
-                      day: move them to another day or call the client.
-                    </p>
-                    <ul>
-                      {closure.bookings.map((booking) => (
-                        <li key={booking._id}>
-                          <p>
-                            {formatTime(booking.time)} · {booking.name} ·{' '}
-                            <a href={`tel:${booking.phone}`}>{booking.phone}</a>
-                          </p>
-                          <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-              </li>
+              <ClosureItem key={closure.date} closure={closure} onReopen={reopen} moveBooking={moveBooking} />
             ))}
           </ul>
         )}
       </ListFrame>
-    </section>
+    </Panel>
   );
 }
 
-/**
- * Schedule: the days the studio is closed (with the bookings still on them, to move), the start
- * times and the treatments' lengths.
- */
-export default function SchedulePage() {
-  const [notice, setNotice] = useState<PageNotice>();
+type Closure = Awaited<ReturnType<typeof loadClosures>>['rows'][number];
+
+/** A closed day: its date and reason, Reopen, and the bookings still on it. */
+function ClosureItem({
+  closure,
+  onReopen,
+  moveBooking,
+}: {
+  closure: Closure;
+  onReopen: (date: string) => void;
+  moveBooking: SubmitChange;
+}) {
+  return (
+    <li className="admin-closure">
+      <div className="admin-closure__head">
+        <p className="admin-closure__date">
+          <strong>{formatDate(closure.date)}</strong> · {closure.reason}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={`Reopen ${formatDate(closure.date)}`}
+          onClick={() => onReopen(closure.date)}
+        >
+          Reopen
+        </button>
+      </div>
+      <ClosureBookings closure={closure} moveBooking={moveBooking} />
+    </li>
+  );
+}
+
+/** The bookings still on a closed day, each with its client's phone and a form to move it. */
+function ClosureBookings({ closure, moveBooking }: { closure: Closure; moveBooking: SubmitChange }) {
+  if (closure.bookings.length === 0) return null;
+  return (
+    <div className="admin-closure__bookings">
+      <p className="admin-alert admin-alert--error">
+        {closure.bookings.length} {closure.bookings.length === 1 ? 'booking' : 'bookings'} still on this day: move them
+        to another day or call the client.
+      </p>
+      <ul>
+        {closure.bookings.map((booking) => (
+          <li key={booking._id}>
+            <p>
+              {formatTime(booking.time)} · {booking.name} · <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+            </p>
+            <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Close a day: its date and the reason visitors are shown; the bookings still on it are said. */
+function CloseDayPanel({ onNotice }: { onNotice: (notice: PageNotice | undefined) => void }) {
   const [closing, setClosing] = useState(false);
   const [formError, setFormError] = useState<string>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
@@ -125,14 +138,14 @@ export default function SchedulePage() {
     const data = new FormData(form);
     setClosing(true);
     setFormError(undefined);
-    setNotice(undefined);
+    onNotice(undefined);
     try {
       const closed = await adminRequest(
         api.closures.$post({ json: { date: String(data.get('date')), reason: String(data.get('reason')) } }),
       );
       form.reset();
       const booked = closed.bookedCount;
-      setNotice({
+      onNotice({
         tone: 'success',
         text: `${formatDate(closed.date)} is closed.${booked > 0 ? ` ${booked} ${booked === 1 ? 'booking is' : 'bookings are'} still on that day: see below.` : ''}`,
       });
@@ -145,88 +158,45 @@ export default function SchedulePage() {
   }
 
   return (
+    <Panel id="close-day-title" className="admin-compose" title="Close a day">
+      <form className="admin-schedule__form" onSubmit={closeDay} aria-labelledby="close-day-title">
+        <TextField label="Date" name="date" type="date" min={lagosDate(new Date())} required />
+        <TextField
+          label="Reason"
+          name="reason"
+          required
+          maxLength={120}
+          hint="Shown to visitors on the booking page, e.g. Public holiday"
+        />
+        <FormError message={formError} />
+        <div className="admin-compose__buttons">
+          <button type="submit" className="button button--primary" disabled={closing}>
+            {closing ? 'Closing…' : 'Close day'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/**
+ * Schedule: the days the studio is closed (with the bookings still on them, to move), the start
+ * times and the treatments' lengths.
+ */
+export default function SchedulePage() {
+  const [notice, setNotice] = useState<PageNotice>();
+  return (
     <>
       <AdminPageHeader title="Schedule" />
       <Notice notice={notice} />
-      <section className="admin-panel admin-compose" aria-labelledby="close-day-title">
-        <h2 id="close-day-title" className="admin-panel__title">
-          Close a day
-        </h2>
-        <form className="admin-schedule__form" onSubmit={closeDay} aria-labelledby="close-day-title">
-          <TextField label="Date" name="date" type="date" min={lagosDate(new Date())} required />
-          <TextField
-            label="Reason"
-            name="reason"
-            required
-            maxLength={120}
-            hint="Shown to visitors on the booking page, e.g. Public holiday"
-          />
-          <FormError message={formError} />
-          <div className="admin-compose__buttons">
-            <button type="submit" className="button button--primary" disabled={closing}>
-              {closing ? 'Closing…' : 'Close day'}
-            </button>
-          </div>
-        </form>
-      </section>
+      <CloseDayPanel onNotice={setNotice} />
 
       <ClosedDays onNotice={setNotice} />
 
       <StartTimesPanel onSaved={(text) => setNotice({ tone: 'success', text })} />
-      {/* How long clients' health answers are kept after a visit (NDPA 2023), 12 months unless staff choose. */}
-      <NumberSettingPanel
-        setting="healthRetentionMonths"
-        title="Clients’ health answers"
-        text="Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy promises clients 12 months: if you choose another length, have its wording changed to match."
-        label="Months after the visit"
-        max={120}
-        saved={(months) => `Health answers are now erased ${months} months after each visit.`}
-        onSaved={(text) => setNotice({ tone: 'success', text })}
-      />
-      <NumberSettingPanel
-        setting="voucherValidityMonths"
-        title="Gift vouchers"
-        text="How long a gift voucher can be used, from the day it is delivered. A change applies to vouchers sold from now on."
-        label="Months from delivery"
-        max={60}
-        saved={(months) => `Gift vouchers sold from now on are valid for ${months} months.`}
-        onSaved={(text) => setNotice({ tone: 'success', text })}
-      />
-      <NumberSettingPanel
-        setting="deskVoucherDailyLimit"
-        title="Desk gift vouchers"
-        text="The most reception may sell at the desk in a day, all receptionists together (managers and owners have no limit). Each morning the owners get an email of the day before’s desk sales."
-        label="Naira reception may sell a day"
-        min={0}
-        max={10_000_000}
-        step={1_000}
-        saved={(naira) => `Reception may now sell up to ${formatNaira(naira)} of gift vouchers a day.`}
-        onSaved={(text) => setNotice({ tone: 'success', text })}
-      />
-      <NumberSettingPanel
-        setting="noShowLimit"
-        title="No-shows"
-        text="After this many no-shows within 12 months, a client books online only by paying in full (no deposit). The booking page says only that payment in full is needed, never why. Staff may lift it for a client on their record. 0 turns it off."
-        label="No-shows before payment in full"
-        min={0}
-        max={10}
-        saved={(count) =>
-          count === 0
-            ? 'Clients may pay a deposit online whatever their no-shows.'
-            : `After ${count} no-shows in 12 months, a client pays in full online.`
-        }
-        onSaved={(text) => setNotice({ tone: 'success', text })}
-      />
-      <NumberSettingPanel
-        setting="offerMinutes"
-        title="Waitlist offers"
-        text="When a place frees, the first client waiting for it is offered it by email and WhatsApp, and the place is held for them this long. If they do not book it in time, it goes to the next in line. Offers go out from 07:00 to 21:00."
-        label="Minutes an offered place is held"
-        min={5}
-        max={120}
-        saved={(minutes) => `An offered place is now held for ${minutes} minutes.`}
-        onSaved={(text) => setNotice({ tone: 'success', text })}
-      />
+      {numberSettings.map((each) => (
+        <NumberSettingPanel key={each.setting} {...each} onSaved={(text) => setNotice({ tone: 'success', text })} />
+      ))}
     </>
   );
 }
@@ -272,68 +242,16 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
   }
 
   return (
-    <section className="admin-panel admin-compose admin-capacity" aria-labelledby="times-title">
-      <h2 id="times-title" className="admin-panel__title">
-        Start times and treatment lengths
-      </h2>
+    <Panel id="times-title" className="admin-compose admin-capacity" title="Start times and treatment lengths">
       {loadError ? <p className="admin-alert admin-alert--error">{loadError}</p> : null}
       {settings ? (
         <form onSubmit={save} aria-labelledby="times-title">
-          <div className="field">
-            <label className="field__label" htmlFor="start-step">
-              Start times
-            </label>
-            <select
-              id="start-step"
-              className="field__control field__control--select"
-              name="step"
-              defaultValue={String(settings.startStepMinutes)}
-              aria-describedby="start-step-hint"
-            >
-              <option value="60">Every hour</option>
-              <option value="30">Every 30 minutes</option>
-            </select>
-            <p className="field__hint" id="start-step-hint">
-              The times the booking page offers, from 9:00 AM to 5:00 PM.
-            </p>
-          </div>
+          <StartStepField step={settings.startStepMinutes} />
           <p className="admin-total">
             A visit holds its therapist and room for its treatments back to back, each with the buffer after it. New
             lengths apply to bookings made from now on.
           </p>
-          <div className="admin-timings">
-            {settings.treatments.map((treatment) => (
-              <fieldset key={treatment._id} className="admin-timings__row">
-                <legend className="admin-timings__name">{treatment.name}</legend>
-                {treatment.durationMinutes === null ? (
-                  <p className="admin-timings__overnight">Overnight: from 5:00 PM to the therapist’s first hour</p>
-                ) : (
-                  <TextField
-                    label={`${treatment.name} length (minutes)`}
-                    name={`duration-${treatment._id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={15}
-                    max={960}
-                    step={15}
-                    required
-                    defaultValue={treatment.durationMinutes}
-                  />
-                )}
-                <TextField
-                  label={`${treatment.name} buffer after (minutes)`}
-                  name={`buffer-${treatment._id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={120}
-                  step={15}
-                  required
-                  defaultValue={treatment.bufferMinutes}
-                />
-              </fieldset>
-            ))}
-          </div>
+          <TreatmentTimings treatments={settings.treatments} />
           <FormError message={saveError} />
           <div className="admin-compose__buttons">
             <button type="submit" className="button button--primary" disabled={saving}>
@@ -344,7 +262,70 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
       ) : loadError ? null : (
         <p className="admin-total">Loading the start times…</p>
       )}
-    </section>
+    </Panel>
+  );
+}
+
+/** Every hour or every half hour: the times the booking page offers. */
+function StartStepField({ step }: { step: ScheduleSettings['startStepMinutes'] }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="start-step">
+        Start times
+      </label>
+      <select
+        id="start-step"
+        className="field__control field__control--select"
+        name="step"
+        defaultValue={String(step)}
+        aria-describedby="start-step-hint"
+      >
+        <option value="60">Every hour</option>
+        <option value="30">Every 30 minutes</option>
+      </select>
+      <p className="field__hint" id="start-step-hint">
+        The times the booking page offers, from 9:00 AM to 5:00 PM.
+      </p>
+    </div>
+  );
+}
+
+/** Each treatment's length (none for an overnight one) and the buffer after it, in minutes. */
+function TreatmentTimings({ treatments }: { treatments: ScheduleSettings['treatments'] }) {
+  return (
+    <div className="admin-timings">
+      {treatments.map((treatment) => (
+        <fieldset key={treatment._id} className="admin-timings__row">
+          <legend className="admin-timings__name">{treatment.name}</legend>
+          {treatment.durationMinutes === null ? (
+            <p className="admin-timings__overnight">Overnight: from 5:00 PM to the therapist’s first hour</p>
+          ) : (
+            <TextField
+              label={`${treatment.name} length (minutes)`}
+              name={`duration-${treatment._id}`}
+              type="number"
+              inputMode="numeric"
+              min={15}
+              max={960}
+              step={15}
+              required
+              defaultValue={treatment.durationMinutes}
+            />
+          )}
+          <TextField
+            label={`${treatment.name} buffer after (minutes)`}
+            name={`buffer-${treatment._id}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={120}
+            step={15}
+            required
+            defaultValue={treatment.bufferMinutes}
+          />
+        </fieldset>
+      ))}
+    </div>
   );
 }
 
@@ -355,10 +336,73 @@ type NumberSetting =
   | 'noShowLimit'
   | 'offerMinutes';
 
+/** The settings that are one whole number, each in a panel of its own. */
+const numberSettings: ReadonlyArray<Omit<NumberSettingProps, 'onSaved'>> = [
+  {
+    setting: 'healthRetentionMonths',
+    title: 'Clients’ health answers',
+    text: 'Kept for the visit’s care, then erased automatically (Nigeria Data Protection Act 2023). The privacy policy promises clients 12 months: if you choose another length, have its wording changed to match.',
+    label: 'Months after the visit',
+    max: 120,
+    saved: (months) => `Health answers are now erased ${months} months after each visit.`,
+  },
+  {
+    setting: 'voucherValidityMonths',
+    title: 'Gift vouchers',
+    text: 'How long a gift voucher can be used, from the day it is delivered. A change applies to vouchers sold from now on.',
+    label: 'Months from delivery',
+    max: 60,
+    saved: (months) => `Gift vouchers sold from now on are valid for ${months} months.`,
+  },
+  {
+    setting: 'deskVoucherDailyLimit',
+    title: 'Desk gift vouchers',
+    text: 'The most reception may sell at the desk in a day, all receptionists together (managers and owners have no limit). Each morning the owners get an email of the day before’s desk sales.',
+    label: 'Naira reception may sell a day',
+    min: 0,
+    max: 10_000_000,
+    step: 1_000,
+    saved: (naira) => `Reception may now sell up to ${formatNaira(naira)} of gift vouchers a day.`,
+  },
+  {
+    setting: 'noShowLimit',
+    title: 'No-shows',
+    text: 'After this many no-shows within 12 months, a client books online only by paying in full (no deposit). The booking page says only that payment in full is needed, never why. Staff may lift it for a client on their record. 0 turns it off.',
+    label: 'No-shows before payment in full',
+    min: 0,
+    max: 10,
+    saved: (count) =>
+      count === 0
+        ? 'Clients may pay a deposit online whatever their no-shows.'
+        : `After ${count} no-shows in 12 months, a client pays in full online.`,
+  },
+  {
+    setting: 'offerMinutes',
+    title: 'Waitlist offers',
+    text: 'When a place frees, the first client waiting for it is offered it by email and WhatsApp, and the place is held for them this long. If they do not book it in time, it goes to the next in line. Offers go out from 07:00 to 21:00.',
+    label: 'Minutes an offered place is held',
+    min: 5,
+    max: 120,
+    saved: (minutes) => `An offered place is now held for ${minutes} minutes.`,
+  },
+];
+
 /**
  * A setting that is one whole number (how long health answers are kept, how long a gift voucher
  * lasts, reception's daily limit of desk vouchers): its field, saved on its own.
  */
+interface NumberSettingProps {
+  setting: NumberSetting;
+  title: string;
+  text: string;
+  label: string;
+  min?: number;
+  max: number;
+  step?: number;
+  saved: (value: number) => string;
+  onSaved: (text: string) => void;
+}
+
 function NumberSettingPanel({
   setting,
   title,
@@ -369,17 +413,7 @@ function NumberSettingPanel({
   step = 1,
   saved,
   onSaved,
-}: {
-  setting: NumberSetting;
-  title: string;
-  text: string;
-  label: string;
-  min?: number;
-  max: number;
-  step?: number;
-  saved: (value: number) => string;
-  onSaved: (text: string) => void;
-}) {
+}: NumberSettingProps) {
   const [value, setValue] = useState<string>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -408,10 +442,7 @@ function NumberSettingPanel({
   }
 
   return (
-    <section className="admin-panel admin-compose" aria-labelledby={titleId}>
-      <h2 id={titleId} className="admin-panel__title">
-        {title}
-      </h2>
+    <Panel id={titleId} className="admin-compose" title={title}>
       <p>{text}</p>
       {value === undefined ? (
         <FormError message={error} />
@@ -436,6 +467,6 @@ function NumberSettingPanel({
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }

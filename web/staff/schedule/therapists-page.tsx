@@ -12,16 +12,16 @@ import { ApiError } from '../../lib/api-errors';
 import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
-import { forgetTeam } from '../kits/use-team';
+import { forgetBookable } from '../kits/use-bookable';
 import { CommissionForm, type CommissionSetting, commissionSummary, useCommissionSettings } from './commission-form';
 
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 // Monday first, as a week is read in the studio.
 const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 
-const loadTeam = async () => {
+const loadTherapistsAndRooms = async () => {
   const [therapists, rooms, catalogue] = await Promise.all([
     adminRequest(api.staff.$get()),
     adminRequest(api.rooms.$get()),
@@ -34,9 +34,9 @@ const loadTeam = async () => {
 
 /** The menu (staff edit it on the Menu screen), for the treatment checkboxes and summaries. */
 const MenuContext = createContext<ReadonlyArray<{ id: string; name: string }>>([]);
-type TeamData = Awaited<ReturnType<typeof loadTeam>>['rows'][number];
-type Therapist = TeamData['therapists'][number];
-type Room = TeamData['rooms'][number];
+type TherapistsAndRooms = Awaited<ReturnType<typeof loadTherapistsAndRooms>>['rows'][number];
+type Therapist = TherapistsAndRooms['therapists'][number];
+type Room = TherapistsAndRooms['rooms'][number];
 type Hours = Therapist['hours'];
 
 export const therapistMessages = {
@@ -78,19 +78,19 @@ function hoursSummary(hours: Hours): string {
 
 const hoursText = (ranges: Hours[keyof Hours]) => ranges.map((range) => `${range.start}-${range.end}`).join(', ');
 
-export default function TherapistsPage() {
-  const { state, retry } = useAdminList(loadTeam, 'team');
+/** The screen's notice line, and its changes: each says how it went, then the team and commissions reload. */
+function useScheduleChanges() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
+  const commissions = useCommissionSettings();
 
   /** Runs a change and says what happened (the server's reason when it refuses), then reloads. */
-  const commissions = useCommissionSettings();
   const run = async (change: () => Promise<unknown>, success: string): Promise<boolean> => {
     setNotice(undefined);
     try {
       await change();
       setNotice({ tone: 'success', text: success });
-      forgetTeam();
+      forgetBookable();
       dataChanged();
       // A therapist just added needs their commission's row too.
       void commissions?.reload().catch(() => undefined);
@@ -107,6 +107,13 @@ export default function TherapistsPage() {
     await commissions?.reload();
     setNotice({ tone: 'success', text: message });
   };
+
+  return { notice, run, moveBooking, commissions, commissionSaved };
+}
+
+export default function TherapistsPage() {
+  const { state, retry } = useAdminList(loadTherapistsAndRooms, 'team');
+  const { notice, run, moveBooking, commissions, commissionSaved } = useScheduleChanges();
 
   return (
     <>
@@ -138,19 +145,7 @@ export default function TherapistsPage() {
                 />
               ))}
             </ul>
-            <section className="admin-panel" aria-labelledby="rooms-title">
-              <h2 id="rooms-title" className="admin-panel__title">
-                Rooms
-              </h2>
-              <p className="admin-total">
-                Every booking takes a therapist and a room suited to all its treatments, for its whole length.
-              </p>
-              <ul className="admin-list admin-team" aria-label="Rooms">
-                {rows[0]?.rooms.map((room) => (
-                  <RoomCard key={room._id} room={room} run={run} />
-                ))}
-              </ul>
-            </section>
+            <RoomsPanel rooms={rows[0]?.rooms ?? []} run={run} />
           </MenuContext.Provider>
         )}
       </ListFrame>
@@ -167,6 +162,22 @@ export default function TherapistsPage() {
 }
 
 type Run = (change: () => Promise<unknown>, success: string) => Promise<boolean>;
+
+/** The rooms, each with the treatments it suits and whether it is in use. */
+function RoomsPanel({ rooms, run }: { rooms: Room[]; run: Run }) {
+  return (
+    <Panel id="rooms-title" title="Rooms">
+      <p className="admin-total">
+        Every booking takes a therapist and a room suited to all its treatments, for its whole length.
+      </p>
+      <ul className="admin-list admin-team" aria-label="Rooms">
+        {rooms.map((room) => (
+          <RoomCard key={room._id} room={room} run={run} />
+        ))}
+      </ul>
+    </Panel>
+  );
+}
 
 function AddForm({
   title,
@@ -190,17 +201,14 @@ function AddForm({
     setBusy(false);
   }
   return (
-    <section className="admin-panel admin-compose" aria-labelledby={id}>
-      <h2 id={id} className="admin-panel__title">
-        {title}
-      </h2>
+    <Panel id={id} className="admin-compose" title={title}>
       <form className="admin-team__add" onSubmit={add} aria-labelledby={id}>
         <TextField label={label} name="name" required maxLength={60} autoComplete="off" />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Adding…' : button}
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -304,24 +312,10 @@ function DaysOff({ therapist, run, moveBooking }: { therapist: Therapist; run: R
   );
 }
 
-function TherapistCard({
-  therapist,
-  run,
-  moveBooking,
-  commission,
-  onCommissionSaved,
-}: {
-  therapist: Therapist;
-  run: Run;
-  moveBooking: SubmitChange;
-  /** Their commission, for the roles that set it. */
-  commission?: CommissionSetting;
-  onCommissionSaved: (message: string) => Promise<void>;
-}) {
-  const menu = useContext(MenuContext);
+/** A therapist's name, the treatments they give and their weekly hours. */
+function TherapistDetailsForm({ therapist, run }: { therapist: Therapist; run: Run }) {
   const id = useId();
   const [formError, setFormError] = useState<string>();
-  const [blocked, setBlocked] = useState<Array<{ _id: string; name: string; date: string; time: string }>>();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -346,6 +340,76 @@ function TherapistCard({
       `${name}’s details are saved.`,
     );
   }
+
+  return (
+    <details className="admin-team__edit">
+      <summary>Edit {therapist.name}’s name, treatments and hours</summary>
+      <form className="admin-team__form" onSubmit={save} aria-label={`${therapist.name}’s details`}>
+        <TextField label="Name" name="name" required maxLength={60} defaultValue={therapist.name} />
+        <TreatmentChoices legend="Treatments they give" chosen={therapist.treatments} />
+        <fieldset className="admin-team__hours">
+          <legend className="field__label">Weekly hours</legend>
+          <p className="field__hint" id={`${id}-hours-hint`}>
+            Ranges like 09:00-13:00, 14:00-18:00. Empty: not working that day.
+          </p>
+          {weekOrder.map((day) => (
+            <TextField
+              key={day}
+              label={weekdayNames[day]}
+              name={`hours-${day}`}
+              defaultValue={hoursText(therapist.hours[day])}
+              autoComplete="off"
+              aria-describedby={`${id}-hours-hint`}
+            />
+          ))}
+        </fieldset>
+        <FormError message={formError} />
+        <div className="admin-compose__buttons">
+          <button type="submit" className="button button--primary">
+            Save {therapist.name}
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+/** Bookings ahead of a therapist who is being deactivated: to move first. */
+function BookingsToMove({
+  bookings,
+}: {
+  bookings: ReadonlyArray<{ _id: string; name: string; date: string; time: string }>;
+}) {
+  return (
+    <div className="admin-alert admin-alert--error">
+      <p>Move these bookings first:</p>
+      <ul>
+        {bookings.map((booking) => (
+          <li key={booking._id}>
+            {formatDate(booking.date)}, {formatTime(booking.time)} · {booking.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TherapistCard({
+  therapist,
+  run,
+  moveBooking,
+  commission,
+  onCommissionSaved,
+}: {
+  therapist: Therapist;
+  run: Run;
+  moveBooking: SubmitChange;
+  /** Their commission, for the roles that set it. */
+  commission?: CommissionSetting;
+  onCommissionSaved: (message: string) => Promise<void>;
+}) {
+  const menu = useContext(MenuContext);
+  const [blocked, setBlocked] = useState<Array<{ _id: string; name: string; date: string; time: string }>>();
 
   async function setActive(active: boolean) {
     setBlocked(undefined);
@@ -377,51 +441,12 @@ function TherapistCard({
           {therapist.active ? `Deactivate ${therapist.name}` : `Reactivate ${therapist.name}`}
         </button>
       </div>
-      {blocked && blocked.length > 0 ? (
-        <div className="admin-alert admin-alert--error">
-          <p>Move these bookings first:</p>
-          <ul>
-            {blocked.map((booking) => (
-              <li key={booking._id}>
-                {formatDate(booking.date)}, {formatTime(booking.time)} · {booking.name}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {blocked && blocked.length > 0 ? <BookingsToMove bookings={blocked} /> : null}
       <p className="admin-team__summary">
         <span>Gives {treatmentSummary(therapist.treatments, menu)}.</span>{' '}
         <span>Works {hoursSummary(therapist.hours)}.</span>
       </p>
-      <details className="admin-team__edit">
-        <summary>Edit {therapist.name}’s name, treatments and hours</summary>
-        <form className="admin-team__form" onSubmit={save} aria-label={`${therapist.name}’s details`}>
-          <TextField label="Name" name="name" required maxLength={60} defaultValue={therapist.name} />
-          <TreatmentChoices legend="Treatments they give" chosen={therapist.treatments} />
-          <fieldset className="admin-team__hours">
-            <legend className="field__label">Weekly hours</legend>
-            <p className="field__hint" id={`${id}-hours-hint`}>
-              Ranges like 09:00-13:00, 14:00-18:00. Empty: not working that day.
-            </p>
-            {weekOrder.map((day) => (
-              <TextField
-                key={day}
-                label={weekdayNames[day]}
-                name={`hours-${day}`}
-                defaultValue={hoursText(therapist.hours[day])}
-                autoComplete="off"
-                aria-describedby={`${id}-hours-hint`}
-              />
-            ))}
-          </fieldset>
-          <FormError message={formError} />
-          <div className="admin-compose__buttons">
-            <button type="submit" className="button button--primary">
-              Save {therapist.name}
-            </button>
-          </div>
-        </form>
-      </details>
+      <TherapistDetailsForm therapist={therapist} run={run} />
       {commission ? (
         <details className="admin-team__edit">
           <summary>Commission: {commissionSummary(commission, menu)}</summary>

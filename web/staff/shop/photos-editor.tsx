@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { FieldFrame } from '../../components/ui/field';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { messageOf } from '../frame/admin-api';
 import { photoMessages, photoProblem, resizedWebp, uploadPhoto } from './photo-upload';
@@ -68,67 +69,21 @@ export function PhotosEditor({ name, images, error, onChange, onUploading }: Pho
       {images.length > 0 ? (
         <ol className="admin-photos__list">
           {images.map((url, index) => (
-            <li key={url} className="admin-photos__item">
-              <img className="admin-photos__thumb" src={url} alt={alt} width={96} height={96} />
-              <span className="admin-photos__caption">{index === 0 ? 'Main picture' : `Picture ${index + 1}`}</span>
-              <div className="admin-photos__buttons">
-                <button
-                  type="button"
-                  className="admin-catalogue__move admin-catalogue__move--earlier"
-                  aria-label={`Move picture ${index + 1} earlier`}
-                  title="Earlier"
-                  disabled={index === 0}
-                  onClick={() => onChange((list) => moved(list, index, index - 1))}
-                >
-                  <ChevronDownIcon size={20} />
-                </button>
-                <button
-                  type="button"
-                  className="admin-catalogue__move admin-catalogue__move--later"
-                  aria-label={`Move picture ${index + 1} later`}
-                  title="Later"
-                  disabled={index === images.length - 1}
-                  onClick={() => onChange((list) => moved(list, index, index + 1))}
-                >
-                  <ChevronDownIcon size={20} />
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={`Remove picture ${index + 1}`}
-                  onClick={() => {
-                    onChange((list) => list.filter((_, at) => at !== index));
-                    setStatus(`Picture ${index + 1} removed. Save the product to keep the change.`);
-                  }}
-                >
-                  Remove
-                </button>
-              </div>
-            </li>
+            <PhotoItem
+              key={url}
+              url={url}
+              index={index}
+              last={index === images.length - 1}
+              alt={alt}
+              onChange={onChange}
+              onStatus={setStatus}
+            />
           ))}
         </ol>
       ) : (
         <p className="admin-photos__none">No photo yet.</p>
       )}
-      {images.length < MAX_PICTURES ? (
-        <div className="field admin-photos__add">
-          <label className="field__label" htmlFor={`${id}-file`}>
-            Add a photo
-          </label>
-          <input
-            id={`${id}-file`}
-            className="admin-photos__input"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            disabled={uploading}
-            aria-describedby={`${id}-file-hint`}
-            onChange={add}
-          />
-          <p className="field__hint" id={`${id}-file-hint`}>
-            JPEG, PNG or WebP, up to 10 MB. It is made smaller before it is sent.
-          </p>
-        </div>
-      ) : null}
+      {images.length < MAX_PICTURES ? <AddPhotoField id={`${id}-file`} uploading={uploading} onAdd={add} /> : null}
       <p className="admin-photos__status" role="status">
         {uploading ? 'Uploading the photo…' : status}
       </p>
@@ -138,5 +93,90 @@ export function PhotosEditor({ name, images, error, onChange, onUploading }: Pho
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One thumbnail with its place in the order, and Earlier, Later and Remove. */
+function PhotoItem({
+  url,
+  index,
+  last,
+  alt,
+  onChange,
+  onStatus,
+}: {
+  url: string;
+  index: number;
+  last: boolean;
+  alt: string;
+  onChange: PhotosEditorProps['onChange'];
+  onStatus: (status: string) => void;
+}) {
+  return (
+    <li className="admin-photos__item">
+      <img className="admin-photos__thumb" src={url} alt={alt} width={96} height={96} />
+      <span className="admin-photos__caption">{index === 0 ? 'Main picture' : `Picture ${index + 1}`}</span>
+      <div className="admin-photos__buttons">
+        <button
+          type="button"
+          className="admin-catalogue__move admin-catalogue__move--earlier"
+          aria-label={`Move picture ${index + 1} earlier`}
+          title="Earlier"
+          disabled={index === 0}
+          onClick={() => onChange((list) => moved(list, index, index - 1))}
+        >
+          <ChevronDownIcon size={20} />
+        </button>
+        <button
+          type="button"
+          className="admin-catalogue__move admin-catalogue__move--later"
+          aria-label={`Move picture ${index + 1} later`}
+          title="Later"
+          disabled={last}
+          onClick={() => onChange((list) => moved(list, index, index + 1))}
+        >
+          <ChevronDownIcon size={20} />
+        </button>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          aria-label={`Remove picture ${index + 1}`}
+          onClick={() => {
+            onChange((list) => list.filter((_, at) => at !== index));
+            onStatus(`Picture ${index + 1} removed. Save the product to keep the change.`);
+          }}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The file input that resizes and uploads a new photo. */
+function AddPhotoField({
+  id,
+  uploading,
+  onAdd,
+}: {
+  id: string;
+  uploading: boolean;
+  onAdd: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <FieldFrame id={id} label="Add a photo" className="admin-photos__add">
+      <input
+        id={id}
+        className="admin-photos__input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={uploading}
+        aria-describedby={`${id}-hint`}
+        onChange={onAdd}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        JPEG, PNG or WebP, up to 10 MB. It is made smaller before it is sent.
+      </p>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { draftFields, TextAreaField, TextField } from '../../components/ui/field';
 import { addProduct, changeProduct, type Product } from '../menu/catalogue-api';
 import { CatalogueFormFooter, FormDialog } from '../menu/form-dialog';
 import { useCatalogueForm } from '../menu/use-catalogue-form';
@@ -70,6 +70,7 @@ export function ProductForm({ editing, categories, onClose, onSaved }: ProductFo
     setProblem(undefined);
   };
 
+  const field = draftFields(draft, errors, set);
   return (
     <FormDialog
       title={editing ? `Edit ${editing.name}` : 'Add product'}
@@ -83,50 +84,9 @@ export function ProductForm({ editing, categories, onClose, onSaved }: ProductFo
           onSubmit={(event) => submit(event, close)}
           noValidate
         >
-          <div className="admin-catalogue-form__pair">
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="off"
-              maxLength={80}
-              value={draft.name}
-              error={errors.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-            <TextField
-              label="Category"
-              name="category"
-              autoComplete="off"
-              maxLength={40}
-              list={`${id}-categories`}
-              value={draft.category}
-              error={errors.category}
-              onChange={(event) => set('category', event.target.value)}
-            />
-            <datalist id={`${id}-categories`}>
-              {categories.map((category) => (
-                <option key={category} value={category} />
-              ))}
-            </datalist>
-          </div>
-          <TextAreaField
-            label="Description"
-            name="description"
-            rows={3}
-            maxLength={600}
-            value={draft.description}
-            error={errors.description}
-            onChange={(event) => set('description', event.target.value)}
-          />
-          <TextAreaField
-            label="Ingredients (optional)"
-            name="ingredients"
-            rows={2}
-            maxLength={600}
-            value={draft.ingredients}
-            error={errors.ingredients}
-            onChange={(event) => set('ingredients', event.target.value)}
-          />
+          <NameAndCategory listId={`${id}-categories`} field={field} categories={categories} />
+          <TextAreaField label="Description" {...field('description')} rows={3} maxLength={600} />
+          <TextAreaField label="Ingredients (optional)" {...field('ingredients')} rows={2} maxLength={600} />
           <PhotosEditor
             name={draft.name}
             images={draft.images}
@@ -151,5 +111,29 @@ export function ProductForm({ editing, categories, onClose, onSaved }: ProductFo
         </form>
       )}
     </FormDialog>
+  );
+}
+
+/** The product's name, and its category with the categories in use offered while typing. */
+function NameAndCategory({
+  listId,
+  field,
+  categories,
+}: {
+  /** The id of the list of categories offered. */
+  listId: string;
+  field: ReturnType<typeof draftFields<ProductDraft>>;
+  categories: readonly string[];
+}) {
+  return (
+    <div className="admin-catalogue-form__pair">
+      <TextField label="Name" {...field('name')} autoComplete="off" maxLength={80} />
+      <TextField label="Category" {...field('category')} autoComplete="off" maxLength={40} list={listId} />
+      <datalist id={listId}>
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+    </div>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { type AuditAction, auditActions, isAuditAction } from '../../../worker/shared/audit-actions';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
+import { FieldFrame } from '../../components/ui/field';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
-import { AdminPageHeader, ListFrame, Pager } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, ListFrame, Pager } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 
 interface Filters {
@@ -55,10 +56,7 @@ function ActivityFilters({
   return (
     <fieldset className="admin-filters">
       <legend className="visually-hidden">Filter the activity</legend>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-actor`}>
-          Person
-        </label>
+      <FieldFrame id={`${formId}-actor`} label="Person">
         <select
           id={`${formId}-actor`}
           className="field__control field__control--select"
@@ -72,11 +70,8 @@ function ActivityFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-action`}>
-          What
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${formId}-action`} label="What">
         <select
           id={`${formId}-action`}
           className="field__control field__control--select"
@@ -90,11 +85,8 @@ function ActivityFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-from`}>
-          From
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${formId}-from`} label="From">
         <input
           id={`${formId}-from`}
           className="field__control"
@@ -103,11 +95,8 @@ function ActivityFilters({
           max={filters.to || undefined}
           onChange={(event) => set({ from: event.target.value })}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-to`}>
-          To
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${formId}-to`} label="To">
         <input
           id={`${formId}-to`}
           className="field__control"
@@ -116,7 +105,7 @@ function ActivityFilters({
           min={filters.from || undefined}
           onChange={(event) => set({ to: event.target.value })}
         />
-      </div>
+      </FieldFrame>
     </fieldset>
   );
 }
@@ -124,33 +113,22 @@ function ActivityFilters({
 /** The entries: when, who, what (and on what), the details and the address it came from. */
 function ActivityTable({ rows }: { rows: Entry[] }) {
   return (
-    <table className="admin-table admin-table--cards">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Details</th>
-          <th scope="col">Address</th>
+    <CardTable headings={['When', 'Who', 'What', 'Details', 'Address']}>
+      {rows.map((entry) => (
+        <tr key={entry._id}>
+          <td data-label="When">{formatShortDateTime(entry.at)}</td>
+          <th scope="row" data-label="Who">
+            {entry.actor?.name ?? 'Unknown'}
+          </th>
+          <td data-label="What">
+            {isAuditAction(entry.action) ? auditActions[entry.action] : entry.action}
+            {entry.target ? <span className="admin-table__note">{entry.target}</span> : null}
+          </td>
+          <td data-label="Details">{detailText(entry.details) || '-'}</td>
+          <td data-label="Address">{entry.address ?? '-'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((entry) => (
-          <tr key={entry._id}>
-            <td data-label="When">{formatShortDateTime(entry.at)}</td>
-            <th scope="row" data-label="Who">
-              {entry.actor?.name ?? 'Unknown'}
-            </th>
-            <td data-label="What">
-              {isAuditAction(entry.action) ? auditActions[entry.action] : entry.action}
-              {entry.target ? <span className="admin-table__note">{entry.target}</span> : null}
-            </td>
-            <td data-label="Details">{detailText(entry.details) || '-'}</td>
-            <td data-label="Address">{entry.address ?? '-'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </CardTable>
   );
 }
 

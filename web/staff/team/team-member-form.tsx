@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { roleLabels, type StaffRole, staffRoles } from '../../../worker/shared/permissions';
-import { FormError, TextField } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
+import { FieldFrame, FormError, TextField } from '../../components/ui/field';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 export interface TeamMemberValues {
   name: string;
@@ -64,10 +64,7 @@ function NameAndEmailFields({
 /** The role, with what it opens said beneath it. */
 function RoleField({ id, role, onChange }: { id: string; role: StaffRole; onChange: (role: StaffRole) => void }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Role
-      </label>
+    <FieldFrame id={id} label="Role">
       <select
         id={id}
         className="field__control field__control--select"
@@ -84,7 +81,7 @@ function RoleField({ id, role, onChange }: { id: string; role: StaffRole; onChan
       <p className="field__hint" id={`${id}-hint`}>
         {roleSummaries[role]}
       </p>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -101,10 +98,7 @@ function TherapistField({
   onChange: (therapistId: string | undefined) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Therapist on the schedule
-      </label>
+    <FieldFrame id={id} label="Therapist on the schedule">
       <select
         id={id}
         className="field__control field__control--select"
@@ -118,14 +112,13 @@ function TherapistField({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
 /** Invite a person / Change role, in a modal dialog open for as long as it is mounted. */
 export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMemberFormProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const modal = useModal();
   const roleId = useId();
   const therapistId = useId();
   const [values, setValues] = useState<TeamMemberValues>(
@@ -134,11 +127,6 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
   const set = (change: Partial<TeamMemberValues>) => {
     setValues((current) => ({ ...current, ...change }));
     setError(undefined);
@@ -157,7 +145,7 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
     setSaving(true);
     try {
       await onSave({ ...values, therapistId: values.role === 'therapist' ? values.therapistId : undefined });
-      close();
+      modal.close();
     } catch (failure) {
       setError((failure as Error).message);
       setSaving(false);
@@ -166,14 +154,7 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
 
   const title = editing ? `Change ${editing.name}’s role` : 'Invite a person';
   return (
-    <dialog ref={dialogRef} className="dialog admin-coupon-form" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
+    <ModalDialog modal={modal} className="dialog admin-coupon-form" title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         {editing ? null : <NameAndEmailFields values={values} set={set} />}
         <RoleField id={roleId} role={values.role} onChange={(role) => set({ role })} />
@@ -187,7 +168,7 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
         ) : null}
         <FormError message={error} />
         <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={close}>
+          <button type="button" className="button button--secondary" onClick={modal.close}>
             Cancel
           </button>
           <button type="submit" className="button button--primary" disabled={saving}>
@@ -195,6 +176,6 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

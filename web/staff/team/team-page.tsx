@@ -1,11 +1,12 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { roleLabels } from '../../../worker/shared/permissions';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { adminDataChangedAtom, staffUserAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, StatusBadge } from '../kits/admin-ui';
+import { staffUserAtom } from '../frame/admin-session';
+import { AdminPageHeader, CardTable, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
+import { useScreenNotice } from '../kits/use-screen-notice';
 import { TeamMemberForm, type TeamMemberValues } from './team-member-form';
 
 const loadTeam = async () => {
@@ -66,22 +67,11 @@ interface MemberActions {
 /** People who sign in: a row per member; `myId` is the signed-in owner (who cannot reset their own factor here). */
 function TeamTable({ rows, myId, ...actions }: MemberActions & { rows: Member[]; myId?: string }) {
   return (
-    <table className="admin-table admin-table--cards">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Signs in with</th>
-          <th scope="col">Role</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((member) => (
-          <MemberRow key={member._id} member={member} isMe={member._id === myId} {...actions} />
-        ))}
-      </tbody>
-    </table>
+    <CardTable headings={['Name', 'Signs in with', 'Role', 'Status', 'Actions']}>
+      {rows.map((member) => (
+        <MemberRow key={member._id} member={member} isMe={member._id === myId} {...actions} />
+      ))}
+    </CardTable>
   );
 }
 
@@ -153,6 +143,42 @@ function MemberRow({
   );
 }
 
+/** What the owner is told once a role is changed or an invitation sent. */
+const savedText = (editing: Member | undefined, values: TeamMemberValues) =>
+  editing
+    ? `${editing.name} is now ${roleLabels[values.role].toLowerCase()}.`
+    : `Invitation sent to ${values.email.trim().toLowerCase()}. The link works for 72 hours.`;
+
+/**
+ * The row buttons that change a member at once (after a confirm where it matters); `act` sends
+ * each and tells how it went.
+ */
+function memberActions(
+  act: (run: () => Promise<unknown>, success: string) => Promise<void>,
+): Omit<MemberActions, 'onChangeRole'> {
+  return {
+    onSetActive: (member, active) => {
+      if (!active && !window.confirm(teamPageMessages.confirmDeactivate(member.name))) return;
+      return act(
+        () => adminRequest(api.team[':id'].$put({ param: { id: member._id }, json: { active } })),
+        active ? `${member.name} can sign in again.` : `${member.name} is deactivated and signed out.`,
+      );
+    },
+    onResend: (member) =>
+      act(
+        () => adminRequest(api.team[':id'].invitation.$post({ param: { id: member._id } })),
+        `A new invitation is on its way to ${member.email}. The earlier link no longer works.`,
+      ),
+    onResetSecondFactor: (member) => {
+      if (!window.confirm(teamPageMessages.confirmReset(member.name))) return;
+      return act(
+        () => adminRequest(api.team[':id']['second-factor'].reset.$post({ param: { id: member._id } })),
+        `${member.name}’s passkeys and authenticator app are removed, and they are signed out. They have an email saying so.`,
+      );
+    },
+  };
+}
+
 /** Team (owners): who signs in, with which role; invite, change a role, deactivate, resend. */
 export default function TeamPage() {
   const [therapists, setTherapists] = useState<Array<{ _id: string; name: string }>>([]);
@@ -162,8 +188,8 @@ export default function TeamPage() {
     return loaded;
   }, 'team');
   const [form, setForm] = useState<{ open: boolean; editing?: Member }>({ open: false });
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
-  const dataChanged = useSetAtom(adminDataChangedAtom);
+  const screen = useScreenNotice();
+  const { notice, setNotice, dataChanged } = screen;
   const me = useAtomValue(staffUserAtom);
 
   async function save(values: TeamMemberValues) {
@@ -174,47 +200,11 @@ export default function TeamPage() {
     } catch (error) {
       throw new Error(messageOf(error, editing ? teamPageMessages.update : teamPageMessages.invite));
     }
-    setNotice({
-      tone: 'success',
-      text: editing
-        ? `${editing.name} is now ${roleLabels[values.role].toLowerCase()}.`
-        : `Invitation sent to ${values.email.trim().toLowerCase()}. The link works for 72 hours.`,
-    });
+    setNotice({ tone: 'success', text: savedText(editing, values) });
     dataChanged();
   }
 
-  async function act(run: () => Promise<unknown>, success: string) {
-    setNotice(undefined);
-    try {
-      await run();
-      setNotice({ tone: 'success', text: success });
-    } catch (error) {
-      setNotice({ tone: 'error', text: messageOf(error, teamPageMessages.update) });
-    }
-    dataChanged();
-  }
-
-  const setActive = (member: Member, active: boolean) => {
-    if (!active && !window.confirm(teamPageMessages.confirmDeactivate(member.name))) return;
-    return act(
-      () => adminRequest(api.team[':id'].$put({ param: { id: member._id }, json: { active } })),
-      active ? `${member.name} can sign in again.` : `${member.name} is deactivated and signed out.`,
-    );
-  };
-
-  const resend = (member: Member) =>
-    act(
-      () => adminRequest(api.team[':id'].invitation.$post({ param: { id: member._id } })),
-      `A new invitation is on its way to ${member.email}. The earlier link no longer works.`,
-    );
-
-  const resetSecondFactor = (member: Member) => {
-    if (!window.confirm(teamPageMessages.confirmReset(member.name))) return;
-    return act(
-      () => adminRequest(api.team[':id']['second-factor'].reset.$post({ param: { id: member._id } })),
-      `${member.name}’s passkeys and authenticator app are removed, and they are signed out. They have an email saying so.`,
-    );
-  };
+  const act = (run: () => Promise<unknown>, success: string) => screen.act(run, success, teamPageMessages.update);
 
   return (
     <div className="admin-page">
@@ -224,23 +214,18 @@ export default function TeamPage() {
         </button>
       </AdminPageHeader>
       <Notice notice={notice} />
-      <section className="admin-panel" aria-labelledby="team-members">
-        <h2 id="team-members" className="admin-panel__title">
-          People who sign in
-        </h2>
+      <Panel id="team-members" title="People who sign in">
         <ListFrame state={state} errorMessage={teamPageMessages.fetch} emptyMessage="No one yet" onRetry={retry}>
           {(rows) => (
             <TeamTable
               rows={rows}
               myId={me?._id}
               onChangeRole={(member) => setForm({ open: true, editing: member })}
-              onResend={resend}
-              onResetSecondFactor={resetSecondFactor}
-              onSetActive={setActive}
+              {...memberActions(act)}
             />
           )}
         </ListFrame>
-      </section>
+      </Panel>
       {form.open ? (
         <TeamMemberForm
           key={form.editing?._id ?? 'new'}

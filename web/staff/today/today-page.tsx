@@ -4,12 +4,14 @@
  * 10:42"; status changes and notes made meanwhile wait in the browser and go, in order, when the
  * network returns (offline-day.ts).
  */
+
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, isIsoDate, lagosClock, lagosDate } from '../../../worker/shared/time';
+import { FieldFrame } from '../../components/ui/field';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from '../bookings/new-booking-form';
 import { AdminPageHeader, Notice, useCan } from '../kits/admin-ui';
-import { useTeam } from '../kits/use-team';
+import { useBookable } from '../kits/use-bookable';
 import { todayMessages, useToday, withWaiting } from './use-today';
 import { VisitCard } from './visit-card';
 import { WaitingList } from './waiting-list';
@@ -106,13 +108,10 @@ function DayControls({
   setTherapistId: (id: string) => void;
 }) {
   const id = useId();
-  const team = useTeam();
+  const bookable = useBookable();
   return (
     <div className="today__controls">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-date`}>
-          Day
-        </label>
+      <FieldFrame id={`${id}-date`} label="Day">
         <input
           id={`${id}-date`}
           type="date"
@@ -120,12 +119,9 @@ function DayControls({
           value={date}
           onChange={(event) => event.target.value && setDate(event.target.value)}
         />
-      </div>
+      </FieldFrame>
       {therapistId === undefined ? null : (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-therapist`}>
-            Therapist
-          </label>
+        <FieldFrame id={`${id}-therapist`} label="Therapist">
           <select
             id={`${id}-therapist`}
             className="field__control field__control--select"
@@ -133,13 +129,13 @@ function DayControls({
             onChange={(event) => setTherapistId(event.target.value)}
           >
             <option value="all">All therapists</option>
-            {(team?.therapists ?? []).map((therapist) => (
+            {(bookable?.therapists ?? []).map((therapist) => (
               <option key={therapist._id} value={therapist._id}>
                 {therapist.name}
               </option>
             ))}
           </select>
-        </div>
+        </FieldFrame>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
  * the day kept is shown with since when; changes are sent at once, or wait and go in order.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
 import type { StatusChange } from '../../../worker/shared/bookings/visit-rules';
 import { successOf } from '../bookings/visit-status';
 import { messageOf } from '../frame/admin-api';
@@ -53,17 +53,13 @@ export function withWaiting(day: TodayAnswer, waiting: Waiting[]): TodayAnswer {
   return { ...day, visits };
 }
 
-export function useToday(date: string, therapistId: string, ownOnly: boolean) {
-  const [notice, setNotice] = useState<NoticeState>();
-  const [attempt, setAttempt] = useState(0);
-  const version = useAtomValue(adminDataVersionAtom);
-  const dataChanged = useSetAtom(adminDataChangedAtom);
-  // What is kept and waits is the signed-in person's (offline-day.ts).
-  const by = useAtomValue(staffUserAtom)?._id ?? '';
-  const key = `${by}:${date}:${ownOnly ? 'own' : therapistId}`;
-  const [state, setState] = useState<DayState>({ status: 'loading' });
-  const [waiting, setWaiting] = useState<Waiting[]>(waitingChanges);
+type SetDayState = Dispatch<SetStateAction<DayState>>;
 
+/** Which day to load, and what makes it load again. */
+type DayLoad = { key: string; date: string; therapistId: string; version: number; attempt: number };
+
+/** Loads the day, keeping it in the browser; offline, shows the day kept before, if any. */
+function useDayLoad({ key, date, therapistId, version, attempt }: DayLoad, setState: SetDayState) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the day, the data or the network change.
   useEffect(() => {
     let current = true;
@@ -93,14 +89,14 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
       current = false;
     };
   }, [key, version, attempt]);
+}
 
-  const sendAll = useCallback(async () => {
-    const sent = await sendWaiting(send, by);
-    setWaiting(waitingChanges());
-    if (sent > 0) dataChanged();
-  }, [dataChanged, by]);
-
-  // Back online: what waited goes first, then the day loads again.
+/** Back online: what waited goes first, then the day loads again; going offline marks since when. */
+function useSendOnReconnect(
+  sendAll: () => Promise<void>,
+  setState: SetDayState,
+  setAttempt: Dispatch<SetStateAction<number>>,
+) {
   useEffect(() => {
     const online = () => {
       void sendAll().then(() => setAttempt((count) => count + 1));
@@ -118,7 +114,35 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [sendAll]);
+  }, [sendAll, setState, setAttempt]);
+}
+
+export function useToday(date: string, therapistId: string, ownOnly: boolean) {
+  const [notice, setNotice] = useState<NoticeState>();
+  const [attempt, setAttempt] = useState(0);
+  const version = useAtomValue(adminDataVersionAtom);
+  const dataChanged = useSetAtom(adminDataChangedAtom);
+  // What is kept and waits is the signed-in person's (offline-day.ts).
+  const by = useAtomValue(staffUserAtom)?._id ?? '';
+  const key = `${by}:${date}:${ownOnly ? 'own' : therapistId}`;
+  const [state, setState] = useState<DayState>({ status: 'loading' });
+  const [waiting, setWaiting] = useState<Waiting[]>(waitingChanges);
+
+  useDayLoad({ key, date, therapistId, version, attempt }, setState);
+
+  const sendAll = useCallback(async () => {
+    const sent = await sendWaiting(send, by);
+    setWaiting(waitingChanges());
+    if (sent > 0) dataChanged();
+  }, [dataChanged, by]);
+
+  useSendOnReconnect(sendAll, setState, setAttempt);
+
+  /** Keeps a change to send later, in the order made. */
+  function keepWaiting(visit: TodayVisit, change: WaitingChange) {
+    addWaiting({ by, bookingId: visit._id, clientName: visit.clientName, change });
+    setWaiting(waitingChanges());
+  }
 
   /** Sends a change now, or keeps it to send when the network returns. */
   async function act(visit: TodayVisit, change: WaitingChange, success: string, failure: string): Promise<boolean> {
@@ -126,8 +150,7 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
     const waitingNow = waitingChanges().some((each) => !each.refused);
     if (!navigator.onLine || waitingNow) {
       // Behind others still waiting, it waits too: changes reach the studio in the order made.
-      addWaiting({ by, bookingId: visit._id, clientName: visit.clientName, change });
-      setWaiting(waitingChanges());
+      keepWaiting(visit, change);
       if (navigator.onLine) void sendAll();
       return true;
     }
@@ -138,8 +161,7 @@ export function useToday(date: string, therapistId: string, ownOnly: boolean) {
       return true;
     } catch (error) {
       if (isOffline(error)) {
-        addWaiting({ by, bookingId: visit._id, clientName: visit.clientName, change });
-        setWaiting(waitingChanges());
+        keepWaiting(visit, change);
         return true;
       }
       setNotice({ tone: 'error', text: `${failure}: ${messageOf(error, 'Please try again.')}` });

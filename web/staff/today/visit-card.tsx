@@ -2,10 +2,12 @@
  * One visit on Today, made for a phone in a therapist's hand: who and when first, what the room
  * needs to know, then large buttons for the visit's next step and its notes.
  */
+
 import { type FormEvent, useId, useState } from 'react';
 import type { StatusChange } from '../../../worker/shared/bookings/visit-rules';
 import { formatNaira } from '../../../worker/shared/money';
 import { addDays, formatDate } from '../../../worker/shared/time';
+import { FieldFrame } from '../../components/ui/field';
 import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
 import type { NewBookingPreset } from '../bookings/new-booking-form';
 import { allowedChanges, buttonLabels, formWords, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
@@ -37,8 +39,6 @@ export function VisitCard({
 }) {
   const titleId = useId();
   const [writing, setWriting] = useState(false);
-  const changes = allowedChanges({ ...visit, name: visit.clientName, date });
-  const readsHealth = visit.healthConditions !== undefined;
   return (
     <li className={`today-visit today-visit--${visit.serviceStatus}`}>
       <article aria-labelledby={titleId}>
@@ -54,37 +54,7 @@ export function VisitCard({
           <StatusBadge status={formWords[visit.form]} tone={visit.form === 'missing' ? 'warning' : 'success'} />
           {hasHealthNotes(visit) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         </div>
-        <dl className="admin-details today-visit__details">
-          <Detail label="Treatments" wide>
-            {visit.treatments.join(', ')}
-          </Detail>
-          <Detail label="Room">{visit.room ?? '-'}</Detail>
-          {showTherapist ? <Detail label="Therapist">{visit.therapist?.name ?? 'None yet'}</Detail> : null}
-          <Detail label="To pay">{visit.balanceDue > 0 ? formatNaira(visit.balanceDue) : 'Nothing: paid'}</Detail>
-          <Detail label="Phone">
-            <a href={`tel:${visit.phone}`}>{visit.phone}</a>
-          </Detail>
-          {visit.formPath ? (
-            <Detail label="Health form" wide>
-              {/* For the client to fill at the desk, on the studio's tablet or their phone. */}
-              <a href={visit.formPath} target="_blank" rel="noopener">
-                Open {visit.clientName}’s health form
-              </a>
-            </Detail>
-          ) : null}
-          {readsHealth ? <HealthAnswerDetails booking={visit} brief /> : null}
-          {visit.lastNotes ? (
-            <Detail label={`Last visit’s notes (${formatDate(visit.lastNotes.date)})`} wide>
-              <span className="today-visit__notes">{visit.lastNotes.text}</span>
-            </Detail>
-          ) : null}
-          {visit.visitNotes ? (
-            <Detail label="This visit’s notes" wide>
-              <span className="today-visit__notes">{visit.visitNotes.text}</span>
-              <span className="today-visit__by"> ({visit.visitNotes.writtenBy})</span>
-            </Detail>
-          ) : null}
-        </dl>
+        <VisitDetails visit={visit} showTherapist={showTherapist} />
         {writing ? (
           <NotesForm
             visit={visit}
@@ -94,46 +64,109 @@ export function VisitCard({
             }}
           />
         ) : null}
-        <div className="today-visit__actions">
-          {changes.map((to) => (
-            <button
-              key={to}
-              type="button"
-              className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
-              onClick={() => actions.changeStatus(visit, to)}
-            >
-              {to === 'completed' ? 'Completed' : buttonLabels[to]}
-            </button>
-          ))}
-          {mayWriteNotes && !writing && visit.serviceStatus !== 'cancelled' ? (
-            <button
-              type="button"
-              className="button button--secondary today-visit__button"
-              onClick={() => setWriting(true)}
-            >
-              {visit.visitNotes ? 'Edit notes' : 'Write notes'}
-            </button>
-          ) : null}
-          {visit.serviceStatus === 'completed' && actions.bookNext ? (
-            <button
-              type="button"
-              className="button button--secondary today-visit__button"
-              onClick={() =>
-                actions.bookNext?.({
-                  date: addDays(date, NEXT_VISIT_DAYS),
-                  time: visit.time,
-                  therapistId: visit.therapist?._id,
-                  treatments: visit.treatments,
-                  client: { name: visit.clientName, phone: visit.phone, email: visit.email },
-                })
-              }
-            >
-              Book the next visit
-            </button>
-          ) : null}
-        </div>
+        <VisitButtons
+          visit={visit}
+          date={date}
+          mayWriteNotes={mayWriteNotes}
+          writing={writing}
+          onWrite={() => setWriting(true)}
+          actions={actions}
+        />
       </article>
     </li>
+  );
+}
+
+/** What the room needs to know: treatments, room, payment, phone, health and notes. */
+function VisitDetails({ visit, showTherapist }: { visit: TodayVisit; showTherapist: boolean }) {
+  const readsHealth = visit.healthConditions !== undefined;
+  return (
+    <dl className="admin-details today-visit__details">
+      <Detail label="Treatments" wide>
+        {visit.treatments.join(', ')}
+      </Detail>
+      <Detail label="Room">{visit.room ?? '-'}</Detail>
+      {showTherapist ? <Detail label="Therapist">{visit.therapist?.name ?? 'None yet'}</Detail> : null}
+      <Detail label="To pay">{visit.balanceDue > 0 ? formatNaira(visit.balanceDue) : 'Nothing: paid'}</Detail>
+      <Detail label="Phone">
+        <a href={`tel:${visit.phone}`}>{visit.phone}</a>
+      </Detail>
+      {visit.formPath ? (
+        <Detail label="Health form" wide>
+          {/* For the client to fill at the desk, on the studio's tablet or their phone. */}
+          <a href={visit.formPath} target="_blank" rel="noopener">
+            Open {visit.clientName}’s health form
+          </a>
+        </Detail>
+      ) : null}
+      {readsHealth ? <HealthAnswerDetails booking={visit} brief /> : null}
+      {visit.lastNotes ? (
+        <Detail label={`Last visit’s notes (${formatDate(visit.lastNotes.date)})`} wide>
+          <span className="today-visit__notes">{visit.lastNotes.text}</span>
+        </Detail>
+      ) : null}
+      {visit.visitNotes ? (
+        <Detail label="This visit’s notes" wide>
+          <span className="today-visit__notes">{visit.visitNotes.text}</span>
+          <span className="today-visit__by"> ({visit.visitNotes.writtenBy})</span>
+        </Detail>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Large buttons for the visit's next step, its notes and booking the next visit. */
+function VisitButtons({
+  visit,
+  date,
+  mayWriteNotes,
+  writing,
+  onWrite,
+  actions,
+}: {
+  visit: TodayVisit;
+  date: string;
+  mayWriteNotes: boolean;
+  writing: boolean;
+  onWrite: () => void;
+  actions: VisitActions;
+}) {
+  const changes = allowedChanges({ ...visit, name: visit.clientName, date });
+  return (
+    <div className="today-visit__actions">
+      {changes.map((to) => (
+        <button
+          key={to}
+          type="button"
+          className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
+          onClick={() => actions.changeStatus(visit, to)}
+        >
+          {to === 'completed' ? 'Completed' : buttonLabels[to]}
+        </button>
+      ))}
+      {mayWriteNotes && !writing && visit.serviceStatus !== 'cancelled' ? (
+        <button type="button" className="button button--secondary today-visit__button" onClick={onWrite}>
+          {visit.visitNotes ? 'Edit notes' : 'Write notes'}
+        </button>
+      ) : null}
+      {visit.serviceStatus === 'completed' && actions.bookNext ? (
+        <button
+          type="button"
+          className="button button--secondary today-visit__button"
+          onClick={() =>
+            actions.bookNext?.({
+              date: addDays(date, NEXT_VISIT_DAYS),
+              time: visit.time,
+              therapistId: visit.therapist?._id,
+              treatments: visit.treatments,
+              client: { name: visit.clientName, phone: visit.phone, email: visit.email },
+            })
+          }
+        >
+          Book the next visit
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -156,10 +189,7 @@ function NotesForm({
   }
   return (
     <form className="today-visit__notes-form" onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          Visit notes for {visit.clientName}
-        </label>
+      <FieldFrame id={fieldId} label={`Visit notes for ${visit.clientName}`}>
         <p className="field__hint" id={`${fieldId}-hint`}>
           What was done, pressure, areas, products used or recommended. Health data: only the visit’s therapist,
           managers and the owner read them.
@@ -174,7 +204,7 @@ function NotesForm({
           aria-describedby={`${fieldId}-hint`}
           defaultValue={visit.visitNotes?.text}
         />
-      </div>
+      </FieldFrame>
       <div className="today-visit__actions">
         <button type="submit" className="button button--primary today-visit__button" disabled={saving}>
           {saving ? 'Saving…' : 'Save notes'}

@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../worker/shared/prepaid/voucher-rules';
 import { addDays, formatShortDate, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { RadioOptions } from '../kits/admin-ui';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 type Treatment = { _id: string; name: string; price: number };
 
@@ -61,29 +61,36 @@ function BuyerAndRecipientFields() {
   );
 }
 
+/** The menu as it is now, for a voucher's treatment (hidden treatments are not sold). */
+function useMenuOnSale() {
+  const [menu, setMenu] = useState<Treatment[]>([]);
+  useEffect(() => {
+    adminRequest(api.treatments.$get())
+      .then(setMenu)
+      .catch(() => setMenu([]));
+  }, []);
+  return menu;
+}
+
+/** What the desk is told once the voucher is sold: sent now with its last 4, or on which day. */
+function soldText(sold: { last4?: string | null; amount: number; deliverOn: string }) {
+  return sold.last4
+    ? `Gift voucher …${sold.last4} sold (${formatNaira(sold.amount)}) and sent.`
+    : `Gift voucher sold (${formatNaira(sold.amount)}); it is sent, with its code, on ${formatShortDate(`${sold.deliverOn}T12:00:00Z`)}.`;
+}
+
 /**
  * Selling a gift voucher at the desk: an amount or a treatment, who buys it (their email optional)
  * and who receives it, the day it is sent, and how it was paid. The server checks everything with
  * the purchase's own rules and answers what is not right.
  */
 export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSold: (text: string) => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [menu, setMenu] = useState<Treatment[]>([]);
+  const modal = useModal();
+  const menu = useMenuOnSale();
   const today = lagosDate(new Date());
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [payment, setPayment] = useState<(typeof payments)[number]['value']>('cash');
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // The menu as it is now (hidden treatments are not sold).
-    adminRequest(api.treatments.$get())
-      .then(setMenu)
-      .catch(() => setMenu([]));
-  }, []);
-  const close = () => dialogRef.current?.close();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,12 +117,8 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
           },
         }),
       );
-      onSold(
-        sold.last4
-          ? `Gift voucher …${sold.last4} sold (${formatNaira(sold.amount)}) and sent.`
-          : `Gift voucher sold (${formatNaira(sold.amount)}); it is sent, with its code, on ${formatShortDate(`${sold.deliverOn}T12:00:00Z`)}.`,
-      );
-      close();
+      onSold(soldText(sold));
+      modal.close();
     } catch (caught) {
       setError(messageOf(caught, 'Error selling the voucher'));
       setSaving(false);
@@ -123,16 +126,9 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
   }
 
   return (
-    <dialog ref={dialogRef} className="dialog admin-new-booking" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>Sell a gift voucher</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
+    <ModalDialog modal={modal} className="dialog admin-new-booking" title="Sell a gift voucher" onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <GiftValueFields treatmentId={`${titleId}-treatment`} menu={menu} />
+        <GiftValueFields treatmentId={`${modal.titleId}-treatment`} menu={menu} />
         <BuyerAndRecipientFields />
         <TextField
           label="Delivery date"
@@ -151,11 +147,11 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Selling…' : 'Sell voucher'}
           </button>
-          <button type="button" className="button button--secondary" onClick={close}>
+          <button type="button" className="button button--secondary" onClick={modal.close}>
             Cancel
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { TextField } from '../../components/ui/field';
-import { CloseIcon } from '../../components/ui/icons';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
+import { ModalDialog, useModal } from '../kits/modal-dialog';
 import { codeName, type Voucher } from './voucher-list';
 
 /** Void a voucher, with the reason (kept in the activity log): it can no longer pay. */
@@ -15,17 +15,10 @@ export function VoidVoucherForm({
   onClose: () => void;
   onVoided: (text: string) => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const modal = useModal();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => dialogRef.current?.close();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +26,7 @@ export function VoidVoucherForm({
     try {
       await adminRequest(api.vouchers[':id'].void.$post({ param: { id: voucher._id }, json: { reason } }));
       onVoided(`The voucher for ${voucher.recipientName} (${codeName(voucher)}) is void.`);
-      close();
+      modal.close();
     } catch (caught) {
       setError(messageOf(caught, 'Error voiding the voucher'));
       setSaving(false);
@@ -41,14 +34,7 @@ export function VoidVoucherForm({
   }
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={onClose}>
-      <div className="dialog__header">
-        <h2 id={titleId}>Void this voucher?</h2>
-        <button type="button" className="dialog__close" onClick={close}>
-          <CloseIcon size={22} />
-          <span className="visually-hidden">Close</span>
-        </button>
-      </div>
+    <ModalDialog modal={modal} className="dialog" title="Void this voucher?" onClose={onClose}>
       <p>
         The voucher for {voucher.recipientName} ({codeName(voucher)}) has {formatNaira(voucher.balance)} left. Once void
         it can no longer pay for anything. This cannot be undone.
@@ -67,7 +53,7 @@ export function VoidVoucherForm({
           }}
         />
         <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={close}>
+          <button type="button" className="button button--secondary" onClick={modal.close}>
             Keep it
           </button>
           <button type="submit" className="button button--danger" disabled={saving}>
@@ -75,6 +61,6 @@ export function VoidVoucherForm({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

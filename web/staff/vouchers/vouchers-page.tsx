@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDate } from '../../../worker/shared/time';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, Pager, StatusBadge, useCan } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, ListFrame, Notice, Pager, StatusBadge, useCan } from '../kits/admin-ui';
 import { SearchField, useTypedSearch } from '../kits/search-field';
 import { useAdminList } from '../kits/use-admin-list';
 import { SellVoucherForm } from './sell-voucher-form';
@@ -60,26 +60,11 @@ interface VoucherActions {
 
 function VouchersTable({ rows, ...actions }: VoucherActions & { rows: Voucher[] }) {
   return (
-    <table className="admin-table admin-table--cards">
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">For</th>
-          <th scope="col">From</th>
-          <th scope="col">Value</th>
-          <th scope="col">Balance</th>
-          <th scope="col">Delivery</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((voucher) => (
-          <VoucherRow key={voucher._id} voucher={voucher} {...actions} />
-        ))}
-      </tbody>
-    </table>
+    <CardTable headings={['Code', 'For', 'From', 'Value', 'Balance', 'Delivery', 'Expires', 'Status', 'Actions']}>
+      {rows.map((voucher) => (
+        <VoucherRow key={voucher._id} voucher={voucher} {...actions} />
+      ))}
+    </CardTable>
   );
 }
 

@@ -1,12 +1,13 @@
 /**
- * The therapists, the menu and the start-time step, as the admin's booking forms need them (New booking,
- * Move): loaded once per visit to the admin and shared, reloaded when staff change the team.
+ * What can be booked: the therapists, the menu and the start-time step, as the admin's booking
+ * forms need them (New booking, Move). Loaded once per visit to the admin and shared, reloaded when
+ * staff change the therapists or the settings.
  */
 import { useEffect, useState } from 'react';
 import { startTimes } from '../../../worker/shared/bookings/schedule';
 import { adminRequest, api } from '../frame/admin-api';
 
-const loadTeam = async () => {
+const loadBookable = async () => {
   const [therapists, settings, catalogue] = await Promise.all([
     adminRequest(api.staff.$get()),
     adminRequest(api['schedule-settings'].$get()),
@@ -20,31 +21,31 @@ const loadTeam = async () => {
   return { therapists, settings, menu, times: startTimes(settings.startStepMinutes) };
 };
 
-export type Team = Awaited<ReturnType<typeof loadTeam>>;
-export type TeamTherapist = Team['therapists'][number];
+export type Bookable = Awaited<ReturnType<typeof loadBookable>>;
+export type BookableTherapist = Bookable['therapists'][number];
 
-let shared: Promise<Team> | undefined;
+let shared: Promise<Bookable> | undefined;
 
-/** Forgets the loaded team (after staff edit therapists or settings): the next form loads it again. */
-export function forgetTeam(): void {
+/** Forgets the loaded bookable (after staff edit therapists or settings): the next form loads it again. */
+export function forgetBookable(): void {
   shared = undefined;
 }
 
-export function useTeam(): Team | undefined {
-  const [team, setTeam] = useState<Team>();
+export function useBookable(): Bookable | undefined {
+  const [bookable, setBookable] = useState<Bookable>();
   useEffect(() => {
     let current = true;
-    shared ??= loadTeam().catch((error: unknown) => {
+    shared ??= loadBookable().catch((error: unknown) => {
       shared = undefined;
       throw error;
     });
     shared.then(
-      (loaded) => current && setTeam(loaded),
+      (loaded) => current && setBookable(loaded),
       () => undefined,
     );
     return () => {
       current = false;
     };
   }, []);
-  return team;
+  return bookable;
 }

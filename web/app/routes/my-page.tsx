@@ -3,9 +3,9 @@ import { useParams } from 'react-router-dom';
 import { Link } from '../../components/ui/link';
 import { PageHero } from '../../components/ui/page-hero';
 import { paths } from '../../config/paths';
-import { AccountOverview, type AccountView } from '../../features/my-page/my-page-overview';
-import { AccountReceipt, type Receipt } from '../../features/my-page/my-page-receipt';
-import { AccountSignIn } from '../../features/my-page/my-page-sign-in';
+import { MyPageOverview, type MyPageView } from '../../features/my-page/my-page-overview';
+import { MyPageReceipt, type Receipt } from '../../features/my-page/my-page-receipt';
+import { MyPageSignIn } from '../../features/my-page/my-page-sign-in';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import '../../styles/account.css';
@@ -35,14 +35,14 @@ function useSignedIn<T>(load: () => Promise<T>) {
 }
 
 /** /account (the client's page) and /account/receipts/:reference (one receipt to print). */
-export default function AccountPage() {
+export default function MyPage() {
   usePageMeta('account');
   const { reference } = useParams();
   return reference ? <ReceiptPage reference={reference} /> : <OverviewPage />;
 }
 
 function OverviewPage() {
-  const load = useCallback(() => request(api.account.$get()) as Promise<AccountView>, []);
+  const load = useCallback(() => request(api.account.$get()) as Promise<MyPageView>, []);
   const { state, reload } = useSignedIn(load);
   const signOut = async () => {
     await request(api.account['sign-out'].$post()).catch(() => undefined);
@@ -63,10 +63,10 @@ function OverviewPage() {
           {state.step === 'signed-out' ? (
             <div className="card account-sign-in__card">
               <h2>Sign in</h2>
-              <AccountSignIn onSignedIn={reload} />
+              <MyPageSignIn onSignedIn={reload} />
             </div>
           ) : null}
-          {state.step === 'ready' ? <AccountOverview view={state.data} onSignOut={signOut} /> : null}
+          {state.step === 'ready' ? <MyPageOverview view={state.data} onSignOut={signOut} /> : null}
         </div>
       </section>
     </>
@@ -91,7 +91,7 @@ function ReceiptPage({ reference }: { reference: string }) {
               Please <Link to={paths.account}>sign in to your page</Link> to see your receipts.
             </p>
           ) : null}
-          {state.step === 'ready' ? <AccountReceipt receipt={state.data} /> : null}
+          {state.step === 'ready' ? <MyPageReceipt receipt={state.data} /> : null}
         </div>
       </section>
     </>
