@@ -38,11 +38,33 @@ export async function submitLogin(page: Page, username: string, password: string
   expect(response.status(), `${await response.text()}; ${await shown()}`).toBe(200);
 }
 
-/** Opens `path` and signs in on the login form; resolves once the staff screen shows. */
+/**
+ * Opens `path` and signs in on the login form; resolves once the staff screen shows. A screen that
+ * never shows fails saying where the page is, what it shows, and what the API answered meanwhile.
+ */
 export async function signIn(page: Page, path: string = paths.admin): Promise<void> {
   await page.goto(path);
-  await submitLogin(page, 'admin', LOCAL_PASSWORD);
-  await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+  const answers: string[] = [];
+  const noteAnswer = (response: { url(): string; status(): number }) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/')) answers.push(`${pathname} ${response.status()}`);
+  };
+  const errors: string[] = [];
+  const noteError = (error: Error) => errors.push(error.message);
+  page.on('response', noteAnswer);
+  page.on('pageerror', noteError);
+  try {
+    await submitLogin(page, 'admin', LOCAL_PASSWORD);
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+  } catch (error) {
+    const shown = ((await page.locator('body').textContent()) ?? '').replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(
+      `${(error as Error).message}\nat ${page.url()}, showing "${shown}"; the API answered ${answers.join(', ') || 'nothing'}; page errors: ${errors.join(' | ') || 'none'}`,
+    );
+  } finally {
+    page.off('response', noteAnswer);
+    page.off('pageerror', noteError);
+  }
 }
 
 /** The confirmation link emailed to a waitlist sign-up, read from their inbox as they would. */

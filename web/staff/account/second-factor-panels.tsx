@@ -12,7 +12,7 @@ import { formatShortDateTime } from '../../../worker/shared/time';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-errors';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { Notice, Panel } from '../kits/admin-ui';
+import { FormButtons, Notice, Panel } from '../kits/admin-ui';
 import { PasswordField } from './password-field';
 import { AuthenticatorCodeField } from './sign-in-steps';
 
@@ -122,14 +122,9 @@ function ConfirmIdentityPanel({
           <AuthenticatorCodeField label="Or a code from your authenticator app" value={code} onChange={setCode} />
         ) : null}
         <FormError message={error} />
-        <div className="admin-compose__buttons">
-          <button type="submit" className="button button--primary" disabled={busy || (!password && !code.trim())}>
-            {busy ? 'Checking...' : 'Confirm'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons disabled={busy || (!password && !code.trim())} onCancel={onCancel}>
+          {busy ? 'Checking...' : 'Confirm'}
+        </FormButtons>
       </form>
     </section>
   );

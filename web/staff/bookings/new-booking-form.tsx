@@ -11,7 +11,7 @@ import { formatNaira } from '../../../worker/shared/money';
 import { formatTime, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { RadioOptions, useCan } from '../kits/admin-ui';
+import { FormButtons, RadioOptions, useCan } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 import { useBookable } from '../kits/use-bookable';
 
@@ -172,14 +172,9 @@ export function NewBookingForm({
         <PaymentChoices desk={desk} value={payment} onChange={setPayment} />
         <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
         <FormError message={error} />
-        <div className="admin-compose__buttons">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Booking…' : 'Book'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={modal.close}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons disabled={saving} onCancel={modal.close}>
+          {saving ? 'Booking…' : 'Book'}
+        </FormButtons>
       </form>
     </ModalDialog>
   );

@@ -311,3 +311,27 @@ export function Panel({
     </section>
   );
 }
+
+/** A form's buttons: its submit (what `children` says) and, given `onCancel`, Cancel. */
+export function FormButtons({
+  disabled,
+  onCancel,
+  children,
+}: {
+  disabled?: boolean;
+  onCancel?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin-compose__buttons">
+      <button type="submit" className="button button--primary" disabled={disabled}>
+        {children}
+      </button>
+      {onCancel ? (
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * The Reports screen's one chart: bars per day, stacked by series, drawn as SVG at the width it is
- * shown (so its labels stay 12 px on a phone). Our own ~150 lines rather than a charting library:
+ * shown (so its labels stay 12 px on a phone). Our own ~175 lines rather than a charting library:
  * the screen needs one kind of chart, and the libraries that draw it (Recharts, visx, Chart.js)
  * weigh 40–100 KB gzip before a single bar. The numbers are also in the table beside each chart,
  * which is what screen readers and copying use; the drawing itself is hidden from them.

@@ -6,7 +6,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { FormError, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { useCan } from '../kits/admin-ui';
+import { FormButtons, useCan } from '../kits/admin-ui';
 
 export interface CommissionSetting {
   therapistId: string;
@@ -110,11 +110,7 @@ export function CommissionForm({
       </div>
       <TreatmentPercents treatments={treatments} setting={setting} hintId={hintId} />
       <FormError message={error} />
-      <div className="admin-compose__buttons">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : `Save ${name}’s commission`}
-        </button>
-      </div>
+      <FormButtons disabled={busy}>{busy ? 'Saving…' : `Save ${name}’s commission`}</FormButtons>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { FormError, TextField } from '../../components/ui/field';
 import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, Panel } from '../kits/admin-ui';
+import { AdminPageHeader, FormButtons, ListFrame, Notice, Panel } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 
 const loadClosures = async () => {
@@ -169,11 +169,7 @@ function CloseDayPanel({ onNotice }: { onNotice: (notice: PageNotice | undefined
           hint="Shown to visitors on the booking page, e.g. Public holiday"
         />
         <FormError message={formError} />
-        <div className="admin-compose__buttons">
-          <button type="submit" className="button button--primary" disabled={closing}>
-            {closing ? 'Closing…' : 'Close day'}
-          </button>
-        </div>
+        <FormButtons disabled={closing}>{closing ? 'Closing…' : 'Close day'}</FormButtons>
       </form>
     </Panel>
   );
@@ -253,11 +249,7 @@ function StartTimesPanel({ onSaved }: { onSaved: (text: string) => void }) {
           </p>
           <TreatmentTimings treatments={settings.treatments} />
           <FormError message={saveError} />
-          <div className="admin-compose__buttons">
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save start times and lengths'}
-            </button>
-          </div>
+          <FormButtons disabled={saving}>{saving ? 'Saving…' : 'Save start times and lengths'}</FormButtons>
         </form>
       ) : loadError ? null : (
         <p className="admin-total">Loading the start times…</p>
@@ -460,11 +452,7 @@ function NumberSettingPanel({
             onChange={(event) => setValue(event.target.value)}
           />
           <FormError message={error} />
-          <div className="admin-compose__buttons">
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </button>
-          </div>
+          <FormButtons disabled={saving}>{saving ? 'Saving...' : 'Save'}</FormButtons>
         </form>
       )}
     </Panel>

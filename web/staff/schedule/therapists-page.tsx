@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-errors';
 import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, FormButtons, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 import { forgetBookable } from '../kits/use-bookable';
 import { CommissionForm, type CommissionSetting, commissionSummary, useCommissionSettings } from './commission-form';
@@ -364,11 +364,7 @@ function TherapistDetailsForm({ therapist, run }: { therapist: Therapist; run: R
           ))}
         </fieldset>
         <FormError message={formError} />
-        <div className="admin-compose__buttons">
-          <button type="submit" className="button button--primary">
-            Save {therapist.name}
-          </button>
-        </div>
+        <FormButtons>Save {therapist.name}</FormButtons>
       </form>
     </details>
   );
@@ -502,11 +498,7 @@ function RoomCard({ room, run }: { room: Room; run: Run }) {
         <form className="admin-team__form" onSubmit={save} aria-label={`${room.name}’s details`}>
           <TextField label="Name" name="name" required maxLength={60} defaultValue={room.name} />
           <TreatmentChoices legend="Treatments it suits" chosen={room.treatments} />
-          <div className="admin-compose__buttons">
-            <button type="submit" className="button button--primary">
-              Save {room.name}
-            </button>
-          </div>
+          <FormButtons>Save {room.name}</FormButtons>
         </form>
       </details>
     </li>

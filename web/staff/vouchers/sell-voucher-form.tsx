@@ -4,7 +4,7 @@ import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../worker/sha
 import { addDays, formatShortDate, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { RadioOptions } from '../kits/admin-ui';
+import { FormButtons, RadioOptions } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 type Treatment = { _id: string; name: string; price: number };
@@ -143,14 +143,9 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
           <RadioOptions name="payment" options={payments} value={payment} onChange={setPayment} />
         </fieldset>
         <FormError message={error} />
-        <div className="admin-compose__buttons">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Selling…' : 'Sell voucher'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={modal.close}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons disabled={saving} onCancel={modal.close}>
+          {saving ? 'Selling…' : 'Sell voucher'}
+        </FormButtons>
       </form>
     </ModalDialog>
   );
