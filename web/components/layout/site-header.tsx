@@ -45,15 +45,20 @@ function onEscapeOrOutside(inside: RefObject<HTMLElement | null>, onEscape: () =
 }
 
 /**
- * The menu (small screens) and the Services dropdown: open or not, their buttons, and what closes
- * them: a new page, Escape (the innermost part, focus back on its button) and a press outside.
+ * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
+ * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
+ * outside and choosing an entry close the menu and the Services dropdown.
  */
-function useHeaderMenus(pathname: string) {
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const servicesButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const servicesId = useId();
 
   const closeAll = useCallback(() => {
     setMenuOpen(false);
@@ -77,37 +82,12 @@ function useHeaderMenus(pathname: string) {
     return onEscapeOrOutside(headerRef, onEscape, closeAll);
   }, [menuOpen, servicesOpen, closeAll]);
 
-  return {
-    menuOpen,
-    setMenuOpen,
-    servicesOpen,
-    setServicesOpen,
-    headerRef,
-    menuButtonRef,
-    servicesButtonRef,
-    closeAll,
-  };
-}
-
-/**
- * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
- * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
- * outside and choosing an entry close the menu and the Services dropdown.
- */
-export function SiteHeader() {
-  const { pathname } = useLocation();
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
-  const menus = useHeaderMenus(pathname);
-  const { menuOpen, servicesOpen, closeAll } = menus;
-  const menuId = useId();
-  const servicesId = useId();
-
   const solid = scrolled || menuOpen;
   const servicesActive = services.some((service) => service.to === pathname);
 
   return (
     <header
-      ref={menus.headerRef}
+      ref={headerRef}
       className={`site-header${solid ? ' site-header--solid' : ''}`}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
@@ -117,14 +97,14 @@ export function SiteHeader() {
         </Link>
 
         <button
-          ref={menus.menuButtonRef}
+          ref={menuButtonRef}
           type="button"
           className="site-header__menu-button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => {
-            menus.setMenuOpen((open) => !open);
-            menus.setServicesOpen(false);
+            setMenuOpen((open) => !open);
+            setServicesOpen(false);
           }}
         >
           {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
@@ -143,14 +123,28 @@ export function SiteHeader() {
                 About
               </NavLink>
             </li>
-            <ServicesDropdown
-              id={servicesId}
-              buttonRef={menus.servicesButtonRef}
-              open={servicesOpen}
-              onToggle={() => menus.setServicesOpen((open) => !open)}
-              active={servicesActive}
-              onChoose={closeAll}
-            />
+            <li className="site-nav__dropdown">
+              <button
+                ref={servicesButtonRef}
+                type="button"
+                className={`site-nav__link site-nav__toggle${servicesActive ? ' active' : ''}`}
+                aria-expanded={servicesOpen}
+                aria-controls={servicesId}
+                onClick={() => setServicesOpen((open) => !open)}
+              >
+                Services
+                <ChevronDownIcon size={16} className="site-nav__chevron" />
+              </button>
+              <ul id={servicesId} className="site-nav__submenu" hidden={!servicesOpen}>
+                {services.map((service) => (
+                  <li key={service.to}>
+                    <NavLink to={service.to} className="site-nav__sublink" onClick={closeAll}>
+                      {service.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
             <li>
               <NavLink to={paths.faq} className="site-nav__link" onClick={closeAll}>
                 FAQ
@@ -173,48 +167,5 @@ export function SiteHeader() {
         </Link>
       </div>
     </header>
-  );
-}
-
-/** Services: the button and the list of the studio's treatments' pages it opens. */
-function ServicesDropdown({
-  id,
-  buttonRef,
-  open,
-  onToggle,
-  active,
-  onChoose,
-}: {
-  id: string;
-  buttonRef: RefObject<HTMLButtonElement | null>;
-  open: boolean;
-  onToggle: () => void;
-  /** One of its pages is the page shown. */
-  active: boolean;
-  onChoose: () => void;
-}) {
-  return (
-    <li className="site-nav__dropdown">
-      <button
-        ref={buttonRef}
-        type="button"
-        className={`site-nav__link site-nav__toggle${active ? ' active' : ''}`}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={onToggle}
-      >
-        Services
-        <ChevronDownIcon size={16} className="site-nav__chevron" />
-      </button>
-      <ul id={id} className="site-nav__submenu" hidden={!open}>
-        {services.map((service) => (
-          <li key={service.to}>
-            <NavLink to={service.to} className="site-nav__sublink" onClick={onChoose}>
-              {service.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </li>
   );
 }
