@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export function createDb(d1: D1Database) {
@@ -42,4 +42,37 @@ export function setClauses<K extends string>(
       ([key, column]) =>
         sql`${sql.raw(column)} = ${typeof change[key] === 'boolean' ? Number(change[key]) : change[key]}`,
     );
+}
+
+/** A page of a table's rows matching `where`, in `order`, beside the count of them all: one batch, one round trip. */
+export async function pageOf<T extends SQLiteTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { page: number; pageSize: number },
+): Promise<{ rows: Array<T['$inferSelect']>; total: number }> {
+  const from = table as SQLiteTable;
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(from).where(where),
+  ]);
+  return { rows: rows as Array<T['$inferSelect']>, total: total?.value ?? 0 };
+}
+
+/** The row of `table` (a sale: a voucher, a package, a membership) that the payment `reference` paid for. */
+export async function rowOfPayment<T extends SQLiteTable & { paymentReference: SQLiteColumn }>(
+  db: Database,
+  table: T,
+  reference: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const from = table as SQLiteTable;
+  const [row] = await db.select().from(from).where(sql`${table.paymentReference} = ${reference}`).limit(1);
+  return row as T['$inferSelect'] | undefined;
 }

@@ -272,30 +272,27 @@ export function recordHealthView(
   c: Context<AppEnv>,
   shown: Array<Pick<BookingView, '_id' | 'healthConditions' | 'onMedication' | 'notes'>>,
 ): void {
-  const member = c.var.staff;
   const bookings = shown
     .filter(
       (booking) =>
         (booking.healthConditions?.length ?? 0) > 0 || booking.onMedication === true || Boolean(booking.notes),
     )
     .map((booking) => booking._id);
-  if (!member || bookings.length === 0) return;
-  const entry = {
-    actor: { _id: member._id, name: member.name },
-    action: 'health-view' as const,
-    details: { bookings },
-    address: c.req.header('CF-Connecting-IP') ?? null,
-  };
-  afterResponse(c, recordAudit(c.var.db, entry));
+  recordBookingsView(c, 'health-view', bookings);
 }
 
 /** A view of visit notes (health data): the visits whose notes, or whose client's last notes, went to the member. */
 export function recordVisitNotesView(c: Context<AppEnv>, bookings: string[]): void {
+  recordBookingsView(c, 'visit-notes-view', bookings);
+}
+
+/** One entry for what health data of which bookings went to the member; none when none did. */
+function recordBookingsView(c: Context<AppEnv>, action: 'health-view' | 'visit-notes-view', bookings: string[]) {
   const member = c.var.staff;
   if (!member || bookings.length === 0) return;
   const entry = {
     actor: { _id: member._id, name: member.name },
-    action: 'visit-notes-view' as const,
+    action,
     details: { bookings },
     address: c.req.header('CF-Connecting-IP') ?? null,
   };

@@ -21,3 +21,6 @@ export const emailAddress = () =>
 
 export const phoneNumber = () =>
   z.string({ error: contactMessages.phone }).check(z.trim(), z.regex(/^\+?[\d\s()-]{7,20}$/, contactMessages.phone));
+
+/** Who buys a package or joins a membership: the code and the receipts go to them. */
+export const buyerFields = () => ({ buyerName: personName(), buyerEmail: emailAddress(), buyerPhone: phoneNumber() });

@@ -23,3 +23,19 @@ export const multiLine = (message = plainTextMessage) =>
       return isControl(code) && !isLineBreakOrTab(code);
     });
   }, message);
+
+/** A line of text, trimmed, of `min` to `max` characters; a refusal of either says `message`. */
+export const lineOf = (min: number, max: number, message: string) =>
+  z.string({ error: message }).check(singleLine(), z.trim(), z.minLength(min, message), z.maxLength(max, message));
+
+/** Text of several lines, trimmed, of `min` to `max` characters (`tooLong` past the end, else `message`). */
+export const linesOf = (min: number, max: number, message: string, tooLong = message) =>
+  z.string({ error: message }).check(multiLine(), z.trim(), z.minLength(min, message), z.maxLength(max, tooLong));
+
+/** A whole number from `min` to `max`; a refusal says `message`. */
+export const intFrom = (min: number, max: number, message: string) =>
+  z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
+
+/** A string taken as it is typed (a token, a password, an id): 1 to `max` characters. */
+export const filled = (max: number, message: string) =>
+  z.string({ error: message }).check(z.minLength(1, message), z.maxLength(max));

@@ -99,3 +99,9 @@ export function formatShortDateTime(iso: string): string {
   const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
   return `${formatShortDate(iso)}, ${formatTime(time)}`;
 }
+
+const unitMs = { seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+
+/** The instant, as ISO text, `amount` units before `now`: what a stored `…At` is compared with. */
+export const isoBefore = (now: Date, amount: number, unit: keyof typeof unitMs): string =>
+  new Date(now.getTime() - amount * unitMs[unit]).toISOString();

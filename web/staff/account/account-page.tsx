@@ -12,7 +12,7 @@ import {
   staffUserAtom,
 } from '../frame/admin-session';
 import { AdminPageHeader, Notice, Panel } from '../kits/admin-ui';
-import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
+import { NewPasswordFields, PasswordField } from './password-field';
 import { SecondFactorPanels } from './second-factor-panels';
 
 const CHANGE_FAILED = 'Your password could not be changed. Please try again.';
@@ -115,18 +115,13 @@ function ChangePasswordForm({ username }: { username: string }) {
           value={current}
           onChange={setCurrent}
         />
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          value={password}
-          onChange={setPassword}
+        <NewPasswordFields
+          password={password}
+          onPasswordChange={setPassword}
+          error={error}
+          busy={busy}
+          submitLabel="Change password"
         />
-        <FormError message={error} />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Change password'}
-        </button>
       </form>
     </Panel>
   );

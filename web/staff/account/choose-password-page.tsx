@@ -6,7 +6,7 @@ import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { markSignedInAtom } from '../frame/admin-session';
-import { NEW_PASSWORD_HINT, PasswordField } from './password-field';
+import { NewPasswordFields } from './password-field';
 
 const texts = {
   invitation: {
@@ -107,43 +107,12 @@ export function ChoosePasswordPage({ purpose }: { purpose: 'invitation' | 'passw
             error={error}
             busy={busy}
             submitLabel={text.submit}
+            large
           />
         ) : (
           <FormError message={NO_TOKEN} />
         )}
       </form>
     </main>
-  );
-}
-
-/** The new password, what is wrong with it, and the button that saves it. */
-function NewPasswordFields({
-  password,
-  onPasswordChange,
-  error,
-  busy,
-  submitLabel,
-}: {
-  password: string;
-  onPasswordChange: (password: string) => void;
-  error: string | undefined;
-  busy: boolean;
-  submitLabel: string;
-}) {
-  return (
-    <>
-      <PasswordField
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        value={password}
-        onChange={onPasswordChange}
-      />
-      <FormError message={error} />
-      <button type="submit" className="button button--primary button--large admin-login__submit" disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
-      </button>
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { describedBy, FieldFrame } from '../../components/ui/field';
+import { describedBy, FieldFrame, FormError } from '../../components/ui/field';
 import { useHydrated } from '../../lib/use-hydrated';
 
 interface PasswordFieldProps {
@@ -63,3 +63,42 @@ export function PasswordField({
 
 /** The rule every new password follows, said before anyone types (the server checks the rest). */
 export const NEW_PASSWORD_HINT = 'At least 12 characters. A few unrelated words you will remember make a strong one.';
+
+/** The new password, what is wrong with it, and the button that saves it. */
+export function NewPasswordFields({
+  password,
+  onPasswordChange,
+  error,
+  busy,
+  submitLabel,
+  large = false,
+}: {
+  password: string;
+  onPasswordChange: (password: string) => void;
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  /** The large button of a page of its own (choosing a password), not of a panel. */
+  large?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        hint={NEW_PASSWORD_HINT}
+        value={password}
+        onChange={onPasswordChange}
+      />
+      <FormError message={error} />
+      <button
+        type="submit"
+        className={large ? 'button button--primary button--large admin-login__submit' : 'button button--primary'}
+        disabled={busy}
+      >
+        {busy ? 'Saving...' : submitLabel}
+      </button>
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { adminPage, api } from '../frame/admin-api';
-import { Detail, RefundBadge, StatusBadge, useCan } from '../kits/admin-ui';
+import { Detail, HeaderAction, RefundBadge, StatusBadge, useCan } from '../kits/admin-ui';
 import { type AdminAction, ExpandableRow, TabbedList } from '../kits/tabbed-list';
 import { BookingActions } from './booking-actions';
 import { BookingHistory, type SubmitChange } from './booking-changes';
@@ -56,9 +56,7 @@ export function NewBookingButton({ onSaved }: { onSaved: (booking: SavedBooking)
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button button--primary button--small" onClick={() => setOpen(true)}>
-        New booking
-      </button>
+      <HeaderAction onClick={() => setOpen(true)}>New booking</HeaderAction>
       {open ? <NewBookingForm onClose={() => setOpen(false)} onSaved={onSaved} /> : null}
     </>
   );

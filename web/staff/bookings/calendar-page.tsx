@@ -13,7 +13,7 @@ import { addDays, formatDate, isIsoDate, lagosDate } from '../../../worker/share
 import { FieldFrame } from '../../components/ui/field';
 import { messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, ListFrame, Notice, useCan } from '../kits/admin-ui';
+import { AdminPageHeader, HeaderAction, ListFrame, Notice, useCan } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 import type { SubmitChange } from './booking-changes';
 import { BookingDialog } from './booking-dialog';
@@ -108,11 +108,7 @@ export default function CalendarPage() {
   return (
     <div className="admin-page admin-calendar">
       <AdminPageHeader title="Calendar">
-        {mayBook ? (
-          <button type="button" className="button button--primary button--small" onClick={() => setCreating({ date })}>
-            New booking
-          </button>
-        ) : null}
+        {mayBook ? <HeaderAction onClick={() => setCreating({ date })}>New booking</HeaderAction> : null}
       </AdminPageHeader>
       <div className="admin-calendar__controls" id={controlsId}>
         <DayControls today={today} date={date} view={view} setDate={setDate} setView={setView} id={controlsId} />

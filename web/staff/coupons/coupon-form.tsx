@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { couponInputSchema } from '../../../worker/shared/catalogue/coupon-schema';
 import { lagosDate } from '../../../worker/shared/time';
-import { CheckboxField, FormError } from '../../components/ui/field';
+import { CheckboxField } from '../../components/ui/field';
+import { DialogButtons } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 import {
   CouponDayFields,
@@ -113,15 +114,9 @@ export function CouponForm({ editing, onClose, onSave }: CouponFormProps) {
           checked={draft.active}
           onChange={(event) => set('active', event.target.checked)}
         />
-        <FormError message={formError} />
-        <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={modal.close}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update Coupon' : 'Create Coupon'}
-          </button>
-        </div>
+        <DialogButtons onCancel={modal.close} disabled={saving} error={formError}>
+          {saving ? 'Saving...' : editing ? 'Update Coupon' : 'Create Coupon'}
+        </DialogButtons>
       </form>
     </ModalDialog>
   );

@@ -3,7 +3,7 @@ import { couponScopeLabels } from '../../../worker/shared/catalogue/coupon-rules
 import { couponFormMessages } from '../../../worker/shared/catalogue/coupon-schema';
 import { formatNaira } from '../../../worker/shared/money';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
-import { AdminPageHeader, CardTable, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, HeaderAction, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 import { useScreenNotice } from '../kits/use-screen-notice';
 import { CouponForm } from './coupon-form';
@@ -131,9 +131,7 @@ export default function CouponsPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Coupon Management">
-        <button type="button" className="button button--primary button--small" onClick={() => setForm({ open: true })}>
-          Create Coupon
-        </button>
+        <HeaderAction onClick={() => setForm({ open: true })}>Create Coupon</HeaderAction>
       </AdminPageHeader>
       <Notice notice={notice} />
       <Panel id="existing-coupons" title="Existing Coupons">

@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { can, type Permission } from '../../../worker/shared/permissions';
+import { FormError } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { downloadCsv, type ExportName } from '../frame/admin-api';
 import { staffUserAtom } from '../frame/admin-session';
@@ -333,5 +334,45 @@ export function FormButtons({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A dialog form's Cancel and submit, in the dialog's order: Cancel first. */
+export function DialogButtons({
+  onCancel,
+  disabled,
+  className = 'admin-coupon-form__buttons',
+  error,
+  children,
+}: {
+  onCancel: () => void;
+  disabled: boolean;
+  /** The form's own failure, said above the buttons. */
+  error?: string;
+  /** The catalogue's forms' buttons fill a phone's width. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className={className}>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={disabled}>
+          {children}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A screen's main action beside its title: Add, Invite, Sell, New booking. */
+export function HeaderAction({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="button button--primary button--small" onClick={onClick}>
+      {children}
+    </button>
   );
 }

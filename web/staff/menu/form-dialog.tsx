@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { CheckboxField } from '../../components/ui/field';
+import { DialogButtons } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 interface FormDialogProps {
@@ -77,14 +78,9 @@ export function CatalogueFormFooter({
         reloading={reloading}
         onReload={onReload}
       />
-      <div className="admin-catalogue-form__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={submitDisabled}>
-          {submitLabel}
-        </button>
-      </div>
+      <DialogButtons className="admin-catalogue-form__buttons" onCancel={onCancel} disabled={submitDisabled}>
+        {submitLabel}
+      </DialogButtons>
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
   wholeNumber,
 } from './catalogue-checks';
 import { CatalogueFormFooter, FormDialog } from './form-dialog';
-import { useCatalogueForm } from './use-catalogue-form';
+import { type ItemFormProps, useCatalogueForm } from './use-catalogue-form';
 
 interface Draft {
   name: string;
@@ -86,13 +86,8 @@ export function checkTreatment(draft: Draft, groups: readonly Group[]) {
   };
 }
 
-interface TreatmentFormProps {
-  /** The treatment as the list showed it, or undefined to add one. */
-  editing?: Treatment;
+interface TreatmentFormProps extends ItemFormProps<Treatment> {
   groups: readonly Group[];
-  onClose: () => void;
-  /** Saved: the page says so and reloads. */
-  onSaved: (text: string) => void;
 }
 
 /** Add treatment / Edit {name}: name, group, description, price, length, buffer, shown on the site. */

@@ -10,6 +10,15 @@ import { type Catalogue, loadCatalogue, saveFailure } from './catalogue-api';
 import type { FieldErrors } from './catalogue-checks';
 import { useFocusFirstInvalid } from './form-dialog';
 
+/** What a page gives a catalogue item's form: the item (none to add one), and what to do on closing and saving. */
+export interface ItemFormProps<Item> {
+  /** The item as the list showed it, or undefined to add one. */
+  editing?: Item;
+  onClose: () => void;
+  /** Saved: the page says so and reloads. */
+  onSaved: (text: string) => void;
+}
+
 interface CatalogueFormOptions<Item, Draft, Values> {
   /** The item as the list showed it, or undefined to add one. */
   editing: Item | undefined;

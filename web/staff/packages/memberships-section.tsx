@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import { StatusBadge } from '../kits/admin-ui';
+import { HeaderAction, StatusBadge } from '../kits/admin-ui';
 import { loadMemberships, MembershipForm, type StaffMembership } from './membership-form';
 
 export type NoticeState = { tone: 'success' | 'error'; text: string };
@@ -17,9 +17,7 @@ export function MembershipsSection({ onNotice }: { onNotice: (notice: NoticeStat
     <section className="admin-section" aria-labelledby="memberships-heading">
       <div className="admin-section__head">
         <h2 id="memberships-heading">Memberships</h2>
-        <button type="button" className="button button--primary button--small" onClick={() => setForm({ open: true })}>
-          Add membership
-        </button>
+        <HeaderAction onClick={() => setForm({ open: true })}>Add membership</HeaderAction>
       </div>
       <CatalogueList
         rows={rows}

@@ -10,6 +10,7 @@ import {
   PACKAGE_VALID_MONTHS,
 } from '../../../worker/shared/prepaid/package-rules';
 import { adminRequest, api } from '../frame/admin-api';
+import type { ItemFormProps } from '../menu/use-catalogue-form';
 import { numberOf, SessionsFormDialog, useSessionsForm } from './sessions-form';
 
 export type StaffPackage = Awaited<ReturnType<typeof loadPackages>>[number];
@@ -38,15 +39,7 @@ const draftOf = (pkg: StaffPackage | undefined): Draft =>
       }
     : { name: '', treatments: [], sessions: '5', price: '', validMonths: '6', shown: true };
 
-export function PackageForm({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing?: StaffPackage;
-  onClose: () => void;
-  onSaved: (text: string) => void;
-}) {
+export function PackageForm({ editing, onClose, onSaved }: ItemFormProps<StaffPackage>) {
   const form = useSessionsForm<Draft, Field, NewPackage>({
     initial: () => draftOf(editing),
     check: (draft) =>

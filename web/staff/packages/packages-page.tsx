@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
 import { packageValue } from '../../../worker/shared/prepaid/package-rules';
-import { AdminPageHeader, Notice } from '../kits/admin-ui';
+import { AdminPageHeader, HeaderAction, Notice } from '../kits/admin-ui';
 import {
   CatalogueItem,
   CatalogueList,
@@ -26,9 +26,7 @@ export default function PackagesPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Packages">
-        <button type="button" className="button button--primary button--small" onClick={() => setForm({ open: true })}>
-          Add package
-        </button>
+        <HeaderAction onClick={() => setForm({ open: true })}>Add package</HeaderAction>
       </AdminPageHeader>
       <Notice notice={notice} />
       <CatalogueList

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { draftFields, TextAreaField, TextField } from '../../components/ui/field';
 import { addProduct, changeProduct, type Product } from '../menu/catalogue-api';
 import { CatalogueFormFooter, FormDialog } from '../menu/form-dialog';
-import { useCatalogueForm } from '../menu/use-catalogue-form';
+import { type ItemFormProps, useCatalogueForm } from '../menu/use-catalogue-form';
 import { PhotosEditor } from './photos-editor';
 import { checkProduct, type ProductDraft } from './product-checks';
 import { SizesEditor, sizeKey } from './sizes-editor';
@@ -33,14 +33,9 @@ const draftOf = (product?: Product): ProductDraft =>
         active: true,
       };
 
-interface ProductFormProps {
-  /** The product as the list showed it, or undefined to add one. */
-  editing?: Product;
+interface ProductFormProps extends ItemFormProps<Product> {
   /** The categories in use, offered while typing one. */
   categories: readonly string[];
-  onClose: () => void;
-  /** Saved: the page says so and reloads. */
-  onSaved: (text: string) => void;
 }
 
 /** Add product / Edit {name}: its words, photos, sizes with price and stock, shown on the site. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { roleLabels, type StaffRole, staffRoles } from '../../../worker/shared/permissions';
-import { FieldFrame, FormError, TextField } from '../../components/ui/field';
+import { FieldFrame, TextField } from '../../components/ui/field';
+import { DialogButtons } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 
 export interface TeamMemberValues {
@@ -166,15 +167,9 @@ export function TeamMemberForm({ editing, therapists, onClose, onSave }: TeamMem
             onChange={(chosen) => set({ therapistId: chosen })}
           />
         ) : null}
-        <FormError message={error} />
-        <div className="admin-coupon-form__buttons">
-          <button type="button" className="button button--secondary" onClick={modal.close}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Save role' : 'Send invitation'}
-          </button>
-        </div>
+        <DialogButtons onCancel={modal.close} disabled={saving} error={error}>
+          {saving ? 'Saving...' : editing ? 'Save role' : 'Send invitation'}
+        </DialogButtons>
       </form>
     </ModalDialog>
   );

@@ -4,7 +4,7 @@ import { roleLabels } from '../../../worker/shared/permissions';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { staffUserAtom } from '../frame/admin-session';
-import { AdminPageHeader, CardTable, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
+import { AdminPageHeader, CardTable, HeaderAction, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
 import { useScreenNotice } from '../kits/use-screen-notice';
 import { TeamMemberForm, type TeamMemberValues } from './team-member-form';
@@ -209,9 +209,7 @@ export default function TeamPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Team">
-        <button type="button" className="button button--primary button--small" onClick={() => setForm({ open: true })}>
-          Invite a person
-        </button>
+        <HeaderAction onClick={() => setForm({ open: true })}>Invite a person</HeaderAction>
       </AdminPageHeader>
       <Notice notice={notice} />
       <Panel id="team-members" title="People who sign in">

@@ -5,7 +5,16 @@ import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDate } from '../../../worker/shared/time';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
-import { AdminPageHeader, CardTable, ListFrame, Notice, Pager, StatusBadge, useCan } from '../kits/admin-ui';
+import {
+  AdminPageHeader,
+  CardTable,
+  HeaderAction,
+  ListFrame,
+  Notice,
+  Pager,
+  StatusBadge,
+  useCan,
+} from '../kits/admin-ui';
 import { SearchField, useTypedSearch } from '../kits/search-field';
 import { useAdminList } from '../kits/use-admin-list';
 import { SellVoucherForm } from './sell-voucher-form';
@@ -174,9 +183,7 @@ export default function VouchersPage() {
   return (
     <div className="admin-page">
       <AdminPageHeader title="Gift Vouchers">
-        <button type="button" className="button button--primary button--small" onClick={() => setSelling(true)}>
-          Sell a voucher
-        </button>
+        <HeaderAction onClick={() => setSelling(true)}>Sell a voucher</HeaderAction>
       </AdminPageHeader>
       {figures ? <VoucherFigures figures={figures} /> : null}
       <Notice notice={notice} />

@@ -52,11 +52,22 @@ export function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): Re
     ['Amount paid', formatNaira(voucher.amount)],
     ['Reference', voucher.reference],
   ];
+  const subject = `Your gift voucher for ${voucher.recipientName}`;
+  return toBuyer(voucher, studio, { subject, heading: 'Thank you for your gift', lead, rows });
+}
+
+/** An email to the buyer: its lead and the voucher's facts. */
+function toBuyer(
+  voucher: VoucherFacts,
+  studio: StudioDetails,
+  note: { subject: string; heading: string; lead: string; rows: Array<[string, string]> },
+): RenderedMessage {
+  const { subject, heading, lead, rows } = note;
   return {
-    subject: `Your gift voucher for ${voucher.recipientName}`,
+    subject,
     text: [`Dear ${voucher.buyerName},`, '', lead, '', factsText(rows), '', studioName].join('\n'),
     html: render(
-      <EmailLayout preview={lead} studio={studio} heading="Thank you for your gift">
+      <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={voucher.buyerName} lead={lead} />
         <Facts rows={rows} />
         <CallUs studio={studio} />
@@ -160,15 +171,6 @@ export function voucherDelivered(voucher: VoucherFacts, studio: StudioDetails): 
     ['Valid until', formatDay(voucher.expiresOn)],
     ['Reference', voucher.reference],
   ];
-  return {
-    subject: `Your gift voucher has reached ${voucher.recipientName}`,
-    text: [`Dear ${voucher.buyerName},`, '', lead, '', factsText(rows), '', studioName].join('\n'),
-    html: render(
-      <EmailLayout preview={lead} studio={studio} heading="Your gift is on its way">
-        <Greeting name={voucher.buyerName} lead={lead} />
-        <Facts rows={rows} />
-        <CallUs studio={studio} />
-      </EmailLayout>,
-    ),
-  };
+  const subject = `Your gift voucher has reached ${voucher.recipientName}`;
+  return toBuyer(voucher, studio, { subject, heading: 'Your gift is on its way', lead, rows });
 }

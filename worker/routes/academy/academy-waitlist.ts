@@ -19,6 +19,7 @@ import {
   EARLY_BIRD_PLACES,
 } from '../../shared/academy/academy-waitlist';
 import { TOTAL_COUNT_HEADER } from '../../shared/pagination';
+import { filled } from '../../shared/plain-text';
 import { pageQuery } from '../list-query';
 import { routeGroup } from '../route-group';
 
@@ -28,16 +29,12 @@ export const unsubscribeMessages = {
 
 const confirmBody = () =>
   z.object({
-    token: z
-      .string({ error: academyWaitlistMessages.confirmInvalid })
-      .check(z.minLength(1, academyWaitlistMessages.confirmInvalid), z.maxLength(200)),
+    token: filled(200, academyWaitlistMessages.confirmInvalid),
   });
 
 const unsubscribeBody = () =>
   z.object({
-    token: z
-      .string({ error: unsubscribeMessages.invalid })
-      .check(z.minLength(1, unsubscribeMessages.invalid), z.maxLength(200)),
+    token: filled(200, unsubscribeMessages.invalid),
   });
 
 export const academyWaitlistRoutes = routeGroup()

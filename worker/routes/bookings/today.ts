@@ -6,7 +6,7 @@ import { validate } from '../../middleware/validate';
 import { todayView } from '../../services/day/today';
 import { saveVisitNotes, VISIT_NOTES_MAX, visitNotesMessages } from '../../services/day/visit-notes';
 import { accessMessages } from '../../shared/permissions';
-import { multiLine } from '../../shared/plain-text';
+import { linesOf } from '../../shared/plain-text';
 import { isIsoDate, lagosDate } from '../../shared/time';
 import { routeGroup } from '../route-group';
 import { bookingMessages } from './bookings';
@@ -20,14 +20,7 @@ const todayQuery = () =>
 
 const notesBody = () =>
   z.object({
-    text: z
-      .string({ error: visitNotesMessages.empty })
-      .check(
-        multiLine(),
-        z.trim(),
-        z.minLength(1, visitNotesMessages.empty),
-        z.maxLength(VISIT_NOTES_MAX, visitNotesMessages.tooLong),
-      ),
+    text: linesOf(1, VISIT_NOTES_MAX, visitNotesMessages.empty, visitNotesMessages.tooLong),
   });
 
 /** Staff: the day's visits (Today), and the notes written after a visit. */

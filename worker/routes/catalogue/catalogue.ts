@@ -29,15 +29,13 @@ import {
   MAX_SIZES,
   MAX_STOCK,
 } from '../../shared/catalogue/catalogue-rules';
-import { multiLine, singleLine } from '../../shared/plain-text';
+import { lineOf, linesOf, multiLine } from '../../shared/plain-text';
 import { routeGroup } from '../route-group';
 
 export { catalogueFieldMessages };
 
-const text = (max: number, message: string) =>
-  z.string({ error: message }).check(singleLine(), z.trim(), z.minLength(1, message), z.maxLength(max, message));
-const longText = (max: number, message: string) =>
-  z.string({ error: message }).check(multiLine(), z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const text = (max: number, message: string) => lineOf(1, max, message);
+const longText = (max: number, message: string) => linesOf(1, max, message);
 const price = () =>
   z
     .number({ error: catalogueFieldMessages.price })

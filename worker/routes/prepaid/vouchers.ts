@@ -26,7 +26,7 @@ import { sha256Hex } from '../../services/signing';
 import { loggable } from '../../shared/loggable';
 import { TOTAL_COUNT_HEADER } from '../../shared/pagination';
 import { can } from '../../shared/permissions';
-import { singleLine } from '../../shared/plain-text';
+import { lineOf } from '../../shared/plain-text';
 import { voucherFields, voucherRules } from '../../shared/prepaid/voucher-schema';
 import { studioPaymentMethods } from '../../shared/statuses';
 import { formatDate, lagosDate } from '../../shared/time';
@@ -107,14 +107,7 @@ const deskSaleBody = () =>
 
 const voidBody = () =>
   z.object({
-    reason: z
-      .string({ error: voucherRouteMessages.reason })
-      .check(
-        singleLine(),
-        z.trim(),
-        z.minLength(3, voucherRouteMessages.reason),
-        z.maxLength(300, voucherRouteMessages.reason),
-      ),
+    reason: lineOf(3, 300, voucherRouteMessages.reason),
   });
 
 const deliveryContext = (c: Context<AppEnv>, now: Date) => ({

@@ -3,7 +3,7 @@ import { sameOriginJson } from '../../middleware/admin-session';
 import { scopeOf } from '../../middleware/scope';
 import { validate } from '../../middleware/validate';
 import { closeDay, listClosures, listClosuresWithBookings, reopenDay } from '../../services/schedule/closures';
-import { singleLine } from '../../shared/plain-text';
+import { lineOf } from '../../shared/plain-text';
 import { isIsoDate, lagosDate } from '../../shared/time';
 import { routeGroup } from '../route-group';
 
@@ -20,9 +20,7 @@ const isoDate = () => z.string({ error: closureMessages.date }).check(z.refine(i
 const closureBody = () =>
   z.object({
     date: isoDate(),
-    reason: z
-      .string({ error: closureMessages.reason })
-      .check(singleLine(), z.trim(), z.minLength(1, closureMessages.reason), z.maxLength(120, closureMessages.reason)),
+    reason: lineOf(1, 120, closureMessages.reason),
   });
 
 /** Anyone: the closed days from today on (the booking page shows them unavailable). */

@@ -26,7 +26,7 @@ import { isQuarterHour, minuteOfDay } from '../../shared/bookings/schedule';
 import { OFFER_MINUTES_RANGE } from '../../shared/bookings/time-waitlist';
 import { MAX_DURATION_MINUTES } from '../../shared/catalogue/catalogue-rules';
 import { can } from '../../shared/permissions';
-import { singleLine } from '../../shared/plain-text';
+import { intFrom, lineOf } from '../../shared/plain-text';
 import { addDays, isIsoDate, lagosDate } from '../../shared/time';
 import { routeGroup } from '../route-group';
 
@@ -66,15 +66,7 @@ const treatmentId = () =>
       z.minLength(1, therapistsAndRoomsMessages.treatments),
       z.maxLength(64, therapistsAndRoomsMessages.treatments),
     );
-const name = () =>
-  z
-    .string({ error: therapistsAndRoomsMessages.name })
-    .check(
-      singleLine(),
-      z.trim(),
-      z.minLength(1, therapistsAndRoomsMessages.name),
-      z.maxLength(60, therapistsAndRoomsMessages.name),
-    );
+const name = () => lineOf(1, 60, therapistsAndRoomsMessages.name);
 const treatmentList = () =>
   z.array(treatmentId(), { error: therapistsAndRoomsMessages.treatments }).check(z.maxLength(200));
 const clock = () =>
@@ -130,14 +122,7 @@ const timeOffBody = () =>
     date: z
       .string({ error: therapistsAndRoomsMessages.date })
       .check(z.refine(isIsoDate, therapistsAndRoomsMessages.date)),
-    reason: z
-      .string({ error: therapistsAndRoomsMessages.reason })
-      .check(
-        singleLine(),
-        z.trim(),
-        z.minLength(1, therapistsAndRoomsMessages.reason),
-        z.maxLength(120, therapistsAndRoomsMessages.reason),
-      ),
+    reason: lineOf(1, 120, therapistsAndRoomsMessages.reason),
   });
 const roomBody = () => z.object({ name: name(), treatments: z.optional(treatmentList()) });
 const roomChange = () =>
@@ -149,45 +134,12 @@ const roomChange = () =>
 const settingsChange = () =>
   z.object({
     startStepMinutes: z.optional(z.union([z.literal(60), z.literal(30)], { error: therapistsAndRoomsMessages.step })),
-    healthRetentionMonths: z.optional(
-      z
-        .int({ error: therapistsAndRoomsMessages.healthRetention })
-        .check(
-          z.minimum(1, therapistsAndRoomsMessages.healthRetention),
-          z.maximum(120, therapistsAndRoomsMessages.healthRetention),
-        ),
-    ),
-    voucherValidityMonths: z.optional(
-      z
-        .int({ error: therapistsAndRoomsMessages.voucherValidity })
-        .check(
-          z.minimum(1, therapistsAndRoomsMessages.voucherValidity),
-          z.maximum(60, therapistsAndRoomsMessages.voucherValidity),
-        ),
-    ),
-    deskVoucherDailyLimit: z.optional(
-      z
-        .int({ error: therapistsAndRoomsMessages.deskVoucherLimit })
-        .check(
-          z.minimum(0, therapistsAndRoomsMessages.deskVoucherLimit),
-          z.maximum(10_000_000, therapistsAndRoomsMessages.deskVoucherLimit),
-        ),
-    ),
-    noShowLimit: z.optional(
-      z
-        .int({ error: therapistsAndRoomsMessages.noShowLimit })
-        .check(
-          z.minimum(0, therapistsAndRoomsMessages.noShowLimit),
-          z.maximum(10, therapistsAndRoomsMessages.noShowLimit),
-        ),
-    ),
+    healthRetentionMonths: z.optional(intFrom(1, 120, therapistsAndRoomsMessages.healthRetention)),
+    voucherValidityMonths: z.optional(intFrom(1, 60, therapistsAndRoomsMessages.voucherValidity)),
+    deskVoucherDailyLimit: z.optional(intFrom(0, 10_000_000, therapistsAndRoomsMessages.deskVoucherLimit)),
+    noShowLimit: z.optional(intFrom(0, 10, therapistsAndRoomsMessages.noShowLimit)),
     offerMinutes: z.optional(
-      z
-        .int({ error: therapistsAndRoomsMessages.offerMinutes })
-        .check(
-          z.minimum(OFFER_MINUTES_RANGE.min, therapistsAndRoomsMessages.offerMinutes),
-          z.maximum(OFFER_MINUTES_RANGE.max, therapistsAndRoomsMessages.offerMinutes),
-        ),
+      intFrom(OFFER_MINUTES_RANGE.min, OFFER_MINUTES_RANGE.max, therapistsAndRoomsMessages.offerMinutes),
     ),
     treatments: z.optional(
       z

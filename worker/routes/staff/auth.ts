@@ -49,7 +49,7 @@ import {
 import type { StaffTokenPurpose } from '../../services/staff/staff-tokens';
 import { emailAddress } from '../../shared/contact-schema';
 import type { StaffMember } from '../../shared/permissions';
-import { singleLine } from '../../shared/plain-text';
+import { filled, lineOf } from '../../shared/plain-text';
 import { routeGroup } from '../route-group';
 
 export const authMessages = {
@@ -64,21 +64,15 @@ export const authMessages = {
 
 const loginBody = () =>
   z.object({
-    username: z
-      .string({ error: authMessages.usernameRequired })
-      .check(z.minLength(1, authMessages.usernameRequired), z.maxLength(200)),
-    password: z
-      .string({ error: authMessages.passwordRequired })
-      .check(z.minLength(1, authMessages.passwordRequired), z.maxLength(500)),
+    username: filled(200, authMessages.usernameRequired),
+    password: filled(500, authMessages.passwordRequired),
   });
 
-const password = (message: string) => z.string({ error: message }).check(z.minLength(1, message), z.maxLength(500));
+const password = (message: string) => filled(500, message);
 
 const linkBody = () =>
   z.object({
-    token: z
-      .string({ error: authMessages.tokenRequired })
-      .check(z.minLength(1, authMessages.tokenRequired), z.maxLength(200)),
+    token: filled(200, authMessages.tokenRequired),
     password: password(authMessages.newPasswordRequired),
   });
 
@@ -121,9 +115,7 @@ const passkeyAnswerBody = () => z.object({ response: webAuthnAnswer() });
 const newPasskeyBody = () =>
   z.object({
     response: webAuthnAnswer(),
-    name: z
-      .string({ error: passkeyMessages.name })
-      .check(singleLine(), z.trim(), z.minLength(1, passkeyMessages.name), z.maxLength(60, passkeyMessages.name)),
+    name: lineOf(1, 60, passkeyMessages.name),
   });
 
 /** A new password's answer: signed in (a new session) with the user, or the problem. */

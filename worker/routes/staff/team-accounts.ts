@@ -18,7 +18,7 @@ import {
 } from '../../services/staff/team-accounts';
 import { emailAddress } from '../../shared/contact-schema';
 import { roleLabels, staffRoles } from '../../shared/permissions';
-import { singleLine } from '../../shared/plain-text';
+import { lineOf } from '../../shared/plain-text';
 import { sitePaths } from '../../shared/site-paths';
 import { routeGroup } from '../route-group';
 
@@ -36,9 +36,7 @@ const therapistId = () => z.optional(z.string().check(z.minLength(1), z.maxLengt
 
 const inviteBody = () =>
   z.object({
-    name: z
-      .string({ error: teamRouteMessages.name })
-      .check(singleLine(), z.trim(), z.minLength(1, teamRouteMessages.name), z.maxLength(60, teamRouteMessages.name)),
+    name: lineOf(1, 60, teamRouteMessages.name),
     email: emailAddress(),
     role: role(),
     therapistId: therapistId(),

@@ -6,12 +6,13 @@ import {
   CONFIRM_WITHIN_DAYS,
   EARLY_BIRD_PLACES,
 } from '../../shared/academy/academy-waitlist';
+import { isoBefore } from '../../shared/time';
 
 export type JoinResult =
   | { outcome: 'awaiting-confirmation'; entryId: string; firstName: string; email: string }
   | { outcome: 'already-confirmed' };
 
-const confirmDeadline = (now: Date) => new Date(now.getTime() - CONFIRM_WITHIN_DAYS * 86_400_000).toISOString();
+const confirmDeadline = (now: Date) => isoBefore(now, CONFIRM_WITHIN_DAYS, 'days');
 
 /**
  * A sign-up waits for its address to be confirmed (double opt-in): it is stored unconfirmed, and

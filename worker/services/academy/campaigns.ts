@@ -7,6 +7,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-
 import type { Database } from '../../db/client';
 import { academyWaitlistEntries, campaigns, outboxMessages } from '../../db/schema';
 import type { StudioDetails } from '../../messages/layout';
+import { isoBefore } from '../../shared/time';
 import { type NewMessage, queueMessages } from '../outbox/outbox';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -152,8 +153,8 @@ export async function resumeCampaigns(
   studio: StudioDetails,
   secret: string,
 ): Promise<void> {
-  const from = new Date(now.getTime() - RESUME_WITHIN_HOURS * 3_600_000).toISOString();
-  const until = new Date(now.getTime() - RESUME_AFTER_MINUTES * 60_000).toISOString();
+  const from = isoBefore(now, RESUME_WITHIN_HOURS, 'hours');
+  const until = isoBefore(now, RESUME_AFTER_MINUTES, 'minutes');
   const unfinished = await db
     .select({ ...getTableColumns(campaigns), written: sql<number>`count(${outboxMessages.id})` })
     .from(campaigns)

@@ -174,6 +174,9 @@ async function unlessNameTaken<T>(name: string, write: () => Promise<T>): Promis
   }
 }
 
+/** A change of an item: the fields given, its place in the list, and the version the form saw. */
+export type Change<T> = Partial<T> & { position?: number; version?: number };
+
 export interface TreatmentInput {
   name: string;
   group: string;
@@ -217,8 +220,7 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
       ),
     ]),
   );
-  if (!written.ok) return written;
-  return found(await readCatalogue(db), 'treatments', id);
+  return written.ok ? found(await readCatalogue(db), 'treatments', id) : written;
 }
 
 /**
@@ -228,11 +230,12 @@ export async function createTreatment(db: Database, input: TreatmentInput): Prom
 export async function updateTreatment(
   db: Database,
   id: string,
-  change: Partial<TreatmentInput> & { position?: number; version?: number },
+  change: Change<TreatmentInput>,
 ): Promise<SaveResult<CatalogueTreatment>> {
   const catalogue = await readCatalogue(db);
-  const current = catalogue.treatments.find((treatment) => treatment.id === id);
-  if (!current) return { ok: false, status: 404, message: catalogueMessages.notFound('treatment') };
+  const currentItem = found(catalogue, 'treatments', id);
+  if (!currentItem.ok) return currentItem;
+  const current = currentItem.value;
   if (change.group !== undefined && !catalogue.groups.some((group) => group.id === change.group)) {
     return { ok: false, status: 400, message: catalogueMessages.unknownGroup };
   }
@@ -278,8 +281,7 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
       ...sizeStatements(db, id, input.sizes),
     ]),
   );
-  if (!written.ok) return written;
-  return found(await readCatalogue(db), 'products', id);
+  return written.ok ? found(await readCatalogue(db), 'products', id) : written;
 }
 
 /**
@@ -289,11 +291,11 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
 export async function updateProduct(
   db: Database,
   id: string,
-  change: Partial<ProductInput> & { position?: number; version?: number },
+  change: Change<ProductInput>,
 ): Promise<SaveResult<CatalogueProduct>> {
-  const catalogue = await readCatalogue(db);
-  const current = catalogue.products.find((product) => product.id === id);
-  if (!current) return { ok: false, status: 404, message: catalogueMessages.notFound('product') };
+  const currentItem = found(await readCatalogue(db), 'products', id);
+  if (!currentItem.ok) return currentItem;
+  const current = currentItem.value;
   const next = { ...current, ...definedOnly(change) };
   const version = change.version ?? current.version;
   // Every statement checks the version the form saw, and the product's own row changes last: if

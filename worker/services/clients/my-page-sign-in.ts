@@ -27,6 +27,7 @@ import {
   accountMessages,
   contactKeyOf,
 } from '../../shared/my-page-rules';
+import { isoBefore } from '../../shared/time';
 import { keyedDigest, randomToken, sha256Hex } from '../signing';
 
 const CODE_PURPOSE = 'account-sign-in-code';
@@ -100,8 +101,6 @@ export type CodeRequest =
     }
   | { ok: false; status: 400 | 429; message: string };
 
-const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
-
 /**
  * Records a code for `typed` (within its address's and its network's limits) and answers what
  * to send: nothing for an address the studio does not know, nor past its messages an hour. One
@@ -115,11 +114,11 @@ export async function requestSignInCode(
   const contact = contactKeyOf(typed);
   if (!contact) return { ok: false, status: 400, message: accountMessages.contact };
   const { now } = options;
-  const hourAgo = minutesBefore(now, 60);
+  const hourAgo = isoBefore(now, 60, 'minutes');
   const id = crypto.randomUUID();
   const digits = newSignInCode();
   const byAddress = sql`(select count(*) from account_codes where contact = ${contact.key}
-    and created_at > ${minutesBefore(now, ACCOUNT_CODE_WINDOW_MINUTES)})`;
+    and created_at > ${isoBefore(now, ACCOUNT_CODE_WINDOW_MINUTES, 'minutes')})`;
   const sentThisHour = sql`(select count(*) from account_codes where contact = ${contact.key} and sent = 1
     and created_at > ${hourAgo})`;
   const byNetwork = options.networkKey
@@ -166,7 +165,7 @@ export async function signInWithCode(
   const contact = contactKeyOf(typed);
   if (!contact) return { ok: false, status: 400, message: accountMessages.contact };
   const nowIso = options.now.toISOString();
-  const windowStart = minutesBefore(options.now, ACCOUNT_GUESS_WINDOW_MINUTES);
+  const windowStart = isoBefore(options.now, ACCOUNT_GUESS_WINDOW_MINUTES, 'minutes');
   const tryId = crypto.randomUUID();
   const byAddress = sql`(select count(*) from account_code_tries where contact = ${contact.key}
     and created_at > ${windowStart})`;
@@ -175,7 +174,7 @@ export async function signInWithCode(
       and created_at > ${windowStart})`
     : sql`0`;
   const [, recorded, counted, live] = await db.$client.batch([
-    d1Statement(db, sql`delete from account_code_tries where created_at < ${minutesBefore(options.now, 60)}`),
+    d1Statement(db, sql`delete from account_code_tries where created_at < ${isoBefore(options.now, 60, 'minutes')}`),
     d1Statement(
       db,
       sql`insert into account_code_tries (id, contact, network_key, created_at)

@@ -9,6 +9,7 @@ import { groupDigits } from '../../shared/money';
 import type { StaffMember } from '../../shared/permissions';
 import { therapistScopeOf } from '../bookings/booking-visibility';
 import { deskOrClientVisit } from '../bookings/visit-origin';
+import type { VisitRefusal } from './visit-status';
 
 export const VISIT_NOTES_MAX = 4_000;
 
@@ -28,11 +29,7 @@ export interface VisitNote {
   writtenAt: string;
 }
 
-export type SaveNotesResult =
-  | { ok: true; note: VisitNote }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'not-theirs' }
-  | { ok: false; reason: 'refused'; message: string };
+export type SaveNotesResult = { ok: true; note: VisitNote } | VisitRefusal;
 
 /**
  * Writes (or rewrites) the visit's notes as `member`: a therapist only for their own visits; a

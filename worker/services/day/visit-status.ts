@@ -15,12 +15,15 @@ import {
 } from '../../shared/bookings/visit-rules';
 import { confirmedAtSet, deskOrClientVisit } from '../bookings/visit-origin';
 
-export type StatusChangeResult =
-  /** `deskOrClientMade`: the visit is not a therapist's unconfirmed word (visit-origin.ts). */
-  | { ok: true; deskOrClientMade: boolean }
+/** Why a change of a visit did not happen: no such visit, another therapist's, or the rules'. */
+export type VisitRefusal =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-theirs' }
   | { ok: false; reason: 'refused'; message: string };
+
+export type StatusChangeResult =
+  /** `deskOrClientMade`: the visit is not a therapist's unconfirmed word (visit-origin.ts). */
+  { ok: true; deskOrClientMade: boolean } | VisitRefusal;
 
 /**
  * Sets a visit's status if the rules allow it now; changes nothing otherwise. `therapistId`, when

@@ -11,6 +11,7 @@ import { payments } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { loggable } from '../../shared/loggable';
 import { sitePages } from '../../shared/site-pages';
+import { isoBefore } from '../../shared/time';
 import type { PaymentContext } from '../checkout/context';
 import { confirmTransaction } from '../checkout/settle';
 import { studioDetails } from '../outbox/notifications';
@@ -42,8 +43,8 @@ export async function reconcilePayments(env: Bindings, now: Date): Promise<void>
     stockMoved: () => queued.push(refreshCataloguePages(env, [sitePages.shop.path])),
     studio: studioDetails(env),
   };
-  const settledBefore = new Date(now.getTime() - REVERIFY_AFTER_MINUTES * 60_000).toISOString();
-  const oldest = new Date(now.getTime() - REVERIFY_WITHIN_HOURS * 3_600_000).toISOString();
+  const settledBefore = isoBefore(now, REVERIFY_AFTER_MINUTES, 'minutes');
+  const oldest = isoBefore(now, REVERIFY_WITHIN_HOURS, 'hours');
   const stale = await db
     .select()
     .from(payments)

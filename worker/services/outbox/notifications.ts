@@ -42,3 +42,12 @@ export const whatsapp = (template: Template, about: string, to: string, message:
 
 /** A booking staff took by phone may have no email: nothing is addressed to nobody. */
 export const withRecipient = (messages: NewMessage[]) => messages.filter((message) => message.recipient.trim() !== '');
+
+/** One message to one person by email and by WhatsApp, on each they gave. */
+export const byEmailAndWhatsapp = (
+  template: Template,
+  about: string,
+  to: { email: string | null; phone: string | null },
+  message: RenderedMessage,
+) =>
+  withRecipient([email(template, about, to.email ?? '', message), whatsapp(template, about, to.phone ?? '', message)]);

@@ -13,6 +13,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { isoBefore } from '../../shared/time';
 
 /** A day after sending, a week after it was written when it never went (held, dead). */
 export const LINK_LIFETIME_AFTER_SENT_HOURS = 24;
@@ -85,8 +86,8 @@ const scrubbed = (row: Row) => {
  * `links_removed_at` marks what is done), and rows older than a year are deleted.
  */
 export async function forgetMessageLinks(db: Database, now: Date): Promise<void> {
-  const sentBefore = new Date(now.getTime() - LINK_LIFETIME_AFTER_SENT_HOURS * 3_600_000).toISOString();
-  const writtenBefore = new Date(now.getTime() - LINK_LIFETIME_UNSENT_DAYS * 86_400_000).toISOString();
+  const sentBefore = isoBefore(now, LINK_LIFETIME_AFTER_SENT_HOURS, 'hours');
+  const writtenBefore = isoBefore(now, LINK_LIFETIME_UNSENT_DAYS, 'days');
   const due = await db
     .select()
     .from(outboxMessages)

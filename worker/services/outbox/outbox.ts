@@ -4,9 +4,10 @@
  * writes one row, and only the call that wrote it puts it on the queue. A row whose queue message
  * was lost (the request ended first) is put on the queue again by the cron sweep.
  */
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../../db/client';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement, pageOf } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { isoBefore } from '../../shared/time';
 import { withClientSecretsHidden, withLinksHidden } from './outbox-links';
 
 export type NewMessage = Pick<
@@ -94,7 +95,7 @@ export async function sweepOutbox(db: Database, queue: Queue, now: Date, whatsap
       released.map((row) => row.id),
     );
   }
-  const staleBefore = new Date(now.getTime() - STALE_QUEUED_MINUTES * 60_000).toISOString();
+  const staleBefore = isoBefore(now, STALE_QUEUED_MINUTES, 'minutes');
   const stale = await db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -145,17 +146,9 @@ export async function listMessages(db: Database, filters: Filters, page: { page:
     filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined,
     filters.template ? eq(outboxMessages.template, filters.template) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(outboxMessages)
-      .where(where)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ value: count() }).from(outboxMessages).where(where),
-  ]);
-  return { messages: rows.map(toView), total: total?.value ?? 0 };
+  const order = [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
+  const { rows, total } = await pageOf(db, outboxMessages, where, order, page);
+  return { messages: rows.map(toView), total };
 }
 
 /**

@@ -7,11 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isoBefore } from '../../shared/time';
 
 export const UNPAID_DETAILS_DAYS = 30;
 
 export async function forgetUnpaidPaymentDetails(db: Database, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - UNPAID_DETAILS_DAYS * 86_400_000).toISOString();
+  const before = isoBefore(now, UNPAID_DETAILS_DAYS, 'days');
   await db.run(sql`update payments set email = '', details = '{}', phone_key = null
     where status in ('failed', 'abandoned', 'expired') and created_at <= ${before}
       and (email <> '' or details <> '{}' or phone_key is not null)`);

@@ -8,8 +8,11 @@
  * whichever caller (the cron, a new start, verify and webhook racing) gets there first.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type Database, d1Statement } from '../../db/client';
+import { normalizeVoucherCode } from '../../shared/prepaid/voucher-rules';
 import { lagosDate } from '../../shared/time';
+import { VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
 
 export interface Ledger {
   /** The balances' table, its balance column, and the most a balance may come back to (a package's sessions). */
@@ -62,6 +65,35 @@ export const packageLedger: Ledger = {
   usable: activeUntil,
   retakable: (_today, row) => sql`${sql.raw(row)}.status = 'active'`,
 };
+
+/**
+ * The usable balance row (of the ledger's `table`) a typed code names, with what it has for the
+ * caller: its balance and what `mine` (payments the caller is about to replace, a retried card)
+ * holds of it. A row with nothing available is none.
+ */
+export async function findAvailable<T extends SQLiteTable>(
+  db: Database,
+  ledger: Ledger,
+  table: T,
+  typed: string,
+  now: Date,
+  mine?: SQL,
+): Promise<(T['$inferSelect'] & { available: number }) | undefined> {
+  const code = normalizeVoucherCode(typed);
+  if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
+  const { balances, uses } = ledger;
+  const row = sql.raw(balances.name);
+  const held = mine
+    ? sql`(select coalesce(sum(${uses.size}), 0) from ${uses.table}
+        where ${uses.owner} = ${row}.id and state = 'held' and payment_reference in (${mine}))`
+    : sql`0`;
+  const [found] = await db
+    .select({ row: table as SQLiteTable, available: sql<number>`${row}.${balances.balance} + ${held}` })
+    .from(table as SQLiteTable)
+    .where(sql`${row}.code_hash = ${await voucherCodeHash(code)} and ${ledger.usable(lagosDate(now), balances.name)}`)
+    .limit(1);
+  return found && found.available > 0 ? { ...(found.row as T['$inferSelect']), available: found.available } : undefined;
+}
 
 /** SET balance = balance + `more`, never past the ceiling. */
 const credited = ({ balances }: Ledger, more: SQL) =>

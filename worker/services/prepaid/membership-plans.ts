@@ -15,7 +15,7 @@ import {
   type NewMembershipPlan,
 } from '../../shared/prepaid/membership-rules';
 import type { PaystackPlans } from '../payments/gateway';
-import { unknownTreatments } from './packages';
+import { coverStatements, unknownTreatments } from './packages';
 
 export interface StaffMembershipPlan extends MembershipOffer {
   shown: boolean;
@@ -70,14 +70,8 @@ const nameClash = (error: unknown): boolean =>
   error instanceof Error &&
   (/UNIQUE constraint failed: index 'membership_plans_name'/.test(error.message) || nameClash(error.cause));
 
-const treatmentStatements = (db: Database, id: string, treatments: string[]) => [
-  d1Statement(db, sql`delete from membership_plan_treatments where plan_id = ${id}`),
-  d1Statement(
-    db,
-    sql`insert into membership_plan_treatments (plan_id, treatment_id)
-      select ${id}, value from json_each(${JSON.stringify([...new Set(treatments)])})`,
-  ),
-];
+const treatmentStatements = (db: Database, id: string, treatments: string[]) =>
+  coverStatements(db, 'plan', id, treatments);
 
 /**
  * Runs the plan's write (a name already used answers 400 on the name), then brings Paystack's plan

@@ -5,7 +5,7 @@
  * about it are membership-events.ts's.
  */
 import { sql } from 'drizzle-orm';
-import { changedRow, type Database, d1Statement } from '../../db/client';
+import { changedRow, type Database, d1Statement, rowOfPayment } from '../../db/client';
 import { memberships } from '../../db/schema';
 import type { MembershipFacts } from '../../messages/templates/memberships';
 import type { MembershipJoin } from '../../shared/prepaid/membership-rules';
@@ -110,10 +110,7 @@ export async function startMembership(
   return membership ? { membership, code } : undefined;
 }
 
-export async function membershipOfPayment(db: Database, reference: string): Promise<MembershipRow | undefined> {
-  const [row] = await db.select().from(memberships).where(sql`${memberships.paymentReference} = ${reference}`).limit(1);
-  return row;
-}
+export const membershipOfPayment = (db: Database, reference: string) => rowOfPayment(db, memberships, reference);
 
 /** What a membership's messages say, from its row and its first payment's stored plan. */
 export async function membershipFacts(

@@ -3,7 +3,7 @@
  * new code, sent to the buyer by email and WhatsApp), and what the paying browser is shown.
  */
 import { sql } from 'drizzle-orm';
-import { changedRow, type Database, d1Statement } from '../../db/client';
+import { changedRow, type Database, d1Statement, rowOfPayment } from '../../db/client';
 import { packagePurchases, payments } from '../../db/schema';
 import type { PackageFacts } from '../../messages/templates/packages';
 import type { DeskPackageSale, PackagePurchase } from '../../shared/prepaid/package-rules';
@@ -86,14 +86,7 @@ export async function recordPaidPackage(
   return row ? { purchase: row, code } : undefined;
 }
 
-export async function purchaseOfPayment(db: Database, reference: string): Promise<PackagePurchaseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(packagePurchases)
-    .where(sql`${packagePurchases.paymentReference} = ${reference}`)
-    .limit(1);
-  return row;
-}
+export const purchaseOfPayment = (db: Database, reference: string) => rowOfPayment(db, packagePurchases, reference);
 
 /**
  * A package sold at the desk once its payment was received (cash, transfer, POS): the payment and

@@ -10,10 +10,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { packagePurchases } from '../../db/schema';
-import { normalizeVoucherCode } from '../../shared/prepaid/voucher-rules';
-import { addMonths, lagosDate } from '../../shared/time';
-import { packageLedger, releaseEndedStatements } from './ledger';
-import { newVoucherCode, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
+import { addMonths } from '../../shared/time';
+import { findAvailable, packageLedger, releaseEndedStatements } from './ledger';
+import { newVoucherCode, voucherCodeHash } from './voucher-codes';
 
 export type PackagePurchaseRow = typeof packagePurchases.$inferSelect;
 
@@ -28,29 +27,8 @@ export const packageExpiry = (boughtOn: string, validMonths: number) => addMonth
  * The usable purchase a typed code names, with the sessions it has for the caller: those left and
  * those `mine` (payments the caller is about to replace, a retried card) hold. None left is none.
  */
-export async function findAvailablePackage(
-  db: Database,
-  typed: string,
-  now: Date,
-  mine?: SQL,
-): Promise<(PackagePurchaseRow & { available: number }) | undefined> {
-  const code = normalizeVoucherCode(typed);
-  if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
-  const held = mine
-    ? sql`(select coalesce(sum(sessions), 0) from package_uses
-        where purchase_id = package_purchases.id and state = 'held' and payment_reference in (${mine}))`
-    : sql`0`;
-  const [row] = await db
-    .select({ purchase: packagePurchases, held: sql<number>`${held}` })
-    .from(packagePurchases)
-    .where(
-      sql`${packagePurchases.codeHash} = ${await packageCodeHash(code)} and ${packageLedger.usable(lagosDate(now), 'package_purchases')}`,
-    )
-    .limit(1);
-  if (!row) return undefined;
-  const available = row.purchase.sessionsLeft + row.held;
-  return available > 0 ? { ...row.purchase, available } : undefined;
-}
+export const findAvailablePackage = (db: Database, typed: string, now: Date, mine?: SQL) =>
+  findAvailable(db, packageLedger, packagePurchases, typed, now, mine);
 
 export interface PackageCheck {
   name: string;

@@ -84,14 +84,28 @@ async function saved(db: Database, id: string, name: string | undefined, write: 
     : { ok: false as const, status: 404 as const, message: packageMessages.notFound };
 }
 
-const treatmentStatements = (db: Database, id: string, treatments: string[]) => [
-  d1Statement(db, sql`delete from package_treatments where package_id = ${id}`),
-  d1Statement(
-    db,
-    sql`insert into package_treatments (package_id, treatment_id)
-      select ${id}, value from json_each(${JSON.stringify([...new Set(treatments)])})`,
-  ),
-];
+/** The tables that list what a package, or a membership plan, covers: the code's names, never input. */
+const coverTables = {
+  package: { table: 'package_treatments', owner: 'package_id' },
+  plan: { table: 'membership_plan_treatments', owner: 'plan_id' },
+} as const;
+
+/** Statements that make the treatments a package (or a plan) covers exactly `treatments`. */
+export function coverStatements(db: Database, of: keyof typeof coverTables, id: string, treatments: string[]) {
+  const table = sql.raw(coverTables[of].table);
+  const owner = sql.raw(coverTables[of].owner);
+  return [
+    d1Statement(db, sql`delete from ${table} where ${owner} = ${id}`),
+    d1Statement(
+      db,
+      sql`insert into ${table} (${owner}, treatment_id)
+        select ${id}, value from json_each(${JSON.stringify([...new Set(treatments)])})`,
+    ),
+  ];
+}
+
+const treatmentStatements = (db: Database, id: string, treatments: string[]) =>
+  coverStatements(db, 'package', id, treatments);
 
 export async function createPackage(db: Database, input: NewPackage): Promise<PackageResult> {
   if ((await unknownTreatments(db, input.treatments)).length > 0) {

@@ -8,7 +8,7 @@ import type { StudioDetails } from '../../messages/layout';
 import type { MembershipFacts } from '../../messages/templates/memberships';
 import type { PackageFacts } from '../../messages/templates/packages';
 import type { VoucherFacts } from '../../messages/templates/vouchers';
-import { email, whatsapp, withRecipient } from '../outbox/notifications';
+import { byEmailAndWhatsapp, email, whatsapp, withRecipient } from '../outbox/notifications';
 import type { NewMessage } from '../outbox/outbox';
 
 const voucherTemplates = () => import('../../messages/templates/vouchers');
@@ -52,10 +52,7 @@ export async function packageBoughtMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const message = (await packageTemplates()).packageBought(facts, studio);
-  return withRecipient([
-    email('package-bought', facts.reference, contact.email ?? '', message),
-    whatsapp('package-bought', facts.reference, contact.phone ?? '', message),
-  ]);
+  return byEmailAndWhatsapp('package-bought', facts.reference, contact, message);
 }
 
 const membershipTemplates = () => import('../../messages/templates/memberships');
@@ -76,8 +73,5 @@ export async function membershipMessages(
     kind === 'membership-started'
       ? templates.membershipStarted(facts, studio)
       : templates.membershipUnpaid(facts, studio);
-  return withRecipient([
-    email(kind, about, contact.email ?? '', message),
-    whatsapp(kind, about, contact.phone ?? '', message),
-  ]);
+  return byEmailAndWhatsapp(kind, about, contact, message);
 }

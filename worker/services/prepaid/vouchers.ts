@@ -10,7 +10,7 @@
  * voucher take no more than it holds.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, d1Statement } from '../../db/client';
+import { type Database, d1Statement, rowOfPayment } from '../../db/client';
 import { vouchers } from '../../db/schema';
 import type { VoucherFacts } from '../../messages/templates/vouchers';
 import type { PricedTreatment } from '../../shared/bookings/booking-pricing';
@@ -18,13 +18,12 @@ import { formatNaira } from '../../shared/money';
 import {
   isDeliveryDate,
   isVoucherAmount,
-  normalizeVoucherCode,
   type VoucherDetails,
   voucherMessages,
 } from '../../shared/prepaid/voucher-schema';
-import { addMonths, lagosDate } from '../../shared/time';
-import { paidBy, releaseEndedStatements, voucherLedger } from './ledger';
-import { unsentMark, VOUCHER_CODE_LENGTH, voucherCodeHash } from './voucher-codes';
+import { addMonths } from '../../shared/time';
+import { findAvailable, paidBy, releaseEndedStatements, voucherLedger } from './ledger';
+import { unsentMark } from './voucher-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
@@ -109,39 +108,15 @@ export function createVoucherStatement(
   );
 }
 
-export async function voucherOfPayment(db: Database, reference: string): Promise<VoucherRow | undefined> {
-  const [row] = await db.select().from(vouchers).where(sql`${vouchers.paymentReference} = ${reference}`).limit(1);
-  return row;
-}
+export const voucherOfPayment = (db: Database, reference: string) => rowOfPayment(db, vouchers, reference);
 
 /**
  * The valid voucher a typed code names, or undefined (unknown, wrong, void or expired alike), with
  * what it holds for the caller: its balance and what `mine` (payments the caller is about to
  * replace, a retried card) holds of it. A voucher with nothing available is no voucher to them.
  */
-export async function findAvailableVoucher(
-  db: Database,
-  typed: string,
-  now: Date,
-  mine?: SQL,
-): Promise<(VoucherRow & { available: number }) | undefined> {
-  const code = normalizeVoucherCode(typed);
-  if (code.length !== VOUCHER_CODE_LENGTH) return undefined;
-  const held = mine
-    ? sql`(select coalesce(sum(amount), 0) from voucher_uses
-        where voucher_id = ${sql.raw('vouchers.id')} and state = 'held' and payment_reference in (${mine}))`
-    : sql`0`;
-  const [row] = await db
-    .select({ voucher: vouchers, held: sql<number>`${held}` })
-    .from(vouchers)
-    .where(
-      sql`${vouchers.codeHash} = ${await voucherCodeHash(code)} and ${voucherLedger.usable(lagosDate(now), 'vouchers')}`,
-    )
-    .limit(1);
-  if (!row) return undefined;
-  const available = row.voucher.balance + row.held;
-  return available > 0 ? { ...row.voucher, available } : undefined;
-}
+export const findAvailableVoucher = (db: Database, typed: string, now: Date, mine?: SQL) =>
+  findAvailable(db, voucherLedger, vouchers, typed, now, mine);
 
 export interface VoucherCheck {
   valid: boolean;

@@ -70,6 +70,15 @@ const bookingToMove = {
   time: bookings.time,
 };
 
+/** A therapist or a room as staff lists show them, oldest first, before its treatments and hours. */
+const listed = (row: { id: string; name: string; active: boolean }) => ({
+  _id: row.id,
+  name: row.name,
+  active: row.active,
+});
+const oldestFirst = (a: { createdAt: string; name: string }, b: { createdAt: string; name: string }) =>
+  a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name);
+
 /** Visits from today on (booked, or under way) of a therapist or a room (`where` picks which). */
 function bookingsAhead(db: Database, where: SQL, today: string) {
   return db
@@ -101,31 +110,27 @@ export async function listTherapists(db: Database, now: Date): Promise<Therapist
       .where(sql`${bookings.serviceStatus} in ('booked', 'arrived') and ${bookings.date} >= ${today}`)
       .orderBy(asc(bookings.date), asc(bookings.time)),
   ]);
-  return people
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name))
-    .map((person) => ({
-      _id: person.id,
-      name: person.name,
-      active: person.active,
-      treatments: menu.filter((id) => given.some((row) => row.therapistId === person.id && row.treatmentId === id)),
-      hours: Object.fromEntries(
-        weekdays.map((day) => [
-          day,
-          hours
-            .filter((row) => row.therapistId === person.id && String(row.weekday) === day)
-            .map((row) => ({ start: clockTime(row.startMinute), end: clockTime(row.endMinute) })),
-        ]),
-      ) as WeeklyHours,
-      timeOff: daysOff
-        .filter((row) => row.therapistId === person.id)
-        .map((row) => ({
-          date: row.date,
-          reason: row.reason,
-          bookings: onDaysOff
-            .filter((booking) => booking.therapistId === person.id && booking.date === row.date)
-            .map(({ therapistId: _therapist, ...booking }) => booking),
-        })),
-    }));
+  return people.sort(oldestFirst).map((person) => ({
+    ...listed(person),
+    treatments: menu.filter((id) => given.some((row) => row.therapistId === person.id && row.treatmentId === id)),
+    hours: Object.fromEntries(
+      weekdays.map((day) => [
+        day,
+        hours
+          .filter((row) => row.therapistId === person.id && String(row.weekday) === day)
+          .map((row) => ({ start: clockTime(row.startMinute), end: clockTime(row.endMinute) })),
+      ]),
+    ) as WeeklyHours,
+    timeOff: daysOff
+      .filter((row) => row.therapistId === person.id)
+      .map((row) => ({
+        date: row.date,
+        reason: row.reason,
+        bookings: onDaysOff
+          .filter((booking) => booking.therapistId === person.id && booking.date === row.date)
+          .map(({ therapistId: _therapist, ...booking }) => booking),
+      })),
+  }));
 }
 
 /** The active therapists as the booking page lists them. */
@@ -203,6 +208,43 @@ export type UpdateResult =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'has-bookings'; bookings: BookingToMove[] };
 
+/** The column a booking names its therapist or its room by. */
+const bookedBy = { therapists: 'therapist_id', rooms: 'room_id' } as const;
+
+/**
+ * Renames and (de)activates a therapist or a room. Deactivating holds only while no booking is
+ * ahead of it, checked in the same statement.
+ */
+function renameStatement(
+  db: Database,
+  table: keyof typeof bookedBy,
+  id: string,
+  change: { name?: string; active?: boolean },
+  today: string,
+) {
+  const noneAhead = sql`not exists (select 1 from bookings where ${sql.raw(bookedBy[table])} = ${id}
+    and service_status in ('booked', 'arrived') and date >= ${today})`;
+  return d1Statement(
+    db,
+    sql`update ${sql.raw(table)} set name = coalesce(${change.name ?? null}, name),
+        active = coalesce(${change.active === undefined ? null : change.active ? 1 : 0}, active)
+      where id = ${id} and (${change.active === false ? 0 : 1} = 1 or ${noneAhead})`,
+  );
+}
+
+/** Why a rename or (de)activation changed nothing: no such row, or bookings ahead to move first. */
+async function whyNotUpdated(
+  db: Database,
+  table: keyof typeof bookedBy,
+  id: string,
+  today: string,
+): Promise<UpdateResult> {
+  const exists = await db.get<{ id: string }>(sql`select id from ${sql.raw(table)} where id = ${id}`);
+  if (!exists) return { ok: false, reason: 'not-found' };
+  const column = table === 'therapists' ? bookings.therapistId : bookings.roomId;
+  return { ok: false, reason: 'has-bookings', bookings: await bookingsAhead(db, sql`${column} = ${id}`, today) };
+}
+
 /**
  * Renames, (de)activates and sets the treatments and hours of a therapist in one batch. Deactivating
  * holds only while no booking is ahead of them (checked in the same statement); otherwise nothing
@@ -215,24 +257,11 @@ export async function updateTherapist(
   now: Date,
 ): Promise<UpdateResult> {
   const today = lagosDate(now);
-  const noneAhead = sql`not exists (select 1 from bookings where therapist_id = ${id} and service_status in ('booked', 'arrived') and date >= ${today})`;
   const [updated] = await db.$client.batch([
-    d1Statement(
-      db,
-      sql`update therapists set name = coalesce(${change.name ?? null}, name),
-          active = coalesce(${change.active === undefined ? null : change.active ? 1 : 0}, active)
-        where id = ${id} and (${change.active === false ? 0 : 1} = 1 or ${noneAhead})`,
-    ),
+    renameStatement(db, 'therapists', id, change, today),
     ...detailStatements(db, id, change, updateHeld('therapists', id, change)),
   ]);
-  if (changedRow(updated)) return { ok: true };
-  const [exists] = await db.select({ id: therapists.id }).from(therapists).where(eq(therapists.id, id)).limit(1);
-  if (!exists) return { ok: false, reason: 'not-found' };
-  return {
-    ok: false,
-    reason: 'has-bookings',
-    bookings: await bookingsAhead(db, sql`${bookings.therapistId} = ${id}`, today),
-  };
+  return changedRow(updated) ? { ok: true } : whyNotUpdated(db, 'therapists', id, today);
 }
 
 export type TimeOffResult =
@@ -281,14 +310,10 @@ export async function listRooms(db: Database): Promise<RoomView[]> {
     db.select().from(rooms),
     db.select().from(roomTreatments),
   ]);
-  return all
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || compareNames(a.name, b.name))
-    .map((room) => ({
-      _id: room.id,
-      name: room.name,
-      active: room.active,
-      treatments: menu.filter((id) => suited.some((row) => row.roomId === room.id && row.treatmentId === id)),
-    }));
+  return all.sort(oldestFirst).map((room) => ({
+    ...listed(room),
+    treatments: menu.filter((id) => suited.some((row) => row.roomId === room.id && row.treatmentId === id)),
+  }));
 }
 
 export interface RoomChange {
@@ -327,22 +352,9 @@ export async function createRoom(db: Database, change: RoomChange & { name: stri
 /** As updateTherapist: a room with bookings ahead cannot be deactivated until they move. */
 export async function updateRoom(db: Database, id: string, change: RoomChange, now: Date): Promise<UpdateResult> {
   const today = lagosDate(now);
-  const noneAhead = sql`not exists (select 1 from bookings where room_id = ${id} and service_status in ('booked', 'arrived') and date >= ${today})`;
   const [updated] = await db.$client.batch([
-    d1Statement(
-      db,
-      sql`update rooms set name = coalesce(${change.name ?? null}, name),
-          active = coalesce(${change.active === undefined ? null : change.active ? 1 : 0}, active)
-        where id = ${id} and (${change.active === false ? 0 : 1} = 1 or ${noneAhead})`,
-    ),
+    renameStatement(db, 'rooms', id, change, today),
     ...roomTreatmentStatements(db, id, change.treatments, updateHeld('rooms', id, change)),
   ]);
-  if (changedRow(updated)) return { ok: true };
-  const [exists] = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, id)).limit(1);
-  if (!exists) return { ok: false, reason: 'not-found' };
-  return {
-    ok: false,
-    reason: 'has-bookings',
-    bookings: await bookingsAhead(db, sql`${bookings.roomId} = ${id}`, today),
-  };
+  return changedRow(updated) ? { ok: true } : whyNotUpdated(db, 'rooms', id, today);
 }

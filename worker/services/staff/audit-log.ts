@@ -2,11 +2,11 @@
  * The audit log: recording an entry, reading them with the Activity screen's filters, and
  * forgetting those older than 2 years (the cron).
  */
-import { and, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { type Database, pageOf } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { AUDIT_RETENTION_DAYS, type AuditAction } from '../../shared/audit-actions';
-import { lagosToUtc } from '../../shared/time';
+import { isoBefore, lagosToUtc } from '../../shared/time';
 
 export interface AuditEntry {
   actor: { _id: string; name: string } | null;
@@ -62,16 +62,7 @@ export async function listActivity(
       : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ value: count() }).from(auditLog).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, auditLog, where, [desc(auditLog.at), desc(auditLog.id)], page);
   return {
     entries: rows.map((row) => ({
       _id: row.id,
@@ -82,12 +73,12 @@ export async function listActivity(
       details: row.details,
       address: row.address,
     })),
-    total: total?.value ?? 0,
+    total,
   };
 }
 
 /** Forgets entries older than the retention period. */
 export async function forgetOldActivity(db: Database, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString();
+  const before = isoBefore(now, AUDIT_RETENTION_DAYS, 'days');
   await db.delete(auditLog).where(lt(auditLog.at, before));
 }

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
+import { isoBefore } from '../../shared/time';
 
 export const MAX_FAILURES = 5;
 export const MAX_USERNAME_FAILURES = 20;
@@ -43,7 +44,7 @@ const passwordCheckKey = (accountId: string) => `password-checks:${accountId}`;
  */
 function countAttempt(db: Database, key: string, now: Date, allowed = sql`true`) {
   const nowIso = now.toISOString();
-  const windowOpenSince = new Date(now.getTime() - WINDOW_SECONDS * 1000).toISOString();
+  const windowOpenSince = isoBefore(now, WINDOW_SECONDS, 'seconds');
   return d1Statement(
     db,
     sql`insert into login_failures (key, failures, window_started_at)
@@ -136,6 +137,6 @@ export async function clearAttempts(db: Database, keys: AttemptKeys): Promise<vo
 
 /** Windows that have passed are forgotten (the cron). */
 export async function forgetOldAttempts(db: Database, now: Date): Promise<void> {
-  const windowOpenSince = new Date(now.getTime() - WINDOW_SECONDS * 1000).toISOString();
+  const windowOpenSince = isoBefore(now, WINDOW_SECONDS, 'seconds');
   await db.run(sql`delete from login_failures where window_started_at <= ${windowOpenSince}`);
 }

@@ -40,19 +40,15 @@ function noticeFor(event: SecurityEvent, account: Recipient, reader: Recipient) 
           : `If ${account.name} did not do this, their password is known: ask them to change it, or deactivate the account on the Team screen.`,
       };
     case 'factor-added':
+    case 'factor-removed': {
+      const [done, fromOrTo] = event.kind === 'factor-added' ? ['added', 'to'] : ['removed', 'from'];
       return {
-        subject: `A second factor was added to ${whose}`,
-        heading: 'Second factor added',
-        lead: `${event.factor} was added to ${whose}.`,
+        subject: `A second factor was ${done} ${fromOrTo} ${whose}`,
+        heading: `Second factor ${done}`,
+        lead: `${event.factor} was ${done} ${fromOrTo} ${whose}.`,
         advice: notRecognised,
       };
-    case 'factor-removed':
-      return {
-        subject: `A second factor was removed from ${whose}`,
-        heading: 'Second factor removed',
-        lead: `${event.factor} was removed from ${whose}.`,
-        advice: notRecognised,
-      };
+    }
     case 'factors-reset':
       return {
         subject: `Your second factors were reset`,

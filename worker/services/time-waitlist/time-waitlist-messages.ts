@@ -9,7 +9,7 @@ import type {
   TimeWaitlistEntryFacts,
   TimeWaitlistOfferFacts,
 } from '../../messages/templates/time-waitlist';
-import { email, whatsapp, withRecipient } from '../outbox/notifications';
+import { byEmailAndWhatsapp, email, whatsapp, withRecipient } from '../outbox/notifications';
 import type { NewMessage } from '../outbox/outbox';
 
 const timeWaitlistTemplates = () => import('../../messages/templates/time-waitlist');
@@ -32,10 +32,7 @@ export async function timeWaitlistEndedMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const message = (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
-  return withRecipient([
-    email('time-waitlist-ended', entry.id, entry.email ?? '', message),
-    whatsapp('time-waitlist-ended', entry.id, entry.phone ?? '', message),
-  ]);
+  return byEmailAndWhatsapp('time-waitlist-ended', entry.id, entry, message);
 }
 
 /** A freed place offered to a waiting client: once per offer, by email and WhatsApp. */
@@ -44,8 +41,5 @@ export async function timeWaitlistOfferMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const message = (await timeWaitlistTemplates()).waitlistOffer(offer, studio);
-  return withRecipient([
-    email('waitlist-offer', offer.reference, offer.email ?? '', message),
-    whatsapp('waitlist-offer', offer.reference, offer.phone ?? '', message),
-  ]);
+  return byEmailAndWhatsapp('waitlist-offer', offer.reference, offer, message);
 }

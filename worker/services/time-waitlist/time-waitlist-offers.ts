@@ -24,7 +24,7 @@ import {
   UNCONFIRMED_HOURS,
 } from '../../shared/bookings/time-waitlist';
 import { priceBooking } from '../../shared/catalogue/pricing';
-import { lagosClock, lagosDate, lagosToUtc } from '../../shared/time';
+import { isoBefore, lagosClock, lagosDate, lagosToUtc } from '../../shared/time';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { studioDetails } from '../outbox/notifications';
@@ -127,7 +127,7 @@ const lapsedInARow = (
  */
 export async function lapseOffers(db: Database, now: Date): Promise<{ days: string[]; ended: EndedEntry[] }> {
   const nowIso = now.toISOString();
-  const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_HOURS * 3_600_000).toISOString();
+  const unconfirmedBefore = isoBefore(now, UNCONFIRMED_HOURS, 'hours');
   const [lapsed, , , ended] = await db.$client.batch<Record<string, string | null>>([
     d1Statement(
       db,

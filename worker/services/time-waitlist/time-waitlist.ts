@@ -16,7 +16,7 @@ import {
   type TimeWaitlistJoin,
   timeWaitlistMessages,
 } from '../../shared/bookings/time-waitlist';
-import { addDays, formatDate, lagosDate } from '../../shared/time';
+import { addDays, formatDate, isoBefore, lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
 import { dayAvailability, loadSchedule, type Schedule, type Visit } from '../schedule/schedule';
 import { endOffer, offerLive } from './time-waitlist-offers';
@@ -411,7 +411,7 @@ export const ENDED_ENTRY_DAYS = 90;
 
 /** The cron's: entries that ended over 90 days ago are forgotten with their offers (client data). */
 export async function forgetEndedEntries(db: Database, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - ENDED_ENTRY_DAYS * 86_400_000).toISOString();
+  const before = isoBefore(now, ENDED_ENTRY_DAYS, 'days');
   await db.$client.batch(
     eraseEntriesStatements(db, sql`status != 'waiting' and ended_at is not null and ended_at < ${before}`),
   );

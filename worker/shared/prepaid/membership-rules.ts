@@ -4,9 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { MAX_PRICE } from '../catalogue/catalogue-rules';
-import { emailAddress, personName, phoneNumber } from '../contact-schema';
+import { buyerFields } from '../contact-schema';
 import { groupDigits } from '../money';
-import { singleLine } from '../plain-text';
+import { filled, singleLine } from '../plain-text';
 import { PACKAGE_NAME_MAX, PACKAGE_TREATMENTS_MAX } from './package-rules';
 
 export const MEMBERSHIP_SESSIONS = { min: 1, max: 8 } as const;
@@ -89,12 +89,8 @@ export interface MembershipOffer {
 export const membershipJoinSchema = () =>
   z.object({
     paymentType: z.literal('membership'),
-    planId: z
-      .string({ error: membershipMessages.notOffered })
-      .check(z.minLength(1, membershipMessages.notOffered), z.maxLength(64)),
-    buyerName: personName(),
-    buyerEmail: emailAddress(),
-    buyerPhone: phoneNumber(),
+    planId: filled(64, membershipMessages.notOffered),
+    ...buyerFields(),
   });
 
 export type MembershipJoin = z.output<ReturnType<typeof membershipJoinSchema>>;

@@ -4,9 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { MAX_PRICE } from '../catalogue/catalogue-rules';
-import { emailAddress, personName, phoneNumber } from '../contact-schema';
+import { buyerFields, emailAddress, personName, phoneNumber } from '../contact-schema';
 import { groupDigits } from '../money';
-import { singleLine } from '../plain-text';
+import { filled, singleLine } from '../plain-text';
 
 export const PACKAGE_SESSIONS = { min: 2, max: 20 } as const;
 export const PACKAGE_VALID_MONTHS = { min: 1, max: 24 } as const;
@@ -48,14 +48,9 @@ const name = () =>
     );
 const treatments = () =>
   z
-    .array(
-      z
-        .string({ error: packageMessages.treatments })
-        .check(z.minLength(1, packageMessages.treatments), z.maxLength(64)),
-      {
-        error: packageMessages.treatments,
-      },
-    )
+    .array(filled(64, packageMessages.treatments), {
+      error: packageMessages.treatments,
+    })
     .check(z.minLength(1, packageMessages.treatments), z.maxLength(PACKAGE_TREATMENTS_MAX, packageMessages.treatments));
 const whole = (range: { min: number; max: number }, message: string) =>
   z.int({ error: message }).check(z.minimum(range.min, message), z.maximum(range.max, message));
@@ -84,12 +79,8 @@ import { packageNotCovered } from './package-value';
 export const packagePurchaseSchema = () =>
   z.object({
     paymentType: z.literal('package'),
-    packageId: z
-      .string({ error: packageMessages.notOffered })
-      .check(z.minLength(1, packageMessages.notOffered), z.maxLength(64)),
-    buyerName: personName(),
-    buyerEmail: emailAddress(),
-    buyerPhone: phoneNumber(),
+    packageId: filled(64, packageMessages.notOffered),
+    ...buyerFields(),
   });
 
 export type PackagePurchase = z.output<ReturnType<typeof packagePurchaseSchema>>;
