@@ -104,6 +104,30 @@ describe('the staff Calendar', () => {
     await screenshot(page, 'admin-calendar-1280');
     expect(await axeViolations(page)).toEqual([]);
 
+    // Again for Ngozi at 14:00, with Therapist 2: the desk is asked first, and Therapist 1's 14:00 is full.
+    await page.getByRole('button', { name: `New booking with Therapist 2 on ${formatDate(date)} at 14:00` }).click();
+    const again = page.getByRole('dialog', { name: 'New booking' });
+    await again.getByLabel('Client’s name').fill('Ngozi Eze');
+    await again.getByLabel('Phone or WhatsApp number').fill('+234 805 222 3333');
+    await again.getByLabel('Deep Tissue').check();
+    await eventually(() => again.getByLabel('Time').locator('option[value="14:00"]').textContent()).toBe(
+      '2:00 PM · 1 left',
+    );
+    await again.getByRole('button', { name: 'Book', exact: true }).click();
+    await again
+      .getByRole('alert')
+      .filter({ hasText: 'Ngozi Eze already has a visit at an overlapping time' })
+      .waitFor();
+    expect(await again.getByRole('button', { name: 'Book anyway' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-new-booking-overlap-1280', 'viewport');
+    await again.getByLabel('Therapist', { exact: true }).selectOption('therapist-1');
+    const full = again.getByLabel('Time').locator('option[value="14:00"]');
+    await eventually(() => full.textContent()).toBe('2:00 PM · full');
+    expect(await full.isDisabled()).toBe(true);
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
+
     // The website now offers 14:00 with Therapist 2 only.
     const day = await availability(date);
     expect(slotAt(day, '14:00')).toMatchObject({ left: 1, therapists: ['therapist-2'] });
@@ -134,7 +158,8 @@ describe('the staff Calendar', () => {
     await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue/ }).waitFor();
     await screenshot(page, 'admin-calendar-week-1280');
     expect(await axeViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
+    // The desk's question about Ngozi's second visit is a 409 the browser logs.
+    expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
     await page.context().close();
   });
 

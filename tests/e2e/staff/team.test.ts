@@ -268,6 +268,11 @@ describe('the Team screen and the welcome page at the other width', () => {
     await signIn(phone.page, `${paths.admin}/team`);
     await phone.page.getByRole('heading', { name: 'Team' }).waitFor();
     await eventually(() => phone.page.getByText('segun@studio.test').count()).toBeGreaterThan(0);
+    // The only owner can be neither demoted nor deactivated: the row says why instead.
+    const me = phone.page.getByRole('row').filter({ hasText: 'The install’s admin username' });
+    await me.getByText('The only owner: make someone else an owner first', { exact: false }).waitFor();
+    expect(await me.getByRole('button', { name: /^(Change role|Deactivate) / }).count()).toBe(0);
+    expect(await phone.page.getByRole('button', { name: 'Change role of Segun Ade' }).count()).toBe(1);
     expect(await axeViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'admin-team-390');
     expect(phone.problems).toEqual([]);

@@ -30,17 +30,35 @@ describe('booking a massage', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     const requested = recordRequestUrls(page);
+    /** A field's own message, beside it (the list by the button says it again). */
+    const inline = (message: string) => page.locator('.field__error', { hasText: message });
     await page.goto(paths.booking);
+    // A day that has passed is said at once, before any submit.
+    await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), -1));
+    await page.getByText(bookingMessages.datePassed).waitFor();
+    await page.getByLabel('Date', { exact: true }).fill('');
+    // An empty submit lists every problem together, and the first field at fault has the focus.
     await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noOption);
+    const listed = page.locator('.booking-form__section').getByRole('alert');
+    await eventually(() => listed.textContent()).toContain(bookingMessages.noOption);
+    for (const message of [
+      bookingMessages.name,
+      bookingMessages.email,
+      bookingMessages.date,
+      bookingMessages.noDisclaimer,
+    ]) {
+      expect(await listed.getByText(message).count(), message).toBe(1);
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('subservices');
+    await screenshot(page, 'booking-all-problems-1280', 'viewport');
 
     await page.getByLabel('Swedish').check();
     await page.getByLabel('Hotstone').check();
     await eventually(() => page.locator('.booking-form__total').textContent()).toContain('₦55,000');
     await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await eventually(() => page.getByText(bookingMessages.name).isVisible()).toBe(true);
-    expect(await page.getByText(bookingMessages.email).isVisible()).toBe(true);
-    expect(await page.getByText(bookingMessages.date).isVisible()).toBe(true);
+    await eventually(() => inline(bookingMessages.name).isVisible()).toBe(true);
+    expect(await inline(bookingMessages.email).isVisible()).toBe(true);
+    expect(await inline(bookingMessages.date).isVisible()).toBe(true);
     await screenshot(page, 'booking-errors-1280');
 
     const date = addDays(lagosDate(new Date()), 2);
@@ -48,7 +66,7 @@ describe('booking a massage', () => {
     await page.getByLabel('High Blood pressure').check();
     await page.getByLabel('I am currently on medication').check();
     await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await eventually(() => page.getByText(bookingMessages.medicationDetails).isVisible()).toBe(true);
+    await eventually(() => inline(bookingMessages.medicationDetails).isVisible()).toBe(true);
     await page.getByLabel('Which medication?').fill('Lisinopril');
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toBe(bookingMessages.noDisclaimer);

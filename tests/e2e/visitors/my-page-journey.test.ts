@@ -56,6 +56,12 @@ describe('the client’s own page', () => {
     await codeForm
       .getByText('If we know this address, a 6-digit code is on its way to it.', { exact: false })
       .waitFor();
+    // The code's field opens empty, focused, with the number pad and one-time-code autofill.
+    const codeInput = codeForm.getByLabel('6-digit code');
+    expect(await codeInput.inputValue()).toBe('');
+    await eventually(() => codeInput.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await codeInput.getAttribute('inputmode')).toBe('numeric');
+    expect(await codeInput.getAttribute('autocomplete')).toBe('one-time-code');
     await eventually(() => whatsappCode(ACCOUNT_VISIT.phone)).toMatch(/^\d{6}$/);
     const code = await whatsappCode(ACCOUNT_VISIT.phone);
     expect(await codeOnMessagesScreen(code)).toBe(false);

@@ -3,11 +3,12 @@
 // same therapist arrive at once (visitors, staff, a move), exactly one wins and the others hold
 // nothing.
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, outboxMessages, payments, timeBlocks } from '../../../worker/db/schema';
 import { therapistsAndRoomsMessages } from '../../../worker/routes/schedule/therapists-and-rooms';
 import { staffBookingMessages } from '../../../worker/services/bookings/staff-bookings';
 import { timeMessages } from '../../../worker/services/schedule/booking-time';
+import { lagosDate, lagosToUtc } from '../../../worker/shared/time';
 import { adminCall, signIn } from '../admin-harness';
 import { bookingDetails, inDays, oneHourVisit } from '../checkout/payment-fixtures';
 import { call, clearPaymentData, db, fake, startPayment, verify, withFakePaystack } from '../checkout/payment-harness';
@@ -285,6 +286,70 @@ describe('bookings taken by phone', () => {
     ]);
     expect(messages.filter((message) => message.channel === 'whatsapp')).toHaveLength(2);
     expect(messages.find((message) => message.channel === 'email')?.text).toContain('/manage-booking/');
+  });
+});
+
+describe('the desk’s New booking', () => {
+  const visit = (overrides: Record<string, unknown>) => ({
+    name: 'Ngozi Eze',
+    phone: '0805 222 3333',
+    subservices: ['Swedish'],
+    date,
+    time: '10:00',
+    payment: 'cash',
+    ...overrides,
+  });
+
+  it('asks before booking the same client twice at an overlapping time, and books when told to', async () => {
+    const cookie = await signIn();
+    expect((await adminCall(cookie, '/api/bookings', 'POST', visit({}))).status).toBe(201);
+    // The same phone written another way, at the same hour (the other therapist is free): asked, nothing written.
+    const again = await adminCall(cookie, '/api/bookings', 'POST', visit({ phone: '+234 805 222 3333' }));
+    expect(again.status).toBe(409);
+    const answer = (await again.json()) as { message: string; overlap: { date: string; time: string } };
+    expect(answer.overlap).toEqual({ date, time: '10:00' });
+    expect(answer.message).toContain('Ngozi Eze already has a visit at an overlapping time');
+    expect(await db.select().from(bookings)).toHaveLength(1);
+    // After the first visit ends: no question. Told to: booked.
+    expect((await adminCall(cookie, '/api/bookings', 'POST', visit({ time: '11:00' }))).status).toBe(201);
+    const anyway = await adminCall(cookie, '/api/bookings', 'POST', visit({ allowOverlap: true }));
+    expect(anyway.status).toBe(201);
+    expect(await db.select().from(bookings)).toHaveLength(3);
+  });
+
+  it('records a walk-in served earlier today as complete, without a confirmation, and refuses one still to come', async () => {
+    // At 15:00 Lagos (a fixed clock, whatever the hour the suite runs), 10:00 today has passed.
+    const today = lagosDate(new Date());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(lagosToUtc(today, '15:00'));
+      const cookie = await signIn();
+      const ahead = await adminCall(
+        cookie,
+        '/api/bookings',
+        'POST',
+        visit({ date: today, time: '16:00', served: true }),
+      );
+      expect(ahead.status).toBe(409);
+      expect(((await ahead.json()) as { message: string }).message).toBe(staffBookingMessages.servedAhead);
+      const past = await adminCall(cookie, '/api/bookings', 'POST', visit({ date: today, time: '10:00' }));
+      expect(((await past.json()) as { message: string }).message).toBe(staffBookingMessages.past);
+      const served = await adminCall(
+        cookie,
+        '/api/bookings',
+        'POST',
+        visit({ date: today, time: '10:00', served: true }),
+      );
+      expect(served.status).toBe(201);
+      const [row] = await db.select().from(bookings);
+      expect(row).toMatchObject({ serviceStatus: 'completed', date: today, time: '10:00' });
+      expect(row?.completedAt).not.toBeNull();
+      expect(await db.select().from(outboxMessages).where(eq(outboxMessages.template, 'booking-confirmation'))).toEqual(
+        [],
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

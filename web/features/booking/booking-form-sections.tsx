@@ -2,7 +2,7 @@
 // (whom to ask for, the free days, the free times), the client's details and the confirmation (the
 // health intake is health-questions.tsx, shared with a visit's form link). The form (booking-form.tsx) holds the draft and the errors and passes them down.
 import { lazy, Suspense } from 'react';
-import { bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
+import { bookingMessages, bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import {
   CheckboxField,
@@ -56,6 +56,7 @@ export function TreatmentsSection({
       {draft.service ? (
         <fieldset className="option-list">
           <legend className="field__label">Service options (choose one or more)</legend>
+          {errors.subservices ? <p className="field__error">{errors.subservices}</p> : null}
           {groupsOf(menu).map((group) => (
             <div key={group.id} className="option-list__group">
               <p className="option-list__title">{group.title}</p>
@@ -106,7 +107,10 @@ export function WhenSection({
         type="date"
         min={today}
         value={draft.appointmentDate}
-        error={errors.appointmentDate}
+        error={
+          errors.appointmentDate ??
+          (today && draft.appointmentDate && draft.appointmentDate < today ? bookingMessages.datePassed : undefined)
+        }
         onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
       />
       {today && chosenIds.length > 0 ? (
@@ -185,7 +189,7 @@ export function ConfirmSection({
   set,
   alert,
   hydrated,
-}: SectionProps & { alert: string | undefined; hydrated: boolean }) {
+}: SectionProps & { alert: string[] | undefined; hydrated: boolean }) {
   return (
     <section className="booking-form__section" aria-labelledby="booking-confirm">
       <h2 id="booking-confirm">5. Confirm</h2>
@@ -195,7 +199,7 @@ export function ConfirmSection({
         onChange={(event) => set({ disclaimerAgreed: event.target.checked })}
         label={healthConsent}
       />
-      <FormError message={alert} />
+      <Problems messages={alert} />
       {/* Until hydration a submit (a click, or Enter in a field) would be the browser's own: a GET
           putting the name, phone and health answers in the address, its history and the logs.
           Disabled for those seconds instead: a native POST would end on an error page. */}
@@ -203,5 +207,20 @@ export function ConfirmSection({
         Confirm booking
       </button>
     </section>
+  );
+}
+
+/** What stops the booking, read out as it appears: one problem as a sentence, several as a list. */
+function Problems({ messages = [] }: { messages?: string[] }) {
+  if (messages.length < 2) return <FormError message={messages[0]} />;
+  return (
+    <div className="form-error" role="alert">
+      <p>Please correct these {messages.length} things, then confirm again:</p>
+      <ul>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

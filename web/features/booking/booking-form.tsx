@@ -1,6 +1,5 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { bookingMessages } from '../../../worker/shared/bookings/booking';
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
@@ -68,7 +67,7 @@ function useBookAgain(menu: ReturnType<typeof useMenu>, update: (changes: Partia
  */
 function useDraftErrors(update: (changes: Partial<BookingDraft>) => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string>();
+  const [alert, setAlert] = useState<string[]>();
 
   const set = (changes: Partial<BookingDraft>) => {
     update(changes);
@@ -84,32 +83,27 @@ function useDraftErrors(update: (changes: Partial<BookingDraft>) => void) {
 }
 
 /**
- * Checks the draft as the visitor confirms: a treatment chosen, each field (the first at fault
- * focused), then the disclaimer. When all is well, the payment's module, loaded only now.
+ * Checks the draft as the visitor confirms: every problem at once (the treatments, each field, the
+ * disclaimer), listed together by the button, the first field at fault scrolled to and focused.
+ * When all is well, the payment's module, loaded only now.
  */
 async function checkBeforePaying(
   draft: BookingDraft,
   today: string | undefined,
-  setAlert: (alert: string | undefined) => void,
+  setAlert: (alert: string[] | undefined) => void,
   setErrors: (errors: FieldErrors) => void,
 ) {
-  if (draft.subservices.length === 0) {
-    setAlert(bookingMessages.noOption);
-    return undefined;
-  }
   const payment = await import('./start-booking-payment');
-  const found = await payment.fieldErrorsOf(draft, today);
-  setErrors(found);
-  const firstInvalid = Object.keys(found)[0];
-  if (firstInvalid) {
-    document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-    return undefined;
-  }
-  if (!draft.disclaimerAgreed) {
-    setAlert(bookingMessages.noDisclaimer);
-    return undefined;
-  }
-  return payment;
+  const { errors, fields, messages } = await payment.problemsOf(draft, today);
+  setErrors(errors);
+  if (fields.length === 0) return payment;
+  setAlert(messages);
+  const first = fields
+    .map((field) => document.querySelector<HTMLElement>(`.booking-form [name="${field}"]`))
+    .find((element) => element !== null);
+  first?.scrollIntoView({ block: 'center' });
+  first?.focus({ preventScroll: true });
+  return undefined;
 }
 
 /** The payment dialog for the visit's treatments, a deposit's or the full price. */
@@ -207,6 +201,7 @@ export function BookingForm() {
           onChooseService={chooseService}
           onToggle={(treatment) => {
             toggleTreatment(treatment);
+            setErrors(({ subservices: _chosen, ...others }) => others);
             setAlert(undefined);
           }}
         />

@@ -6,6 +6,7 @@
 
 import { bookingMessages } from '../../../worker/shared/bookings/booking';
 import type { BookingDetailsInput } from '../../../worker/shared/bookings/booking-schema';
+import { healthAnswerKeys } from '../../../worker/shared/bookings/health-answers';
 import { nairaToKobo } from '../../../worker/shared/money';
 import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
@@ -87,9 +88,38 @@ export async function fieldErrorsOf(draft: BookingDraft, today: string | undefin
   // The schema checks medication details only once every field is valid; ask for them now.
   if (draft.onMedication && !draft.medicationDetails.trim())
     found.medicationDetails = bookingMessages.medicationDetails;
-  if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = bookingMessages.date;
+  if (today && draft.appointmentDate && draft.appointmentDate < today)
+    found.appointmentDate = bookingMessages.datePassed;
   if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
   return found;
+}
+
+/** The draft's fields in the form's order: its problems are listed, and the first focused, in it. */
+const formOrder: Array<keyof BookingDraft> = [
+  'service',
+  'subservices',
+  'appointmentDate',
+  'appointmentTime',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'previousMassageTherapy',
+  ...healthAnswerKeys,
+  'disclaimerAgreed',
+];
+
+/**
+ * Everything that stops the booking, all at once and in the form's order: the treatments, each
+ * field, the disclaimer. None: the booking can go on to payment.
+ */
+export async function problemsOf(draft: BookingDraft, today: string | undefined) {
+  const found = await fieldErrorsOf(draft, today);
+  if (draft.subservices.length === 0) found.subservices = bookingMessages.noOption;
+  if (!draft.disclaimerAgreed) found.disclaimerAgreed = bookingMessages.noDisclaimer;
+  const fields = (Object.keys(found) as Array<keyof BookingDraft>).sort(
+    (a, b) => (formOrder.indexOf(a) + 1 || formOrder.length + 1) - (formOrder.indexOf(b) + 1 || formOrder.length + 1),
+  );
+  return { errors: found, fields, messages: fields.map((field) => found[field] ?? '') };
 }
 
 /**

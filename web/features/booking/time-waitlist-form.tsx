@@ -3,7 +3,7 @@
  * already chosen, up to 5 days, a part of the day, a name, an email and/or WhatsApp number and
  * the consent to be contacted about it. Loaded when the visitor asks for it, never with the page.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   type DayPart,
@@ -225,8 +225,15 @@ function DayPartChoices({
 
 /** Joined: the place in line, and what happens next. */
 function JoinedNotice({ position }: { position: number }) {
+  // The form it replaces was taller: without this the notice lands above the screen and the
+  // focus falls to the page.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    notice.current?.scrollIntoView({ block: 'center' });
+    notice.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <div className="time-waitlist__joined" role="status">
+    <div className="time-waitlist__joined" role="status" tabIndex={-1} ref={notice}>
       <h3>You are on the waitlist</h3>
       <p>
         You are number {position} in line. Check your email or WhatsApp and confirm your place: we offer times only to

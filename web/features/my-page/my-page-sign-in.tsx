@@ -1,4 +1,4 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { accountMessages } from '../../../worker/shared/my-page-rules';
 import { FormError, TextField } from '../../components/ui/field';
 import { ApiError, api, GENERIC_ERROR_MESSAGE, request } from '../../lib/api-client';
@@ -16,7 +16,8 @@ const codeField = {
 
 /**
  * Either step's form: what it says first, its one field, its button and, on the second, the way
- * back. One component for both steps, so React carries the same form over from one to the next.
+ * back. One component for both steps, so React carries the same form over from one to the next;
+ * the field is each step's own (its key), so the code's field never opens holding the address.
  */
 function StepForm({
   label,
@@ -40,7 +41,7 @@ function StepForm({
   return (
     <form className="account-sign-in" aria-label={label} noValidate onSubmit={onSubmit}>
       {intro}
-      <TextField {...field} />
+      <TextField key={field.name} {...field} />
       <FormError message={error} />
       <button type="submit" className="button button--primary button--large" disabled={busy}>
         {submitLabel}
@@ -69,6 +70,12 @@ export function MyPageSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string>();
   const [fieldError, setFieldError] = useState<{ contact?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  // The code's field takes the focus as it opens: the keypad comes up, ready for the code.
+  useEffect(() => {
+    if (sent !== undefined) codeInput.current?.focus();
+  }, [sent]);
 
   async function askCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,7 +120,12 @@ export function MyPageSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       <StepForm
         label="Sign in"
         intro={<p>We send a 6-digit code to your email or WhatsApp: no password to remember.</p>}
-        field={{ ...contactField, error: fieldError.contact, onChange: () => setFieldError({}) }}
+        field={{
+          ...contactField,
+          defaultValue: contact,
+          error: fieldError.contact,
+          onChange: () => setFieldError({}),
+        }}
         onSubmit={askCode}
         error={error}
         busy={busy}
@@ -125,7 +137,7 @@ export function MyPageSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     <StepForm
       label="Enter your code"
       intro={<p role="status">{sent}</p>}
-      field={{ ...codeField, error: fieldError.code, onChange: () => setFieldError({}) }}
+      field={{ ...codeField, ref: codeInput, error: fieldError.code, onChange: () => setFieldError({}) }}
       onSubmit={signIn}
       error={error}
       busy={busy}

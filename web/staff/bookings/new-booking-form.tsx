@@ -8,12 +8,13 @@
 import { type FormEvent, useState } from 'react';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../worker/shared/money';
-import { formatTime, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { FormButtons, RadioOptions, useCan } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 import { useBookable } from '../kits/use-bookable';
+import { VisitTimeFields } from './visit-time-fields';
 
 export const newBookingMessages = {
   save: 'Error saving the booking',
@@ -69,10 +70,14 @@ function useSaveBooking({
   close: () => void;
 }) {
   const [error, setError] = useState<string>();
+  // The same client's visit at an overlapping time: said, and booked only with "Book anyway".
+  const [overlap, setOverlap] = useState<string>();
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const allowOverlap = submitter?.getAttribute('name') === 'allowOverlap';
     if (chosen.length === 0) {
       setError(newBookingMessages.treatments);
       return;
@@ -81,6 +86,7 @@ function useSaveBooking({
     const text = (name: string) => String(data.get(name) ?? '').trim();
     setSaving(true);
     setError(undefined);
+    setOverlap(undefined);
     try {
       // The server checks every field, the time and the therapist, and says what is wrong.
       const { booking, paymentAdvice } = await adminRequest(
@@ -95,18 +101,24 @@ function useSaveBooking({
             therapistId: therapistId === 'any' ? undefined : therapistId,
             payment,
             notes: text('notes') || undefined,
+            ...(data.get('served') === 'on' ? { served: true } : {}),
+            ...(allowOverlap ? { allowOverlap: true } : {}),
           },
         }),
       );
       if (booking) onSaved({ ...booking, paymentAdvice });
       close();
     } catch (failure) {
-      setError(messageOf(failure, newBookingMessages.save));
+      const message = messageOf(failure, newBookingMessages.save);
+      const asked =
+        failure instanceof ApiError && typeof failure.body === 'object' && failure.body && 'overlap' in failure.body;
+      if (asked) setOverlap(message);
+      else setError(message);
       setSaving(false);
     }
   }
 
-  return { error, setError, saving, submit };
+  return { error, setError, overlap, saving, submit };
 }
 
 export function NewBookingForm({
@@ -127,7 +139,7 @@ export function NewBookingForm({
   const desk = useCan('bookings');
   const [therapistId, setTherapistId] = useState(preset?.therapistId ?? 'any');
   const [payment, setPayment] = useState<Payment>(desk ? 'cash' : 'unpaid');
-  const { error, setError, saving, submit } = useSaveBooking({
+  const { error, setError, overlap, saving, submit } = useSaveBooking({
     chosen,
     therapistId,
     payment,
@@ -160,7 +172,15 @@ export function NewBookingForm({
         <p className="admin-new-booking__total">
           Total: <strong>{formatNaira(total)}</strong>
         </p>
-        <VisitTimeFields id={`${modal.titleId}-time`} preset={preset} times={bookable?.times} />
+        <VisitTimeFields
+          id={`${modal.titleId}-time`}
+          preset={preset}
+          times={bookable?.times}
+          // Ids once the menu is loaded (a preset names its treatments).
+          treatments={bookable ? chosenIds : []}
+          therapistId={therapistId}
+          desk={desk}
+        />
         <TherapistSelect
           id={`${modal.titleId}-therapist`}
           value={therapistId}
@@ -172,6 +192,19 @@ export function NewBookingForm({
         <PaymentChoices desk={desk} value={payment} onChange={setPayment} />
         <TextAreaField label="Notes (optional)" name="notes" rows={2} maxLength={1000} />
         <FormError message={error} />
+        {overlap ? (
+          <div className="admin-alert admin-alert--warning" role="alert">
+            <span>{overlap}</span>
+            <button
+              type="submit"
+              name="allowOverlap"
+              className="button button--secondary button--small"
+              disabled={saving}
+            >
+              Book anyway
+            </button>
+          </div>
+        ) : null}
         <FormButtons disabled={saving} onCancel={modal.close}>
           {saving ? 'Booking…' : 'Book'}
         </FormButtons>
@@ -237,37 +270,6 @@ function TreatmentChoices({
         </div>
       ))}
     </fieldset>
-  );
-}
-
-/** The visit's date (today or later) and its start time, from the studio's start times. */
-function VisitTimeFields({ id, preset, times }: { id: string; preset?: NewBookingPreset; times?: string[] }) {
-  return (
-    <div className="admin-new-booking__pair">
-      <TextField
-        label="Date"
-        name="date"
-        type="date"
-        required
-        min={lagosDate(new Date())}
-        defaultValue={preset?.date ?? lagosDate(new Date())}
-      />
-      <FieldFrame id={id} label="Time">
-        <select
-          id={id}
-          className="field__control field__control--select"
-          name="time"
-          required
-          defaultValue={preset?.time ?? '09:00'}
-        >
-          {(times ?? [preset?.time ?? '09:00']).map((time) => (
-            <option key={time} value={time}>
-              {formatTime(time)}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
-    </div>
   );
 }
 

@@ -19,6 +19,7 @@ export const teamPageMessages = {
   fetch: 'Error fetching the team',
   invite: 'The invitation could not be sent. Please try again.',
   update: 'The change could not be saved. Please try again.',
+  onlyOwner: 'The only owner: make someone else an owner first to change this role or deactivate it.',
   confirmDeactivate: (name: string) =>
     `Deactivate ${name}? They are signed out at once and cannot sign in until you reactivate them.`,
   confirmReset: (name: string) =>
@@ -66,12 +67,28 @@ interface MemberActions {
 
 /** People who sign in: a row per member; `myId` is the signed-in owner (who cannot reset their own factor here). */
 function TeamTable({ rows, myId, ...actions }: MemberActions & { rows: Member[]; myId?: string }) {
+  const activeOwners = rows.filter((member) => member.role === 'owner' && member.active).length;
   return (
     <CardTable headings={['Name', 'Signs in with', 'Role', 'Status', 'Actions']}>
       {rows.map((member) => (
-        <MemberRow key={member._id} member={member} isMe={member._id === myId} {...actions} />
+        <MemberRow
+          key={member._id}
+          member={member}
+          isMe={member._id === myId}
+          onlyOwner={member.role === 'owner' && member.active && activeOwners === 1}
+          {...actions}
+        />
       ))}
     </CardTable>
+  );
+}
+
+/** One of a member's actions, named with the member for screen readers. */
+function RowAction({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+  return (
+    <button type="button" className="button button--secondary button--small" aria-label={label} onClick={onClick}>
+      {children}
+    </button>
   );
 }
 
@@ -82,7 +99,8 @@ function MemberRow({
   onResend,
   onResetSecondFactor,
   onSetActive,
-}: MemberActions & { member: Member; isMe: boolean }) {
+  onlyOwner,
+}: MemberActions & { member: Member; isMe: boolean; onlyOwner: boolean }) {
   return (
     <tr>
       <th scope="row" data-label="Name">
@@ -101,42 +119,33 @@ function MemberRow({
       </td>
       <td data-label="Actions">
         <div className="admin-table__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`Change role of ${member.name}`}
-            onClick={() => onChangeRole(member)}
-          >
-            Change role
-          </button>
+          {/* The studio always keeps an owner: the only one can be neither demoted nor deactivated. */}
+          {onlyOwner ? <span className="admin-table__note">{teamPageMessages.onlyOwner}</span> : null}
+          {onlyOwner ? null : (
+            <RowAction label={`Change role of ${member.name}`} onClick={() => onChangeRole(member)}>
+              Change role
+            </RowAction>
+          )}
           {member.status === 'invited' ? (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              aria-label={`Resend invitation to ${member.name}`}
-              onClick={() => onResend(member)}
-            >
+            <RowAction label={`Resend invitation to ${member.name}`} onClick={() => onResend(member)}>
               Resend invitation
-            </button>
+            </RowAction>
           ) : null}
           {member.active && member.secondFactor && !isMe ? (
+            <RowAction label={`Reset second factor of ${member.name}`} onClick={() => onResetSecondFactor(member)}>
+              Reset second factor
+            </RowAction>
+          ) : null}
+          {onlyOwner ? null : (
             <button
               type="button"
-              className="button button--secondary button--small"
-              aria-label={`Reset second factor of ${member.name}`}
-              onClick={() => onResetSecondFactor(member)}
+              className={`button button--small ${member.active ? 'button--danger' : 'button--secondary'}`}
+              aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+              onClick={() => onSetActive(member, !member.active)}
             >
-              Reset second factor
+              {member.active ? 'Deactivate' : 'Reactivate'}
             </button>
-          ) : null}
-          <button
-            type="button"
-            className={`button button--small ${member.active ? 'button--danger' : 'button--secondary'}`}
-            aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
-            onClick={() => onSetActive(member, !member.active)}
-          >
-            {member.active ? 'Deactivate' : 'Reactivate'}
-          </button>
+          )}
         </div>
       </td>
     </tr>

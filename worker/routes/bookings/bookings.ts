@@ -96,6 +96,10 @@ const newBookingBody = () =>
       error: 'Say how it is paid: cash, transfer, pos or unpaid',
     }),
     notes: z.optional(z.string().check(multiLine(), z.trim(), z.maxLength(1000))),
+    /** The desk's: a visit that already happened today, recorded complete. */
+    served: z.optional(z.boolean()),
+    /** Book although the same client has a visit at an overlapping time (asked once, answered 409). */
+    allowOverlap: z.optional(z.boolean()),
   });
 
 /** Staff only: the bookings list (a page of one tab), New booking, Mark Complete, Cancel, Move and Mark paid. */
@@ -174,7 +178,7 @@ export const bookingRoutes = routeGroup()
     // Without the desk's permission: a visit with oneself, to be paid at the studio.
     if (
       !can(member.role, 'bookings') &&
-      (!member.therapistId || body.therapistId !== member.therapistId || body.payment !== 'unpaid')
+      (!member.therapistId || body.therapistId !== member.therapistId || body.payment !== 'unpaid' || body.served)
     ) {
       return c.json({ message: bookingMessages.onlyOwnNextVisit }, 403);
     }
@@ -190,8 +194,12 @@ export const bookingRoutes = routeGroup()
       },
       { now, linkSecret: c.env.MANAGE_LINK_SECRET },
     );
-    if (!result.ok) return c.json({ message: result.message }, result.status);
-    announceStaffBooking(scopeOf(c), result.booking, result.manageToken);
+    if (!result.ok) {
+      const overlap = 'overlap' in result ? result.overlap : undefined;
+      return c.json({ message: result.message, ...(overlap ? { overlap } : {}) }, result.status);
+    }
+    // A visit recorded after it happened is not confirmed to the client: its review request follows.
+    if (!body.served) announceStaffBooking(scopeOf(c), result.booking, result.manageToken);
     const booking = await bookingView(c.var.db, result.booking.id);
     // A client past the no-show rule, booked to pay later: the desk is told, and asked to take payment.
     const { noShowLimit } = await readScheduleSettings(c.var.db);

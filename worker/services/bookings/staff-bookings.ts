@@ -6,11 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedRow, type Database, d1Statement } from '../../db/client';
+import { formatVisit, minuteOfDay } from '../../shared/bookings/schedule';
 import { priceBooking } from '../../shared/catalogue/pricing';
 import type { studioPaymentMethods } from '../../shared/statuses';
-import { lagosDate } from '../../shared/time';
+import { lagosDate, lagosToUtc } from '../../shared/time';
 import { readCatalogue } from '../catalogue/catalogue';
-import { linkClientStatements } from '../clients/client-records';
+import { linkClientStatements, phoneKeyOf } from '../clients/client-records';
 import { type TimeRefusal, takeTime, timeMessages, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
 import { isPastSlot } from '../schedule/slots';
@@ -33,17 +34,42 @@ export interface StaffBookingRequest {
   notes?: string;
   /** A therapist without the desk's permission booking with themselves: their staff account's id. */
   bookedByTherapist?: string;
+  /** A visit that already happened today (a walk-in served before it was entered): recorded complete. */
+  served?: boolean;
+  /** Book even though the same client has a visit at an overlapping time (the desk was told). */
+  allowOverlap?: boolean;
 }
 
 export const staffBookingMessages = {
   past: 'Please choose a time that has not passed.',
+  servedAhead: 'A visit still to come cannot be recorded as served: choose a time that has passed today.',
+  overlap: (name: string, visit: string) =>
+    `${name} already has a visit at an overlapping time: ${visit}. Book anyway if this is a second visit.`,
   noTherapist: 'No therapist is free for the whole visit at that time. Please choose another time.',
   notUnpaid: 'Only a booking still to be paid can be marked paid.',
 } as const;
 
 export type StaffBookingResult =
   | { ok: true; booking: NonNullable<Awaited<ReturnType<typeof findBooking>>>; manageToken: string }
+  | { ok: false; status: 409; message: string; overlap: { date: string; time: string } }
   | TimeRefusal;
+
+/**
+ * The same client's visit (by phone, or email) on that day whose time overlaps `minutes` from
+ * `time`: a second visit at once is nearly always a double entry at the desk.
+ */
+async function overlappingVisit(db: Database, request: StaffBookingRequest, minutes: number) {
+  const rows = await db.all<{ time: string; minutes: number; subservices: string }>(
+    sql`select time, duration_minutes as minutes, subservices from bookings
+      where date = ${request.date} and service_status in ('booked', 'arrived', 'completed')
+        and (phone_key = ${phoneKeyOf(request.phone)} or email_key = ${request.email?.trim().toLowerCase() || null})`,
+  );
+  const start = minuteOfDay(request.time);
+  return rows.find((row) => {
+    const from = minuteOfDay(row.time);
+    return from < start + minutes && start < from + row.minutes;
+  });
+}
 
 /** Staff references: Paystack never sees them, and the cron never asks it about them. */
 const staffReference = (now: Date) =>
@@ -59,7 +85,12 @@ export async function createStaffBooking(
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message };
   const treatmentIds = treatmentIdsOf(request.subservices, menu);
   if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
-  if (isPastSlot(request.date, request.time, options.now)) {
+  const past = isPastSlot(request.date, request.time, options.now);
+  if (request.served) {
+    if (!past || request.date !== lagosDate(options.now)) {
+      return { ok: false, status: 409, message: staffBookingMessages.servedAhead };
+    }
+  } else if (past) {
     return { ok: false, status: 409, message: staffBookingMessages.past };
   }
   const reference = staffReference(options.now);
@@ -75,9 +106,12 @@ export async function createStaffBooking(
       visit: { treatmentIds, therapistId: request.therapistId ?? 'any' },
       date: request.date,
       time: request.time,
-      now: options.now,
+      // A visit served earlier today is placed as the day stood from its start: its time is past.
+      now: request.served ? lagosToUtc(request.date, '00:00') : options.now,
     },
     async (choice) => {
+      const overlap = request.allowOverlap ? undefined : await overlappingVisit(db, request, choice.minutes);
+      if (overlap) return { overlap };
       await db.$client.batch([
         d1Statement(
           db,
@@ -97,13 +131,14 @@ export async function createStaffBooking(
           sql`insert into bookings (
               id, payment_reference, service, subservices, date, time, name, email, phone, notes, amount,
               amount_paid, manage_token_hash, therapist_id, room_id, duration_minutes, treatment_ids,
-              booked_by_therapist
+              booked_by_therapist, service_status, completed_at
             )
             select ${crypto.randomUUID()}, ${reference}, 'Massage', ${JSON.stringify(request.subservices)}, ${request.date},
               ${request.time}, ${request.name}, ${email}, ${request.phone}, ${request.notes ?? null}, ${priced.total},
               ${paid ? priced.total : 0},
               ${tokenHash}, ${choice.therapistId}, ${choice.roomId}, ${choice.minutes}, ${JSON.stringify(treatmentIds)},
-              ${request.bookedByTherapist ?? null}
+              ${request.bookedByTherapist ?? null}, ${request.served ? 'completed' : 'booked'},
+              ${request.served ? nowIso : null}
             where ${inserted}`,
         ),
         ...linkClientStatements(db, 'bookings', reference, options.now),
@@ -113,13 +148,20 @@ export async function createStaffBooking(
         .bind(reference)
         .all<{ id: string }>()
         .then((result) => result.results);
-      return row?.id;
+      return { id: row?.id };
     },
   );
   if (!taken.ok) {
     return taken.message === timeMessages.full ? { ...taken, message: staffBookingMessages.noTherapist } : taken;
   }
-  const booking = taken.value ? await findBooking(db, taken.value) : undefined;
+  if ('overlap' in taken.value && taken.value.overlap) {
+    const { time, minutes, subservices } = taken.value.overlap;
+    const visit = `${formatVisit(request.date, time, minutes)}, ${(JSON.parse(subservices) as string[]).join(', ')}`;
+    const message = staffBookingMessages.overlap(request.name, visit);
+    return { ok: false, status: 409, message, overlap: { date: request.date, time } };
+  }
+  const bookingId = 'id' in taken.value ? taken.value.id : undefined;
+  const booking = bookingId ? await findBooking(db, bookingId) : undefined;
   if (!booking) {
     // Closed, or the therapist's day off, between the read and the write.
     const reason = await closureReason(db, request.date);
