@@ -6,7 +6,7 @@ import { commonPasswordsModule } from './scripts/lib/common-passwords.ts';
 import { withEveryLocalSecret } from './scripts/lib/local-secrets.ts';
 import { offlineEnv } from './scripts/lib/offline-env.ts';
 import { prerenderPages } from './scripts/lib/prerender.ts';
-import { publicCodeSplitting } from './scripts/lib/public-chunks.ts';
+import { chunkFileNames, publicCodeSplitting } from './scripts/lib/public-chunks.ts';
 import { reactRouterTreeShaking } from './scripts/lib/react-router-tree-shaking.ts';
 import { pageRendererAlias, webDefine } from './scripts/lib/web-define.ts';
 import { staticHeadersFile } from './worker/shared/security-headers.ts';
@@ -68,7 +68,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: publicCodeSplitting } } } },
+    client: { build: { rolldownOptions: { output: { codeSplitting: publicCodeSplitting, chunkFileNames } } } },
     // The Worker minified as the browser's code is: its comments and whitespace were more than a
     // third of the upload, and a smaller script parses faster at every cold start. Its source map
     // goes with it (wrangler.toml upload_source_maps), so errors still point at our lines.
