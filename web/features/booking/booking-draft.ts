@@ -32,6 +32,9 @@ export interface BookingDraft {
   disclaimerAgreed: boolean;
 }
 
+/** Said as soon as a day that has passed is typed (the booking form's own: no other page needs it). */
+export const datePassedMessage = 'That date has passed. Please choose today or a later date.';
+
 /** A message per field of the draft that is wrong (the form's sections show them). */
 export type FieldErrors = Partial<Record<keyof BookingDraft, string>>;
 

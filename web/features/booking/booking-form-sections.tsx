@@ -2,7 +2,7 @@
 // (whom to ask for, the free days, the free times), the client's details and the confirmation (the
 // health intake is health-questions.tsx, shared with a visit's form link). The form (booking-form.tsx) holds the draft and the errors and passes them down.
 import { lazy, Suspense } from 'react';
-import { bookingMessages, bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
+import { bookingServices, referralSources } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import {
   CheckboxField,
@@ -13,7 +13,7 @@ import {
   TextField,
 } from '../../components/ui/field';
 import { groupsOf, type MenuTreatment } from '../catalogue/live-menu';
-import type { BookingDraft, FieldErrors } from './booking-draft';
+import { type BookingDraft, datePassedMessage, type FieldErrors } from './booking-draft';
 import { healthConsent } from './health-questions';
 
 // Loaded when needed (a treatment or a date is chosen), keeping them off the first load.
@@ -109,7 +109,7 @@ export function WhenSection({
         value={draft.appointmentDate}
         error={
           errors.appointmentDate ??
-          (today && draft.appointmentDate && draft.appointmentDate < today ? bookingMessages.datePassed : undefined)
+          (today && draft.appointmentDate && draft.appointmentDate < today ? datePassedMessage : undefined)
         }
         onChange={(event) => set({ appointmentDate: event.target.value, appointmentTime: '' })}
       />

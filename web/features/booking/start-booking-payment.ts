@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { api, request } from '../../lib/api-client';
 import { savePendingPayment } from '../../lib/pending-payment';
 import type { PaymentChoice } from '../checkout-payment/applied-codes';
-import type { BookingDraft, FieldErrors } from './booking-draft';
+import { type BookingDraft, datePassedMessage, type FieldErrors } from './booking-draft';
 
 /** The draft as the API's booking details (numbers parsed, empty optionals left out). */
 export function toDetails(draft: BookingDraft, choice?: PaymentChoice): BookingDetailsInput {
@@ -88,8 +88,7 @@ export async function fieldErrorsOf(draft: BookingDraft, today: string | undefin
   // The schema checks medication details only once every field is valid; ask for them now.
   if (draft.onMedication && !draft.medicationDetails.trim())
     found.medicationDetails = bookingMessages.medicationDetails;
-  if (today && draft.appointmentDate && draft.appointmentDate < today)
-    found.appointmentDate = bookingMessages.datePassed;
+  if (today && draft.appointmentDate && draft.appointmentDate < today) found.appointmentDate = datePassedMessage;
   if (!draft.appointmentDate) found.appointmentDate = bookingMessages.date;
   return found;
 }

@@ -61,7 +61,6 @@ export const bookingMessages = {
   phone: contactMessages.phone,
   service: 'Please choose a service',
   date: 'Please choose a date from today onwards',
-  datePassed: 'That date has passed. Please choose today or a later date.',
   time: 'Please choose an available time',
   medicationDetails: 'Please tell us which medication you take',
 } as const;
