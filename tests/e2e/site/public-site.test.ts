@@ -282,8 +282,17 @@ describe('massage therapy page', () => {
     await eventually(() => page.locator('.treatment-card', { hasText: 'Sleepover' }).textContent()).toContain(
       'Overnight',
     );
+    // Book Now carries its treatment: ticked on the booking page, the date and time in view.
     await page.getByRole('link', { name: 'Book Now Swedish' }).click();
     await page.waitForURL(`${baseUrl}${paths.booking}`);
+    await eventually(() => page.getByLabel('Swedish').isChecked()).toBe(true);
+    expect(await page.getByLabel('Hotstone').isChecked()).toBe(false);
+    await eventually(() =>
+      page.locator('#booking-when').evaluate((heading) => {
+        const { top } = heading.getBoundingClientRect();
+        return top >= 0 && top < window.innerHeight / 2;
+      }),
+    ).toBe(true);
     await page.context().close();
   });
 

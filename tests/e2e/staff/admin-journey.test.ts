@@ -117,6 +117,18 @@ describe('the staff admin', () => {
     for (const list of ['.admin-row__treatments', '.admin-details__conditions']) {
       expect(await row.locator(list).evaluate((element) => getComputedStyle(element).listStyleType), list).toBe('disc');
     }
+    // Every status tab in sight on a phone (they wrap), none scrolled off the edge.
+    const tabs = await page
+      .getByRole('tab')
+      .evaluateAll((elements) =>
+        elements.map((tab) => ({ name: tab.textContent, right: tab.getBoundingClientRect().right })),
+      );
+    expect(tabs.map((tab) => tab.name)).toContain('Cancelled');
+    for (const tab of tabs) expect(tab.right, String(tab.name)).toBeLessThanOrEqual(390);
+    // The client's phone: call, or WhatsApp.
+    expect(await details.getByRole('link', { name: /^WhatsApp / }).getAttribute('href')).toBe(
+      'https://wa.me/2348031234567',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-bookings-390');
 

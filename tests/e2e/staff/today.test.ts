@@ -47,6 +47,9 @@ describe('Today', () => {
     expect(await chioma.textContent()).toContain('Health form missing');
     expect(await chioma.textContent()).toContain(CHIOMAS_LAST_NOTES);
     expect(await chioma.textContent()).toContain('Swedish');
+    // The client's phone: a call, and a WhatsApp chat beside it, the number as wa.me takes it.
+    const whatsapp = await chioma.getByRole('link', { name: 'WhatsApp Chioma Obi' }).getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/234\d{10}$/);
     // Their own day: no therapist to choose.
     expect(await page.getByLabel('Therapist').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

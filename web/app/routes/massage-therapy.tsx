@@ -49,7 +49,11 @@ export default function MassageTherapyPage() {
                   </div>
                   <div className="treatment-card__footer">
                     <p className="price">{formatNaira(treatment.price)}</p>
-                    <Link to="../booking" relative="path" className="button button--primary button--small">
+                    <Link
+                      to={`../booking?treatment=${treatment.id}`}
+                      relative="path"
+                      className="button button--primary button--small"
+                    >
                       Book Now<span className="visually-hidden"> {treatment.name}</span>
                     </Link>
                   </div>

@@ -44,20 +44,29 @@ function useReturnedFromCheckout(setPaying: (paying: boolean) => void) {
   return returned;
 }
 
-/** "Book again" from the client's page: the same treatments (those still on the menu) and therapist. */
+/**
+ * Arriving with a choice: "Book Now" on a treatment (`?treatment=<id>`) ticks it and brings the
+ * visitor to the date and time; "Book again" from the client's page (`?treatments=<names>`) the
+ * same treatments (those still on the menu) and therapist.
+ */
 function useBookAgain(menu: ReturnType<typeof useMenu>, update: (changes: Partial<BookingDraft>) => void) {
   useEffect(() => {
     const again = new URLSearchParams(window.location.search);
     const treatments = again.get('treatments');
-    if (treatments === null) return;
-    const names = treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
+    const one = again.get('treatment');
+    if (treatments === null && one === null) return;
+    const names =
+      treatments === null
+        ? menu.filter((treatment) => treatment.id === one).map((treatment) => treatment.name)
+        : treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
     update({
       service: 'Massage',
       subservices: names,
-      therapistId: again.get('therapist') ?? 'any',
+      ...(treatments === null ? {} : { therapistId: again.get('therapist') ?? 'any' }),
       appointmentTime: '',
     });
     window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (one !== null && names.length > 0) document.getElementById('booking-when')?.scrollIntoView({ block: 'start' });
   }, [menu, update]);
 }
 

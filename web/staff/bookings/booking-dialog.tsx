@@ -5,6 +5,7 @@
 
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { Detail, StatusBadge } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 import { BookingActions } from './booking-actions';
 import { BookingHistory, type SubmitChange } from './booking-changes';
@@ -49,7 +50,7 @@ export function BookingDialog({
         <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
         <Detail label="Health form">{formWords[booking.form]}</Detail>
         <Detail label="Phone">
-          <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+          <ClientPhone phone={booking.phone} name={booking.name} />
         </Detail>
         <Detail label="Email">{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '-'}</Detail>
         <HealthAnswerDetails booking={booking} brief />

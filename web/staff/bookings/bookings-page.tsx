@@ -5,6 +5,7 @@ import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { adminPage, api } from '../frame/admin-api';
 import { Detail, HeaderAction, RefundBadge, StatusBadge, useCan } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { type AdminAction, ExpandableRow, TabbedList } from '../kits/tabbed-list';
 import { BookingActions } from './booking-actions';
 import { BookingHistory, type SubmitChange } from './booking-changes';
@@ -115,7 +116,7 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
           <a href={`mailto:${booking.email}`}>{booking.email}</a>
         </Detail>
         <Detail label="Phone">
-          <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+          <ClientPhone phone={booking.phone} name={booking.name} />
         </Detail>
         <Detail label="Previous massage therapy">{yesNo(booking.previousMassageTherapy)}</Detail>
         <HealthAnswerDetails booking={booking} />

@@ -11,6 +11,7 @@ import { HealthAnswerDetails } from '../bookings/health-answers';
 import { NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { AdminPageHeader, Detail, ListFrame, Notice, Panel, StatusBadge, useCan } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { useAdminList } from '../kits/use-admin-list';
 
 const loadClient = async (id: string) => {
@@ -53,7 +54,9 @@ function ClientRecordView({ client }: { client: ClientRecord }) {
         <Panel id="client-contact" title="Contact">
           <dl className="admin-details">
             <Detail label="Email">{client.email ? <a href={`mailto:${client.email}`}>{client.email}</a> : '-'}</Detail>
-            <Detail label="Phone">{client.phone ? <a href={`tel:${client.phone}`}>{client.phone}</a> : '-'}</Detail>
+            <Detail label="Phone">
+              {client.phone ? <ClientPhone phone={client.phone} name={client.name} /> : '-'}
+            </Detail>
             <Detail label="Client since">{formatShortDateTime(client.createdAt)}</Detail>
             <Detail label="Visits">{client.visits}</Detail>
             <Detail label="Last visit">{client.lastVisit ? formatDate(client.lastVisit) : '-'}</Detail>

@@ -4,6 +4,7 @@ import { formatShortDateTime } from '../../../worker/shared/time';
 import { CancelWithRefund, refundWords } from '../bookings/cancel-with-refund';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
 import { Detail, RefundBadge, StatusBadge } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { type AdminAction, ExpandableRow, TabbedList } from '../kits/tabbed-list';
 
 const tabs = [
@@ -82,7 +83,7 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
           <a href={`mailto:${order.email}`}>{order.email}</a>
         </Detail>
         <Detail label="Phone">
-          <a href={`tel:${order.phone}`}>{order.phone}</a>
+          <ClientPhone phone={order.phone} name={order.name} />
         </Detail>
         <Detail label="Shipping address" wide>
           {order.shippingAddress}

@@ -7,6 +7,7 @@ import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes'
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
 import { AdminPageHeader, FormButtons, ListFrame, Notice, Panel } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { useAdminList } from '../kits/use-admin-list';
 
 const loadClosures = async () => {
@@ -116,7 +117,7 @@ function ClosureBookings({ closure, moveBooking }: { closure: Closure; moveBooki
         {closure.bookings.map((booking) => (
           <li key={booking._id}>
             <p>
-              {formatTime(booking.time)} · {booking.name} · <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+              {formatTime(booking.time)} · {booking.name} · <ClientPhone phone={booking.phone} name={booking.name} />
             </p>
             <MoveBookingForm booking={{ ...booking, date: closure.date }} submit={moveBooking} />
           </li>

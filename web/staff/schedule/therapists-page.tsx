@@ -13,6 +13,7 @@ import { MoveBookingForm, type SubmitChange } from '../bookings/booking-changes'
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
 import { AdminPageHeader, FormButtons, ListFrame, Notice, Panel, StatusBadge } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import { useAdminList } from '../kits/use-admin-list';
 import { forgetBookable } from '../kits/use-bookable';
 import { CommissionForm, type CommissionSetting, commissionSummary, useCommissionSettings } from './commission-form';
@@ -290,7 +291,7 @@ function DaysOff({ therapist, run, moveBooking }: { therapist: Therapist; run: R
                     <li key={booking._id}>
                       <p>
                         {formatTime(booking.time)} · {booking.name} ·{' '}
-                        <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+                        <ClientPhone phone={booking.phone} name={booking.name} />
                       </p>
                       <MoveBookingForm booking={{ ...booking, therapist: null }} submit={moveBooking} />
                     </li>

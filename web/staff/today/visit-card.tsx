@@ -12,6 +12,7 @@ import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers'
 import type { NewBookingPreset } from '../bookings/new-booking-form';
 import { allowedChanges, buttonLabels, formWords, NoShowBadge, VisitStatusBadge } from '../bookings/visit-status';
 import { Detail, StatusBadge } from '../kits/admin-ui';
+import { ClientPhone } from '../kits/client-phone';
 import type { TodayVisit } from './today-data';
 
 /** Four weeks on: when most clients come back. */
@@ -89,7 +90,7 @@ function VisitDetails({ visit, showTherapist }: { visit: TodayVisit; showTherapi
       {showTherapist ? <Detail label="Therapist">{visit.therapist?.name ?? 'None yet'}</Detail> : null}
       <Detail label="To pay">{visit.balanceDue > 0 ? formatNaira(visit.balanceDue) : 'Nothing: paid'}</Detail>
       <Detail label="Phone">
-        <a href={`tel:${visit.phone}`}>{visit.phone}</a>
+        <ClientPhone phone={visit.phone} name={visit.clientName} />
       </Detail>
       {visit.formPath ? (
         <Detail label="Health form" wide>

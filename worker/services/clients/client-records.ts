@@ -8,14 +8,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { phoneKeySql } from '../../db/contact-keys';
+import { phoneKeyOf } from '../../shared/phone-key';
 
-export { phoneKeySql };
-
-/** A phone's key as phoneKeySql writes it: its digits, a Nigerian 0803… as 234803…. */
-export const phoneKeyOf = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.startsWith('0') && digits.length === 11 ? `234${digits.slice(1)}` : digits;
-};
+export { phoneKeyOf, phoneKeySql };
 
 /** The key of the person with this email and phone (SQL expressions of a row). */
 export function clientKeySql(email: SQL, phone: SQL): SQL {
