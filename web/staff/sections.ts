@@ -47,11 +47,11 @@ export const sectionsFor = (role: StaffRole) =>
   sections.filter((section) => section.permission === null || can(role, section.permission));
 
 /**
- * Where `role` lands after signing in: a therapist on Today (their day), the desk on Bookings,
- * else the first screen it may open.
+ * Where `role` lands after signing in: reception and therapists on Today (the day's work, one
+ * hand on a phone), owners and managers on Bookings, else the first screen it may open.
  */
 export function landingFor(role: StaffRole): string {
   const open = sectionsFor(role).map((section) => section.path as string);
-  const wanted = can(role, 'allBookings') ? 'bookings' : 'today';
+  const wanted = role === 'owner' || role === 'manager' ? 'bookings' : 'today';
   return open.includes(wanted) ? wanted : (open[0] ?? 'account');
 }

@@ -96,9 +96,10 @@ describe('the staff admin', () => {
     await screenshot(page, 'admin-menu-390', 'viewport');
     await page.mouse.click(370, 400);
     await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
-    // Opened again, it takes the focus; Escape closes it and gives the focus back to the menu button.
+    // Opened again, it takes the focus on the current screen's item; Escape closes it and gives the
+    // focus back to the menu button.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Today');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Bookings');
     await page.keyboard.press('Escape');
     await eventually(() => page.getByRole('navigation', { name: 'Admin sections' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('admin-sidebar');
@@ -429,7 +430,10 @@ describe('the staff admin', () => {
 
     // Its confirmation is in the Messages screen, and reads well on a phone.
     await staff.page.getByRole('link', { name: 'Messages' }).click();
-    await staff.page.getByLabel('Template').selectOption('booking-confirmation');
+    // The kinds of message in words, not the templates' names.
+    const kind = staff.page.getByLabel('Kind of message');
+    expect(await kind.locator('option[value="booking-confirmation"]').textContent()).toBe('Booking confirmed');
+    await kind.selectOption({ label: 'Booking confirmed' });
     const message = staff.page
       .getByRole('listitem')
       .filter({ hasText: `Your booking is confirmed: ${formatAppointment(date, '13:00')} (WAT)` });
@@ -447,6 +451,16 @@ describe('the staff admin', () => {
     const overflow = await preview.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(preview, 'email-booking-confirmation-390');
+    // Straight to a screen low in the menu: its item is in view in the sidebar, not below it.
+    await staff.page.goto(`${paths.admin}/account`);
+    await staff.page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    const current = staff.page.locator('#admin-sidebar a[aria-current="page"]');
+    await eventually(() =>
+      current.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight + 1;
+      }),
+    ).toBe(true);
     await staff.page.context().close();
   });
 

@@ -20,9 +20,9 @@ describe('a receptionist', () => {
       await page.getByLabel('Username').fill(RECEPTIONIST.email.toUpperCase());
       await page.getByLabel('Password', { exact: true }).fill(RECEPTIONIST.password);
       await page.getByRole('button', { name: 'Login' }).click();
-      // Coupons are not hers: the first screen of her menu opens instead.
-      await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
-      expect(page.url()).toBe(`${baseUrl}${paths.admin}/bookings`);
+      // Coupons are not hers: her day opens instead, as after any sign-in of the desk.
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      expect(page.url()).toBe(`${baseUrl}${paths.admin}/today`);
 
       if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Admin sections' });
@@ -49,10 +49,10 @@ describe('a receptionist', () => {
       await page.getByRole('heading', { name: 'Orders' }).waitFor();
       expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
 
-      // Typing the address of a screen that is not hers opens her first screen.
+      // Typing the address of a screen that is not hers opens her day.
       for (const section of ['shop', 'academy', 'schedule', 'therapists', 'menu', 'messages', 'reports']) {
         await page.goto(`${paths.admin}/${section}`);
-        await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
       }
 
       // The server says the same, whatever the browser shows.

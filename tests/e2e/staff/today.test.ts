@@ -163,8 +163,9 @@ describe('Today', () => {
   it('shows the desk everyone’s day, with a therapist to choose (1280 px)', async () => {
     const { page, problems } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
     await signInAs(page, RECEPTIONIST);
-    await page.getByRole('heading', { name: 'Massage Bookings' }).waitFor();
-    await page.getByRole('link', { name: 'Today' }).click();
+    // The desk lands on the day's work.
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}${paths.admin}/today`);
     await card(page, 'Chioma Obi').waitFor();
     await page.getByLabel('Therapist').selectOption({ label: 'Therapist 2' });
     await eventually(() => page.getByText('No visits on this day.').count()).toBe(1);

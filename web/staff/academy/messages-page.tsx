@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { messageChannels, messageStatuses, messageTemplates } from '../../../worker/shared/message-kinds';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
-import { SelectField } from '../../components/ui/field';
+import { FieldFrame, SelectField } from '../../components/ui/field';
 import { adminRequest, api } from '../frame/admin-api';
 import { AdminPageHeader, Detail, ListFrame, Pager, StatusBadge } from '../kits/admin-ui';
 import { ExpandableRow } from '../kits/tabbed-list';
 import { useAdminList } from '../kits/use-admin-list';
+import { messageKindLabels } from './message-kind-labels';
 
 interface Filters {
   status?: (typeof messageStatuses)[number];
@@ -50,12 +51,7 @@ export default function MessagesPage() {
           value={filters.channel}
           onChange={(value) => choose('channel', value)}
         />
-        <FilterSelect
-          label="Template"
-          options={messageTemplates}
-          value={filters.template}
-          onChange={(value) => choose('template', value)}
-        />
+        <KindFilter value={filters.template} onChange={(value) => choose('template', value)} />
       </div>
       <ListFrame state={state} errorMessage="Error fetching messages" emptyMessage="No messages found" onRetry={retry}>
         {(rows) => (
@@ -73,7 +69,7 @@ export default function MessagesPage() {
                     </p>
                     <div className="admin-row__badges">
                       <StatusBadge status={message.status} tone={statusTone[message.status]} />
-                      <StatusBadge status={message.template.replace(/-/g, ' ')} tone="info" />
+                      <StatusBadge status={messageKindLabels[message.template]} tone="info" />
                     </div>
                   </>
                 }
@@ -119,5 +115,27 @@ function FilterSelect({
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
     />
+  );
+}
+
+/** Which kind of message, in words (the API's filter takes the template's name). */
+function KindFilter({ value, onChange }: { value: string | undefined; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label="Kind of message">
+      <select
+        id={id}
+        className="field__control field__control--select"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">All</option>
+        {messageTemplates.map((template) => (
+          <option key={template} value={template}>
+            {messageKindLabels[template]}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }

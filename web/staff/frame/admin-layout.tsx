@@ -40,10 +40,19 @@ function useSidebar() {
     if (!wide) setOpen(false);
   }, [location.pathname]);
 
+  // Beside the page, the sidebar keeps the current screen's item in view (it scrolls on a short screen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation too.
+  useEffect(() => {
+    if (wide && open)
+      document.querySelector('#admin-sidebar a[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [wide, open, location.pathname]);
+
   // The overlay takes the focus while it is open and gives it back to the menu button after.
   useEffect(() => {
     if (wide || !open) return;
-    document.querySelector<HTMLElement>('#admin-sidebar a')?.focus();
+    // The current screen's item, in view however long the menu (else the first item).
+    const current = document.querySelector<HTMLElement>('#admin-sidebar a[aria-current="page"]');
+    (current ?? document.querySelector<HTMLElement>('#admin-sidebar a'))?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
     document.addEventListener('keydown', onKey);
     return () => {
