@@ -118,7 +118,7 @@ describe('the staff admin', () => {
     for (const list of ['.admin-row__treatments', '.admin-details__conditions']) {
       expect(await row.locator(list).evaluate((element) => getComputedStyle(element).listStyleType), list).toBe('disc');
     }
-    // Every status tab in sight on a phone (they wrap), none scrolled off the edge.
+    // Every status tab in sight on a phone (they wrap); the client's phone: call, or WhatsApp.
     const tabs = await page
       .getByRole('tab')
       .evaluateAll((elements) =>
@@ -126,7 +126,6 @@ describe('the staff admin', () => {
       );
     expect(tabs.map((tab) => tab.name)).toContain('Cancelled');
     for (const tab of tabs) expect(tab.right, String(tab.name)).toBeLessThanOrEqual(390);
-    // The client's phone: call, or WhatsApp.
     expect(await details.getByRole('link', { name: /^WhatsApp / }).getAttribute('href')).toBe(
       'https://wa.me/2348031234567',
     );
@@ -428,9 +427,8 @@ describe('the staff admin', () => {
     await row.getByRole('button', { name: 'Details' }).click();
     expect(await row.locator('.admin-details').textContent()).toContain('ONTHEHOUSE');
 
-    // Its confirmation is in the Messages screen, and reads well on a phone.
+    // Its confirmation is in the Messages screen (its kinds in words), and reads well on a phone.
     await staff.page.getByRole('link', { name: 'Messages' }).click();
-    // The kinds of message in words, not the templates' names.
     const kind = staff.page.getByLabel('Kind of message');
     expect(await kind.locator('option[value="booking-confirmation"]').textContent()).toBe('Booking confirmed');
     await kind.selectOption({ label: 'Booking confirmed' });
@@ -451,16 +449,6 @@ describe('the staff admin', () => {
     const overflow = await preview.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(preview, 'email-booking-confirmation-390');
-    // Straight to a screen low in the menu: its item is in view in the sidebar, not below it.
-    await staff.page.goto(`${paths.admin}/account`);
-    await staff.page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
-    const current = staff.page.locator('#admin-sidebar a[aria-current="page"]');
-    await eventually(() =>
-      current.evaluate((link) => {
-        const box = link.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight + 1;
-      }),
-    ).toBe(true);
     await staff.page.context().close();
   });
 

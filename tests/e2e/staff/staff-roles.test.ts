@@ -1,10 +1,11 @@
 // A member of the team signs in with their email and sees the staff area their role opens: a
 // receptionist gets the desk (bookings, calendar, orders) and never the figures, exports, coupons,
-// campaigns or settings, in the menu or by typing an address.
+// campaigns or settings, in the menu or by typing an address; and the sidebar keeps the current screen's item in view.
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
-import { axeViolations, openPage, screenshot, sharedChromium, viewports } from '../support/browser';
+import { axeViolations, eventually, openPage, screenshot, sharedChromium, viewports } from '../support/browser';
 import { RECEPTIONIST } from '../support/global-setup';
+import { signIn } from '../support/staff';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedChromium();
@@ -62,5 +63,23 @@ describe('a receptionist', () => {
     } finally {
       await page.context().close();
     }
+  });
+});
+
+describe('the sidebar beside the page', () => {
+  it('keeps the current screen’s item in view, low in the menu too (1280 px)', async () => {
+    const { page } = await openPage(browser(), baseUrl, viewports.desktop, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/bookings`);
+    // Straight to a screen low in the menu: its item is in view in the sidebar, not below it.
+    await page.goto(`${paths.admin}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    const current = page.locator('#admin-sidebar a[aria-current="page"]');
+    await eventually(() =>
+      current.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight + 1;
+      }),
+    ).toBe(true);
+    await page.context().close();
   });
 });
