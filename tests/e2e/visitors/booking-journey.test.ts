@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
 import { bookingMessages } from '../../../worker/shared/bookings/booking';
+import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { addDays, formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from '../support/booking-steps';
 import {
@@ -121,6 +122,15 @@ describe('booking a massage', () => {
     expect(ics).toContain('SUMMARY:Swedish + Hotstone at');
     expect(/^DESCRIPTION:.*$/m.exec(ics)?.[0]).not.toContain('BK-');
 
+    // The time in Lagos's zone, where the studio is (with a map), and where the confirmation went.
+    expect(details).toContain(`${formatVisit(date, '11:00', 150)} (WAT)`);
+    const map = new URL((await page.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')) ?? '');
+    expect(map.origin + map.pathname).toBe('https://www.google.com/maps/search/');
+    expect(details).toContain(map.searchParams.get('query') ?? 'no address');
+    // The time and where the confirmation went, in the first screen (the hero's lead).
+    const lead = await page.locator('.hero__lead').textContent();
+    expect(lead).toContain(`Booked and paid: ${formatVisit(date, '11:00', 150)} (WAT).`);
+    expect(lead).toContain('Your confirmation is on its way to your email and WhatsApp.');
     // Headless Chromium on Linux has no navigator.share, so Share copies the details.
     await page.getByRole('button', { name: 'Share' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe('Booking details copied to clipboard!');

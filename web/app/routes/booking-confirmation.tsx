@@ -86,6 +86,9 @@ function SlotTaken({ booking }: { booking: Booking }) {
   );
 }
 
+/** The studio on a map, found by its address (Google Maps opens the app on a phone). */
+const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(studio.address)}`;
+
 function calendarEventFor(booking: Booking): CalendarEvent {
   return {
     title: `${booking.treatments.join(' + ')} at ${studio.name}`,
@@ -130,22 +133,33 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
     <PaidConfirmation
       eyebrow="Booking confirmed"
       name={booking.name}
-      lead={
+      // The visit's time and where the confirmation went, in the first screen of a phone.
+      lead={`${
         (booking.amountPaid ?? booking.amount) < booking.amount
-          ? 'Your appointment is booked and your deposit is paid; the rest is paid at the studio. We look forward to seeing you.'
-          : 'Your appointment is booked and paid. We look forward to seeing you.'
-      }
+          ? 'Booked, your deposit paid (the rest at the studio)'
+          : 'Booked and paid'
+      }: ${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT). Your confirmation is on its way to your email and WhatsApp.`}
       heading="Your booking"
     >
       <ConfirmationDetails
         rows={[
           ['Treatments', booking.treatments.join(', ')],
-          ['Date and time', formatVisit(booking.date, booking.time, booking.durationMinutes)],
+          ['Date and time', `${formatVisit(booking.date, booking.time, booking.durationMinutes)} (WAT)`],
           ...(booking.therapist ? [['Therapist', booking.therapist.name] as [string, string]] : []),
+          [
+            'Where',
+            <>
+              {studio.address}{' '}
+              <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+                Open in Maps
+              </a>
+            </>,
+          ],
           ...paidRows(booking),
           ['Reference', booking.reference],
         ]}
       />
+
       <div className="confirmation__actions">
         <a className="button button--primary" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
           Add to Google Calendar
