@@ -34,10 +34,13 @@ export const publicCodeSplitting: Rolldown.CodeSplittingOptions = {
 };
 
 /**
- * A chunk's file name. A route's (web/app) and the staff app's (web/staff) keep their names: the
- * prerender preloads them by name, and the tests and the bench find them so. Every other chunk
- * (a feature, a shared group, a library) is its hash alone: the entry script lists every chunk's
- * file for its preloads, on every page, and the names were 0.3 KB of each page's first load.
+ * A chunk's file name. A route's (web/app), the staff app's (web/staff) and the build's copy of
+ * the catalogue keep their names: the prerender preloads them by name, and the tests and the
+ * bench find them so. Every other chunk (a feature, a shared group, a library) is its hash alone:
+ * the entry script lists every chunk's file for its preloads, on every page, and the names were
+ * 0.3 KB of each page's first load.
  */
 export const chunkFileNames = (chunk: { facadeModuleId?: string | null }): string =>
-  /web[\\/](app|staff)[\\/]/.test(chunk.facadeModuleId ?? '') ? 'assets/[name]-[hash].js' : 'assets/[hash].js';
+  /web[\\/](app|staff)[\\/]|built-catalogue/.test(chunk.facadeModuleId ?? '')
+    ? 'assets/[name]-[hash].js'
+    : 'assets/[hash].js';
