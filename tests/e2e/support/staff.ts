@@ -55,7 +55,19 @@ export async function signIn(page: Page, path: string = paths.admin): Promise<vo
   page.on('pageerror', noteError);
   try {
     await submitLogin(page, 'admin', LOCAL_PASSWORD);
-    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' }).waitFor();
+    const staffScreen = page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Admin Login' });
+    // A sign-in answered 200 whose screen never came (about 1 run in 3, under CI's load; its cause
+    // is not found yet, see the stop notes): said on the console, and the page opened once more
+    // with the cookie it holds, so the tests behind it still run. A second miss fails as before.
+    const shownAtOnce = await staffScreen
+      .waitFor({ timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shownAtOnce) {
+      console.warn(`signIn: no staff screen 15 s after a 200 login at ${page.url()}; answers: ${answers.join(', ')}`);
+      await page.reload();
+      await staffScreen.waitFor();
+    }
   } catch (error) {
     const shown = ((await page.locator('body').textContent()) ?? '').replace(/\s+/g, ' ').slice(0, 300);
     throw new Error(
