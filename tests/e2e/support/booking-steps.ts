@@ -30,3 +30,11 @@ export async function placesLeft(baseUrl: string, date: string): Promise<Record<
   const body = (await response.json()) as { slots: Array<{ time: string; left: number }> };
   return Object.fromEntries(body.slots.map((slot) => [slot.time, slot.left]));
 }
+
+/**
+ * Opens "I have a gift voucher or package" (or "… membership") in the payment dialog: until then its
+ * fields are hidden, so a first-time client sees the coupon alone.
+ */
+export async function openPrepaidCodes(dialog: Locator): Promise<void> {
+  await dialog.getByText(/^I have a gift voucher or (package|membership)$/).click();
+}

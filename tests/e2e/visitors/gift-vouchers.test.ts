@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
 import { formatNaira } from '../../../worker/shared/money';
 import { addDays, lagosDate, lagosToUtc } from '../../../worker/shared/time';
-import { confirmBooking } from '../support/booking-steps';
+import { confirmBooking, openPrepaidCodes } from '../support/booking-steps';
 import {
   atBothWidths,
   axeViolations,
@@ -115,6 +115,21 @@ describe('a gift voucher', () => {
     await page.getByLabel('Email address').fill('zainab@example.com');
     await page.getByLabel('Phone number').fill('0805 111 2222');
     const dialog = await confirmBooking(page);
+    // One field for a first-time client: the coupon; the voucher and package open from one line.
+    expect(await dialog.getByLabel('Coupon code').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Gift voucher').isVisible()).toBe(false);
+    expect(await dialog.getByLabel('Package').isVisible()).toBe(false);
+    await openPrepaidCodes(dialog);
+    for (const name of ['Apply', 'Redeem', 'Use sessions']) {
+      const button = dialog.getByRole('button', { name, exact: true });
+      // One line: the label's text makes one box (a wrapped label makes one per line).
+      const lines = await button.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, name).toBe(1);
+    }
     await dialog.getByLabel('Gift voucher').fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     await eventually(() => dialog.getByRole('status').last().textContent()).toContain('₦50,000 available until');
@@ -147,6 +162,8 @@ describe('a gift voucher', () => {
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Review and pay' });
     await payment.waitFor();
+    expect(await payment.getByLabel('Membership').isVisible()).toBe(false);
+    await openPrepaidCodes(payment);
     await payment.getByLabel('Gift voucher').fill(code);
     await payment.getByRole('button', { name: 'Redeem' }).click();
     await eventually(() => payment.locator('.payment-dialog__total').textContent()).toContain('₦7,000');

@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
 import { addDays, lagosDate } from '../../../worker/shared/time';
-import { confirmBooking } from '../support/booking-steps';
+import { confirmBooking, openPrepaidCodes } from '../support/booking-steps';
 import {
   atBothWidths,
   axeViolations,
@@ -77,6 +77,7 @@ describe('a package', () => {
     await page.getByLabel('Email address').fill('bisi@example.com');
     await page.getByLabel('Phone number').fill('0802 555 0101');
     const dialog = await confirmBooking(page);
+    await openPrepaidCodes(dialog);
     await dialog.getByLabel('Package').fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Use sessions' }).click();
     await eventually(() => dialog.getByRole('status').last().textContent()).toContain(
@@ -100,6 +101,7 @@ describe('a package', () => {
     await page.getByLabel('Email address').fill('bisi@example.com');
     await page.getByLabel('Phone number').fill('0802 555 0101');
     const second = await confirmBooking(page);
+    await openPrepaidCodes(second);
     await second.getByLabel('Package').fill(code);
     await second.getByRole('button', { name: 'Use sessions' }).click();
     await eventually(() => second.getByRole('status').last().textContent()).toContain('1 of your 2 sessions');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningSite, startBuiltSite } from '../../../scripts/lib/wrangler';
 import { paths } from '../../../web/config/paths';
 import { addDays, formatAppointment, lagosDate } from '../../../worker/shared/time';
-import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from '../support/booking-steps';
+import { confirmBooking, fillBooking, openPrepaidCodes, placesLeft, SLOT_CAPACITY } from '../support/booking-steps';
 import {
   atBothWidths,
   axeViolations,
@@ -227,6 +227,7 @@ describe('a membership through Paystack', () => {
     await page.getByLabel('Email address').fill('funke@example.com');
     await page.getByLabel('Phone number').fill('0803 222 3333');
     const dialog = await confirmBooking(page);
+    await openPrepaidCodes(dialog);
     await dialog.getByLabel('Package').fill(code);
     await dialog.getByRole('button', { name: 'Use sessions' }).click();
     await eventually(() => dialog.locator('.payment-dialog__total').textContent()).toContain('₦0');

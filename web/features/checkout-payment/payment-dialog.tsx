@@ -191,7 +191,11 @@ function usePaying(start: () => Promise<void>) {
   return { paying, payError, pay };
 }
 
-/** The code fields: a coupon, a gift voucher, and a booking's package or an order's membership. */
+/**
+ * The code fields: the spec's coupon with Apply, then a gift voucher and a booking's package (or an
+ * order's membership) behind one "I have a gift voucher or package", so a first-time client sees
+ * one field. Native <details>: it opens without a script and says so to a screen reader.
+ */
 function CodeFields({
   kind,
   idPrefix,
@@ -209,17 +213,22 @@ function CodeFields({
         action="Apply"
         apply={(code) => codes.applyCoupon(code)}
       />
-      <CodeField id={`${idPrefix}-voucher`} label="Gift voucher" action="Redeem" apply={codes.applyVoucher} />
-      {kind === 'booking' ? (
-        <CodeField id={`${idPrefix}-package`} label="Package" action="Use sessions" apply={codes.applyPackage} />
-      ) : (
-        <CodeField
-          id={`${idPrefix}-membership`}
-          label="Membership"
-          action="Use membership"
-          apply={codes.applyMembership}
-        />
-      )}
+      <details className="payment-dialog__more">
+        <summary>
+          {kind === 'booking' ? 'I have a gift voucher or package' : 'I have a gift voucher or membership'}
+        </summary>
+        <CodeField id={`${idPrefix}-voucher`} label="Gift voucher" action="Redeem" apply={codes.applyVoucher} />
+        {kind === 'booking' ? (
+          <CodeField id={`${idPrefix}-package`} label="Package" action="Use sessions" apply={codes.applyPackage} />
+        ) : (
+          <CodeField
+            id={`${idPrefix}-membership`}
+            label="Membership"
+            action="Use membership"
+            apply={codes.applyMembership}
+          />
+        )}
+      </details>
     </>
   );
 }
