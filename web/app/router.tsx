@@ -4,6 +4,7 @@ import { SiteLayout } from '../components/layout/site-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
 import { catalogueReady } from '../features/catalogue/starting-catalogue';
+import { HeaderCart } from '../features/shop/header-cart';
 
 /** A page that shows the catalogue: its chunk, and the catalogue it starts from (both at once). */
 const withCatalogue = <T,>(page: Promise<T>) => Promise.all([page, catalogueReady()]).then(([module]) => module);
@@ -44,7 +45,7 @@ const AdminApp = import.meta.env.SSR ? () => null : lazy(() => import('./routes/
 export function AppRoutes({ adminApp: Admin = AdminApp }: { adminApp?: ComponentType }) {
   return (
     <Routes>
-      <Route element={<SiteLayout />}>
+      <Route element={<SiteLayout cart={<HeaderCart />} />}>
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.massageTherapy} element={<MassageTherapyPage />} />

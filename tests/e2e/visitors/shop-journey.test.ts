@@ -50,13 +50,16 @@ describe('the shop', () => {
 
     // Two sizes of one product and another product; the same size again raises its quantity.
     await add(page, 'All Glow Body Oil', '100ml');
-    await eventually(() => toast(page)).toBe(shopMessages.added);
+    await eventually(() => toast(page)).toBe(`${shopMessages.added} All Glow Body Oil, 100ml View cart`);
     await add(page, 'All Glow Body Oil', '250ml');
     expect(await card(page, 'All Glow Body Oil').locator('.product-card__price').textContent()).toBe('₦20,000');
     await add(page, 'All Glow Body Oil', '100ml');
     await add(page, 'Goat Milk Bar Soap', '100g');
     await eventually(() => cartCount(page)).toBe('Open cart, 4 items');
     await screenshot(page, 'shop-toast-390', 'viewport');
+    await page.locator('.toast').getByRole('button', { name: 'View cart' }).click();
+    await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
     await eventually(() => toast(page)).toBe(''); // the toast goes after 3 seconds
 
     // The cart panel: focus moves in, plus and minus, minus stops at 1, one line removed.
@@ -92,6 +95,22 @@ describe('the shop', () => {
     await secondTab.goto(paths.shop);
     await eventually(() => cartCount(secondTab)).toBe('Open cart, 3 items');
     await secondTab.close();
+
+    // The header's cart on every public page: its count, and a tap opens the cart in the shop.
+    await page.goto(paths.about);
+    const headerCart = page.locator('.site-header__cart');
+    await eventually(() => headerCart.getAttribute('aria-label')).toBe('Cart, 3 items');
+    await screenshot(page, 'header-cart-390', 'viewport');
+    await headerCart.click();
+    await page.waitForURL(/\/ecommerce#cart$/);
+    await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(false);
+    expect(new URL(page.url()).hash).toBe('');
+    // And again from the shop itself: the hash was taken off, so the link opens it once more.
+    await headerCart.click();
+    await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
 
     // Checkout: every field required, inline messages, then the shared payment dialog.
     const checkout = await checkOut(page);
@@ -203,7 +222,7 @@ describe('the shop', () => {
     await details.locator('.size-picker__option', { hasText: '1 litre' }).click();
     expect(await details.locator('.product-card__price').textContent()).toBe('₦30,000');
     await details.getByRole('button', { name: 'Add to cart: Milky Soapy Scrub, 1 litre' }).click();
-    await eventually(() => toast(page)).toBe(shopMessages.added);
+    await eventually(() => toast(page)).toBe(`${shopMessages.added} Milky Soapy Scrub, 1 litre View cart`);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'shop-details-1280', 'viewport');
     await details.getByRole('button', { name: 'Close' }).click();

@@ -1,11 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BagIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { SectionHeading } from '../../components/ui/section-heading';
 import type { ShopProduct } from '../../features/catalogue/catalogue-types';
 import { useShop } from '../../features/catalogue/live-shop';
 import { addToCartAtom, cartCountAtom } from '../../features/shop/cart';
+import { CART_HASH } from '../../features/shop/header-cart';
 import { ProductCard } from '../../features/shop/product-card';
 import { shopMessages, TOAST_MS } from '../../features/shop/shop-constants';
 import { usePageMeta } from '../../lib/page-meta';
@@ -23,10 +25,18 @@ type Overlay =
   | { kind: 'checkout' }
   | { kind: 'details'; product: ShopProduct; size: string };
 
+/** The toast's words: the spec's "added" line and what was added, or why it was not. */
+interface Toast {
+  id: number;
+  text: string;
+  /** "All Glow Body Oil, 100ml": named in the toast beside its link to the cart. */
+  added?: string;
+}
+
 /** Adds to the cart and says how that went in a toast that fades after a while. */
-function useAddWithToast() {
+function useAddWithToast(products: readonly ShopProduct[]) {
   const addToCart = useSetAtom(addToCartAtom);
-  const [toast, setToast] = useState<{ id: number; text: string }>();
+  const [toast, setToast] = useState<Toast>();
 
   useEffect(() => {
     if (!toast) return;
@@ -37,19 +47,58 @@ function useAddWithToast() {
   const add = useCallback(
     (productId: string, size: string) => {
       const result = addToCart({ productId, size });
-      setToast({
-        id: Date.now(),
-        text: result.added
-          ? shopMessages.added
-          : result.reason === 'no-more-left'
-            ? shopMessages.allLeft(result.left)
-            : shopMessages.lineLimit,
-      });
+      const name = products.find((product) => product.id === productId)?.name ?? 'Item';
+      setToast(
+        result.added
+          ? { id: Date.now(), text: shopMessages.added, added: `${name}, ${size}` }
+          : {
+              id: Date.now(),
+              text: result.reason === 'no-more-left' ? shopMessages.allLeft(result.left) : shopMessages.lineLimit,
+            },
+      );
     },
-    [addToCart],
+    [addToCart, products],
   );
 
   return { toast, add };
+}
+
+/** The toast: what was added and a way to the cart (the header's cart stays for those who miss it). */
+function ToastRegion({ toast, onViewCart }: { toast: Toast | undefined; onViewCart: () => void }) {
+  return (
+    <div className="toast-region" role="status" aria-live="polite">
+      {toast ? (
+        <p key={toast.id} className="toast">
+          {toast.text}
+          {toast.added ? (
+            <>
+              {' '}
+              <span className="toast__item">{toast.added}</span>{' '}
+              <button type="button" className="toast__action" onClick={onViewCart}>
+                View cart
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The cart opened from the header's link (`/ecommerce#cart`, from any page): open while the address
+ * says so; closing takes the hash off, so the link opens it again.
+ */
+function useCartFromHeader(open: () => void) {
+  const { hash, pathname } = useLocation();
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address's hash changes
+  useEffect(() => {
+    if (hash === CART_HASH) open();
+  }, [hash]);
+  return () => {
+    if (hash === CART_HASH) navigate({ pathname, hash: '' }, { replace: true });
+  };
 }
 
 /** The range of products, each a card with its sizes and Add to cart. */
@@ -115,9 +164,11 @@ export default function ShopPage() {
   const storedCount = useAtomValue(cartCountAtom);
   const count = useHydrated() ? storedCount : 0;
   const products = useShop();
-  const { toast, add } = useAddWithToast();
+  const { toast, add } = useAddWithToast(products);
   const [overlay, setOverlay] = useState<Overlay>({ kind: 'none' });
   const cartButtonRef = useRef<HTMLButtonElement>(null);
+  const openCart = useCallback(() => setOverlay({ kind: 'cart' }), []);
+  const leaveHeaderCart = useCartFromHeader(openCart);
 
   const openDetails = useCallback((product: ShopProduct, size: string) => {
     setOverlay({ kind: 'details', product, size });
@@ -125,6 +176,7 @@ export default function ShopPage() {
 
   /** Closing the cart or the checkout hands focus back to the cart button. */
   const closeToCartButton = () => {
+    leaveHeaderCart();
     setOverlay({ kind: 'none' });
     window.requestAnimationFrame(() => cartButtonRef.current?.focus());
   };
@@ -138,15 +190,9 @@ export default function ShopPage() {
       />
       <ProductRange products={products} onAdd={add} onDetails={openDetails} />
 
-      <div className="toast-region" role="status" aria-live="polite">
-        {toast ? (
-          <p key={toast.id} className="toast">
-            {toast.text}
-          </p>
-        ) : null}
-      </div>
+      <ToastRegion toast={toast} onViewCart={openCart} />
 
-      <CartButton count={count} buttonRef={cartButtonRef} onOpen={() => setOverlay({ kind: 'cart' })} />
+      <CartButton count={count} buttonRef={cartButtonRef} onOpen={openCart} />
 
       <Suspense fallback={null}>
         {overlay.kind === 'cart' ? (

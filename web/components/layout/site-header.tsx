@@ -1,8 +1,8 @@
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { studio } from '../../config/studio';
-import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { Link, NavLink } from '../ui/link';
 import { Logo } from '../ui/logo';
 
@@ -47,9 +47,10 @@ function onEscapeOrOutside(inside: RefObject<HTMLElement | null>, onEscape: () =
 /**
  * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
  * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
- * outside and choosing an entry close the menu and the Services dropdown.
+ * outside and choosing an entry close the menu and the Services dropdown. `cart` sits beside the
+ * menu button on a phone and beside the booking button on a desktop.
  */
-export function SiteHeader() {
+export function SiteHeader({ cart }: { cart?: ReactNode }) {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -151,8 +152,7 @@ export function SiteHeader() {
               </NavLink>
             </li>
             <li>
-              <NavLink to={paths.shop} className="site-nav__link site-nav__shop" onClick={closeAll}>
-                <BagIcon size={18} />
+              <NavLink to={paths.shop} className="site-nav__link" onClick={closeAll}>
                 Shop
               </NavLink>
             </li>
@@ -161,6 +161,8 @@ export function SiteHeader() {
             Book appointment
           </Link>
         </nav>
+
+        {cart}
 
         <Link to={paths.booking} className="button button--primary site-header__cta" onClick={closeAll}>
           Book appointment

@@ -12,12 +12,9 @@ import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/pricing';
 import type { ShopProduct } from '../catalogue/catalogue-types';
 import { shopAtom, stockOf } from '../catalogue/live-shop';
 import { CART_KEY } from './shop-constants';
+import { announceCartChange, type CartLine, clampQuantity, cleanCart, sameLine } from './stored-cart';
 
-export interface CartLine {
-  productId: string;
-  size: string;
-  quantity: number;
-}
+export type { CartLine } from './stored-cart';
 
 export interface CartItem extends CartLine {
   product: ShopProduct;
@@ -27,33 +24,16 @@ export interface CartItem extends CartLine {
   maxQuantity: number;
 }
 
-const sameLine = (a: Pick<CartLine, 'productId' | 'size'>, b: Pick<CartLine, 'productId' | 'size'>) =>
-  a.productId === b.productId && a.size === b.size;
-
-const clampQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
-
-/** A stored cart made safe: well-formed lines, one per product and size, sane quantities. */
-export function cleanCart(value: unknown): CartLine[] {
-  if (!Array.isArray(value)) return [];
-  const lines: CartLine[] = [];
-  for (const entry of value) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { productId, size, quantity } = entry as Record<string, unknown>;
-    if (typeof productId !== 'string' || typeof size !== 'string') continue;
-    if (typeof quantity !== 'number' || !Number.isFinite(quantity)) continue;
-    const line = { productId, size, quantity: clampQuantity(quantity) };
-    const existing = lines.find((candidate) => sameLine(candidate, line));
-    if (existing) existing.quantity = clampQuantity(existing.quantity + line.quantity);
-    else lines.push(line);
-  }
-  return lines;
-}
-
 // globalThis: the build prerenders the page in Node, which has no web storage.
 const localJson = createJSONStorage<CartLine[]>(() => globalThis.localStorage);
 const cartStorage: typeof localJson = {
   ...localJson,
   getItem: (key, initialValue) => cleanCart(localJson.getItem(key, initialValue)),
+  // The header's count (header-cart.tsx) hears a change in this tab too, not only in others.
+  setItem: (key, value) => {
+    localJson.setItem(key, value);
+    announceCartChange();
+  },
   subscribe: (key, callback, initialValue) =>
     localJson.subscribe?.(key, (value) => callback(cleanCart(value)), initialValue) ?? (() => {}),
 };
