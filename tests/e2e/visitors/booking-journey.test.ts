@@ -173,6 +173,47 @@ describe('booking a massage', () => {
     await page.context().close();
   });
 
+  it('keeps the total and the next step in a bar at the bottom of a phone, one tap to each step', async () => {
+    const { page, problems } = await open(viewports.phone);
+    await page.goto(paths.booking);
+    const bar = page.locator('.booking-bar');
+    const next = bar.locator('.booking-bar__next');
+    await eventually(() => bar.textContent()).toBe('Total ₦0Choose a treatment');
+    // The bar sits on the screen's bottom edge, whatever the scroll.
+    expect(await bar.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(
+      viewports.phone.height,
+    );
+    await next.click();
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('subservices');
+    await page.getByLabel('Swedish').check();
+    await eventually(() => bar.textContent()).toBe('Total ₦25,000Pick a date');
+    await screenshot(page, 'booking-bar-390', 'viewport');
+    await next.click();
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('appointmentDate');
+    await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), 9));
+    await eventually(() => next.textContent()).toBe('Pick a time');
+    await page.locator('.slot:has(input[value="15:00"])').click();
+    await eventually(() => next.textContent()).toBe('Add your details');
+    await next.click();
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('customerName');
+    await page.getByLabel('Full name').fill('Ada Obi');
+    await page.getByLabel('Email address').fill('ada@example.com');
+    await page.getByLabel('Phone number').fill('0803 123 4567');
+    await eventually(() => next.textContent()).toBe('Review and confirm');
+    // The last step brings the Confirm section, with its own button, and the bar gives way.
+    await next.click();
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('disclaimerAgreed');
+    await eventually(() => bar.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Confirm booking' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // A desktop has the total beside the treatments and no bar.
+    await page.setViewportSize(viewports.desktop);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await eventually(() => bar.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends a visitor with no saved booking from the confirmation page to the home page', async () => {
     const { page } = await open(viewports.desktop);
     await page.goto(`${paths.bookingConfirmation}?reference=BK-unknown`);

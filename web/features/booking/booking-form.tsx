@@ -5,6 +5,7 @@ import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated'
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { idsOfNames, useMenu } from '../catalogue/live-menu';
 import type { PaymentChoice } from '../checkout-payment/applied-codes';
+import { BookingBar } from './booking-bar';
 import {
   adoptTypedDraftAtom,
   type BookingDraft,
@@ -227,6 +228,7 @@ export function BookingForm() {
 
         <ConfirmSection draft={draft} errors={errors} set={set} alert={alert} hydrated={hydrated} />
       </form>
+      <BookingBar draft={draft} total={total} />
 
       {paying ? (
         <BookingPayment
