@@ -469,7 +469,7 @@ describe('the staff admin', () => {
       await page.goto(`${paths.admin}/${section}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await listLoaded(page);
-      await eventually(() => page.locator('.admin-stats dd').first().textContent()).not.toBe('…');
+      await eventually(() => page.locator('.admin-stats').count()).toBe(section === 'bookings' ? 1 : 0); // figures there only
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, section).toBeLessThanOrEqual(0);
       expect(await axeViolations(page), section).toEqual([]);

@@ -44,6 +44,27 @@ describe('Today', () => {
     expect(page.url()).toBe(`${baseUrl}${paths.admin}/today`);
     const chioma = card(page, 'Chioma Obi');
     await chioma.waitFor();
+    // A compact row: the time, the client, the treatments and one badge, with the next step's
+    // big button; the rest opens on a tap.
+    expect(await chioma.getByRole('heading').textContent()).toMatch(
+      /^\d{1,2}:\d\d [AP]M–\d{1,2}:\d\d [AP]M Chioma Obi Swedish/,
+    );
+    expect(await chioma.locator('.admin-badge:visible').count()).toBe(1);
+    expect(await chioma.getByRole('button', { name: 'Arrived' }).isVisible()).toBe(true);
+    expect(await chioma.getByRole('link', { name: 'WhatsApp Chioma Obi' }).count()).toBe(0);
+    expect(await chioma.evaluate((row) => row.getBoundingClientRect().height)).toBeLessThan(160);
+    // The line at "now" among today's visits; the day before and after at the screen's bottom.
+    expect(await page.locator('.today__now').textContent()).toMatch(/^Now, \d{1,2}:\d\d [AP]M$/);
+    const days = page.getByRole('navigation', { name: 'Days' });
+    expect(await days.evaluate((bar) => Math.round(bar.getBoundingClientRect().bottom))).toBe(viewports.phone.height);
+    await screenshot(page, 'today-rows-390', 'viewport');
+    await days.getByRole('button', { name: 'Next day' }).click();
+    await eventually(() => page.locator('.today__date').textContent()).toBe(formatDate(addDays(today, 1)));
+    expect(await page.locator('.today__now').count()).toBe(0);
+    await days.getByRole('button', { name: 'Today' }).click();
+    await chioma.waitFor();
+    await chioma.getByRole('button', { name: /Chioma Obi/ }).click();
+    expect(await chioma.getByRole('button', { name: /Chioma Obi/ }).getAttribute('aria-expanded')).toBe('true');
     expect(await chioma.textContent()).toContain('Health form missing');
     expect(await chioma.textContent()).toContain(CHIOMAS_LAST_NOTES);
     expect(await chioma.textContent()).toContain('Swedish');
@@ -109,6 +130,7 @@ describe('Today', () => {
 
     await amaka.getByRole('button', { name: 'Arrived' }).click();
     await eventually(() => page.getByText('1 waiting to send').count()).toBe(1);
+    await amaka.getByRole('button', { name: /Amaka Eze/ }).click();
     await amaka.getByRole('button', { name: 'Write notes' }).click();
     await amaka.getByLabel('Visit notes for Amaka Eze').fill('Back and neck; light pressure.');
     await amaka.getByRole('button', { name: 'Save notes' }).click();
@@ -167,9 +189,9 @@ describe('Today', () => {
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}${paths.admin}/today`);
     await card(page, 'Chioma Obi').waitFor();
-    await page.getByLabel('Therapist').selectOption({ label: 'Therapist 2' });
+    await page.getByLabel('Therapist', { exact: true }).selectOption({ label: 'Therapist 2' });
     await eventually(() => page.getByText('No visits on this day.').count()).toBe(1);
-    await page.getByLabel('Therapist').selectOption({ label: 'All therapists' });
+    await page.getByLabel('Therapist', { exact: true }).selectOption({ label: 'All therapists' });
     await card(page, 'Chioma Obi').waitFor();
     // Reception reads no health data: no notes, no answers.
     expect(await page.getByText(CHIOMAS_LAST_NOTES).count()).toBe(0);

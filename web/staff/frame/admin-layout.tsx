@@ -64,9 +64,20 @@ function useSidebar() {
   return { wide, open, setOpen, toggleRef };
 }
 
+/** The screens that show the figures at a glance: the working screens (Today, Calendar …) keep the room for the work. */
+const FIGURES_ON: readonly string[] = ['bookings', 'reports'];
+
+/** Whether the screen in the address is one of FIGURES_ON (`/admin/bookings`, `/admin/reports?…`). */
+function useFiguresHere() {
+  const { pathname } = useLocation();
+  const section = pathname.slice(paths.admin.length + 1).split('/')[0] ?? '';
+  return FIGURES_ON.includes(section);
+}
+
 /**
  * The staff frame: a sidebar titled Dashboard (beside the page on wide screens, an overlay on
- * narrow ones that closes on a tap outside or Escape), the figures at a glance, then the page.
+ * narrow ones that closes on a tap outside or Escape), the figures at a glance on Bookings and
+ * Reports, then the page.
  */
 export function AdminLayout({
   user,
@@ -80,6 +91,7 @@ export function AdminLayout({
 }) {
   const menu = onlyAccount ? sections.filter((section) => section.path === 'account') : sectionsFor(user.role);
   const { wide, open, setOpen, toggleRef } = useSidebar();
+  const figuresHere = useFiguresHere();
 
   const overlay = open && !wide;
   return (
@@ -116,7 +128,7 @@ export function AdminLayout({
         <LogoutButton />
       </aside>
       <main className="admin-main" id="admin-main">
-        {can(user.role, 'revenue') && !onlyAccount ? <StatsStrip /> : null}
+        {can(user.role, 'revenue') && !onlyAccount && figuresHere ? <StatsStrip /> : null}
         {children}
       </main>
     </div>

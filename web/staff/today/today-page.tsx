@@ -7,11 +7,13 @@
 
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDate, isIsoDate, lagosClock, lagosDate } from '../../../worker/shared/time';
+import { addDays, formatDate, formatTime, isIsoDate, lagosClock, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame } from '../../components/ui/field';
+import { useClock } from '../../lib/use-clock';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from '../bookings/new-booking-form';
 import { AdminPageHeader, Notice, useCan } from '../kits/admin-ui';
 import { useBookable } from '../kits/use-bookable';
+import type { TodayVisit } from './today-data';
 import { todayMessages, useToday, withWaiting } from './use-today';
 import { VisitCard } from './visit-card';
 import { WaitingList } from './waiting-list';
@@ -35,6 +37,7 @@ export default function TodayPage() {
     ownOnly,
   );
   const pending = waiting.filter((each) => !each.refused);
+  const now = useClock(60_000);
   return (
     <div className="admin-page today">
       <AdminPageHeader title="Today" />
@@ -44,6 +47,7 @@ export default function TodayPage() {
         therapistId={ownOnly ? undefined : therapistId}
         setTherapistId={setTherapistId}
       />
+      <DayButtons date={date} setDate={setDate} />
       {state.status === 'ready' && state.offlineSince ? (
         <p className="today__offline" role="status">
           Offline since {lagosClock(new Date(state.offlineSince))}. Showing the day as loaded at{' '}
@@ -68,16 +72,22 @@ export default function TodayPage() {
         <p className="admin-empty">No visits on this day.</p>
       ) : (
         <ul className="today__visits" aria-label={`Visits on ${formatDate(date)}`}>
-          {withWaiting(state.day, pending).visits.map((visit) => (
-            <VisitCard
-              key={visit._id}
-              visit={visit}
-              date={state.day.date}
-              showTherapist={!ownOnly && therapistId === 'all'}
-              mayWriteNotes={mayWriteNotes}
-              actions={{ ...actions, bookNext: mayBook ? setBooking : undefined }}
-            />
-          ))}
+          {withNow(withWaiting(state.day, pending).visits, state.day.date, now).map((visit) =>
+            visit === 'now' ? (
+              <li key="now" className="today__now">
+                Now, {formatTime(lagosClock(new Date(now)))}
+              </li>
+            ) : (
+              <VisitCard
+                key={visit._id}
+                visit={visit}
+                date={state.day.date}
+                showTherapist={!ownOnly && therapistId === 'all'}
+                mayWriteNotes={mayWriteNotes}
+                actions={{ ...actions, bookNext: mayBook ? setBooking : undefined }}
+              />
+            ),
+          )}
         </ul>
       )}
       {booking ? (
@@ -91,6 +101,52 @@ export default function TodayPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The day's visits with the line at "now" among them, on today only: after the visits that have
+ * begun (by the Lagos clock), before those still to come.
+ */
+function withNow(visits: readonly TodayVisit[], date: string, now: number): Array<TodayVisit | 'now'> {
+  const at = new Date(now);
+  if (date !== lagosDate(at)) return [...visits];
+  const clock = lagosClock(at);
+  const begun = visits.filter((visit) => visit.time <= clock).length;
+  return [...visits.slice(0, begun), 'now', ...visits.slice(begun)];
+}
+
+/** The day before, today and the day after: at the bottom of a phone's screen, in thumb's reach. */
+function DayButtons({ date, setDate }: { date: string; setDate: (date: string) => void }) {
+  const today = lagosDate(new Date());
+  return (
+    <nav className="today__days" aria-label="Days">
+      {/* The names say "day"; the words on the buttons stay short enough for three on a phone. */}
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-label="Previous day"
+        onClick={() => setDate(addDays(date, -1))}
+      >
+        ‹ Previous
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={date === today}
+        onClick={() => setDate(today)}
+      >
+        Today
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-label="Next day"
+        onClick={() => setDate(addDays(date, 1))}
+      >
+        Next ›
+      </button>
+    </nav>
   );
 }
 

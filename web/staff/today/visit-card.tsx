@@ -1,12 +1,13 @@
 /**
- * One visit on Today, made for a phone in a therapist's hand: who and when first, what the room
- * needs to know, then large buttons for the visit's next step and its notes.
+ * One visit on Today, made for a phone in one hand: a compact row (the time, the client, the
+ * treatments and the visit's status) with large buttons for its next step; a tap on the row opens
+ * what the room needs to know, the notes and booking the next visit.
  */
 
 import { type FormEvent, useId, useState } from 'react';
 import type { StatusChange } from '../../../worker/shared/bookings/visit-rules';
 import { formatNaira } from '../../../worker/shared/money';
-import { addDays, formatDate } from '../../../worker/shared/time';
+import { addDays, formatDate, formatTime } from '../../../worker/shared/time';
 import { FieldFrame } from '../../components/ui/field';
 import { HealthAnswerDetails, hasHealthNotes } from '../bookings/health-answers';
 import type { NewBookingPreset } from '../bookings/new-booking-form';
@@ -39,55 +40,98 @@ export function VisitCard({
   actions: VisitActions;
 }) {
   const titleId = useId();
+  const moreId = useId();
+  const [open, setOpen] = useState(false);
   const [writing, setWriting] = useState(false);
   return (
-    <li className={`today-visit today-visit--${visit.serviceStatus}`}>
+    <li className={`today-visit today-visit--${visit.serviceStatus}${open ? ' today-visit--open' : ''}`}>
       <article aria-labelledby={titleId}>
-        <h2 id={titleId} className="today-visit__title">
-          <span className="today-visit__time">
-            {visit.time}–{visit.endTime}
-          </span>{' '}
-          {visit.clientName}
-        </h2>
-        <div className="admin-row__badges">
+        <div className="today-visit__row">
+          <h2 id={titleId} className="today-visit__title">
+            <button
+              type="button"
+              className="today-visit__open"
+              aria-expanded={open}
+              aria-controls={moreId}
+              onClick={() => setOpen((isOpen) => !isOpen)}
+            >
+              <span className="today-visit__time">
+                {formatTime(visit.time)}–{formatTime(visit.endTime)}
+              </span>{' '}
+              <span className="today-visit__client">{visit.clientName}</span>{' '}
+              <span className="today-visit__treatments">
+                {visit.treatments.join(', ')}
+                {showTherapist ? ` · ${visit.therapist?.name ?? 'No therapist yet'}` : ''}
+              </span>
+            </button>
+          </h2>
           <VisitStatusBadge status={visit.serviceStatus} />
-          <NoShowBadge count={visit.noShows} />
-          <StatusBadge status={formWords[visit.form]} tone={visit.form === 'missing' ? 'warning' : 'success'} />
-          {hasHealthNotes(visit) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
         </div>
-        <VisitDetails visit={visit} showTherapist={showTherapist} />
-        {writing ? (
-          <NotesForm
+        <StatusButtons visit={visit} date={date} onChange={(to) => actions.changeStatus(visit, to)} />
+        <div id={moreId} className="today-visit__more" hidden={!open}>
+          <div className="admin-row__badges">
+            <NoShowBadge count={visit.noShows} />
+            <StatusBadge status={formWords[visit.form]} tone={visit.form === 'missing' ? 'warning' : 'success'} />
+            {hasHealthNotes(visit) ? <StatusBadge status="Read health notes first" tone="warning" /> : null}
+          </div>
+          <VisitDetails visit={visit} />
+          {writing ? (
+            <NotesForm
+              visit={visit}
+              onCancel={() => setWriting(false)}
+              onSave={async (text) => {
+                if (await actions.saveNotes(visit, text)) setWriting(false);
+              }}
+            />
+          ) : null}
+          <MoreButtons
             visit={visit}
-            onCancel={() => setWriting(false)}
-            onSave={async (text) => {
-              if (await actions.saveNotes(visit, text)) setWriting(false);
-            }}
+            date={date}
+            mayWriteNotes={mayWriteNotes}
+            writing={writing}
+            onWrite={() => setWriting(true)}
+            actions={actions}
           />
-        ) : null}
-        <VisitButtons
-          visit={visit}
-          date={date}
-          mayWriteNotes={mayWriteNotes}
-          writing={writing}
-          onWrite={() => setWriting(true)}
-          actions={actions}
-        />
+        </div>
       </article>
     </li>
   );
 }
 
-/** What the room needs to know: treatments, room, payment, phone, health and notes. */
-function VisitDetails({ visit, showTherapist }: { visit: TodayVisit; showTherapist: boolean }) {
+/** The visit's next step on its row, thumb-sized: Arrived, Completed, No-show, Back to booked. */
+function StatusButtons({
+  visit,
+  date,
+  onChange,
+}: {
+  visit: TodayVisit;
+  date: string;
+  onChange: (to: StatusChange) => void;
+}) {
+  const changes = allowedChanges({ ...visit, name: visit.clientName, date });
+  if (changes.length === 0) return null;
+  return (
+    <div className="today-visit__actions">
+      {changes.map((to) => (
+        <button
+          key={to}
+          type="button"
+          className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
+          onClick={() => onChange(to)}
+        >
+          {to === 'completed' ? 'Completed' : buttonLabels[to]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What the room needs to know: room, payment, phone, health and notes. */
+function VisitDetails({ visit }: { visit: TodayVisit }) {
   const readsHealth = visit.healthConditions !== undefined;
   return (
     <dl className="admin-details today-visit__details">
-      <Detail label="Treatments" wide>
-        {visit.treatments.join(', ')}
-      </Detail>
       <Detail label="Room">{visit.room ?? '-'}</Detail>
-      {showTherapist ? <Detail label="Therapist">{visit.therapist?.name ?? 'None yet'}</Detail> : null}
       <Detail label="To pay">{visit.balanceDue > 0 ? formatNaira(visit.balanceDue) : 'Nothing: paid'}</Detail>
       <Detail label="Phone">
         <ClientPhone phone={visit.phone} name={visit.clientName} />
@@ -116,8 +160,8 @@ function VisitDetails({ visit, showTherapist }: { visit: TodayVisit; showTherapi
   );
 }
 
-/** Large buttons for the visit's next step, its notes and booking the next visit. */
-function VisitButtons({
+/** Under the opened row: the notes and booking the next visit. */
+function MoreButtons({
   visit,
   date,
   mayWriteNotes,
@@ -132,25 +176,17 @@ function VisitButtons({
   onWrite: () => void;
   actions: VisitActions;
 }) {
-  const changes = allowedChanges({ ...visit, name: visit.clientName, date });
+  const mayWrite = mayWriteNotes && !writing && visit.serviceStatus !== 'cancelled';
+  const mayBookNext = visit.serviceStatus === 'completed' && actions.bookNext;
+  if (!mayWrite && !mayBookNext) return null;
   return (
     <div className="today-visit__actions">
-      {changes.map((to) => (
-        <button
-          key={to}
-          type="button"
-          className={`button ${to === 'booked' ? 'button--secondary' : 'button--primary'} today-visit__button`}
-          onClick={() => actions.changeStatus(visit, to)}
-        >
-          {to === 'completed' ? 'Completed' : buttonLabels[to]}
-        </button>
-      ))}
-      {mayWriteNotes && !writing && visit.serviceStatus !== 'cancelled' ? (
+      {mayWrite ? (
         <button type="button" className="button button--secondary today-visit__button" onClick={onWrite}>
           {visit.visitNotes ? 'Edit notes' : 'Write notes'}
         </button>
       ) : null}
-      {visit.serviceStatus === 'completed' && actions.bookNext ? (
+      {mayBookNext ? (
         <button
           type="button"
           className="button button--secondary today-visit__button"
