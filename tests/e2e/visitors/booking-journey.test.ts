@@ -64,7 +64,18 @@ describe('booking a massage', () => {
 
     const date = addDays(lagosDate(new Date()), 2);
     await fillBooking(page, date, '11:00');
-    await page.getByLabel('High Blood pressure').check();
+    // The conditions in one casing, and "None of these apply" a "no" that a condition takes back.
+    const conditions = page.getByRole('group', { name: 'Do any of these apply to you?' });
+    const labels = await conditions.locator('label').allTextContents();
+    expect(labels[0]).toBe('None of these apply');
+    expect(labels).toContain('High blood pressure');
+    expect(labels.filter((label) => /\s[A-Z]/.test(label))).toEqual([]);
+    await page.getByLabel('None of these apply').check();
+    await page.getByLabel('Pregnancy').check();
+    expect(await page.getByLabel('None of these apply').isChecked()).toBe(false);
+    await page.getByLabel('None of these apply').check();
+    expect(await page.getByLabel('Pregnancy').isChecked()).toBe(false);
+    await page.getByLabel('High blood pressure').check();
     await page.getByLabel('I am currently on medication').check();
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => inline(bookingMessages.medicationDetails).isVisible()).toBe(true);

@@ -3,7 +3,8 @@
  * visit's form link when staff booked it (web/app/routes/visit-form.tsx). Its own small module so
  * that the two pages share only this, not the booking form's other sections.
  */
-import { healthConditions } from '../../../worker/shared/bookings/booking';
+import { useState } from 'react';
+import { conditionLabel, healthConditions } from '../../../worker/shared/bookings/booking';
 import { CheckboxField, draftFields, TextField } from '../../components/ui/field';
 import type { BookingDraft, FieldErrors } from './booking-draft';
 
@@ -33,6 +34,7 @@ export function HealthSection({
   heading?: string;
 }) {
   const field = draftFields(draft, errors, (name, value) => set({ [name]: value }));
+  const [noneApply, setNoneApply] = useState(false);
   return (
     <section className="booking-form__section" aria-labelledby="booking-health">
       <h2 id="booking-health">{heading}</h2>
@@ -79,10 +81,20 @@ export function HealthSection({
       <fieldset className="conditions">
         <legend className="field__label">Do any of these apply to you?</legend>
         <div className="conditions__grid">
+          {/* Ticking it clears the list; ticking a condition clears it: a "no" said, not a list skipped. */}
+          <CheckboxField
+            label="None of these apply"
+            name="noHealthConditions"
+            checked={noneApply && draft.healthConditions.length === 0}
+            onChange={(event) => {
+              setNoneApply(event.target.checked);
+              if (event.target.checked) set({ healthConditions: [] });
+            }}
+          />
           {healthConditions.map((condition) => (
             <CheckboxField
               key={condition}
-              label={condition}
+              label={conditionLabel(condition)}
               name="healthConditions"
               value={condition}
               checked={draft.healthConditions.includes(condition)}

@@ -3,6 +3,7 @@
  * API sends them only to those who care for the client (owner, manager, the visit's therapist);
  * anyone else sees who can read them.
  */
+import { conditionLabel } from '../../../worker/shared/bookings/booking';
 import type { HealthAnswers } from '../../../worker/shared/bookings/health-answers';
 import { Detail } from '../kits/admin-ui';
 
@@ -45,7 +46,7 @@ export function HealthAnswerDetails({ booking, brief }: { booking: WithHealth; b
         {answers.healthConditions.length > 0 ? (
           <ul className="admin-details__conditions">
             {answers.healthConditions.map((condition) => (
-              <li key={condition}>{condition}</li>
+              <li key={condition}>{conditionLabel(condition)}</li>
             ))}
           </ul>
         ) : (

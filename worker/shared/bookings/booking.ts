@@ -53,6 +53,13 @@ export const healthConditions = [
   'Mental Health Condition',
 ] as const;
 
+/**
+ * A condition as people read it, in one casing ("High blood pressure", "Alcohol within 24 hours"):
+ * the stored words above stay as the spec and the API have them.
+ */
+export const conditionLabel = (condition: string) =>
+  (condition.charAt(0) + condition.slice(1).toLowerCase()).replace(/24hrs\b/, '24 hours');
+
 export const bookingMessages = {
   noOption: 'Please select at least one service option.',
   noDisclaimer: 'Please agree to the disclaimer.',
