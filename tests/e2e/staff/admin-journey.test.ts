@@ -17,7 +17,7 @@ import {
   sharedChromium,
   viewports,
 } from '../support/browser';
-import { payBookingOverHttp, payOverHttp } from '../support/pay-over-http';
+import { payBookingOverHttp, payOrderOverHttp } from '../support/pay-over-http';
 import { whatsappsTo } from '../support/phone';
 import { confirmWaitlistSignup, LOCAL_PASSWORD, signIn } from '../support/staff';
 
@@ -29,21 +29,6 @@ const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { by
 /** Waits until the list of the current tab has loaded. */
 async function listLoaded(page: Page) {
   await page.getByText('Loading...').waitFor({ state: 'detached' });
-}
-
-/** Pays for an order in the built-in test checkout, as a visitor's browser would. */
-async function paidOrder(name: string): Promise<void> {
-  const details = {
-    paymentType: 'order',
-    orderDate: new Date().toISOString(),
-    customerName: name,
-    customerEmail: 'kemi@example.com',
-    customerPhone: '0802 000 1111',
-    shippingAddress: '4 Awolowo Road, Ikoyi, Lagos',
-    orderItems: [{ productId: 'mystic-body-oil', productSize: { size: '100ml' }, productQuantity: 2 }],
-    amount: 30_000,
-  };
-  await payOverHttp(baseUrl, details, 3_000_000);
 }
 
 describe('the staff admin', () => {
@@ -153,7 +138,7 @@ describe('the staff admin', () => {
   });
 
   it('ships and delivers an order and exports the list as CSV (1280 px)', async () => {
-    await paidOrder('Kemi Balogun');
+    await payOrderOverHttp(baseUrl, 'Kemi Balogun');
     const { page, problems } = await open(viewports.desktop);
     await signIn(page, `${paths.admin}/orders`);
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
@@ -169,6 +154,16 @@ describe('the staff admin', () => {
     expect(await row.locator('.admin-details').textContent()).toContain('4 Awolowo Road, Ikoyi, Lagos');
     const items = row.locator('.admin-details__items');
     expect(await items.evaluate((element) => getComputedStyle(element).listStyleType)).toBe('disc');
+    // The shipping quote the shop promises: its price typed, a WhatsApp chat with the client holding it.
+    expect(await row.getByRole('link', { name: 'Send shipping quote on WhatsApp' }).count()).toBe(0);
+    await row.getByLabel('Shipping price (₦)').fill('2500');
+    const quote = new URL(
+      (await row.getByRole('link', { name: 'Send shipping quote on WhatsApp' }).getAttribute('href')) ?? '',
+    );
+    expect(quote.pathname).toBe('/2348020001111');
+    expect(quote.searchParams.get('text')).toMatch(
+      /^Hello Kemi Balogun, .*OR-.* 4 Awolowo Road, Ikoyi, Lagos costs ₦2,500/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-orders-1280');
 

@@ -61,3 +61,20 @@ export const payBookingOverHttp = (
     },
     2_500_000,
   );
+
+/** A paid order of two Mystic Body Oils, 100ml (₦30,000), for `name`, to 4 Awolowo Road. */
+export const payOrderOverHttp = (baseUrl: string, name: string) =>
+  payOverHttp(
+    baseUrl,
+    {
+      paymentType: 'order',
+      orderDate: new Date().toISOString(),
+      customerName: name,
+      customerEmail: 'kemi@example.com',
+      customerPhone: '0802 000 1111',
+      shippingAddress: '4 Awolowo Road, Ikoyi, Lagos',
+      orderItems: [{ productId: 'mystic-body-oil', productSize: { size: '100ml' }, productQuantity: 2 }],
+      amount: 30_000,
+    },
+    3_000_000,
+  );

@@ -1,5 +1,6 @@
 import { CheckIcon, ClockIcon, LeafIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
+import { studio } from '../../config/studio';
 import { BookingForm } from '../../features/booking/booking-form';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -10,7 +11,8 @@ const features = [
   { icon: ClockIcon, title: 'Flexible Timing', text: 'Hourly appointments from 9:00 AM to 5:00 PM, every day.' },
   { icon: LeafIcon, title: 'Easy Scheduling', text: 'Pick your treatments and a free time in a few taps.' },
   { icon: CheckIcon, title: 'Secure Payment', text: 'Pay safely online with Paystack: Visa, Mastercard or Verve.' },
-  { icon: PhoneIcon, title: '24/7 Support', text: 'Questions at any hour? Message us on WhatsApp.' },
+  // The spec's title; the words say when someone answers, as the footer's hours do.
+  { icon: PhoneIcon, title: '24/7 Support', text: `Message us on WhatsApp at any hour: we answer ${studio.hours}.` },
 ];
 
 const importantInformation = [

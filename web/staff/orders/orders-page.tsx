@@ -6,6 +6,7 @@ import { adminPage, adminRequest, api } from '../frame/admin-api';
 import { Detail, RefundBadge, StatusBadge } from '../kits/admin-ui';
 import { ClientPhone } from '../kits/client-phone';
 import { type AdminAction, ExpandableRow, TabbedList } from '../kits/tabbed-list';
+import { ShippingQuote } from './shipping-quote';
 
 const tabs = [
   { value: 'processing', label: 'Processing' },
@@ -127,6 +128,7 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
           </ol>
         </Detail>
       </dl>
+      {order.orderStatus === 'processing' ? <ShippingQuote order={order} /> : null}
       {order.orderStatus === 'processing' ? <CancelOrderForm order={order} act={act} /> : null}
     </ExpandableRow>
   );

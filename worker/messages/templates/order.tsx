@@ -3,6 +3,7 @@
  */
 
 import { Text } from '@react-email/text';
+import { shippingQuoteWhen } from '../../shared/catalogue/shipping-quote';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
@@ -30,9 +31,16 @@ export interface OrderFacts {
 const itemLine = (item: OrderFacts['items'][number]) =>
   `${item.productName} (${item.size}) × ${item.quantity}: ${formatNaira(item.unitPrice * item.quantity)}`;
 
-const shippingNote = 'Shipping is quoted separately on WhatsApp within 1–2 hours and paid on delivery.';
+/** The confirmation says when the quote comes (shipping-quote.ts); later messages, that it is paid on delivery. */
+const quoteNote = (now: Date) =>
+  `Shipping is quoted separately on WhatsApp ${shippingQuoteWhen(now)} and paid on delivery.`;
+const paidOnDelivery = 'Shipping is paid on delivery, as quoted on WhatsApp.';
 
-function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string, lead: string, subject: string) {
+function orderMessage(
+  order: OrderFacts,
+  studio: StudioDetails,
+  { heading, lead, subject, shippingNote }: { heading: string; lead: string; subject: string; shippingNote: string },
+) {
   const due = order.amountPaid === undefined ? 0 : order.amount - order.amountPaid;
   const rows: Array<[string, string]> = [
     ['Items', order.items.map(itemLine).join('; ')],
@@ -54,32 +62,30 @@ function orderMessage(order: OrderFacts, studio: StudioDetails, heading: string,
   };
 }
 
-export const orderConfirmation = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
-  orderMessage(
-    order,
-    studio,
-    'Thank you for your order',
-    'Thank you for your order. We are getting it ready.',
-    'Your order is confirmed',
-  );
+/** `now`: when the order was paid, which says when its shipping quote comes. */
+export const orderConfirmation = (order: OrderFacts, studio: StudioDetails, now = new Date()): RenderedMessage =>
+  orderMessage(order, studio, {
+    heading: 'Thank you for your order',
+    lead: 'Thank you for your order. We are getting it ready.',
+    subject: 'Your order is confirmed',
+    shippingNote: quoteNote(now),
+  });
 
 export const orderShipped = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
-  orderMessage(
-    order,
-    studio,
-    'Your order is on its way',
-    'Your order has been sent out and is on its way to you.',
-    'Your order is on its way',
-  );
+  orderMessage(order, studio, {
+    heading: 'Your order is on its way',
+    lead: 'Your order has been sent out and is on its way to you.',
+    subject: 'Your order is on its way',
+    shippingNote: paidOnDelivery,
+  });
 
 export const orderDelivered = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
-  orderMessage(
-    order,
-    studio,
-    'Your order has been delivered',
-    'Your order has been delivered. We hope you love it.',
-    'Your order has been delivered',
-  );
+  orderMessage(order, studio, {
+    heading: 'Your order has been delivered',
+    lead: 'Your order has been delivered. We hope you love it.',
+    subject: 'Your order has been delivered',
+    shippingNote: paidOnDelivery,
+  });
 
 export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, studio: StudioDetails): RenderedMessage {
   const lead = 'We are sorry: your order has been cancelled and will not be sent.';
