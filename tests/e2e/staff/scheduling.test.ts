@@ -48,7 +48,7 @@ describe('booking a visit by its length', () => {
     // A 150-minute visit cannot start at 16:00 or 17:00: it would end after the therapists' 18:00.
     await expect.poll(() => page.locator('.slot:has(input[value="16:00"]) input').isDisabled()).toBe(true);
     await page.locator('.slot:has(input[value="10:00"])').click();
-    await eventually(() => page.locator('.booking-form__visit').textContent()).toBe('Your visit: 10:00 – 12:30');
+    await eventually(() => page.locator('.booking-form__visit').textContent()).toBe('Your visit: 10:00 AM – 12:30 PM');
     await page.getByLabel('Full name').fill('Ada Obi');
     await page.getByLabel('Email address').fill('ada@example.com');
     await page.getByLabel('Phone number').fill('0803 123 4567');
@@ -84,7 +84,7 @@ describe('the staff Calendar', () => {
     const { page, problems } = await open(viewports.desktop);
     await signIn(page, `${paths.admin}/calendar`);
     await page.getByLabel('Date', { exact: true }).fill(date);
-    await page.getByRole('button', { name: /^Tolu Bakare\W+Swedish\W+10:00 – 11:00/ }).waitFor();
+    await page.getByRole('button', { name: /^Tolu Bakare\W+10:00 AM – 11:00 AM\W+Swedish/ }).waitFor();
     await page.getByRole('button', { name: `New booking with Therapist 1 on ${formatDate(date)} at 14:00` }).click();
     const dialog = page.getByRole('dialog', { name: 'New booking' });
     await dialog.waitFor();
@@ -100,7 +100,17 @@ describe('the staff Calendar', () => {
     await eventually(() => page.getByRole('status').textContent()).toBe(
       `Ngozi Eze is booked on ${formatVisit(date, '14:00', 60)} with Therapist 1.`,
     );
-    await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue\W+14:00 – 15:00/ }).waitFor();
+    await page.getByRole('button', { name: /^Ngozi Eze\W+2:00 PM – 3:00 PM\W+Deep Tissue/ }).waitFor();
+    // Each block shows its name and its time whole: inside the block, and not cut short.
+    const clipped = await page.locator('button.admin-calendar__block').evaluateAll((blocks) =>
+      blocks.flatMap((block) => {
+        const bottom = block.getBoundingClientRect().bottom;
+        return [...block.querySelectorAll<HTMLElement>('.admin-calendar__line, .admin-calendar__when')]
+          .filter((line) => line.getBoundingClientRect().bottom > bottom + 0.5 || line.scrollWidth > line.clientWidth)
+          .map((line) => line.textContent);
+      }),
+    );
+    expect(clipped).toEqual([]);
     await screenshot(page, 'admin-calendar-1280');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -145,7 +155,7 @@ describe('the staff Calendar', () => {
     await visitor.page.context().close();
 
     // The booking opens with its details, Move and Cancel.
-    await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue/ }).click();
+    await page.getByRole('button', { name: /^Ngozi Eze\W+2:00 PM – 3:00 PM\W+Deep Tissue/ }).click();
     const details = page.getByRole('dialog', { name: 'Ngozi Eze' });
     await details.getByRole('button', { name: 'Move booking' }).waitFor();
     expect(await details.textContent()).toContain('Paid in cash');
@@ -155,7 +165,7 @@ describe('the staff Calendar', () => {
     await page.getByRole('radio', { name: 'Week' }).check();
     await page.getByLabel('Therapist', { exact: true }).selectOption({ label: 'Therapist 1' });
     await eventually(() => page.locator('.admin-calendar__heading').count()).toBe(7);
-    await page.getByRole('button', { name: /^Ngozi Eze\W+Deep Tissue/ }).waitFor();
+    await page.getByRole('button', { name: /^Ngozi Eze\W+2:00 PM – 3:00 PM\W+Deep Tissue/ }).waitFor();
     await screenshot(page, 'admin-calendar-week-1280');
     expect(await axeViolations(page)).toEqual([]);
     // The desk's question about Ngozi's second visit is a 409 the browser logs.

@@ -139,7 +139,7 @@ describe('a therapist', () => {
     await page.getByLabel('Password', { exact: true }).fill(THERAPIST.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
-    await page.getByRole('button', { name: /^Zainab Musa\W+Swedish\W+11:00 – 12:00/ }).waitFor();
+    await page.getByRole('button', { name: /^Zainab Musa\W+11:00 AM – 12:00 PM\W+Swedish/ }).waitFor();
     expect(await page.getByText('Emeka Obi').count()).toBe(0);
     expect(await page.getByText('Therapist 2').count()).toBe(0);
     // Their day to read, not to book into.

@@ -151,7 +151,7 @@ describe('bad input is refused with a message and writes nothing', () => {
     const pastHours = await start('12:30', named);
     expect(pastHours.status).toBe(409);
     expect(((await pastHours.json()) as { message: string }).message).toBe(
-      timeMessages.outsideHours('Therapist 2', '12:30 – 13:30'),
+      timeMessages.outsideHours('Therapist 2', '12:30 PM – 1:30 PM'),
     );
     expect((await adminCall(cookie, `/api/staff/therapist-2/time-off`, 'POST', { date, reason: 'Leave' })).status).toBe(
       201,

@@ -20,8 +20,8 @@ type Hold = CalendarData['holds'][number];
 
 export type Therapist = CalendarData['therapists'][number];
 
-/** Height of one minute on screen: an hour is 72 px, a 30-minute visit 36 px. */
-export const PX_PER_MINUTE = 1.2;
+/** Height of one minute on screen: an hour is 90 px, a 30-minute visit 45 px (its name and time on two whole lines). */
+export const PX_PER_MINUTE = 1.5;
 
 /** A booking or a hold placed on a column: minutes from that day's midnight. */
 interface Placed {

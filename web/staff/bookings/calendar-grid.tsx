@@ -5,7 +5,7 @@
 
 import type { CSSProperties } from 'react';
 import { clockTime, formatVisit } from '../../../worker/shared/bookings/schedule';
-import { formatDate } from '../../../worker/shared/time';
+import { formatDate, formatTime } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { useCan } from '../kits/admin-ui';
@@ -148,7 +148,7 @@ function HourAxis({ first, last }: { first: number; last: number }) {
     <div className="admin-calendar__axis" style={{ height }} aria-hidden="true">
       {hours.map((minute) => (
         <span key={minute} style={{ top: (minute - first) * PX_PER_MINUTE }}>
-          {clockTime(minute)}
+          {formatTime(clockTime(minute)).replace(':00', '')}
         </span>
       ))}
     </div>

@@ -134,11 +134,14 @@ function BookingBlock({
       style={style}
       onClick={() => onOpen(booking)}
     >
-      <strong>{booking.name}</strong>
+      {/* The name and the time first: a short visit clips its treatments, never them. */}
+      <strong className="admin-calendar__line">{booking.name}</strong>
+      {comma}
+      <span className="admin-calendar__when">
+        {timeRange(booking.time, booking.durationMinutes).replace(/ (AM|PM)/g, '\u00a0$1')}
+      </span>
       {comma}
       <span className="admin-calendar__treatments">{booking.subservices.join(', ')}</span>
-      {comma}
-      <span>{timeRange(booking.time, booking.durationMinutes)}</span>
       {booking.serviceStatus === 'booked' ? <span className="visually-hidden">, booked</span> : null}
       <span className="admin-calendar__flags">
         {booking.serviceStatus !== 'booked' ? (

@@ -103,10 +103,10 @@ export function overnightMinutes(startMinute: number, nextMorningMinute: number 
   return 1440 - startMinute + (nextMorningMinute ?? DEFAULT_DAY_START_MINUTE);
 }
 
-/** "09:00 – 11:30", with "(next day)" for a visit that ends after midnight. */
+/** "9:00 AM – 11:30 AM" (the site's one time style), with "(next day)" for a visit that ends after midnight. */
 export function timeRange(time: string, durationMinutes: number): string {
   const nextDay = minuteOfDay(time) + durationMinutes >= 1440;
-  return `${time} – ${endTimeOf(time, durationMinutes)}${nextDay ? ' (next day)' : ''}`;
+  return `${formatTime(time)} – ${formatTime(endTimeOf(time, durationMinutes))}${nextDay ? ' (next day)' : ''}`;
 }
 
 /**
