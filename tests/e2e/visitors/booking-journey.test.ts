@@ -255,7 +255,22 @@ describe('a day the studio is closed', () => {
       expect(await page.locator('.slot').count()).toBe(9);
       expect(await axeViolations(page)).toEqual([]);
       await note.scrollIntoViewIfNeeded();
+      // No time left: the next free time, one tap to its date and time.
+      await page.getByLabel('Swedish').check();
+      const next = page.getByRole('button', { name: /^Book the next free time: / });
+      await next.waitFor();
+      expect(await page.getByRole('button', { name: 'Join the waitlist' }).count()).toBe(0);
+      await next.scrollIntoViewIfNeeded();
       await screenshot(page, 'booking-closed-day-390', 'viewport');
+      const offered = await next.textContent();
+      await next.click();
+      await eventually(() => page.getByLabel('Date', { exact: true }).inputValue()).not.toBe(date);
+      const taken = await page.getByLabel('Date', { exact: true }).inputValue();
+      expect(taken > date).toBe(true);
+      await eventually(() => page.locator('.slot input:checked').count()).toBe(1);
+      const time = await page.locator('.slot input:checked').inputValue();
+      expect(offered).toBe(`Book the next free time: ${formatAppointment(taken, time)}`);
+      expect(await next.count()).toBe(0);
       expect(problems).toEqual([]);
       await page.context().close();
     } finally {

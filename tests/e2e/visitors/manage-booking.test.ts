@@ -68,6 +68,10 @@ describe('managing a booking from its private link', () => {
     await screenshot(page, 'manage-booking-1280');
 
     await page.getByRole('button', { name: 'Reschedule' }).click();
+    // The booking page's month of free days, there too: nothing before 24 hours from now.
+    const month = page.locator('.free-days');
+    await eventually(() => month.textContent()).toMatch(/Every day shown has a time free|Days crossed out/);
+    expect(await month.getByRole('button', { name: /^\w+ \d+ \w+/, disabled: false }).count()).toBeGreaterThan(0);
     await page.getByLabel('New date').fill(to.date);
     await page.locator(`.slot:has(input[value="${to.time}"])`).click();
     expect(await axeViolations(page)).toEqual([]);

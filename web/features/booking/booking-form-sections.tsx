@@ -133,6 +133,7 @@ export function WhenSection({
             treatments={chosenIds}
             therapist={therapistId}
             onChange={(appointmentTime) => set({ appointmentTime })}
+            onPickFree={(free) => set({ appointmentDate: free.date, appointmentTime: free.time })}
             waitlist={draft}
           />
         </Suspense>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { timeRange } from '../../../worker/shared/bookings/schedule';
-import { formatTime } from '../../../worker/shared/time';
+import { formatAppointment, formatTime } from '../../../worker/shared/time';
 import { api, request } from '../../lib/api-client';
 import type { BookingDraft } from './booking-draft';
+import { type FreeTime, hasFullTimesAhead, nextFreeTime } from './next-free-time';
 import type { TimeWaitlistChoice } from './time-waitlist-form';
 
 // Loaded when the visitor asks to join: never with the booking page.
@@ -30,8 +31,9 @@ const timeWaitlistChoice = (
  * The start times of a date at which a therapist is free for the whole visit (its `treatments`,
  * catalogue ids, with `therapist` or any), with how many could take it; full and past times show
  * but cannot be chosen, nor any that `allowed` refuses (the manage page's 24-hour notice).
- * Once a time is chosen, it says when the visit ends. With `waitlist` (the booking page), a day
- * with full times offers to join the waitlist for it.
+ * Once a time is chosen, it says when the visit ends. A day with no time left (full, closed or
+ * over) says so and offers the next free time, one tap to take it (`onPickFree`). With `waitlist`
+ * (the booking page), a day with full times still to come offers to join the waitlist for it.
  */
 export function TimeSlotPicker({
   date,
@@ -42,16 +44,20 @@ export function TimeSlotPicker({
   treatments = [],
   therapist = 'any',
   waitlist,
+  onPickFree,
 }: {
   date: string;
   value: string;
   onChange: (time: string) => void;
   error?: string;
-  allowed?: (time: string) => boolean;
+  /** Whether a time may be chosen, on this day or (for the next free time) `day`. */
+  allowed?: (time: string, day?: string) => boolean;
   treatments?: readonly string[];
   therapist?: string;
   /** The booking form's draft: its treatments' names and contact details fill the join form. */
   waitlist?: Pick<BookingDraft, 'subservices' | 'customerName' | 'customerEmail' | 'customerPhone'>;
+  /** Takes the next free time: its date and time at once. */
+  onPickFree?: (free: FreeTime) => void;
 }) {
   const treatmentList = treatments.join(',');
   const { slots, closedReason, loadError, duration } = useFreeTimes(date, treatmentList, therapist);
@@ -64,6 +70,9 @@ export function TimeSlotPicker({
     setShownFor(choices);
     if (date) setJoining(false);
   }
+  const choosable = (time: string) => (allowed ? allowed(time) : true);
+  const noTimeLeft = Boolean(slots?.every((slot) => slot.left === 0 || !choosable(slot.time)));
+  const fullAhead = slots ? hasFullTimesAhead(date, slots, new Date()) : false;
 
   return (
     <fieldset
@@ -85,7 +94,17 @@ export function TimeSlotPicker({
         </p>
       ) : null}
       {slots ? <SlotGrid slots={slots} value={value} onChange={onChange} allowed={allowed} /> : null}
-      {waitlist && slots && !closedReason && treatments.length > 0 && slots.some((slot) => slot.left === 0) ? (
+      {slots && noTimeLeft && onPickFree ? (
+        <NextFreeTime
+          key={choices}
+          date={date}
+          treatmentList={treatmentList}
+          therapist={therapist}
+          allowed={allowed}
+          onPick={onPickFree}
+        />
+      ) : null}
+      {waitlist && slots && !closedReason && treatments.length > 0 && fullAhead ? (
         <TimeWaitlistOffer
           slots={slots}
           joining={joining}
@@ -104,6 +123,50 @@ export function TimeSlotPicker({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * A day with no time left: so said, and the next free time after it, one tap to take it. `allowed`
+ * (the manage page's notice) is the day's own rule: a later day is far enough ahead.
+ */
+function NextFreeTime({
+  date,
+  treatmentList,
+  therapist,
+  allowed,
+  onPick,
+}: {
+  date: string;
+  treatmentList: string;
+  therapist: string;
+  allowed?: (time: string, day?: string) => boolean;
+  onPick: (free: FreeTime) => void;
+}) {
+  const [next, setNext] = useState<FreeTime | null>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's rule (a new function each render) is asked once per day
+  useEffect(() => {
+    let current = true;
+    const takes = (day: string, time: string) => (allowed ? allowed(time, day) : true);
+    nextFreeTime(date, treatmentList, therapist, takes).then(
+      (found) => current && setNext(found ?? null),
+      () => current && setNext(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [date, treatmentList, therapist]);
+  return (
+    <div className="slot-picker__next" role="status">
+      <p>No time is left on this day for your visit.</p>
+      {next === undefined ? <p className="field__hint">Looking for the next free time…</p> : null}
+      {next ? (
+        <button type="button" className="button button--primary button--small" onClick={() => onPick(next)}>
+          Book the next free time: {formatAppointment(next.date, next.time)}
+        </button>
+      ) : null}
+      {next === null ? <p className="field__hint">Please choose another date.</p> : null}
+    </div>
   );
 }
 

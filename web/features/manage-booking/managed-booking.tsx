@@ -16,6 +16,7 @@ import { paths } from '../../config/paths';
 import { studio, studioPhoneHref } from '../../config/studio';
 import { ApiError, api, request } from '../../lib/api-client';
 import { whatsappLink } from '../../lib/whatsapp';
+import { FreeDays } from '../booking/free-days';
 import { TimeSlotPicker } from '../booking/time-slot-picker';
 import { idsOfNames, useMenu } from '../catalogue/live-menu';
 import { ConfirmationDetails, paidRows } from '../checkout-payment/confirmation-frames';
@@ -348,6 +349,7 @@ function RescheduleForm({
   const [time, setTime] = useState('');
   const { error, setError, saving, save } = useSave();
   const menu = useMenu();
+  const treatments = current.treatmentIds ?? idsOfNames(menu, current.subservices);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -381,13 +383,28 @@ function RescheduleForm({
           setTime('');
         }}
       />
+      {/* The same month of free days as the booking page: where to look, at a glance. */}
+      <FreeDays
+        today={earliest}
+        value={date}
+        treatments={treatments}
+        therapist="any"
+        onChoose={(day) => {
+          setDate(day);
+          setTime('');
+        }}
+      />
       {date && date >= earliest ? (
         <TimeSlotPicker
           date={date}
           value={time}
           onChange={setTime}
-          treatments={current.treatmentIds ?? idsOfNames(menu, current.subservices)}
-          allowed={(slot) => lagosToUtc(date, slot).getTime() - notice > Date.now()}
+          treatments={treatments}
+          allowed={(slot, day = date) => lagosToUtc(day, slot).getTime() - notice > Date.now()}
+          onPickFree={(free) => {
+            setDate(free.date);
+            setTime(free.time);
+          }}
         />
       ) : null}
       <FormError message={error} />
