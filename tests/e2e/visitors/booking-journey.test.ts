@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
 import { bookingMessages } from '../../../worker/shared/bookings/booking';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
+import { shortReference } from '../../../worker/shared/short-reference';
 import { addDays, formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft, SLOT_CAPACITY } from '../support/booking-steps';
 import {
@@ -135,6 +136,9 @@ describe('booking a massage', () => {
 
     // The time in Lagos's zone, where the studio is (with a map), and where the confirmation went.
     expect(details).toContain(`${formatVisit(date, '11:00', 150)} (WAT)`);
+    // A short code to read out at the desk, beside the long reference.
+    const reference = new URL(page.url()).searchParams.get('trxref') ?? '';
+    expect(details).toContain(`Reference${shortReference(reference)} (${reference})`);
     const map = new URL((await page.getByRole('link', { name: 'Open in Maps' }).getAttribute('href')) ?? '');
     expect(map.origin + map.pathname).toBe('https://www.google.com/maps/search/');
     expect(details).toContain(map.searchParams.get('query') ?? 'no address');

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type CalendarEvent, googleCalendarUrl, icsFile } from '../../../worker/shared/bookings/calendar';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
+import { withShortReference } from '../../../worker/shared/short-reference';
 import { formatAppointment } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
@@ -70,7 +71,7 @@ function SlotTaken({ booking }: { booking: Booking }) {
           ['Treatments', booking.treatments.join(', ')],
           ['Time you chose (now full)', formatAppointment(booking.date, booking.time)],
           ...paidRows(booking),
-          ['Reference', booking.reference],
+          ['Reference', withShortReference(booking.reference)],
         ]}
       />
       <div className="confirmation__actions">
@@ -156,7 +157,7 @@ function BookingConfirmed({ booking }: { booking: Booking }) {
             </>,
           ],
           ...paidRows(booking),
-          ['Reference', booking.reference],
+          ['Reference', withShortReference(booking.reference)],
         ]}
       />
 

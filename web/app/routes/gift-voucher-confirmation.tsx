@@ -1,4 +1,5 @@
 import { formatNaira } from '../../../worker/shared/money';
+import { withShortReference } from '../../../worker/shared/short-reference';
 import { formatDate } from '../../../worker/shared/time';
 import {
   ConfirmationDetails,
@@ -37,7 +38,7 @@ export default function GiftVoucherConfirmationPage() {
           ['Delivery', voucher.delivered ? 'Sent' : formatDate(voucher.deliverOn)],
           ['Valid until', formatDate(voucher.expiresOn)],
           ['Amount paid', formatNaira(voucher.amount)],
-          ['Reference', voucher.reference],
+          ['Reference', withShortReference(voucher.reference)],
         ]}
       />
     </PaidConfirmation>

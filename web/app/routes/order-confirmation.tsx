@@ -8,6 +8,7 @@ import { clearCartAtom } from '../../features/shop/cart';
 import { ShippingNote } from '../../features/shop/shipping-note';
 import { usePageMeta } from '../../lib/page-meta';
 import '../../styles/shop.css';
+import { withShortReference } from '../../../worker/shared/short-reference';
 
 type Order = {
   reference: string;
@@ -82,7 +83,7 @@ function OrderConfirmed({ order }: { order: Order }) {
         </div>
         <div>
           <dt>Reference</dt>
-          <dd>{order.reference}</dd>
+          <dd>{withShortReference(order.reference)}</dd>
         </div>
       </dl>
       <ShippingNote />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
+import { withShortReference } from '../../../worker/shared/short-reference';
 import { formatDate } from '../../../worker/shared/time';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
@@ -43,7 +44,7 @@ function PackageConfirmation() {
           ['Valid until', formatDate(bought.expiresOn)],
           ['Code', `Ends in ${bought.codeLast4}`],
           ['Amount paid', formatNaira(bought.price)],
-          ['Reference', bought.reference],
+          ['Reference', withShortReference(bought.reference)],
         ]}
       />
       <Link to={paths.booking} className="button button--primary button--large">
@@ -71,7 +72,7 @@ function MembershipConfirmation() {
           ['Next payment', formatDate(joined.renewsOn)],
           ['Code', `Ends in ${joined.codeLast4}`],
           ['Monthly price', formatNaira(joined.price)],
-          ['Reference', joined.reference],
+          ['Reference', withShortReference(joined.reference)],
         ]}
       />
       <Link to={paths.booking} className="button button--primary button--large">

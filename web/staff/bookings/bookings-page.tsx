@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
+import { withShortReference } from '../../../worker/shared/short-reference';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { adminPage, api } from '../frame/admin-api';
@@ -130,7 +131,9 @@ function BookingRow({ booking, act }: { booking: Booking; act: AdminAction }) {
         <Detail label="Room">{booking.room?.name ?? '-'}</Detail>
         <BookingMoneyDetails booking={booking} />
         <Detail label="Coupon">{booking.couponCode || '-'}</Detail>
-        <Detail label="Payment reference">{booking.paymentReference}</Detail>
+        <Detail label="Payment reference">
+          {booking.paymentReference ? withShortReference(booking.paymentReference) : '-'}
+        </Detail>
         <Detail label="History" wide>
           <BookingHistory booking={booking} />
         </Detail>

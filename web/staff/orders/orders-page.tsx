@@ -1,5 +1,6 @@
 import { formatNaira } from '../../../worker/shared/money';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
+import { withShortReference } from '../../../worker/shared/short-reference';
 import { formatShortDateTime } from '../../../worker/shared/time';
 import { CancelWithRefund, refundWords } from '../bookings/cancel-with-refund';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
@@ -109,7 +110,9 @@ function OrderRow({ order, act }: { order: Order; act: AdminAction }) {
           // Paid after its hold ended, when the coupon's last use or the voucher's balance had gone.
           <Detail label="To collect on delivery">{formatNaira(order.balanceDue)}</Detail>
         ) : null}
-        <Detail label="Payment reference">{order.paymentReference}</Detail>
+        <Detail label="Payment reference">
+          {order.paymentReference ? withShortReference(order.paymentReference) : '-'}
+        </Detail>
         {order.refund ? (
           <Detail label="Refund">
             {formatNaira(order.refund.amount)}:{' '}

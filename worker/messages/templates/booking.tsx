@@ -9,6 +9,7 @@ import { Text } from '@react-email/text';
 import { googleCalendarUrl } from '../../shared/bookings/calendar';
 import { formatVisit } from '../../shared/bookings/schedule';
 import { formatNaira } from '../../shared/money';
+import { withShortReference } from '../../shared/short-reference';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import {
@@ -110,7 +111,7 @@ function bookingRows(booking: BookingFacts, studio: StudioDetails): Array<[strin
     ['Date and time', whenSpan(booking)],
     ...(booking.therapistName ? [['Therapist', booking.therapistName] as [string, string]] : []),
     ...moneyRows(booking),
-    ['Reference', booking.reference],
+    ['Reference', withShortReference(booking.reference)],
     ['Address', studio.address],
   ];
 }
@@ -303,7 +304,7 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
     // Health answers and the client's notes for the therapist are sensitive data: never in an
     // email, only in the staff area (NDPA 2023).
     ['Health answers and notes', 'In the staff area: please read them before the visit'],
-    ['Reference', booking.reference],
+    ['Reference', withShortReference(booking.reference)],
   ];
   const intro = booking.slotTaken
     ? 'A new booking has been paid after its hold ran out, into a slot that had already filled. The client has been asked to choose another time; please call them.'
@@ -447,7 +448,7 @@ export function bookingChangeNotice(
           ],
         ] as Array<[string, string]>)),
     ['Changed by', who],
-    ['Reference', booking.reference],
+    ['Reference', withShortReference(booking.reference)],
   ];
   const heading = change.kind === 'rescheduled' ? 'Booking moved' : 'Booking cancelled';
   return {

@@ -5,6 +5,7 @@
 
 import { Text } from '@react-email/text';
 import { formatNaira } from '../../shared/money';
+import { withShortReference } from '../../shared/short-reference';
 import { formatDate } from '../../shared/time';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import { CallUs, callUsText, codeMessage, Greeting, type RenderedMessage, render } from './shared';
@@ -34,7 +35,7 @@ export function membershipStarted(facts: MembershipFacts, studio: StudioDetails)
     ...(facts.shopPercent > 0 ? ([['Shop discount', `${facts.shopPercent}%`]] as Array<[string, string]>) : []),
     ['Monthly price', formatNaira(facts.price)],
     ['Next payment', formatDate(facts.renewsOn)],
-    ['Reference', facts.reference],
+    ['Reference', withShortReference(facts.reference)],
   ];
   return {
     ...codeMessage(

@@ -5,6 +5,7 @@
 import { Text } from '@react-email/text';
 import { shippingQuoteWhen } from '../../shared/catalogue/shipping-quote';
 import { formatNaira } from '../../shared/money';
+import { withShortReference } from '../../shared/short-reference';
 import { studioName } from '../../shared/site-pages';
 import { EmailLayout, type StudioDetails, textStyle } from '../layout';
 import {
@@ -47,7 +48,7 @@ function orderMessage(
     ['Amount paid', formatNaira(order.amount - Math.max(0, due))],
     ...(due > 0 ? [['To pay on delivery', formatNaira(due)] as [string, string]] : []),
     ['Delivery address', order.shippingAddress],
-    ['Reference', order.reference],
+    ['Reference', withShortReference(order.reference)],
   ];
   return {
     subject,
@@ -93,7 +94,7 @@ export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, st
   const rows: Array<[string, string]> = [
     ['Items', order.items.map(itemLine).join('; ')],
     ['Amount paid', formatNaira(order.amount)],
-    ['Reference', order.reference],
+    ['Reference', withShortReference(order.reference)],
   ];
   return cancellationMessage(
     {

@@ -3,6 +3,7 @@
  */
 
 import { formatNaira } from '../../shared/money';
+import { withShortReference } from '../../shared/short-reference';
 import { formatDate } from '../../shared/time';
 import type { StudioDetails } from '../layout';
 import { codeMessage, type RenderedMessage } from './shared';
@@ -29,7 +30,7 @@ export function packageBought(facts: PackageFacts, studio: StudioDetails): Rende
     ['Treatments', facts.treatments.join(', ')],
     ['Valid until', formatDate(facts.expiresOn)],
     ['Amount paid', formatNaira(facts.price)],
-    ['Reference', facts.reference],
+    ['Reference', withShortReference(facts.reference)],
   ];
   return {
     ...codeMessage(

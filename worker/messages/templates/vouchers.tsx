@@ -7,6 +7,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { whatsappParameter } from '../../shared/academy/campaign';
 import { formatNaira } from '../../shared/money';
+import { withShortReference } from '../../shared/short-reference';
 import { studioName } from '../../shared/site-pages';
 import { formatDate } from '../../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
@@ -50,7 +51,7 @@ export function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): Re
     ['Delivery date', formatDay(voucher.deliverOn)],
     ['Valid until', formatDay(voucher.expiresOn)],
     ['Amount paid', formatNaira(voucher.amount)],
-    ['Reference', voucher.reference],
+    ['Reference', withShortReference(voucher.reference)],
   ];
   const subject = `Your gift voucher for ${voucher.recipientName}`;
   return toBuyer(voucher, studio, { subject, heading: 'Thank you for your gift', lead, rows });
@@ -169,7 +170,7 @@ export function voucherDelivered(voucher: VoucherFacts, studio: StudioDetails): 
   const rows: Array<[string, string]> = [
     ['Gift voucher', voucherValue(voucher)],
     ['Valid until', formatDay(voucher.expiresOn)],
-    ['Reference', voucher.reference],
+    ['Reference', withShortReference(voucher.reference)],
   ];
   const subject = `Your gift voucher has reached ${voucher.recipientName}`;
   return toBuyer(voucher, studio, { subject, heading: 'Your gift is on its way', lead, rows });
