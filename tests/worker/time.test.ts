@@ -4,6 +4,7 @@ import {
   addMonths,
   formatAppointment,
   formatDate,
+  formatJoinedDate,
   formatShortDate,
   formatShortDateTime,
   formatTime,
@@ -50,10 +51,12 @@ describe("the studio's clock (Africa/Lagos, UTC+1)", () => {
     expect(formatAppointment('2026-11-24', '11:00')).toMatch(/^Tuesday,? 24 November 2026 at 11:00 AM$/);
   });
 
-  it("writes the admin's short dates in Lagos time, 'MMM dd, yyyy'", () => {
-    expect(formatShortDate('2026-11-02T10:00:00.000Z')).toBe('Nov 02, 2026');
-    expect(formatShortDate('2026-12-31T23:30:00.000Z')).toBe('Jan 01, 2027');
-    expect(formatShortDateTime('2026-11-02T14:04:00.000Z')).toBe('Nov 02, 2026, 3:04 PM');
-    expect(formatShortDateTime('2026-11-02T23:15:00.000Z')).toBe('Nov 03, 2026, 12:15 AM');
+  it("writes the admin's short dates in Lagos time, day first (the academy's joined dates 'MMM dd, yyyy')", () => {
+    expect(formatShortDate('2026-11-02T10:00:00.000Z')).toBe('2 Nov 2026');
+    expect(formatShortDate('2026-12-31T23:30:00.000Z')).toBe('1 Jan 2027');
+    expect(formatJoinedDate('2026-11-02T10:00:00.000Z')).toBe('Nov 02, 2026');
+    expect(formatJoinedDate('2026-12-31T23:30:00.000Z')).toBe('Jan 01, 2027');
+    expect(formatShortDateTime('2026-11-02T14:04:00.000Z')).toBe('2 Nov 2026, 3:04 PM');
+    expect(formatShortDateTime('2026-11-02T23:15:00.000Z')).toBe('3 Nov 2026, 12:15 AM');
   });
 });

@@ -87,13 +87,19 @@ const inLagos = (iso: string) => new Date(Date.parse(iso) + LAGOS_OFFSET_MS);
 
 const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'MMM dd, yyyy' in Lagos: "Nov 02, 2026". */
+/** A day in Lagos as the site writes it, day first: "2 Nov 2026". */
 export function formatShortDate(iso: string): string {
+  const local = inLagos(iso);
+  return `${local.getUTCDate()} ${shortMonths[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}
+
+/** The spec's 'MMM dd, yyyy' in Lagos, for the academy waitlist's joined dates only: "Nov 02, 2026". */
+export function formatJoinedDate(iso: string): string {
   const local = inLagos(iso);
   return `${shortMonths[local.getUTCMonth()]} ${String(local.getUTCDate()).padStart(2, '0')}, ${local.getUTCFullYear()}`;
 }
 
-/** A moment in Lagos as staff read it: "Nov 02, 2026, 3:04 PM". */
+/** A moment in Lagos as staff read it: "2 Nov 2026, 3:04 PM". */
 export function formatShortDateTime(iso: string): string {
   const local = inLagos(iso);
   const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;

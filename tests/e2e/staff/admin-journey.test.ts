@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../../web/config/paths';
-import { addDays, formatAppointment, formatDate, formatShortDate, lagosDate } from '../../../worker/shared/time';
+import { addDays, formatAppointment, formatDate, formatJoinedDate, lagosDate } from '../../../worker/shared/time';
 import { confirmBooking, fillBooking, placesLeft } from '../support/booking-steps';
 import type { Viewport } from '../support/browser';
 import {
@@ -319,7 +319,7 @@ describe('the staff admin', () => {
     const row = page.getByRole('row').filter({ hasText: email });
     await eventually(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('+2348035556666');
-    expect(await row.textContent()).toContain(formatShortDate(new Date().toISOString()));
+    expect(await row.textContent()).toContain(formatJoinedDate(new Date().toISOString()));
     expect(await row.textContent()).not.toContain('Awaiting confirmation');
     const waitingRow = page.getByRole('row').filter({ hasText: waiting });
     await eventually(() => waitingRow.textContent()).toContain('Awaiting confirmation');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { campaignDefaults } from '../../../worker/shared/academy/campaign';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
-import { formatShortDate } from '../../../worker/shared/time';
+import { formatJoinedDate } from '../../../worker/shared/time';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
@@ -62,7 +62,7 @@ function AcademyWaitlistTable({ rows }: { rows: AcademyWaitlistRow[] }) {
             ) : null}
           </td>
           <td data-label="State">{orDash(entry.state)}</td>
-          <td data-label="Joined Date">{entry.joinedAt ? formatShortDate(entry.joinedAt) : '-'}</td>
+          <td data-label="Joined Date">{entry.joinedAt ? formatJoinedDate(entry.joinedAt) : '-'}</td>
         </tr>
       ))}
     </CardTable>

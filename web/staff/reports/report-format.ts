@@ -16,11 +16,11 @@ export function compactNaira(value: number): string {
   return formatNaira(value);
 }
 
-/** A Lagos date as the admin writes it: "Nov 02, 2026". */
+/** A Lagos date as the admin writes it: "2 Nov 2026". */
 export const day = (date: string) => formatShortDate(`${date}T12:00:00Z`);
 
-/** A chart's day under its bar: "Nov 02". */
-export const shortDay = (date: string) => day(date).slice(0, 6);
+/** A chart's day under its bar: "2 Nov". */
+export const shortDay = (date: string) => day(date).replace(/ \d{4}$/, '');
 
 /** An hour of the day as a range on the studio's clock: "2 PM–3 PM". */
 export function hourRange(hour: number): string {
