@@ -83,3 +83,29 @@ describe('the sidebar beside the page', () => {
     await page.context().close();
   });
 });
+
+describe('the owner’s first-run checklist', () => {
+  it.each([
+    ['phone', viewports.phone],
+    ['desktop', viewports.desktop],
+  ] as const)('lists the placeholders a fresh install still shows, on Bookings only (%s)', async (label, viewport) => {
+    const { page, problems } = await openPage(browser(), baseUrl, viewport, { bypassCSP: true });
+    await signIn(page, `${paths.admin}/bookings`);
+    const checklist = page.getByRole('region', { name: 'Get your studio ready' });
+    await checklist.waitFor();
+    // This install keeps wrangler.toml's placeholders and the therapists "Therapist 1" and "Therapist 2".
+    expect(await checklist.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^To do: The studio’s phone and WhatsApp number/),
+      expect.stringMatching(/^To do: The studio’s email address/),
+      'To do: Your therapists’ names Name your therapists',
+    ]);
+    expect(await checklist.textContent()).toContain('3 of 3 still show a placeholder');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `admin-setup-checklist-${label}`, 'viewport');
+    await checklist.getByRole('link', { name: 'Name your therapists' }).click();
+    await page.waitForURL(`${baseUrl}${paths.admin}/therapists`);
+    expect(await checklist.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

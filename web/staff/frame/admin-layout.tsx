@@ -10,6 +10,7 @@ import { groups, type Section, sections, sectionsFor } from '../sections';
 import { forgetTodayData, waitingChanges } from '../today/offline-day';
 import { adminRequest, api } from './admin-api';
 import { markSignedOutAtom, type StaffUser } from './admin-session';
+import { SetupChecklist } from './setup-checklist';
 
 /** The spec's breakpoint: the sidebar starts open at 768 px and wider. */
 const wideScreen = '(min-width: 768px)';
@@ -67,11 +68,10 @@ function useSidebar() {
 /** The screens that show the figures at a glance: the working screens (Today, Calendar …) keep the room for the work. */
 const FIGURES_ON: readonly string[] = ['bookings', 'reports'];
 
-/** Whether the screen in the address is one of FIGURES_ON (`/admin/bookings`, `/admin/reports?…`). */
-function useFiguresHere() {
+/** The section in the address: `bookings` for `/admin/bookings`. */
+function useSectionHere() {
   const { pathname } = useLocation();
-  const section = pathname.slice(paths.admin.length + 1).split('/')[0] ?? '';
-  return FIGURES_ON.includes(section);
+  return pathname.slice(paths.admin.length + 1).split('/')[0] ?? '';
 }
 
 /**
@@ -91,7 +91,7 @@ export function AdminLayout({
 }) {
   const menu = onlyAccount ? sections.filter((section) => section.path === 'account') : sectionsFor(user.role);
   const { wide, open, setOpen, toggleRef } = useSidebar();
-  const figuresHere = useFiguresHere();
+  const here = useSectionHere();
 
   const overlay = open && !wide;
   return (
@@ -128,7 +128,8 @@ export function AdminLayout({
         <LogoutButton />
       </aside>
       <main className="admin-main" id="admin-main">
-        {can(user.role, 'revenue') && !onlyAccount && figuresHere ? <StatsStrip /> : null}
+        {can(user.role, 'revenue') && !onlyAccount && FIGURES_ON.includes(here) ? <StatsStrip /> : null}
+        {user.role === 'owner' && !onlyAccount && here === 'bookings' ? <SetupChecklist /> : null}
         {children}
       </main>
     </div>
