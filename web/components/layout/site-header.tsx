@@ -44,6 +44,48 @@ function onEscapeOrOutside(inside: RefObject<HTMLElement | null>, onEscape: () =
   };
 }
 
+/** The Services dropdown of the navigation: its button and the services' links. */
+function ServicesMenu({
+  id,
+  buttonRef,
+  open,
+  active,
+  onToggle,
+  onChoose,
+}: {
+  id: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  open: boolean;
+  active: boolean;
+  onToggle: () => void;
+  onChoose: () => void;
+}) {
+  return (
+    <li className="site-nav__dropdown">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`site-nav__link site-nav__toggle${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onToggle}
+      >
+        Services
+        <ChevronDownIcon size={16} className="site-nav__chevron" />
+      </button>
+      <ul id={id} className="site-nav__submenu" hidden={!open}>
+        {services.map((service) => (
+          <li key={service.to}>
+            <NavLink to={service.to} className="site-nav__sublink" onClick={onChoose}>
+              {service.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 /**
  * Fixed header: transparent over each page's hero until the page scrolls past 60 px, then white
  * with a bottom border. On small screens the navigation folds into a menu. Escape, a click
@@ -124,28 +166,14 @@ export function SiteHeader({ cart }: { cart?: ReactNode }) {
                 About
               </NavLink>
             </li>
-            <li className="site-nav__dropdown">
-              <button
-                ref={servicesButtonRef}
-                type="button"
-                className={`site-nav__link site-nav__toggle${servicesActive ? ' active' : ''}`}
-                aria-expanded={servicesOpen}
-                aria-controls={servicesId}
-                onClick={() => setServicesOpen((open) => !open)}
-              >
-                Services
-                <ChevronDownIcon size={16} className="site-nav__chevron" />
-              </button>
-              <ul id={servicesId} className="site-nav__submenu" hidden={!servicesOpen}>
-                {services.map((service) => (
-                  <li key={service.to}>
-                    <NavLink to={service.to} className="site-nav__sublink" onClick={closeAll}>
-                      {service.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <ServicesMenu
+              id={servicesId}
+              buttonRef={servicesButtonRef}
+              open={servicesOpen}
+              active={servicesActive}
+              onToggle={() => setServicesOpen((open) => !open)}
+              onChoose={closeAll}
+            />
             <li>
               <NavLink to={paths.faq} className="site-nav__link" onClick={closeAll}>
                 FAQ
