@@ -8,7 +8,7 @@
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/pricing';
+import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/line-limit';
 import type { ShopProduct } from '../catalogue/catalogue-types';
 import { shopAtom, stockOf } from '../catalogue/live-shop';
 import { CART_KEY } from './shop-constants';

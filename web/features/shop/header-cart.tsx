@@ -2,10 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { BagIcon } from '../../components/ui/icons';
 import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
+import { CART_HASH } from './shop-constants';
 import { onCartChange, storedCartCount } from './stored-cart';
-
-/** Where the header's cart goes: the shop, with its cart open (shop.tsx opens it on this hash). */
-export const CART_HASH = '#cart';
 
 /**
  * The cart in the header of every public page, with its count. It reads the stored cart itself

@@ -2,7 +2,7 @@
  * The cart as local storage holds it: lines of product id, size and quantity, cleaned on reading.
  * No jotai and no shop here, so the header's count (header-cart.tsx) stays small on every page.
  */
-import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/pricing';
+import { MAX_LINE_QUANTITY } from '../../../worker/shared/catalogue/line-limit';
 import { CART_KEY } from './shop-constants';
 
 export interface CartLine {

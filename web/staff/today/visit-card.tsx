@@ -111,7 +111,7 @@ function StatusButtons({
   const changes = allowedChanges({ ...visit, name: visit.clientName, date });
   if (changes.length === 0) return null;
   return (
-    <div className="today-visit__actions">
+    <div className="today-visit__actions today-visit__actions--status">
       {changes.map((to) => (
         <button
           key={to}

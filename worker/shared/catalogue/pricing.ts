@@ -3,6 +3,7 @@
  * Paystack for money; the web calls them to show the same running totals the server will charge.
  */
 import { noLongerOffered, type Priced } from '../bookings/booking-pricing';
+import { MAX_LINE_QUANTITY } from './line-limit';
 
 export { type BookingPrice, type Priced, type PricedTreatment, priceBooking } from '../bookings/booking-pricing';
 
@@ -15,7 +16,7 @@ export interface PricedProduct {
   active?: boolean;
 }
 
-export const MAX_LINE_QUANTITY = 20;
+export { MAX_LINE_QUANTITY };
 
 export interface OrderLineRequest {
   productId: string;
