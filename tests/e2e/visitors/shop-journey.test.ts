@@ -106,7 +106,8 @@ describe('the shop', () => {
     await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(false);
-    expect(new URL(page.url()).hash).toBe('');
+    // The address is replaced just after the dialog closes: wait for it rather than race it.
+    await eventually(() => new URL(page.url()).hash).toBe('');
     // And again from the shop itself: the hash was taken off, so the link opens it once more.
     await headerCart.click();
     await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
