@@ -107,7 +107,7 @@ describe('the shop', () => {
     await page.keyboard.press('Escape');
     await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(false);
     // The address is replaced just after the dialog closes: wait for it rather than race it.
-    await eventually(() => new URL(page.url()).hash).toBe('');
+    await eventually(async () => new URL(page.url()).hash).toBe('');
     // And again from the shop itself: the hash was taken off, so the link opens it once more.
     await headerCart.click();
     await eventually(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
