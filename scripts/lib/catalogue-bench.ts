@@ -16,8 +16,11 @@ const p95 = (values: number[]) => {
 };
 const ms = (value: number, digits = 1) => value.toFixed(digits).padStart(7);
 
-/** The static page the catalogue's pages are compared with: a prerendered file served by assets. */
-export const STATIC_PAGE = '/about';
+/**
+ * The static page the catalogue's pages are compared with: a prerendered file served by assets
+ * (the not-found page: every public page now passes the Worker, for its menu).
+ */
+export const STATIC_PAGE = '/404';
 /** The treatment and product whose prices the bench changes (and puts back). */
 const TREATMENT = 'deep-tissue';
 const PRODUCT = 'all-glow-body-oil';

@@ -231,3 +231,16 @@ export const cataloguePagePaths: string[] = [
   sitePages.packages.path,
   sitePages.shop.path,
 ];
+
+/**
+ * The public pages whose only part the catalogue changes is the menu: while nothing is on sale at
+ * /packages, the header and footer leave its link out. The Worker serves them as built, marked
+ * (worker/services/pages/catalogue-pages.ts); so it does the public app shells.
+ */
+export const menuPagePaths: string[] = [
+  sitePages.about.path,
+  sitePages.faq.path,
+  sitePages.academy.path,
+  sitePages.terms.path,
+  sitePages.privacy.path,
+];

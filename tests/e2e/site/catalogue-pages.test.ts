@@ -329,3 +329,67 @@ describe('the catalogue a page starts from', () => {
     }
   });
 });
+
+describe('the Packages menu item', () => {
+  it('is left out of every menu while nothing is on sale at /packages, and back once something is', {
+    timeout: 120_000,
+  }, async () => {
+    const cookie = await staffCookie(baseUrl);
+    const onSale = {
+      packages: ((await staff(cookie, '/api/packages')) as unknown as Array<{ _id: string }>).map((each) => each._id),
+      memberships: ((await staff(cookie, '/api/memberships')) as unknown as Array<{ _id: string }>).map(
+        (each) => each._id,
+      ),
+    };
+    const show = async (kind: 'packages' | 'memberships', ids: string[], shown: boolean) => {
+      for (const id of ids) await staff(cookie, `/api/${kind}/${id}`, 'PUT', { shown });
+    };
+    let added: string | undefined;
+    try {
+      await show('packages', onSale.packages, false);
+      await show('memberships', onSale.memberships, false);
+      // A catalogue page, a plain page and a visitor's app shell: each marked.
+      for (const path of [paths.home, paths.about, paths.bookingConfirmation]) {
+        await eventually(() => html(path).then((text) => text.includes('<html data-packages="none"')), 60_000).toBe(
+          true,
+        );
+      }
+
+      const { page, problems } = await open(viewports.desktop);
+      await page.goto(paths.about);
+      await page.getByRole('button', { name: 'Services' }).click();
+      const submenu = page.locator('.site-nav__submenu');
+      await eventually(() => submenu.getByRole('link').allTextContents()).toEqual([
+        'Massage Therapy',
+        'Gift Vouchers',
+        'Academy',
+      ]);
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.getByRole('link', { name: 'Gift Vouchers' }).count()).toBe(1);
+      expect(await footer.getByRole('link', { name: 'Packages' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'menu-without-packages-1280', 'viewport');
+
+      // Something on sale again: every page's menu has it after a reload.
+      const created = await staff(cookie, '/api/packages', 'POST', {
+        name: 'Menu test pair',
+        treatments: ['swedish'],
+        sessions: 2,
+        price: 45_000,
+        validMonths: 3,
+      });
+      added = created._id as string;
+      await eventually(() => html(paths.about).then((text) => text.includes('data-packages')), 60_000).toBe(false);
+      await page.reload();
+      await page.getByRole('button', { name: 'Services' }).click();
+      await eventually(() => submenu.getByRole('link', { name: 'Packages' }).count()).toBe(1);
+      expect(await footer.getByRole('link', { name: 'Packages' }).count()).toBe(1);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      if (added) await show('packages', [added], false);
+      await show('packages', onSale.packages, true);
+      await show('memberships', onSale.memberships, true);
+    }
+  });
+});

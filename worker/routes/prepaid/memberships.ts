@@ -3,7 +3,7 @@ import { sameOriginJson } from '../../middleware/admin-session';
 import { afterResponse } from '../../middleware/after-response';
 import { rateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import { refreshCataloguePages } from '../../services/pages/catalogue-pages';
+import { keptPagePaths, refreshCataloguePages } from '../../services/pages/catalogue-pages';
 import { paystackPlans } from '../../services/payments/gateway';
 import { allPlans, createPlan, type PlanResult, shownPlans, updatePlan } from '../../services/prepaid/membership-plans';
 import { memberShopPercent } from '../../services/prepaid/memberships';
@@ -12,7 +12,6 @@ import {
   membershipPlanChangeSchema,
   newMembershipPlanSchema,
 } from '../../shared/prepaid/membership-rules';
-import { sitePages } from '../../shared/site-pages';
 import { routeGroup } from '../route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -57,12 +56,12 @@ export const membershipRoutes = routeGroup()
   .post('/memberships', sameOriginJson, validate('json', newMembershipPlanSchema), async (c) => {
     const result = await createPlan(c.var.db, c.req.valid('json'), paystackPlans(c.env));
     if (!result.ok) return c.json(refusal(result), result.status);
-    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    afterResponse(c, refreshCataloguePages(c.env, keptPagePaths));
     return c.json(answer(result), 201);
   })
   .put('/memberships/:id', sameOriginJson, validate('json', membershipPlanChangeSchema), async (c) => {
     const result = await updatePlan(c.var.db, c.req.param('id'), c.req.valid('json'), paystackPlans(c.env));
     if (!result.ok) return c.json(refusal(result), result.status);
-    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    afterResponse(c, refreshCataloguePages(c.env, keptPagePaths));
     return c.json(answer(result), 200);
   });

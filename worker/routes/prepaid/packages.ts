@@ -8,7 +8,7 @@ import { staffMember } from '../../middleware/staff-access';
 import { validate } from '../../middleware/validate';
 import { studioDetails } from '../../services/outbox/notifications';
 import { queueMessages } from '../../services/outbox/outbox';
-import { refreshCataloguePages } from '../../services/pages/catalogue-pages';
+import { keptPagePaths, refreshCataloguePages } from '../../services/pages/catalogue-pages';
 import { packageFacts, sellPackageAtDesk } from '../../services/prepaid/package-sales';
 import { checkPackage } from '../../services/prepaid/package-sessions';
 import {
@@ -26,7 +26,6 @@ import {
   packageChangeSchema,
   packageMessages,
 } from '../../shared/prepaid/package-rules';
-import { sitePages } from '../../shared/site-pages';
 import { routeGroup } from '../route-group';
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -65,7 +64,7 @@ export const packageRoutes = routeGroup()
   .post('/packages', sameOriginJson, validate('json', newPackageSchema), async (c) => {
     const result = await createPackage(c.var.db, c.req.valid('json'));
     if (!result.ok) return c.json(refusal(result), result.status);
-    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    afterResponse(c, refreshCataloguePages(c.env, keptPagePaths));
     return c.json(result.package, 201);
   })
   .post('/packages/:id/sales', sameOriginJson, validate('json', deskPackageSaleSchema), async (c) => {
@@ -98,6 +97,6 @@ export const packageRoutes = routeGroup()
     const result = await updatePackage(c.var.db, c.req.param('id'), c.req.valid('json'));
     if (!result.ok) return c.json(refusal(result), result.status);
     // The /packages page shows what staff keep: rendered again at once.
-    afterResponse(c, refreshCataloguePages(c.env, [sitePages.packages.path]));
+    afterResponse(c, refreshCataloguePages(c.env, keptPagePaths));
     return c.json(result.package, 200);
   });

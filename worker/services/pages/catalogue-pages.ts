@@ -5,12 +5,20 @@
  * build and the path: a visitor's request reads one KV key. Staff's changes render the pages again
  * at once (so they show within KV's minute); a key not there yet (a new deploy) is rendered on that
  * request; if rendering fails the built page is served, never an error.
+ * The other public pages and app shells are kept the same way, as built but for their menu: while
+ * nothing is on sale at /packages, their `<html>` says so and the menus leave its link out.
  */
 import { createDb } from '../../db/client';
 import type { Bindings } from '../../env';
 import { inlineJson, jsonLdScriptTag } from '../../shared/html';
 import { loggable } from '../../shared/loggable';
-import { cataloguePagePaths, EMBEDDED_CATALOGUE_ID } from '../../shared/site-pages';
+import {
+  appShellAsset,
+  appShells,
+  cataloguePagePaths,
+  EMBEDDED_CATALOGUE_ID,
+  menuPagePaths,
+} from '../../shared/site-pages';
 import { publicProducts, publicTreatments, readCatalogue } from '../catalogue/catalogue';
 import { shownPlans } from '../prepaid/membership-plans';
 import { shownPackages } from '../prepaid/packages';
@@ -32,6 +40,8 @@ const hexDigest = async (text: string) =>
     .map((byte) => byte.toString(16).padStart(2, '0'))
     .join('');
 
+const stored = async (html: string): Promise<StoredPage> => ({ html, etag: `"${await hexDigest(html)}"` });
+
 /** The built page at `path` and a digest of it, once per isolate (a deploy starts new isolates). */
 const builtPages = new Map<string, Promise<StoredPage>>();
 
@@ -40,8 +50,7 @@ function builtPage(env: PageEnv, path: string): Promise<StoredPage> {
   if (!page) {
     page = env.ASSETS.fetch(new Request(new URL(path, 'https://assets.invalid'))).then(async (response) => {
       if (!response.ok) throw new Error(`the built page ${path} answered ${response.status}`);
-      const html = await response.text();
-      return { html, etag: `"${await hexDigest(html)}"` };
+      return stored(await response.text());
     });
     page.catch(() => builtPages.delete(path));
     builtPages.set(path, page);
@@ -68,8 +77,25 @@ export function fillFrame(frame: string, page: { body: string; jsonLd: Record<st
   return `${head}<div id="root">${page.body}</div>\n    ${data}${frame.slice(rootEnd + '</div>'.length)}`;
 }
 
+/** The app shells a visitor opens (the admin's has no site menu). */
+const visitorShellPaths = appShells
+  .filter((shell) => shell.module !== 'admin')
+  .map((shell) => appShellAsset(shell.module));
+
+/** Every page kept here: the catalogue's, rendered; the rest, as built but for the menu. */
+export const keptPagePaths = [...cataloguePagePaths, ...menuPagePaths, ...visitorShellPaths];
+
+/** The page's `<html>` marked while nothing is on sale at /packages (layout.css hides its links). */
+export function markMenu(html: string, packagesOnSale: boolean): string {
+  return packagesOnSale ? html : html.replace(/<html\b/, '<html data-packages="none"');
+}
+
 async function render(env: PageEnv, path: string, built: StoredPage): Promise<StoredPage> {
   const db = createDb(env.DB);
+  if (!cataloguePagePaths.includes(path)) {
+    const [packages, memberships] = await Promise.all([shownPackages(db), shownPlans(db)]);
+    return stored(markMenu(built.html, packages.length + memberships.length > 0));
+  }
   const [catalogue, board, packages, memberships] = await Promise.all([
     readCatalogue(db),
     reviewBoard(db),
@@ -85,11 +111,10 @@ async function render(env: PageEnv, path: string, built: StoredPage): Promise<St
     packages,
     memberships,
   });
-  const html = fillFrame(built.html, page);
-  return { html, etag: `"${await hexDigest(html)}"` };
+  return stored(markMenu(fillFrame(built.html, page), packages.length + memberships.length > 0));
 }
 
-/** A catalogue page: from KV, else rendered now (and kept), else the built one. */
+/** A kept page: from KV, else rendered now (and kept), else the built one. */
 export async function cataloguePage(
   env: PageEnv,
   path: string,
@@ -109,7 +134,10 @@ export async function cataloguePage(
   }
 }
 
-/** After the catalogue changed: its pages (or those named) rendered again and kept. */
+/**
+ * After the catalogue changed: its pages (or those named) rendered again and kept. A change to
+ * what is on sale at /packages names them all (`keptPagePaths`): every menu may change.
+ */
 export async function refreshCataloguePages(env: PageEnv, paths = cataloguePagePaths): Promise<void> {
   // The Worker alone (its unit tests) has no built pages to render into.
   if (!env.ASSETS) return;
