@@ -29,7 +29,7 @@ const cards: Card[] = [
   {
     file: 'massage-therapy',
     eyebrow: 'Massage Therapy',
-    title: 'Swedish, Deep Tissue, Hotstone and signature rituals',
+    title: 'Swedish, Deep Tissue, Hot\u00a0Stone and signature rituals',
     line: `30 to 90 minutes · from ${formatNaira(cheapest)} · Book online`,
   },
   {

@@ -31,10 +31,18 @@ describe('booking draft', () => {
   it('keeps a running total priced from the catalogue', () => {
     const store = createStore();
     store.set(toggleTreatmentAtom, 'Swedish');
-    store.set(toggleTreatmentAtom, 'Hotstone');
+    store.set(toggleTreatmentAtom, 'Hot Stone');
     expect(store.get(bookingTotalAtom)).toBe(55_000);
     store.set(toggleTreatmentAtom, 'Swedish');
     expect(store.get(bookingTotalAtom)).toBe(30_000);
+  });
+
+  it('reads a kept name the menu now spells otherwise as the menu’s, and unticks it so', () => {
+    const store = createStore();
+    store.set(updateBookingDraftAtom, { subservices: ['Swedish', 'Hotstone'] });
+    expect(store.get(bookingDraftAtom).subservices).toEqual(['Swedish', 'Hot Stone']);
+    store.set(toggleTreatmentAtom, 'Hot Stone');
+    expect(store.get(bookingDraftAtom).subservices).toEqual(['Swedish']);
   });
 
   it('resets the options and total when the service is chosen again', () => {

@@ -80,7 +80,8 @@ describe('adoptTypedDraftAtom', () => {
       customerName: 'Ada Obi',
       customerPhone: '0803 123 4567',
       notes: 'Stored note',
-      subservices: ['Swedish', 'Hotstone'],
+      // As the menu spells it now.
+      subservices: ['Swedish', 'Hot Stone'],
       healthConditions: [],
       previousMassageTherapy: true,
     });

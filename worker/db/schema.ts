@@ -571,7 +571,8 @@ export const treatments = sqliteTable(
   },
   (table) => [
     check('treatments_deposit_percent', sql`${table.depositPercent} between 0 and 100`),
-    uniqueIndex('treatments_name').on(sql`lower(${table.name})`),
+    // One name per treatment, case and spaces aside, as bookings match them (sameTreatment).
+    uniqueIndex('treatments_name').on(sql`lower(replace(${table.name}, ' ', ''))`),
     check('treatments_name', sql`length(${table.name}) between 1 and 60`),
     check('treatments_price', sql`${table.price} between 1 and ${sql.raw(String(MAX_PRICE))}`),
     check(

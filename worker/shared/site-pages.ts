@@ -38,7 +38,7 @@ export const sitePages = {
     path: sitePaths.massageTherapy,
     title: `Massage Therapy · Treatments and prices · ${studioName}`,
     description:
-      'Our full massage menu with prices in naira and durations from 30 to 90 minutes: Swedish, Deep Tissue, Hotstone, signature rituals and more.',
+      'Our full massage menu with prices in naira and durations from 30 to 90 minutes: Swedish, Deep Tissue, Hot Stone, signature rituals and more.',
     indexable: true,
     image: '/og/massage-therapy.png',
   },

@@ -61,7 +61,7 @@ describe('what is typed before the page is hydrated', () => {
     const date = addDays(lagosDate(new Date()), 4);
 
     await page.getByLabel('Swedish').check();
-    await page.getByLabel('Hotstone').check();
+    await page.getByLabel('Hot Stone').check();
     await page.getByLabel('Date', { exact: true }).fill(date);
     await page.getByLabel('Full name').pressSequentially('Ada Obi');
     await page.getByLabel('Email address').fill('ada@example.com');
@@ -86,7 +86,7 @@ describe('what is typed before the page is hydrated', () => {
     expect(await page.getByLabel('How did you hear about us? (optional)').inputValue()).toBe('Word of Mouth');
     expect(await page.getByLabel('Notes for your therapist (optional)').inputValue()).toBe('Gentle on the shoulders');
     expect(await page.getByLabel('Swedish').isChecked()).toBe(true);
-    expect(await page.getByLabel('Hotstone').isChecked()).toBe(true);
+    expect(await page.getByLabel('Hot Stone').isChecked()).toBe(true);
     expect(await page.getByLabel('Deep Tissue').isChecked()).toBe(false);
     expect(await page.getByLabel('I have had massage therapy before').isChecked()).toBe(true);
     expect(await page.getByLabel('High Blood pressure').isChecked()).toBe(true);

@@ -286,7 +286,7 @@ describe('massage therapy page', () => {
     await page.getByRole('link', { name: 'Book Now Swedish' }).click();
     await page.waitForURL(`${baseUrl}${paths.booking}`);
     await eventually(() => page.getByLabel('Swedish').isChecked()).toBe(true);
-    expect(await page.getByLabel('Hotstone').isChecked()).toBe(false);
+    expect(await page.getByLabel('Hot Stone').isChecked()).toBe(false);
     await eventually(() =>
       page.locator('#booking-when').evaluate((heading) => {
         const { top } = heading.getBoundingClientRect();

@@ -92,7 +92,7 @@ describe('the staff admin', () => {
     const row = page.getByRole('listitem').filter({ hasText: formatAppointment(date, '15:00') });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByText('Read health notes first').isVisible()).toBe(true);
-    expect(await row.getByRole('listitem').allTextContents()).toEqual(['Swedish', 'Hotstone']);
+    expect(await row.getByRole('listitem').allTextContents()).toEqual(['Swedish', 'Hot Stone']);
     await row.getByRole('button', { name: 'Details' }).click();
     const details = row.locator('.admin-details');
     await details.waitFor();

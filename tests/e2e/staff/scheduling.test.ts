@@ -42,7 +42,7 @@ describe('booking a visit by its length', () => {
     const { page, problems } = await open(viewports.phone);
     await page.goto(paths.booking);
     await page.getByLabel('Swedish').check();
-    await page.getByLabel('Hotstone').check();
+    await page.getByLabel('Hot Stone').check();
     await expect.poll(() => page.getByLabel('Therapist', { exact: true }).inputValue()).toBe('any');
     await page.getByLabel('Date', { exact: true }).fill(date);
     // A 150-minute visit cannot start at 16:00 or 17:00: it would end after the therapists' 18:00.

@@ -7,7 +7,7 @@ export const SLOT_CAPACITY = 2;
 /** Picks two treatments, a date and a time, and fills in the contact details. */
 export async function fillBooking(page: Page, date: string, time: string): Promise<void> {
   await page.getByLabel('Swedish').check();
-  await page.getByLabel('Hotstone').check();
+  await page.getByLabel('Hot Stone').check();
   await page.getByLabel('Date', { exact: true }).fill(date);
   await page.locator(`.slot:has(input[value="${time}"])`).click();
   await page.getByLabel('Full name').fill('Ada Obi');

@@ -55,7 +55,7 @@ describe('booking a massage', () => {
     await screenshot(page, 'booking-all-problems-1280', 'viewport');
 
     await page.getByLabel('Swedish').check();
-    await page.getByLabel('Hotstone').check();
+    await page.getByLabel('Hot Stone').check();
     await eventually(() => page.locator('.booking-form__total').textContent()).toContain('₦55,000');
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await eventually(() => inline(bookingMessages.name).isVisible()).toBe(true);
@@ -111,7 +111,7 @@ describe('booking a massage', () => {
     await page.waitForURL(/\/booking-confirmation-pg\?trxref=/);
     await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Ada!');
     const details = await page.locator('.confirmation__details').textContent();
-    expect(details).toContain('Swedish, Hotstone');
+    expect(details).toContain('Swedish, Hot Stone');
     expect(details).toContain(formatAppointment(date, '11:00'));
     expect(details).toContain('₦49,500');
     const calendar = new URL(
@@ -120,7 +120,7 @@ describe('booking a massage', () => {
     // The event text names the appointment and the studio, never the payment reference.
     expect(calendar.searchParams.get('details')).toContain('Please arrive 10 minutes early');
     expect(calendar.searchParams.get('details')).not.toContain('BK-');
-    // The whole visit: Swedish and Hotstone back to back, two and a half hours from 11:00 in Lagos.
+    // The whole visit: Swedish and Hot Stone back to back, two and a half hours from 11:00 in Lagos.
     expect(calendar.searchParams.get('dates')).toBe(
       `${date.replace(/-/g, '')}T100000Z/${date.replace(/-/g, '')}T123000Z`,
     );
@@ -131,7 +131,7 @@ describe('booking a massage', () => {
     expect(download.suggestedFilename()).toMatch(/^booking-BK-.+\.ics$/);
     const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n /g, '');
     expect(ics).toContain(`DTSTART:${date.replace(/-/g, '')}T100000Z`);
-    expect(ics).toContain('SUMMARY:Swedish + Hotstone at');
+    expect(ics).toContain('SUMMARY:Swedish + Hot Stone at');
     expect(/^DESCRIPTION:.*$/m.exec(ics)?.[0]).not.toContain('BK-');
 
     // The time in Lagos's zone, where the studio is (with a map), and where the confirmation went.
@@ -150,7 +150,7 @@ describe('booking a massage', () => {
     await page.getByRole('button', { name: 'Share' }).click();
     await eventually(() => page.getByRole('status').textContent()).toBe('Booking details copied to clipboard!');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain(`Swedish, Hotstone on ${formatAppointment(date, '11:00')}`);
+    expect(copied).toContain(`Swedish, Hot Stone on ${formatAppointment(date, '11:00')}`);
     expect(copied).not.toContain('BK-');
     await scrollThrough(page);
     expect(await axeViolations(page)).toEqual([]);

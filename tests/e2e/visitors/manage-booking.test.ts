@@ -26,7 +26,7 @@ const browser = sharedChromium();
 const open = (viewport: Viewport) => openPage(browser(), baseUrl, viewport, { bypassCSP: true });
 const inDays = (days: number) => addDays(lagosDate(new Date()), days);
 
-/** Books Swedish + Hotstone and pays in the test checkout; returns the confirmation's manage link. */
+/** Books Swedish + Hot Stone and pays in the test checkout; returns the confirmation's manage link. */
 async function bookAndPay(page: Page, date: string, time: string): Promise<string> {
   await page.goto(paths.booking);
   await fillBooking(page, date, time);
@@ -58,10 +58,10 @@ describe('managing a booking from its private link', () => {
     await page.waitForURL(`**${manageUrl}`);
     await eventually(() => page.locator('h1').textContent()).toBe('Manage your booking');
     const details = page.locator('.confirmation__details');
-    // The whole visit (Swedish and Hotstone, two and a half hours) and who gives it.
+    // The whole visit (Swedish and Hot Stone, two and a half hours) and who gives it.
     expect(await details.textContent()).toContain(`${formatVisit(from.date, from.time, 150)} (WAT)`);
     expect(await details.textContent()).toMatch(/TherapistTherapist [12]/);
-    expect(await details.textContent()).toContain('Swedish, Hotstone');
+    expect(await details.textContent()).toContain('Swedish, Hot Stone');
     expect(await details.textContent()).toContain('₦55,000');
     expect(await details.textContent()).toContain('Booked');
     expect(await axeViolations(page)).toEqual([]);

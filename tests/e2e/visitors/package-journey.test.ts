@@ -90,11 +90,11 @@ describe('a package', () => {
     await page.waitForURL(/\/booking-confirmation-pg\?trxref=BK-/);
     await eventually(() => page.locator('h1').textContent()).toBe('Thank you, Bisi!');
 
-    // Second session beside a paid Hotstone (₦30,000): only the Hotstone goes to the checkout.
+    // Second session beside a paid Hot Stone (₦30,000): only the Hot Stone goes to the checkout.
     await page.setViewportSize(viewports.desktop);
     await page.goto(paths.booking);
     await page.getByLabel('Swedish').check();
-    await page.getByLabel('Hotstone').check();
+    await page.getByLabel('Hot Stone').check();
     await page.getByLabel('Date', { exact: true }).fill(addDays(lagosDate(new Date()), 5));
     await page.locator('.slot:has(input[value="13:00"])').click();
     await page.getByLabel('Full name').fill('Bisi Adeyemi');

@@ -31,7 +31,7 @@ describe('coming back from the checkout without paying', () => {
 
     const notice = dialog.getByRole('region', { name: 'Your payment is not finished' });
     await eventually(() => notice.isVisible()).toBe(true);
-    expect(await notice.textContent()).toMatch(/₦55,000 for (Swedish, Hotstone|Hotstone, Swedish)\./);
+    expect(await notice.textContent()).toMatch(/₦55,000 for (Swedish, Hot Stone|Hot Stone, Swedish)\./);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'booking-unfinished-payment-390', 'viewport');
 

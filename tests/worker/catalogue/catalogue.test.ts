@@ -243,7 +243,7 @@ describe('money and time follow the catalogue at once', () => {
       3_000_000,
     );
     expect(booking.status).toBe(409);
-    expect((await json<{ message: string }>(booking)).message).toMatch(/^Hotstone is no longer offered/);
+    expect((await json<{ message: string }>(booking)).message).toMatch(/^Hot Stone is no longer offered/);
     // Asking its free times is no harm (a booking of it made before may move); an unknown id is 400.
     expect((await call(`/api/availability?date=${date}&treatments=hotstone`)).status).toBe(200);
     expect((await call(`/api/availability?date=${date}&treatments=no-such-thing`)).status).toBe(400);

@@ -17,7 +17,7 @@ describe('catalogue', () => {
       'Chair Sensual': 40_000,
       'Tantric/Erotic': 120_000,
       'Deep Tissue': 30_000,
-      Hotstone: 30_000,
+      'Hot Stone': 30_000,
       Ashiatsu: 20_000,
       'Back/Neck': 20_000,
       Swedish: 25_000,
@@ -45,14 +45,25 @@ describe('catalogue', () => {
 
 describe('priceBooking', () => {
   it('adds up the chosen treatments from the catalogue', () => {
-    const priced = priceBooking(['Swedish', 'Hotstone'], treatments);
+    const priced = priceBooking(['Swedish', 'Hot Stone'], treatments);
     expect(priced).toEqual({
       ok: true,
       lines: [
         { name: 'Swedish', price: 25_000 },
-        { name: 'Hotstone', price: 30_000 },
+        { name: 'Hot Stone', price: 30_000 },
       ],
       total: 55_000,
+    });
+  });
+
+  it('finds a name with case and spaces aside, and keeps the menu’s spelling ("Hotstone" is "Hot Stone")', () => {
+    expect(priceBooking(['swedish', 'Hotstone'], treatments)).toMatchObject({
+      ok: true,
+      lines: [{ name: 'Swedish' }, { name: 'Hot Stone' }],
+    });
+    expect(priceBooking(['Hot Stone', 'HOTSTONE'], treatments)).toMatchObject({
+      ok: false,
+      message: 'Each service option can be chosen only once.',
     });
   });
 
@@ -73,12 +84,12 @@ describe('priceBooking', () => {
 
   it('refuses a treatment staff have hidden with 409, and prices from the menu it is given', () => {
     const menu = treatments.map((treatment) =>
-      treatment.name === 'Hotstone' ? { ...treatment, active: false } : { ...treatment, price: treatment.price + 1 },
+      treatment.name === 'Hot Stone' ? { ...treatment, active: false } : { ...treatment, price: treatment.price + 1 },
     );
-    expect(priceBooking(['Swedish', 'Hotstone'], menu)).toEqual({
+    expect(priceBooking(['Swedish', 'Hot Stone'], menu)).toEqual({
       ok: false,
       status: 409,
-      message: 'Hotstone is no longer offered. Please choose from the menu as it is now.',
+      message: 'Hot Stone is no longer offered. Please choose from the menu as it is now.',
     });
     expect(priceBooking(['Swedish'], menu)).toMatchObject({ ok: true, total: 25_001 });
   });
@@ -193,7 +204,7 @@ describe('packageShare and packageValue', () => {
       sessions: 1,
       value: 30_000,
     });
-    expect(packageShare(lines, ['Swedish', 'Hotstone'], 5)).toMatchObject({ sessions: 2, value: 55_000 });
+    expect(packageShare(lines, ['Swedish', 'Hot Stone'], 5)).toMatchObject({ sessions: 2, value: 55_000 });
   });
 
   it('pays nothing with no session left or nothing covered', () => {

@@ -240,7 +240,7 @@ describe('GET /api/account', () => {
     expect(await mine.json()).toMatchObject({
       reference,
       paid: 55_000,
-      lines: [{ label: 'Swedish' }, { label: 'Hotstone' }],
+      lines: [{ label: 'Swedish' }, { label: 'Hot Stone' }],
     });
     const theirs = await call('/api/account/receipts/BK-OTHER', { headers: { Cookie: cookie } });
     expect(theirs.status).toBe(404);

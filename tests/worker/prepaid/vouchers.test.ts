@@ -74,7 +74,7 @@ describe('buying a gift voucher', () => {
     expect(wrong.status).toBe(409);
     expect(await wrong.json()).toMatchObject({ expectedAmount: 30_000 });
     const { voucher } = await buyVoucher({ amount: 30_000, treatment: 'Hotstone' });
-    expect(voucher).toMatchObject({ amount: 30_000, treatment: 'Hotstone' });
+    expect(voucher).toMatchObject({ amount: 30_000, treatment: 'Hot Stone' });
   });
 
   it.each([

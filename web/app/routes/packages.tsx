@@ -28,7 +28,7 @@ const steps = [
   },
 ];
 
-/** "Swedish, Hotstone or Deep Tissue" */
+/** "Swedish, Hot Stone or Deep Tissue" */
 const treatmentList = (treatments: ReadonlyArray<{ name: string }>) => {
   const names = treatments.map((treatment) => treatment.name);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');

@@ -8,7 +8,7 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { bookingServices, healthConditions, referralSources } from '../../../worker/shared/bookings/booking';
 import { priceBooking } from '../../../worker/shared/bookings/booking-pricing';
-import { menuAtom } from '../catalogue/live-menu';
+import { menuAtom, menuNamesOf } from '../catalogue/live-menu';
 
 export interface BookingDraft {
   service: (typeof bookingServices)[number] | '';
@@ -112,12 +112,13 @@ const draftAtom = atomWithStorage<BookingDraft>(BOOKING_DRAFT_KEY, emptyBookingD
   getOnInit: true,
 });
 
-/** The draft, with only the chosen treatments still on the menu (staff may hide one meanwhile). */
+/** The draft, with only the chosen treatments still on the menu (staff may hide or rename one meanwhile). */
 export const bookingDraftAtom = atom((get) => {
   const draft = get(draftAtom);
   const menu = get(menuAtom);
-  const offered = draft.subservices.filter((name) => menu.some((treatment) => treatment.name === name));
-  return offered.length === draft.subservices.length ? draft : { ...draft, subservices: offered };
+  const offered = menuNamesOf(menu, draft.subservices);
+  const same = offered.length === draft.subservices.length && offered.every((name, i) => name === draft.subservices[i]);
+  return same ? draft : { ...draft, subservices: offered };
 });
 
 /** The running total of the chosen treatments, priced from the menu exactly as the server will. */
@@ -152,7 +153,8 @@ export const chooseServiceAtom = atom(null, (get, set, service: BookingDraft['se
 });
 
 export const toggleTreatmentAtom = atom(null, (get, set, name: string) => {
-  const draft = get(draftAtom);
+  // The shown draft: a kept name the menu spells anew ("Hotstone") is toggled as the menu's.
+  const draft = get(bookingDraftAtom);
   const subservices = draft.subservices.includes(name)
     ? draft.subservices.filter((chosen) => chosen !== name)
     : [...draft.subservices, name];

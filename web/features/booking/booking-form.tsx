@@ -3,7 +3,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { formatAppointment, lagosDate } from '../../../worker/shared/time';
 import { useAtomValueAfterHydration, useHydrated } from '../../lib/use-hydrated';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
-import { idsOfNames, useMenu } from '../catalogue/live-menu';
+import { idsOfNames, menuNamesOf, useMenu } from '../catalogue/live-menu';
 import type { PaymentChoice } from '../checkout-payment/applied-codes';
 import { BookingBar } from './booking-bar';
 import {
@@ -59,7 +59,7 @@ function useBookAgain(menu: ReturnType<typeof useMenu>, update: (changes: Partia
     const names =
       treatments === null
         ? menu.filter((treatment) => treatment.id === one).map((treatment) => treatment.name)
-        : treatments.split(',').filter((name) => menu.some((treatment) => treatment.name === name));
+        : menuNamesOf(menu, treatments.split(','));
     update({
       service: 'Massage',
       subservices: names,

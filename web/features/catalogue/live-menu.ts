@@ -5,7 +5,7 @@
 
 import type { InferResponseType } from 'hono/client';
 import { atomWithLazy } from 'jotai/utils';
-import { type Treatment, treatmentGroups } from '../../../worker/shared/catalogue/treatments';
+import { sameTreatment, type Treatment, treatmentGroups } from '../../../worker/shared/catalogue/treatments';
 import type { api } from '../../lib/api-client';
 import { getJson, useLiveAtom } from './live-data';
 import { startingCatalogue } from './starting-catalogue';
@@ -30,6 +30,14 @@ export const groupsOf = (menu: readonly MenuTreatment[]) =>
     .map((group) => ({ ...group, treatments: menu.filter((treatment) => treatment.group === group.id) }))
     .filter((group) => group.treatments.length > 0);
 
-/** Menu ids of treatment names (bookings keep names); a name not on the menu is left out. */
+/** The menu's treatments of names (bookings keep names; sameTreatment), a name not on it left out. */
+const treatmentsOfNames = (menu: readonly MenuTreatment[], names: readonly string[]) =>
+  names.flatMap((name) => menu.find((treatment) => sameTreatment(treatment.name, name)) ?? []);
+
+/** Menu ids of treatment names; a name not on the menu is left out. */
 export const idsOfNames = (menu: readonly MenuTreatment[], names: readonly string[]) =>
-  names.flatMap((name) => menu.find((treatment) => treatment.name === name)?.id ?? []);
+  treatmentsOfNames(menu, names).map((treatment) => treatment.id);
+
+/** The names as the menu spells them now (a kept "Hotstone" reads "Hot Stone"); others left out. */
+export const menuNamesOf = (menu: readonly MenuTreatment[], names: readonly string[]) =>
+  treatmentsOfNames(menu, names).map((treatment) => treatment.name);

@@ -28,7 +28,7 @@ export function useCommissionSettings() {
   return allowed ? { settings, reload } : undefined;
 }
 
-/** "10% of their visits; Hotstone 20%". */
+/** "10% of their visits; Hot Stone 20%". */
 export function commissionSummary(setting: CommissionSetting, menu: ReadonlyArray<{ id: string; name: string }>) {
   const special = Object.entries(setting.treatments).map(
     ([id, percent]) => `${menu.find((treatment) => treatment.id === id)?.name ?? id} ${percent}%`,

@@ -57,7 +57,7 @@ interface VisitRow {
   emailKey: string | null;
 }
 
-/** "/booking?treatments=Swedish,Hotstone&therapist=…": the booking form filled as the visit was. */
+/** "/booking?treatments=Swedish,Hot%20Stone&therapist=…": the booking form filled as the visit was. */
 const bookAgainPath = (visit: VisitRow) => {
   const query = new URLSearchParams({ treatments: (JSON.parse(visit.subservices) as string[]).join(',') });
   if (visit.therapistId) query.set('therapist', visit.therapistId);

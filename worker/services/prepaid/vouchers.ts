@@ -14,6 +14,7 @@ import { type Database, d1Statement, rowOfPayment } from '../../db/client';
 import { vouchers } from '../../db/schema';
 import type { VoucherFacts } from '../../messages/templates/vouchers';
 import type { PricedTreatment } from '../../shared/bookings/booking-pricing';
+import { sameTreatment } from '../../shared/catalogue/treatments';
 import { formatNaira } from '../../shared/money';
 import {
   isDeliveryDate,
@@ -38,7 +39,7 @@ export type VoucherPrice = { ok: true; amount: number; treatment: string | null 
 export function priceVoucher(details: VoucherDetails, menu: readonly PricedTreatment[], today: string): VoucherPrice {
   if (!isDeliveryDate(details.deliverOn, today)) return { ok: false, message: voucherMessages.deliverOn };
   if (details.treatment) {
-    const treatment = menu.find((each) => each.name.toLowerCase() === details.treatment?.toLowerCase());
+    const treatment = menu.find((each) => sameTreatment(each.name, details.treatment ?? ''));
     if (!treatment || treatment.active === false) {
       return {
         ok: false,

@@ -7,6 +7,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clockTime, LAST_START_MINUTE, startTimes, timeRange, visitLength } from '../../shared/bookings/schedule';
+import { sameTreatment } from '../../shared/catalogue/treatments';
 import { type Candidate, loadSchedule, type Schedule, startOption, type Visit, visitMinutes } from './schedule';
 import { isTimeTaken, TAKE_ATTEMPTS } from './time-blocks';
 
@@ -40,7 +41,7 @@ export function treatmentIdsOf(
   names: readonly string[],
   menu: ReadonlyArray<{ id: string; name: string }>,
 ): string[] | undefined {
-  const ids = names.map((name) => menu.find((treatment) => treatment.name.toLowerCase() === name.toLowerCase())?.id);
+  const ids = names.map((name) => menu.find((treatment) => sameTreatment(treatment.name, name))?.id);
   return ids.every((id) => id !== undefined) ? (ids as string[]) : undefined;
 }
 

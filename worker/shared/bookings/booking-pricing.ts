@@ -2,6 +2,8 @@
  * Prices a booking from the treatments alone (pricing.ts re-exports it beside the order's price).
  * Its own module, so the booking page downloads the treatments and not the products.
  */
+import { sameTreatment, treatmentKey } from '../catalogue/treatments';
+
 /** A failure says why; 409 when the item exists but is no longer sold (hidden by staff). */
 export type Priced<T> = ({ ok: true } & T) | { ok: false; message: string; status?: 409 };
 
@@ -28,12 +30,12 @@ export function priceBooking(subservices: readonly string[], menu: readonly Pric
   if (subservices.length === 0) {
     return { ok: false, message: 'Please select at least one service option.' };
   }
-  if (new Set(subservices).size !== subservices.length) {
+  if (new Set(subservices.map(treatmentKey)).size !== subservices.length) {
     return { ok: false, message: 'Each service option can be chosen only once.' };
   }
   const lines: BookingPrice['lines'] = [];
   for (const name of subservices) {
-    const treatment = menu.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+    const treatment = menu.find((candidate) => sameTreatment(candidate.name, name));
     if (!treatment) return { ok: false, message: `Unknown service option: ${name}` };
     if (treatment.active === false) return { ok: false, status: 409, message: noLongerOffered(treatment.name) };
     lines.push({

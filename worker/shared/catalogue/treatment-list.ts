@@ -64,7 +64,7 @@ export const treatments: readonly Treatment[] = [
   },
   {
     id: 'hotstone',
-    name: 'Hotstone',
+    name: 'Hot Stone',
     group: 'therapeutic',
     description: 'Smooth heated basalt stones warm and loosen the muscles for a deeply grounding massage.',
     price: 30_000,

@@ -26,6 +26,15 @@ export interface Treatment {
   reviews?: readonly PublicReview[];
 }
 
+/**
+ * A treatment's name as bookings match it: case and spaces aside, so a name kept or linked before
+ * the menu spelt it anew ("Hotstone", now "Hot Stone") still finds it.
+ */
+export const treatmentKey = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+
+/** Whether two names are one treatment's (treatmentKey). */
+export const sameTreatment = (a: string, b: string) => treatmentKey(a) === treatmentKey(b);
+
 export const treatmentGroups: ReadonlyArray<{ id: TreatmentGroupId; title: string; intro: string }> = [
   {
     id: 'sensual',

@@ -4,6 +4,7 @@
  * the server, which charges it, and the booking form, which shows it.
  */
 import type { BookingPrice } from '../bookings/booking-pricing';
+import { treatmentKey } from '../catalogue/treatments';
 
 export interface PackageShare {
   /** The visit's treatments the sessions pay. */
@@ -20,10 +21,10 @@ export function packageShare(
   coveredNames: readonly string[],
   sessionsLeft: number,
 ): PackageShare {
-  const names = new Set(coveredNames.map((name) => name.toLowerCase()));
+  const names = new Set(coveredNames.map(treatmentKey));
   const coverable = lines
     .map((line, index) => ({ line, index }))
-    .filter(({ line }) => names.has(line.name.toLowerCase()))
+    .filter(({ line }) => names.has(treatmentKey(line.name)))
     .sort((a, b) => b.line.price - a.line.price || a.index - b.index)
     .slice(0, Math.max(0, sessionsLeft));
   const taken = new Set(coverable.map(({ index }) => index));
