@@ -146,8 +146,8 @@ describe('the email templates', () => {
     durationMinutes: 150,
   };
 
-  it('says what, when (WAT, from start to end), with whom, how much, where and the policy, in HTML and in text', () => {
-    const message = bookingConfirmation(booking, studio);
+  it('says what, when (WAT, from start to end), with whom, how much, where and the policy, in HTML and in text', async () => {
+    const message = await bookingConfirmation(booking, studio);
     for (const part of [message.text, message.html]) {
       expect(part).toContain('Tuesday, 1 December 2026 at 3:00 PM – 5:30 PM (WAT)');
       expect(part).toContain('Amaka');
@@ -174,8 +174,8 @@ describe('the email templates', () => {
     expect(message.html).toContain('20261201T140000Z%2F20261201T163000Z');
   });
 
-  it('says an overnight visit ends the next morning, and a booking to pay at the studio says so', () => {
-    const overnight = bookingConfirmation(
+  it('says an overnight visit ends the next morning, and a booking to pay at the studio says so', async () => {
+    const overnight = await bookingConfirmation(
       { ...booking, time: '17:00', durationMinutes: 16 * 60, paidOnArrival: true },
       studio,
     );
@@ -186,12 +186,12 @@ describe('the email templates', () => {
     expect(overnight.whatsapp?.parameters[3]).toBe('To pay at the studio: ₦55,000');
   });
 
-  it('tells a client with a deposit paid what is left to bring, in the confirmation and the WhatsApp reminder', () => {
+  it('tells a client with a deposit paid what is left to bring, in the confirmation and the WhatsApp reminder', async () => {
     const deposit = { ...booking, amountPaid: 16_500 };
-    expect(bookingConfirmation(deposit, studio).whatsapp?.parameters[3]).toBe(
+    expect((await bookingConfirmation(deposit, studio)).whatsapp?.parameters[3]).toBe(
       'Paid (deposit): ₦16,500; To pay at the studio: ₦38,500',
     );
-    const reminder = bookingReminder(deposit, studio);
+    const reminder = await bookingReminder(deposit, studio);
     expect(reminder.text).toContain('To pay at the studio: ₦38,500');
     expect(reminder.text).not.toContain('Paid (deposit)');
     expect(reminder.whatsapp).toEqual({
@@ -202,10 +202,10 @@ describe('the email templates', () => {
         'To pay at the studio: ₦38,500',
       ],
     });
-    expect(bookingReminder(booking, studio).whatsapp?.parameters[2]).toBe('Nothing to pay at the studio');
+    expect((await bookingReminder(booking, studio)).whatsapp?.parameters[2]).toBe('Nothing to pay at the studio');
   });
 
-  it('puts the buyer’s message on the gift voucher’s WhatsApp card, on one line', () => {
+  it('puts the buyer’s message on the gift voucher’s WhatsApp card, on one line', async () => {
     const voucher = {
       reference: 'VC-1',
       amount: 50_000,
@@ -221,7 +221,7 @@ describe('the email templates', () => {
       code: 'ABCD-EFGH-JKMN',
       cardUrl: 'https://example.com/gift-vouchers/card/x',
     };
-    expect(voucherDelivery(voucher, studio).whatsapp).toEqual({
+    expect((await voucherDelivery(voucher, studio)).whatsapp).toEqual({
       name: 'gift_voucher',
       parameters: [
         'Ngozi',
@@ -233,7 +233,9 @@ describe('the email templates', () => {
         '“Happy birthday! Relax, you deserve it.”',
       ],
     });
-    expect(voucherDelivery({ ...voucher, message: null }, studio).whatsapp?.parameters[6]).toBe('Enjoy your treat.');
+    expect((await voucherDelivery({ ...voucher, message: null }, studio)).whatsapp?.parameters[6]).toBe(
+      'Enjoy your treat.',
+    );
   });
 });
 

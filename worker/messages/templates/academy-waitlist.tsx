@@ -11,14 +11,18 @@ import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
 import { buttonStyle, Greeting, type RenderedMessage, render } from './shared';
 
 /** Double opt-in: the sign-up counts only once its address is confirmed from this link. */
-export function academyWaitlistConfirm(firstName: string, confirmUrl: string, studio: StudioDetails): RenderedMessage {
+export async function academyWaitlistConfirm(
+  firstName: string,
+  confirmUrl: string,
+  studio: StudioDetails,
+): Promise<RenderedMessage> {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. Please confirm your email address to keep your place.';
   const note = 'The link works for 7 days. If you did not sign up, ignore this email and we will not write again.';
   return {
     subject: 'Please confirm your place on the academy waitlist',
     text: [`Dear ${firstName},`, '', lead, '', `Confirm: ${confirmUrl}`, '', note, '', studioName].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Confirm your place">
         <Greeting name={firstName} lead={lead} />
         <Button href={confirmUrl} style={buttonStyle}>
@@ -34,7 +38,7 @@ export function academyWaitlistConfirm(firstName: string, confirmUrl: string, st
 const whatsappOptIn = (studio: StudioDetails) =>
   `Academy news on WhatsApp too? Send us any message on WhatsApp (${studio.phone}) from the number you gave us; reply STOP at any time to stop.`;
 
-export function academyWaitlistWelcome(firstName: string, studio: StudioDetails): RenderedMessage {
+export async function academyWaitlistWelcome(firstName: string, studio: StudioDetails): Promise<RenderedMessage> {
   const lead =
     'Thank you for joining the waitlist of our massage training academy. We will write as soon as enrolment opens.';
   return {
@@ -48,7 +52,7 @@ export function academyWaitlistWelcome(firstName: string, studio: StudioDetails)
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Welcome to the waitlist">
         <Greeting name={firstName} lead={lead} />
         <Text style={textStyle}>The first 50 to register receive a special discount on tuition.</Text>
@@ -59,13 +63,13 @@ export function academyWaitlistWelcome(firstName: string, studio: StudioDetails)
 }
 
 /** A bulk email to one waitlist subscriber, with its own unsubscribe link. */
-export function campaignEmail(
+export async function campaignEmail(
   firstName: string,
   subject: string,
   body: string,
   unsubscribeUrl: string,
   studio: StudioDetails,
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const paragraphs = body
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
@@ -82,7 +86,7 @@ export function campaignEmail(
       footer,
       `Unsubscribe: ${unsubscribeUrl}`,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={paragraphs[0] ?? subject} studio={studio} heading={subject}>
         <Text style={textStyle}>Dear {firstName},</Text>
         {paragraphs.map((paragraph) => (

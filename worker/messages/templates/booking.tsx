@@ -138,7 +138,7 @@ const confirmedLine = (booking: BookingFacts) =>
       ? 'Your appointment is confirmed and your deposit is paid; please pay the rest at the studio.'
       : 'Your appointment is confirmed and paid.';
 
-export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+export async function bookingConfirmation(booking: BookingFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const rows = bookingRows(booking, studio);
   const calendar = calendarLink(booking, studio);
   return {
@@ -152,7 +152,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
       ...manageText(booking),
       ...closingText(studio),
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout
         preview={`Your appointment on ${when(booking.date, booking.time)} is confirmed.`}
         studio={studio}
@@ -188,7 +188,7 @@ export function bookingConfirmation(booking: BookingFacts, studio: StudioDetails
  * money is safe and the booking kept, but they need to choose another time (or cancel for a full
  * refund) through their manage link, which allows it however near the date.
  */
-export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+export async function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const rows = bookingRows(booking, studio).map(([label, value]): [string, string] =>
     label === 'Date and time' ? ['Time you chose (now full)', value] : [label, value],
   );
@@ -209,7 +209,7 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout
         preview="Your payment is safe: please choose another time."
         studio={studio}
@@ -233,7 +233,7 @@ export function bookingSlotTaken(booking: BookingFacts, studio: StudioDetails): 
   };
 }
 
-export function bookingReminder(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+export async function bookingReminder(booking: BookingFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const rows = bookingRows(booking, studio).filter(([label]) => !paidLabels.has(label));
   return {
     subject: `Reminder: your appointment on ${when(booking.date, booking.time)}`,
@@ -244,7 +244,7 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
       ...manageText(booking),
       ...closingText(studio),
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={`See you on ${when(booking.date, booking.time)}.`} studio={studio} heading="See you soon">
         <Text style={textStyle}>Dear {booking.name}, this is a reminder of your appointment with us.</Text>
         <Facts rows={rows} />
@@ -260,12 +260,12 @@ export function bookingReminder(booking: BookingFacts, studio: StudioDetails): R
  * A booking staff took has no health answers: the private link to give them before the visit (at
  * booking, and again a day before while they are still missing).
  */
-export function visitFormRequest(
+export async function visitFormRequest(
   booking: BookingFacts,
   formUrl: string,
   studio: StudioDetails,
   again: boolean,
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const visit = when(booking.date, booking.time);
   const lead = again
     ? `Your appointment on ${visit} is close, and we do not have your health answers yet.`
@@ -277,7 +277,7 @@ export function visitFormRequest(
     text: [`Dear ${booking.name},`, '', lead, why, '', `Answer them here: ${formUrl}`, ...closingText(studio)].join(
       '\n',
     ),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Before your visit">
         <Greeting name={booking.name} lead={lead} />
         <Text style={textStyle}>{why}</Text>
@@ -292,7 +292,7 @@ export function visitFormRequest(
 }
 
 /** To the studio: the booking, and where to read the client's health answers. */
-export function bookingNotice(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+export async function bookingNotice(booking: BookingFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const rows: Array<[string, string]> = [
     ['Client', booking.name],
     ['Phone', booking.phone],
@@ -314,7 +314,7 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
   return {
     subject: `${booking.slotTaken ? 'Over capacity: move this booking' : 'New booking'}: ${booking.name}, ${when(booking.date, booking.time)}`,
     text: [intro, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout
         preview={`${booking.name} booked ${booking.treatments.join(', ')}.`}
         studio={studio}
@@ -331,11 +331,11 @@ export function bookingNotice(booking: BookingFacts, studio: StudioDetails): Ren
 }
 
 /** The visitor's booking moved to another slot (by them or by staff). */
-export function bookingRescheduled(
+export async function bookingRescheduled(
   booking: BookingFacts,
   previous: { date: string; time: string },
   studio: StudioDetails,
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const rows: Array<[string, string]> = [
     ...bookingRows(booking, studio).filter(([label]) => !paidLabels.has(label)),
     ['Previously', when(previous.date, previous.time)],
@@ -346,7 +346,7 @@ export function bookingRescheduled(
     text: [...opening(booking.name, lead), factsText(rows), '', ...manageText(booking), ...closingText(studio)].join(
       '\n',
     ),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Your booking has moved">
         <Greeting name={booking.name} lead={lead} />
         <Facts rows={rows} />
@@ -361,11 +361,11 @@ export function bookingRescheduled(
   };
 }
 
-export function bookingCancelled(
+export async function bookingCancelled(
   booking: BookingFacts,
   refund: RefundFacts | null,
   studio: StudioDetails,
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Address');
   const lead = `Your appointment on ${when(booking.date, booking.time)} is cancelled.`;
   const money = refundSentence(refund);
@@ -390,7 +390,7 @@ export function bookingCancelled(
  * A visit the client did not come to (marked a no-show by staff): one kind word and a way back.
  * What was paid is kept unless staff refund it, and the message says so only when something was.
  */
-export function bookingMissed(booking: BookingFacts, studio: StudioDetails): RenderedMessage {
+export async function bookingMissed(booking: BookingFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const rows = bookingRows(booking, studio).filter(([label]) => label !== 'Address');
   const lead = `We missed you at your appointment on ${when(booking.date, booking.time)}. We hope all is well.`;
   const paid = booking.paidOnArrival ? 0 : (booking.amountPaid ?? booking.amount);
@@ -419,14 +419,14 @@ export function bookingMissed(booking: BookingFacts, studio: StudioDetails): Ren
 }
 
 /** The studio's notice of a move or a cancellation, whoever made it. */
-export function bookingChangeNotice(
+export async function bookingChangeNotice(
   booking: BookingFacts,
   change:
     | { kind: 'rescheduled'; from: { date: string; time: string } }
     | { kind: 'cancelled'; refund: RefundFacts | null },
   by: 'visitor' | 'staff',
   studio: StudioDetails,
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const who = by === 'visitor' ? 'the client, online' : 'staff';
   const rows: Array<[string, string]> = [
     ['Client', booking.name],
@@ -454,7 +454,7 @@ export function bookingChangeNotice(
   return {
     subject: `${heading}: ${booking.name}, ${when(booking.date, booking.time)}`,
     text: [`${heading} by ${who}.`, '', factsText(rows), '', `Staff area: ${studio.siteUrl}/admin/bookings`].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={`${heading}: ${booking.name}`} studio={studio} heading={heading}>
         <Facts rows={rows} />
         <Text style={textStyle}>

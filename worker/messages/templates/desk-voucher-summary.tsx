@@ -4,12 +4,11 @@
  */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { formatDate } from '../../shared/time';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import type { RenderedMessage } from './shared';
+import { type RenderedMessage, render } from './shared';
 
 export interface DeskVoucherSale {
   /** "14:05" (Lagos). */
@@ -36,7 +35,10 @@ export interface DeskVoucherSummaryFacts {
 const saleLine = (sale: DeskVoucherSale) =>
   `${sale.time} ${sale.value} (${formatNaira(sale.amount)}), ${sale.payment}, sold by ${sale.soldBy} (${sale.role}), for ${sale.recipientName}${sale.last4 ? `, code …${sale.last4}` : ''}`;
 
-export function deskVoucherSummary(summary: DeskVoucherSummaryFacts, studio: StudioDetails): RenderedMessage {
+export async function deskVoucherSummary(
+  summary: DeskVoucherSummaryFacts,
+  studio: StudioDetails,
+): Promise<RenderedMessage> {
   const total = summary.sales.reduce((sum, sale) => sum + sale.amount, 0);
   const day = formatDate(summary.date);
   const lead = `${summary.sales.length} gift voucher${summary.sales.length === 1 ? ' was' : 's were'} sold at the desk on ${day}, for ${formatNaira(total)}.`;
@@ -58,7 +60,7 @@ export function deskVoucherSummary(summary: DeskVoucherSummaryFacts, studio: Stu
       '',
       studioName,
     ].join('\n'),
-    html: `<!DOCTYPE html>${renderToStaticMarkup(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Desk gift vouchers">
         <Text style={textStyle}>
           Dear {summary.name}, {lead}
@@ -77,6 +79,6 @@ export function deskVoucherSummary(summary: DeskVoucherSummaryFacts, studio: Stu
         </Section>
         <Text style={textStyle}>{check}</Text>
       </EmailLayout>,
-    )}`,
+    ),
   };
 }

@@ -25,7 +25,7 @@ export interface MembershipFacts {
   code?: string;
 }
 
-export function membershipStarted(facts: MembershipFacts, studio: StudioDetails): RenderedMessage {
+export async function membershipStarted(facts: MembershipFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `Welcome to ${facts.planName}: ${facts.sessionsPerMonth} ${facts.sessionsPerMonth === 1 ? 'session' : 'sessions'} a month of ${facts.treatments.join(', ')}, renewed by card on ${formatDate(facts.renewsOn)}.`;
   const howTo = `Book at ${studio.siteUrl}/booking and enter this code under Package when you pay: each session pays one treatment your membership covers. Unused sessions carry over one month. See or cancel your membership at ${studio.siteUrl}/account.`;
   const rows: Array<[string, string]> = [
@@ -58,13 +58,13 @@ export function membershipStarted(facts: MembershipFacts, studio: StudioDetails)
   };
 }
 
-export function membershipUnpaid(facts: MembershipFacts, studio: StudioDetails): RenderedMessage {
+export async function membershipUnpaid(facts: MembershipFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `We could not take this month’s ${formatNaira(facts.price)} for ${facts.planName} from your card, so no new sessions were added.`;
   const next = `Sessions you still have stay yours. To carry on, update your card from your page at ${studio.siteUrl}/account (Manage my membership), and Paystack will try again.`;
   return {
     subject: `${facts.planName}: this month’s payment did not go through`,
     text: [`Dear ${facts.name},`, '', lead, '', next, '', callUsText(studio)].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Your payment did not go through">
         <Greeting name={facts.name} lead={lead} />
         <Text style={textStyle}>{next}</Text>

@@ -6,14 +6,14 @@ import { codeBoxStyle, type RenderedMessage, render } from './shared';
 
 const codeStyle = { ...codeBoxStyle, fontSize: '28px', letterSpacing: '6px' };
 
-export function accountCode(code: string, minutes: number, studio: StudioDetails): RenderedMessage {
+export async function accountCode(code: string, minutes: number, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `Your code to sign in to your page at ${studio.siteUrl}/account is ${code}. It works for ${minutes} minutes.`;
   const note = 'If you did not ask for it, you can ignore this message: nobody can sign in without the code.';
   return {
     // No secret in a subject: mail lists and lock screens show subjects to anyone nearby.
     subject: 'Your sign-in code',
     text: [lead, '', note].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Your sign-in code">
         <Text style={codeStyle}>{code}</Text>
         <Text style={textStyle}>{lead}</Text>

@@ -37,7 +37,7 @@ const quoteNote = (now: Date) =>
   `Shipping is quoted separately on WhatsApp ${shippingQuoteWhen(now)} and paid on delivery.`;
 const paidOnDelivery = 'Shipping is paid on delivery, as quoted on WhatsApp.';
 
-function orderMessage(
+async function orderMessage(
   order: OrderFacts,
   studio: StudioDetails,
   { heading, lead, subject, shippingNote }: { heading: string; lead: string; subject: string; shippingNote: string },
@@ -53,7 +53,7 @@ function orderMessage(
   return {
     subject,
     text: [`Dear ${order.name},`, '', lead, '', factsText(rows), '', shippingNote, '', studioName].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={order.name} lead={lead} />
         <Facts rows={rows} />
@@ -64,7 +64,11 @@ function orderMessage(
 }
 
 /** `now`: when the order was paid, which says when its shipping quote comes. */
-export const orderConfirmation = (order: OrderFacts, studio: StudioDetails, now = new Date()): RenderedMessage =>
+export const orderConfirmation = async (
+  order: OrderFacts,
+  studio: StudioDetails,
+  now = new Date(),
+): Promise<RenderedMessage> =>
   orderMessage(order, studio, {
     heading: 'Thank you for your order',
     lead: 'Thank you for your order. We are getting it ready.',
@@ -72,7 +76,7 @@ export const orderConfirmation = (order: OrderFacts, studio: StudioDetails, now 
     shippingNote: quoteNote(now),
   });
 
-export const orderShipped = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+export const orderShipped = async (order: OrderFacts, studio: StudioDetails): Promise<RenderedMessage> =>
   orderMessage(order, studio, {
     heading: 'Your order is on its way',
     lead: 'Your order has been sent out and is on its way to you.',
@@ -80,7 +84,7 @@ export const orderShipped = (order: OrderFacts, studio: StudioDetails): Rendered
     shippingNote: paidOnDelivery,
   });
 
-export const orderDelivered = (order: OrderFacts, studio: StudioDetails): RenderedMessage =>
+export const orderDelivered = async (order: OrderFacts, studio: StudioDetails): Promise<RenderedMessage> =>
   orderMessage(order, studio, {
     heading: 'Your order has been delivered',
     lead: 'Your order has been delivered. We hope you love it.',
@@ -88,7 +92,11 @@ export const orderDelivered = (order: OrderFacts, studio: StudioDetails): Render
     shippingNote: paidOnDelivery,
   });
 
-export function orderCancelled(order: OrderFacts, refund: RefundFacts | null, studio: StudioDetails): RenderedMessage {
+export async function orderCancelled(
+  order: OrderFacts,
+  refund: RefundFacts | null,
+  studio: StudioDetails,
+): Promise<RenderedMessage> {
   const lead = 'We are sorry: your order has been cancelled and will not be sent.';
   const money = refundSentence(refund, 'order');
   const rows: Array<[string, string]> = [

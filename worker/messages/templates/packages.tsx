@@ -21,7 +21,7 @@ export interface PackageFacts {
   code: string;
 }
 
-export function packageBought(facts: PackageFacts, studio: StudioDetails): RenderedMessage {
+export async function packageBought(facts: PackageFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `Thank you for buying ${facts.name}: ${facts.sessions} sessions of ${facts.treatments.join(', ')}, to use until ${formatDate(facts.expiresOn)}.`;
   const howTo = `Book at ${studio.siteUrl}/booking and enter this code under Package when you pay: each session pays one treatment the package covers. Keep the code private; anyone who has it can use your sessions.`;
   const rows: Array<[string, string]> = [

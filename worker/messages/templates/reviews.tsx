@@ -19,7 +19,7 @@ export interface ReviewRequestFacts {
 }
 
 /** A day after a visit or a delivery: a few words, by a private link, only for those who came or bought. */
-export function reviewRequest(facts: ReviewRequestFacts, studio: StudioDetails): RenderedMessage {
+export async function reviewRequest(facts: ReviewRequestFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const { visit, products = [] } = facts;
   const lead = visit
     ? `thank you for visiting us on ${formatDay(visit.date)}. How was your ${visit.treatments}${visit.therapistName ? ` with ${visit.therapistName}` : ''}?`
@@ -40,7 +40,7 @@ export function reviewRequest(facts: ReviewRequestFacts, studio: StudioDetails):
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout
         preview={
           visit ? 'How was your visit? A minute of your time helps others choose.' : 'How do you like your order?'

@@ -5,10 +5,9 @@
  */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { studioName } from '../../shared/site-pages';
 import { colours, EmailLayout, type StudioDetails, textStyle } from '../layout';
-import { opening, type RenderedMessage } from './shared';
+import { opening, type RenderedMessage, render } from './shared';
 
 export interface SecurityNoticeFacts {
   /** Who reads it. */
@@ -22,7 +21,7 @@ export interface SecurityNoticeFacts {
   advice: string;
 }
 
-export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetails): RenderedMessage {
+export async function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const text = [
     ...opening(notice.name, notice.lead),
     ...notice.facts.map(([label, value]) => `${label}: ${value}`),
@@ -31,7 +30,7 @@ export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetail
     '',
     studioName,
   ].join('\n');
-  const html = renderToStaticMarkup(
+  const html = await render(
     <EmailLayout preview={notice.lead} studio={studio} heading={notice.heading}>
       <Text style={textStyle}>Dear {notice.name},</Text>
       <Text style={textStyle}>{notice.lead}</Text>
@@ -47,5 +46,5 @@ export function securityNotice(notice: SecurityNoticeFacts, studio: StudioDetail
       <Text style={textStyle}>{notice.advice}</Text>
     </EmailLayout>,
   );
-  return { subject: notice.subject, text, html: `<!DOCTYPE html>${html}` };
+  return { subject: notice.subject, text, html };
 }

@@ -12,7 +12,7 @@ import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties, ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { formatNaira } from '../../shared/money';
 import { studioName } from '../../shared/site-pages';
 import { formatAppointmentWat } from '../../shared/time';
@@ -34,7 +34,16 @@ export interface RefundFacts {
 
 export const when = formatAppointmentWat;
 
-export const render = (element: ReactElement) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+/**
+ * An email's HTML. React's static render, the one the Worker's pages use (one React server in the
+ * upload, not two): it marks where text nodes meet for hydration (`<!-- -->`), which an email has
+ * no use for, so they go.
+ */
+export async function render(element: ReactElement): Promise<string> {
+  const { prelude } = await prerender(element);
+  const html = (await new Response(prelude).text()).replaceAll('<!-- -->', '');
+  return html.startsWith('<!DOCTYPE html>') ? html : `<!DOCTYPE html>${html}`;
+}
 
 /** A code the reader types elsewhere (a package's, a membership's, a sign-in's): large, monospaced, on dark. */
 export const codeBoxStyle = {
@@ -131,10 +140,10 @@ export interface Cancellation {
   again?: { url: string };
 }
 
-export function cancellationMessage(
+export async function cancellationMessage(
   cancellation: Cancellation,
   studio: StudioDetails,
-): Omit<RenderedMessage, 'whatsapp'> {
+): Promise<Omit<RenderedMessage, 'whatsapp'>> {
   const { name, subject, heading, lead, money, rows, again } = cancellation;
   return {
     subject,
@@ -151,7 +160,7 @@ export function cancellationMessage(
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={name} lead={lead} />
         <Text style={textStyle}>{money}</Text>
@@ -183,7 +192,10 @@ export interface CodeMessageParts {
 }
 
 /** The code's message: greeting and lead, the code boxed, its facts, how to use it, how to reach us. */
-export function codeMessage(parts: CodeMessageParts, studio: StudioDetails): Omit<RenderedMessage, 'whatsapp'> {
+export async function codeMessage(
+  parts: CodeMessageParts,
+  studio: StudioDetails,
+): Promise<Omit<RenderedMessage, 'whatsapp'>> {
   const { subject, heading, name, lead, codeOf, code, rows, howTo } = parts;
   return {
     subject,
@@ -197,7 +209,7 @@ export function codeMessage(parts: CodeMessageParts, studio: StudioDetails): Omi
       '',
       callUsText(studio),
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={name} lead={lead} />
         <Text style={{ ...textStyle, margin: '0' }}>Your {codeOf} code:</Text>

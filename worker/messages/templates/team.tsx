@@ -19,7 +19,7 @@ export interface TeamInvitationFacts {
 }
 
 /** To a new member of the team: the link to choose a password (valid 72 hours, once). */
-export function teamInvitation(invite: TeamInvitationFacts, studio: StudioDetails): RenderedMessage {
+export async function teamInvitation(invite: TeamInvitationFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `${invite.invitedBy} has invited you to the staff area of ${studioName} as ${invite.role}. Choose your password to start.`;
   const note = `The link works once, until ${formatShortDateTime(invite.expiresAt)} (WAT). If you did not expect this email, ignore it and nothing will happen.`;
   return {
@@ -27,7 +27,7 @@ export function teamInvitation(invite: TeamInvitationFacts, studio: StudioDetail
     text: [`Dear ${invite.name},`, '', lead, '', `Choose your password: ${invite.link}`, '', note, '', studioName].join(
       '\n',
     ),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Welcome to the team">
         <Greeting name={invite.name} lead={lead} />
         <Button href={invite.link} style={buttonStyle}>
@@ -40,7 +40,10 @@ export function teamInvitation(invite: TeamInvitationFacts, studio: StudioDetail
 }
 
 /** To a member of the team who asked: the link to choose a new password (valid 1 hour, once). */
-export function passwordReset(reset: { name: string; link: string }, studio: StudioDetails): RenderedMessage {
+export async function passwordReset(
+  reset: { name: string; link: string },
+  studio: StudioDetails,
+): Promise<RenderedMessage> {
   const lead =
     'Someone (we hope you) asked to reset your password for the staff area. Choose a new one with the link below; every device signed in as you will be signed out.';
   const note = 'The link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.';
@@ -49,7 +52,7 @@ export function passwordReset(reset: { name: string; link: string }, studio: Stu
     text: [`Dear ${reset.name},`, '', lead, '', `Choose a new password: ${reset.link}`, '', note, '', studioName].join(
       '\n',
     ),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Reset your password">
         <Greeting name={reset.name} lead={lead} />
         <Button href={reset.link} style={buttonStyle}>

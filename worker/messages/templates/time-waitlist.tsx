@@ -55,11 +55,11 @@ export interface TimeWaitlistOfferFacts {
   offerUrl: string;
 }
 
-export function timeWaitlistJoined(
+export async function timeWaitlistJoined(
   entry: TimeWaitlistEntryFacts,
   studio: StudioDetails,
   confirmBy: ConfirmBy = 'link',
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const days = entry.dates.map(formatDate).join(', ');
   const lead = `You are on the waitlist for ${entry.treatments.join(', ')}. Please confirm your place: we offer freed times only to confirmed places, by email and WhatsApp.`;
   const confirm =
@@ -86,7 +86,7 @@ export function timeWaitlistJoined(
       '',
       callUsText(studio),
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="You are on the waitlist">
         <Greeting name={entry.name} lead={lead} />
         <Facts rows={rows} />
@@ -109,14 +109,17 @@ export function timeWaitlistJoined(
 }
 
 /** An entry ended because two offers in a row lapsed without an answer: the owner is told. */
-export function timeWaitlistEnded(entry: TimeWaitlistEndedFacts, studio: StudioDetails): RenderedMessage {
+export async function timeWaitlistEnded(
+  entry: TimeWaitlistEndedFacts,
+  studio: StudioDetails,
+): Promise<RenderedMessage> {
   const days = entry.dates.map(formatDate).join(', ');
   const lead = `Your place on the waitlist for ${entry.treatments.join(', ')} has ended: two places we offered you in a row were not answered in time.`;
   const note = 'You are welcome to join the waitlist again from the booking page.';
   return {
     subject: 'Your place on the waitlist has ended',
     text: [`Dear ${entry.name},`, '', lead, `Days: ${days}`, '', note, '', callUsText(studio)].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="Your place on the waitlist has ended">
         <Greeting name={entry.name} lead={lead} />
         <Facts rows={[['Days', days]]} />
@@ -128,7 +131,7 @@ export function timeWaitlistEnded(entry: TimeWaitlistEndedFacts, studio: StudioD
   };
 }
 
-export function waitlistOffer(offer: TimeWaitlistOfferFacts, studio: StudioDetails): RenderedMessage {
+export async function waitlistOffer(offer: TimeWaitlistOfferFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const visit = when(offer.date, offer.time);
   const lead = `A place has freed on ${visit} for ${offer.treatments.join(', ')} with ${offer.therapistName}. It is held for you for ${offer.heldMinutes} minutes.`;
   const rows: Array<[string, string]> = [
@@ -149,7 +152,7 @@ export function waitlistOffer(offer: TimeWaitlistOfferFacts, studio: StudioDetai
       '',
       callUsText(studio),
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="A place for you">
         <Greeting name={offer.name} lead={lead} />
         <Facts rows={rows} />

@@ -43,7 +43,7 @@ const deliveredBy = (voucher: VoucherFacts) =>
 export const formatDay = formatDate;
 
 /** To the buyer at once: what was bought, for whom, and when it is sent. */
-export function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): RenderedMessage {
+export async function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `Thank you for your gift. We will send ${voucher.recipientName} their gift voucher by ${deliveredBy(voucher)} on ${formatDay(voucher.deliverOn)}, and let you know when it has gone.`;
   const rows: Array<[string, string]> = [
     ['Gift voucher', voucherValue(voucher)],
@@ -58,16 +58,16 @@ export function voucherReceipt(voucher: VoucherFacts, studio: StudioDetails): Re
 }
 
 /** An email to the buyer: its lead and the voucher's facts. */
-function toBuyer(
+async function toBuyer(
   voucher: VoucherFacts,
   studio: StudioDetails,
   note: { subject: string; heading: string; lead: string; rows: Array<[string, string]> },
-): RenderedMessage {
+): Promise<RenderedMessage> {
   const { subject, heading, lead, rows } = note;
   return {
     subject,
     text: [`Dear ${voucher.buyerName},`, '', lead, '', factsText(rows), '', studioName].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading={heading}>
         <Greeting name={voucher.buyerName} lead={lead} />
         <Facts rows={rows} />
@@ -89,7 +89,7 @@ const cardStyle = {
 const cardText = { ...textStyle, color: colours.cream, margin: '0 0 8px' };
 
 /** To the recipient on the delivery date: the card, with its code, and how to use it. */
-export function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): RenderedMessage {
+export async function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const code = voucher.code ?? '';
   const howTo = `Book a treatment at ${studio.siteUrl}/booking or shop at ${studio.siteUrl}/ecommerce, and enter the code under Gift voucher when you pay. Use it all at once or over several visits until ${formatDay(voucher.expiresOn)}.`;
   const lead = `${voucher.buyerName} has sent you a gift voucher for ${studioName}.`;
@@ -110,7 +110,7 @@ export function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): R
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading="A gift for you">
         <Text style={textStyle}>
           Dear {voucher.recipientName}, {lead}
@@ -165,7 +165,7 @@ export function voucherDelivery(voucher: VoucherFacts, studio: StudioDetails): R
 }
 
 /** To the buyer: the voucher has reached its recipient. */
-export function voucherDelivered(voucher: VoucherFacts, studio: StudioDetails): RenderedMessage {
+export async function voucherDelivered(voucher: VoucherFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const lead = `Your gift voucher has been sent to ${voucher.recipientName} by ${deliveredBy(voucher)}.`;
   const rows: Array<[string, string]> = [
     ['Gift voucher', voucherValue(voucher)],

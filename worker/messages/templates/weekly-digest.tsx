@@ -156,7 +156,7 @@ function FiguresTable({ rows }: { rows: FigureRow[] }) {
   );
 }
 
-export function weeklyDigest(digest: WeeklyDigestFacts, studio: StudioDetails): RenderedMessage {
+export async function weeklyDigest(digest: WeeklyDigestFacts, studio: StudioDetails): Promise<RenderedMessage> {
   const span = weekSpan(digest.week);
   const lead = `Here is the studio’s week of ${span}, against the week before (${weekSpan(digest.weekBefore)}).`;
   const rows = figureRows(digest);
@@ -173,7 +173,7 @@ export function weeklyDigest(digest: WeeklyDigestFacts, studio: StudioDetails): 
       '',
       studioName,
     ].join('\n'),
-    html: render(
+    html: await render(
       <EmailLayout preview={lead} studio={studio} heading={<>Your week: {span}</>}>
         <Text style={{ ...textStyle, margin: '0 0 8px' }}>Dear {digest.name},</Text>
         <Text style={textStyle}>{lead}</Text>

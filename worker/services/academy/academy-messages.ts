@@ -23,12 +23,12 @@ export async function academyConfirmMessages(
       'waitlist-confirm',
       `${entry.entryId}@${now.toISOString().slice(0, 13)}`,
       entry.email,
-      academyWaitlistConfirm(entry.firstName, confirmUrl, studio),
+      await academyWaitlistConfirm(entry.firstName, confirmUrl, studio),
     ),
   ];
 }
 
 export async function academyWelcomeMessages(firstName: string, to: string, studio: StudioDetails) {
   const { academyWaitlistWelcome } = await import('../../messages/templates/academy-waitlist');
-  return [email('waitlist-welcome', to.toLowerCase(), to, academyWaitlistWelcome(firstName, studio))];
+  return [email('waitlist-welcome', to.toLowerCase(), to, await academyWaitlistWelcome(firstName, studio))];
 }

@@ -49,7 +49,7 @@ export async function campaignMessages(
   const messages: NewMessage[] = [];
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(await unsubscribeToken(subscriber.id, secret));
-    const rendered = campaignEmail(
+    const rendered = await campaignEmail(
       subscriber.firstName,
       campaign.subject,
       campaign.text,

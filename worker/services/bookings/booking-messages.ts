@@ -18,11 +18,13 @@ const bookingTemplates = () => import('../../messages/templates/booking');
  */
 export async function bookingConfirmedMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
   const { bookingConfirmation, bookingNotice, bookingSlotTaken } = await bookingTemplates();
-  const confirmation = booking.slotTaken ? bookingSlotTaken(booking, studio) : bookingConfirmation(booking, studio);
+  const confirmation = booking.slotTaken
+    ? await bookingSlotTaken(booking, studio)
+    : await bookingConfirmation(booking, studio);
   return withRecipient([
     email('booking-confirmation', booking.reference, booking.email, confirmation),
     whatsapp('booking-confirmation', booking.reference, booking.phone, confirmation),
-    email('booking-notice', booking.reference, studio.email, bookingNotice(booking, studio)),
+    email('booking-notice', booking.reference, studio.email, await bookingNotice(booking, studio)),
   ]);
 }
 
@@ -50,7 +52,7 @@ export function bookingRowFacts(
 /** One reminder per appointment time: a booking moved after its reminder gets one for the new time. */
 export async function bookingReminderMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
   const { bookingReminder } = await bookingTemplates();
-  const reminder = bookingReminder(booking, studio);
+  const reminder = await bookingReminder(booking, studio);
   const about = `${booking.reference}@${booking.date}T${booking.time}`;
   return withRecipient([
     email('booking-reminder', about, booking.email, reminder),
@@ -65,8 +67,8 @@ export async function bookingRescheduledMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { bookingChangeNotice, bookingRescheduled } = await bookingTemplates();
-  const message = bookingRescheduled(booking, move.from, studio);
-  const notice = bookingChangeNotice(booking, { kind: 'rescheduled', from: move.from }, move.by, studio);
+  const message = await bookingRescheduled(booking, move.from, studio);
+  const notice = await bookingChangeNotice(booking, { kind: 'rescheduled', from: move.from }, move.by, studio);
   return withRecipient([
     email('booking-rescheduled', move.id, booking.email, message),
     whatsapp('booking-rescheduled', move.id, booking.phone, message),
@@ -82,8 +84,8 @@ export async function bookingCancelledMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { bookingCancelled, bookingChangeNotice } = await bookingTemplates();
-  const message = bookingCancelled(booking, refund, studio);
-  const notice = bookingChangeNotice(booking, { kind: 'cancelled', refund }, by, studio);
+  const message = await bookingCancelled(booking, refund, studio);
+  const notice = await bookingChangeNotice(booking, { kind: 'cancelled', refund }, by, studio);
   return withRecipient([
     email('booking-cancelled', booking.reference, booking.email, message),
     whatsapp('booking-cancelled', booking.reference, booking.phone, message),
@@ -94,7 +96,7 @@ export async function bookingCancelledMessages(
 /** A no-show: one "We missed you" to the client by email and WhatsApp, keyed by the booking. */
 export async function bookingMissedMessages(booking: BookingFacts, studio: StudioDetails): Promise<NewMessage[]> {
   const { bookingMissed } = await bookingTemplates();
-  const message = bookingMissed(booking, studio);
+  const message = await bookingMissed(booking, studio);
   return withRecipient([
     email('booking-missed', booking.reference, booking.email, message),
     whatsapp('booking-missed', booking.reference, booking.phone, message),
@@ -109,7 +111,7 @@ export async function visitFormRequestMessages(
   again: boolean,
 ): Promise<NewMessage[]> {
   const { visitFormRequest } = await bookingTemplates();
-  const message = visitFormRequest(booking, formUrl, studio, again);
+  const message = await visitFormRequest(booking, formUrl, studio, again);
   const about = again ? `${booking.reference}:again` : booking.reference;
   return withRecipient([
     email('visit-form', about, booking.email, message),

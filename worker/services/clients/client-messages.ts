@@ -13,7 +13,11 @@ export async function accountCodeMessages(
   to: { channel: 'email' | 'whatsapp'; address: string },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
-  const message = (await import('../../messages/templates/my-page')).accountCode(code.digits, code.minutes, studio);
+  const message = await (await import('../../messages/templates/my-page')).accountCode(
+    code.digits,
+    code.minutes,
+    studio,
+  );
   return [
     to.channel === 'email'
       ? email('account-code', code.id, to.address, message)

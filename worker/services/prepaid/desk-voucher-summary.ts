@@ -57,28 +57,30 @@ export async function sendDeskVoucherSummary(env: Bindings, now: Date): Promise<
   const { deskVoucherDailyLimit } = await readScheduleSettings(db);
   const studio = studioDetails(env);
   const { deskVoucherSummary } = await import('../../messages/templates/desk-voucher-summary');
-  const messages = owners.map((owner): NewMessage => {
-    const rendered = deskVoucherSummary(
-      {
-        name: owner.name,
-        date: day,
-        sales,
-        byPayment: [...byPayment],
-        receptionTotal,
-        receptionLimit: deskVoucherDailyLimit,
-      },
-      studio,
-    );
-    return {
-      channel: 'email',
-      recipient: owner.email,
-      template: 'desk-voucher-summary',
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      idempotencyKey: `desk-voucher-summary:email:${day}:${owner.id}`,
-    };
-  });
+  const messages = await Promise.all(
+    owners.map(async (owner): Promise<NewMessage> => {
+      const rendered = await deskVoucherSummary(
+        {
+          name: owner.name,
+          date: day,
+          sales,
+          byPayment: [...byPayment],
+          receptionTotal,
+          receptionLimit: deskVoucherDailyLimit,
+        },
+        studio,
+      );
+      return {
+        channel: 'email',
+        recipient: owner.email,
+        template: 'desk-voucher-summary',
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        idempotencyKey: `desk-voucher-summary:email:${day}:${owner.id}`,
+      };
+    }),
+  );
   await queueMessages(db, env.MESSAGES, messages);
   return messages;
 }

@@ -17,7 +17,7 @@ const voucherTemplates = () => import('../../messages/templates/vouchers');
 export async function voucherBoughtMessages(voucher: VoucherFacts, buyerEmail: string | null, studio: StudioDetails) {
   const { voucherReceipt } = await voucherTemplates();
   return withRecipient([
-    email('voucher-receipt', voucher.reference, buyerEmail ?? '', voucherReceipt(voucher, studio)),
+    email('voucher-receipt', voucher.reference, buyerEmail ?? '', await voucherReceipt(voucher, studio)),
   ]);
 }
 
@@ -32,13 +32,13 @@ export async function voucherDeliveryMessages(
   sending = 'delivery',
 ): Promise<NewMessage[]> {
   const { voucherDelivered, voucherDelivery } = await voucherTemplates();
-  const card = voucherDelivery(voucher, studio);
+  const card = await voucherDelivery(voucher, studio);
   const about = `${voucher.reference}:${sending}`;
   return withRecipient([
     email('voucher-delivery', about, voucher.recipientEmail ?? '', card),
     whatsapp('voucher-delivery', about, voucher.recipientPhone ?? '', card),
     ...(sending === 'delivery'
-      ? [email('voucher-delivered', voucher.reference, buyerEmail ?? '', voucherDelivered(voucher, studio))]
+      ? [email('voucher-delivered', voucher.reference, buyerEmail ?? '', await voucherDelivered(voucher, studio))]
       : []),
   ]);
 }
@@ -51,7 +51,7 @@ export async function packageBoughtMessages(
   contact: { email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
-  const message = (await packageTemplates()).packageBought(facts, studio);
+  const message = await (await packageTemplates()).packageBought(facts, studio);
   return byEmailAndWhatsapp('package-bought', facts.reference, contact, message);
 }
 
@@ -69,9 +69,8 @@ export async function membershipMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const templates = await membershipTemplates();
-  const message =
-    kind === 'membership-started'
-      ? templates.membershipStarted(facts, studio)
-      : templates.membershipUnpaid(facts, studio);
+  const message = await (kind === 'membership-started'
+    ? templates.membershipStarted(facts, studio)
+    : templates.membershipUnpaid(facts, studio));
   return byEmailAndWhatsapp(kind, about, contact, message);
 }

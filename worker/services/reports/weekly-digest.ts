@@ -61,31 +61,33 @@ export async function sendWeeklyDigest(env: Bindings, now: Date): Promise<NewMes
   const reportsUrl = `${studio.siteUrl}${REPORTS_PATH}?from=${week.from}&to=${week.to}`;
   const { busiest, emptiest } = busiestAndEmptiest(last.utilisation.hours);
   const { weeklyDigest } = await import('../../messages/templates/weekly-digest');
-  const messages = owners.map((owner): NewMessage => {
-    const rendered = weeklyDigest(
-      {
-        name: owner.name,
-        week,
-        weekBefore,
-        last: weekFigures(last),
-        before: weekFigures(before),
-        topTreatment: last.treatments[0] ?? null,
-        busiest,
-        emptiest,
-        reportsUrl,
-      },
-      studio,
-    );
-    return {
-      channel: 'email',
-      recipient: owner.email,
-      template: 'weekly-digest',
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      idempotencyKey: digestKey(monday, owner.id),
-    };
-  });
+  const messages = await Promise.all(
+    owners.map(async (owner): Promise<NewMessage> => {
+      const rendered = await weeklyDigest(
+        {
+          name: owner.name,
+          week,
+          weekBefore,
+          last: weekFigures(last),
+          before: weekFigures(before),
+          topTreatment: last.treatments[0] ?? null,
+          busiest,
+          emptiest,
+          reportsUrl,
+        },
+        studio,
+      );
+      return {
+        channel: 'email',
+        recipient: owner.email,
+        template: 'weekly-digest',
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        idempotencyKey: digestKey(monday, owner.id),
+      };
+    }),
+  );
   // A run racing this one may write the same keys first: the outbox keeps one row per key.
   await queueMessages(db, env.MESSAGES, messages);
   return messages;

@@ -19,7 +19,7 @@ export async function reviewRequestMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { reviewRequest } = await import('../../messages/templates/reviews');
-  const message = reviewRequest(facts, studio);
+  const message = await reviewRequest(facts, studio);
   return withRecipient([
     email('review-request', about, to.email, message),
     ...(facts.visit ? [whatsapp('review-request', about, to.phone, message)] : []),

@@ -13,7 +13,7 @@ const orderTemplates = () => import('../../messages/templates/order');
 
 export async function orderConfirmedMessages(order: OrderFacts, to: string, studio: StudioDetails) {
   const { orderConfirmation } = await orderTemplates();
-  return [email('order-confirmation', order.reference, to, orderConfirmation(order, studio))];
+  return [email('order-confirmation', order.reference, to, await orderConfirmation(order, studio))];
 }
 
 export async function orderMovedMessages(
@@ -24,8 +24,8 @@ export async function orderMovedMessages(
 ): Promise<NewMessage[]> {
   const { orderDelivered, orderShipped } = await orderTemplates();
   return status === 'shipped'
-    ? [email('order-shipped', order.reference, to, orderShipped(order, studio))]
-    : [email('order-delivered', order.reference, to, orderDelivered(order, studio))];
+    ? [email('order-shipped', order.reference, to, await orderShipped(order, studio))]
+    : [email('order-delivered', order.reference, to, await orderDelivered(order, studio))];
 }
 
 /** Tells the customer their order is cancelled, and what happens to their money (once: keyed by the order). */
@@ -36,5 +36,5 @@ export async function orderCancelledMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { orderCancelled } = await orderTemplates();
-  return [email('order-cancelled', order.reference, to, orderCancelled(order, refund, studio))];
+  return [email('order-cancelled', order.reference, to, await orderCancelled(order, refund, studio))];
 }

@@ -85,20 +85,25 @@ export async function sendSecurityNotice(
     ['When', `${formatShortDateTime(context.at.toISOString())} (WAT)`],
     ['From the address', context.address ?? 'unknown'],
   ];
-  const messages = readers
-    .filter((reader): reader is Recipient & { email: string } => Boolean(reader.email))
-    .map((reader): NewMessage => {
-      const rendered = securityNotice({ name: reader.name, facts, ...noticeFor(event, account, reader) }, studio);
-      return {
-        channel: 'email',
-        recipient: reader.email,
-        template: 'security-notice',
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        idempotencyKey: `security-notice:email:${accountId}:${event.kind}:${context.at.toISOString()}:${reader.id}`,
-      };
-    });
+  const messages = await Promise.all(
+    readers
+      .filter((reader): reader is Recipient & { email: string } => Boolean(reader.email))
+      .map(async (reader): Promise<NewMessage> => {
+        const rendered = await securityNotice(
+          { name: reader.name, facts, ...noticeFor(event, account, reader) },
+          studio,
+        );
+        return {
+          channel: 'email',
+          recipient: reader.email,
+          template: 'security-notice',
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          idempotencyKey: `security-notice:email:${accountId}:${event.kind}:${context.at.toISOString()}:${reader.id}`,
+        };
+      }),
+  );
   await queueMessages(db, env.MESSAGES, messages);
   return messages;
 }

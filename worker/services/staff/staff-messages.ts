@@ -16,7 +16,7 @@ export async function teamInvitationMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { teamInvitation } = await import('../../messages/templates/team');
-  return [email('team-invitation', `${accountId}@${invite.expiresAt}`, to, teamInvitation(invite, studio))];
+  return [email('team-invitation', `${accountId}@${invite.expiresAt}`, to, await teamInvitation(invite, studio))];
 }
 
 /** A password reset link: one email per link issued. */
@@ -27,5 +27,5 @@ export async function passwordResetMessages(
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
   const { passwordReset } = await import('../../messages/templates/team');
-  return [email('password-reset', `${accountId}@${reset.expiresAt}`, to, passwordReset(reset, studio))];
+  return [email('password-reset', `${accountId}@${reset.expiresAt}`, to, await passwordReset(reset, studio))];
 }

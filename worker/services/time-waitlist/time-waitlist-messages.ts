@@ -21,8 +21,8 @@ export async function timeWaitlistJoinedMessages(
 ): Promise<NewMessage[]> {
   const { timeWaitlistJoined } = await timeWaitlistTemplates();
   return withRecipient([
-    email('time-waitlist-joined', entry.id, entry.email ?? '', timeWaitlistJoined(entry, studio, 'link')),
-    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', timeWaitlistJoined(entry, studio, 'reply')),
+    email('time-waitlist-joined', entry.id, entry.email ?? '', await timeWaitlistJoined(entry, studio, 'link')),
+    whatsapp('time-waitlist-joined', entry.id, entry.phone ?? '', await timeWaitlistJoined(entry, studio, 'reply')),
   ]);
 }
 
@@ -31,7 +31,7 @@ export async function timeWaitlistEndedMessages(
   entry: TimeWaitlistEndedFacts & { id: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
-  const message = (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
+  const message = await (await timeWaitlistTemplates()).timeWaitlistEnded(entry, studio);
   return byEmailAndWhatsapp('time-waitlist-ended', entry.id, entry, message);
 }
 
@@ -40,6 +40,6 @@ export async function timeWaitlistOfferMessages(
   offer: TimeWaitlistOfferFacts & { reference: string; email: string | null; phone: string | null },
   studio: StudioDetails,
 ): Promise<NewMessage[]> {
-  const message = (await timeWaitlistTemplates()).waitlistOffer(offer, studio);
+  const message = await (await timeWaitlistTemplates()).waitlistOffer(offer, studio);
   return byEmailAndWhatsapp('waitlist-offer', offer.reference, offer, message);
 }
