@@ -17,8 +17,8 @@ export const budget = {
    * on (scripts/lib/public-chunks.ts gathers what the pages share; they fetch 5 to 7).
    */
   firstLoadScripts: { limit: 8 },
-  /** The Worker's upload, gzip. */
-  workerGzip: { goal: 450 * KB, limit: 600 * KB },
+  /** The Worker's upload, gzip: `npm test` holds the goal itself (issue 51), the next goal lower. */
+  workerGzip: { goal: 420 * KB, limit: 450 * KB },
   /** CPU at the Worker's startup in `wrangler check startup`, ms (bench only). */
   startupMs: { goal: 20 },
   /** Lighthouse mobile performance (bench only): every public page, and the admin's login. */
