@@ -370,7 +370,7 @@ export async function bookingCancelled(
   const lead = `Your appointment on ${when(booking.date, booking.time)} is cancelled.`;
   const money = refundSentence(refund);
   return {
-    ...cancellationMessage(
+    ...(await cancellationMessage(
       {
         name: booking.name,
         subject: `Your booking on ${when(booking.date, booking.time)} is cancelled`,
@@ -381,7 +381,7 @@ export async function bookingCancelled(
         again: { url: `${studio.siteUrl}/booking` },
       },
       studio,
-    ),
+    )),
     whatsapp: { name: 'booking_cancelled', parameters: [booking.name, when(booking.date, booking.time), money] },
   };
 }
@@ -399,7 +399,7 @@ export async function bookingMissed(booking: BookingFacts, studio: StudioDetails
       ? `The ${formatNaira(paid)} paid for it is kept, as our booking terms say. If something kept you away, call or WhatsApp us.`
       : 'If something kept you away, call or WhatsApp us.';
   return {
-    ...cancellationMessage(
+    ...(await cancellationMessage(
       {
         name: booking.name,
         subject: `We missed you on ${when(booking.date, booking.time)}`,
@@ -410,7 +410,7 @@ export async function bookingMissed(booking: BookingFacts, studio: StudioDetails
         again: { url: `${studio.siteUrl}/booking` },
       },
       studio,
-    ),
+    )),
     whatsapp: {
       name: 'booking_missed',
       parameters: [booking.name, when(booking.date, booking.time), `${studio.siteUrl}/booking`],

@@ -38,7 +38,7 @@ export async function membershipStarted(facts: MembershipFacts, studio: StudioDe
     ['Reference', withShortReference(facts.reference)],
   ];
   return {
-    ...codeMessage(
+    ...(await codeMessage(
       {
         subject: `Welcome to ${facts.planName}: your code inside`,
         heading: 'Your membership has started',
@@ -50,7 +50,7 @@ export async function membershipStarted(facts: MembershipFacts, studio: StudioDe
         howTo,
       },
       studio,
-    ),
+    )),
     whatsapp: {
       name: 'membership_started',
       parameters: [facts.name, facts.planName, facts.code ?? '', formatDate(facts.renewsOn)],

@@ -33,7 +33,7 @@ export async function packageBought(facts: PackageFacts, studio: StudioDetails):
     ['Reference', withShortReference(facts.reference)],
   ];
   return {
-    ...codeMessage(
+    ...(await codeMessage(
       {
         subject: `Your ${facts.name} package: code inside`,
         heading: 'Your package is ready',
@@ -45,7 +45,7 @@ export async function packageBought(facts: PackageFacts, studio: StudioDetails):
         howTo,
       },
       studio,
-    ),
+    )),
     whatsapp: {
       name: 'package_bought',
       parameters: [facts.buyerName, facts.name, facts.code, String(facts.sessions), formatDate(facts.expiresOn)],

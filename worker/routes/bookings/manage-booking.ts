@@ -3,10 +3,10 @@ import { sameOriginJson } from '../../middleware/admin-session';
 import { scopeOf } from '../../middleware/scope';
 import { validate } from '../../middleware/validate';
 import { announceMove, refundAndAnnounceCancel } from '../../services/bookings/booking-change-effects';
-import { refundOf } from '../../services/bookings/booking-changes';
 import {
   bookingOfToken,
   cancelOwnBooking,
+  managePageOfToken,
   manageView,
   otherTherapistNotice,
   rescheduleOwnBooking,
@@ -33,10 +33,9 @@ const cancelBody = () => z.object({});
 /** A visitor's own booking, through the private link of their confirmation. */
 export const manageBookingRoutes = routeGroup()
   .get('/manage-booking/:token', async (c) => {
-    const booking = await bookingOfToken(c.var.db, c.req.param('token'));
-    if (!booking) return c.json({ message: manageBookingMessages.notFound }, 404);
-    const refund = await refundOf(c.var.db, booking.id);
-    return c.json(await manageView(c.var.db, booking, refund, new Date()), 200, { 'Cache-Control': 'no-store' });
+    const page = await managePageOfToken(c.var.db, c.req.param('token'), new Date());
+    if (!page) return c.json({ message: manageBookingMessages.notFound }, 404);
+    return c.json(page, 200, { 'Cache-Control': 'no-store' });
   })
   .post('/manage-booking/:token/reschedule', sameOriginJson, validate('json', rescheduleBody), async (c) => {
     const booking = await bookingOfToken(c.var.db, c.req.param('token'));

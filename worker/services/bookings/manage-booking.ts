@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings } from '../../db/schema';
+import { bookings, refunds } from '../../db/schema';
 import { endTimeOf } from '../../shared/bookings/schedule';
 import { lagosToUtc } from '../../shared/time';
 import { type RefundRow, refundView } from '../payments/refunds';
@@ -56,18 +56,51 @@ export async function bookingOfToken(db: Database, token: string): Promise<Booki
 export const otherTherapistNotice = (name: string) =>
   `Your therapist is not free at that time, so ${name} will look after you instead.`;
 
+interface ViewExtras {
+  therapist: string | null;
+  method: PaymentMethod | null;
+  online: number | null;
+  voucher: number | null;
+}
+
+/** What the view adds to the booking's row, for the booking `therapistId` and `reference` name (values or SQL). */
+const extrasQuery = (db: Database, therapistId: unknown, reference: unknown) =>
+  db
+    .select({
+      therapist: sql<string | null>`(select name from therapists where id = ${therapistId})`,
+      method: sql<PaymentMethod | null>`(select method from payments where reference = ${reference})`,
+      online: sql<number | null>`(select amount from payments where reference = ${reference})`,
+      voucher: sql<number | null>`${paidBy(voucherLedger, reference)}`,
+    })
+    .from(sql`(select 1)`);
+
 /** The manage page's view of a booking (ARCHITECTURE.md, "Managing a booking"). */
 export async function manageView(db: Database, booking: BookingRow, refund: RefundRow | null | undefined, now: Date) {
-  const extra = await db.get<{
-    therapist: string | null;
-    method: PaymentMethod | null;
-    online: number | null;
-    voucher: number | null;
-  }>(sql`select
-    (select name from therapists where id = ${booking.therapistId}) as therapist,
-    (select method from payments where reference = ${booking.paymentReference}) as method,
-    (select amount from payments where reference = ${booking.paymentReference}) as online,
-    ${paidBy(voucherLedger, booking.paymentReference)} as voucher`);
+  const [extra] = await extrasQuery(db, booking.therapistId, booking.paymentReference);
+  return viewOf(booking, refund, extra, now);
+}
+
+/**
+ * The page a manage token opens, or undefined: the booking, its refund and the view's extras in
+ * one batch (one round trip from Lagos), each found through the token's hash.
+ */
+export async function managePageOfToken(db: Database, token: string, now: Date) {
+  if (!isManageToken(token)) return undefined;
+  const hash = await manageTokenHash(token);
+  const ofToken = (column: string) => sql`(select ${sql.raw(column)} from bookings where manage_token_hash = ${hash})`;
+  const [[booking], [refund], [extra]] = await db.batch([
+    db.select().from(bookings).where(eq(bookings.manageTokenHash, hash)).limit(1),
+    db
+      .select()
+      .from(refunds)
+      .where(sql`${refunds.bookingId} = ${ofToken('id')}`)
+      .limit(1),
+    extrasQuery(db, ofToken('therapist_id'), ofToken('payment_reference')),
+  ]);
+  return booking ? viewOf(booking, refund, extra, now) : undefined;
+}
+
+function viewOf(booking: BookingRow, refund: RefundRow | null | undefined, extra: ViewExtras | undefined, now: Date) {
   const method = extra?.method ?? 'paystack';
   return {
     booking: {
