@@ -30,8 +30,8 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
   let inFlight = 0;
   let trips = 0;
   let log: string[] = [];
-  const unwrapped = new WeakMap<object, Statement>();
-  const sqlOf = new WeakMap<object, string>();
+  /** Each counted statement's real one (D1's batch takes only those) and its SQL. */
+  const counted = new WeakMap<object, { real: Statement; sql: string }>();
 
   async function trip<T>(sql: string, run: () => Promise<T>): Promise<T> {
     if (inFlight === 0) {
@@ -58,8 +58,7 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
         return typeof value === 'function' ? value.bind(object) : value;
       },
     });
-    unwrapped.set(proxy, target);
-    sqlOf.set(proxy, sql);
+    counted.set(proxy, { real: target, sql });
     return proxy;
   }
 
@@ -70,8 +69,8 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
       }
       if (key === 'batch') {
         return (statements: Statement[]) =>
-          trip(`batch of ${statements.length}: ${statements.map((each) => sqlOf.get(each) ?? '?')[0] ?? ''}`, () =>
-            object.batch(statements.map((each) => unwrapped.get(each) ?? each)),
+          trip(`batch of ${statements.length}: ${counted.get(statements[0] ?? {})?.sql ?? '?'}`, () =>
+            object.batch(statements.map((each) => counted.get(each)?.real ?? each)),
           );
       }
       if (key === 'exec') return (sql: string) => trip(sql, () => object.exec(sql));

@@ -63,7 +63,7 @@ interface ViewExtras {
   voucher: number | null;
 }
 
-/** What the view adds to the booking's row, for the booking `therapistId` and `reference` name (values or SQL). */
+/** What the view adds to the booking's row: of its therapist and its payment, given as values or as SQL. */
 const extrasQuery = (db: Database, therapistId: unknown, reference: unknown) =>
   db
     .select({
