@@ -2,6 +2,7 @@ import { CheckIcon, ClockIcon, LeafIcon } from '../../components/ui/icons';
 import { PageHero } from '../../components/ui/page-hero';
 import { GiftVoucherForm } from '../../features/gift-vouchers/gift-voucher-form';
 import { usePageMeta } from '../../lib/page-meta';
+import '../../styles/sale-page.css';
 import '../../styles/gift-vouchers.css';
 
 const promises = [
@@ -32,13 +33,13 @@ export default function GiftVouchersPage() {
         lead="A massage for a birthday, Valentine’s Day or Mother’s Day: choose an amount or a treatment, add a message, and we send it on the day."
       />
       <section className="section" aria-labelledby="gift-voucher-heading">
-        <div className="container gift-vouchers">
-          <div className="gift-vouchers__intro">
+        <div className="container sale-page">
+          <div className="sale-page__intro">
             <h2 id="gift-voucher-heading">Buy a gift voucher</h2>
-            <ul className="gift-vouchers__promises">
+            <ul className="sale-page__steps">
               {promises.map(({ icon: PromiseIcon, title, text }) => (
                 <li key={title}>
-                  <span className="gift-vouchers__icon">
+                  <span className="sale-page__icon">
                     <PromiseIcon size={22} />
                   </span>
                   <div>
@@ -49,7 +50,7 @@ export default function GiftVouchersPage() {
               ))}
             </ul>
           </div>
-          <div className="card gift-vouchers__card">
+          <div className="card sale-page__card">
             <GiftVoucherForm />
           </div>
         </div>

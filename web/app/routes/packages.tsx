@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { useMemberships, usePackages } from '../../features/catalogue/live-packages';
 import { type Offer, OfferForm } from '../../features/packages/offer-form';
 import { usePageMeta } from '../../lib/page-meta';
+import '../../styles/sale-page.css';
 import '../../styles/packages.css';
 
 const steps = [
@@ -82,13 +83,13 @@ export default function PackagesPage() {
         lead="Buy several sessions at once and pay less for each, or become a member and have your sessions every month."
       />
       <section className="section" aria-labelledby="packages-heading">
-        <div className="container packages">
-          <div className="packages__intro">
+        <div className="container sale-page">
+          <div className="sale-page__intro">
             <h2 id="packages-heading">Buy a package</h2>
-            <ul className="packages__steps">
+            <ul className="sale-page__steps">
               {steps.map(({ icon: StepIcon, title, text }) => (
                 <li key={title}>
-                  <span className="packages__icon">
+                  <span className="sale-page__icon">
                     <StepIcon size={22} />
                   </span>
                   <div>
@@ -99,7 +100,7 @@ export default function PackagesPage() {
               ))}
             </ul>
           </div>
-          <div className="card packages__card">
+          <div className="card sale-page__card">
             {packages.length > 0 ? (
               <OfferForm
                 kind="package"
@@ -122,14 +123,14 @@ export default function PackagesPage() {
       </section>
       {memberships.length > 0 ? (
         <section className="section section--sand" aria-labelledby="memberships-heading">
-          <div className="container packages">
-            <div className="packages__intro">
+          <div className="container sale-page">
+            <div className="sale-page__intro">
               <h2 id="memberships-heading">Become a member</h2>
-              <p className="packages__lead">
+              <p className="sale-page__lead">
                 Your sessions every month, paid monthly by card, with a discount on our skincare.
               </p>
             </div>
-            <div className="card packages__card">
+            <div className="card sale-page__card">
               <OfferForm
                 kind="membership"
                 offers={memberships.map(membershipCard)}

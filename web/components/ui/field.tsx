@@ -33,6 +33,19 @@ export function FieldFrame({ id, label, className, hint, error, children }: Fiel
   );
 }
 
+/** A select's options for named things (therapists, staff): each one's name shown, its id the value. */
+export function ItemOptions({ items }: { items: ReadonlyArray<{ _id: string; name: string }> }) {
+  return (
+    <>
+      {items.map((item) => (
+        <option key={item._id} value={item._id}>
+          {item.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A form's own error (not one field's), read out as soon as it appears; nothing when empty. */
 export function FormError({ message }: { message?: string }) {
   return message ? (

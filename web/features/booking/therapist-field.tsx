@@ -8,7 +8,7 @@
  */
 
 import { useEffect, useId, useState } from 'react';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 
 export interface PublicTherapist {
   _id: string;
@@ -63,11 +63,7 @@ export function TherapistField({
         onChange={(event) => onChange(event.target.value)}
       >
         <option value={ANY_THERAPIST}>Any therapist</option>
-        {offered.map((therapist) => (
-          <option key={therapist._id} value={therapist._id}>
-            {therapist.name}
-          </option>
-        ))}
+        <ItemOptions items={offered} />
       </select>
     </FieldFrame>
   );

@@ -1,7 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import { MIN_VOUCHER } from '../../../worker/shared/prepaid/voucher-rules';
-import type { VoucherDetailsInput } from '../../../worker/shared/prepaid/voucher-schema';
+import { MIN_VOUCHER, voucherDetailsOf } from '../../../worker/shared/prepaid/voucher-rules';
 import { lagosDate } from '../../../worker/shared/time';
 import { FormError } from '../../components/ui/field';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-errors';
@@ -39,19 +38,7 @@ function readForm(form: HTMLFormElement, menu: ReadonlyArray<{ name: string; pri
           ? undefined
           : Number(text('otherAmount').replace(/[₦,\s]/g, ''))
         : Number(choice) || undefined;
-  const details: VoucherDetailsInput = {
-    paymentType: 'voucher',
-    amount: choice === 'treatment' ? undefined : amount,
-    treatment: treatment || undefined,
-    buyerName: text('buyerName'),
-    buyerEmail: text('buyerEmail'),
-    recipientName: text('recipientName'),
-    recipientEmail: text('recipientEmail'),
-    recipientPhone: text('recipientPhone'),
-    message: text('message'),
-    deliverOn: text('deliverOn'),
-  };
-  return { details, amount };
+  return { details: voucherDetailsOf(text, { amount, treatment }), amount };
 }
 
 /**

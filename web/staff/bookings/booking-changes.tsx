@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { timeSlots } from '../../../worker/shared/bookings/booking';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatAppointment, formatShortDateTime, formatTime, lagosDate } from '../../../worker/shared/time';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 import { adminRequest, api } from '../frame/admin-api';
 import { useBookable } from '../kits/use-bookable';
 import { CancelWithRefund, refundWords } from './cancel-with-refund';
@@ -95,13 +95,11 @@ export function MoveBookingForm({
           key={bookable ? 'loaded' : 'loading'}
         >
           <option value="any">Any therapist</option>
-          {(bookable?.therapists ?? (booking.therapist ? [{ ...booking.therapist, active: true }] : []))
-            .filter((therapist) => therapist.active)
-            .map((therapist) => (
-              <option key={therapist._id} value={therapist._id}>
-                {therapist.name}
-              </option>
-            ))}
+          <ItemOptions
+            items={(bookable?.therapists ?? (booking.therapist ? [{ ...booking.therapist, active: true }] : [])).filter(
+              (therapist) => therapist.active,
+            )}
+          />
         </select>
       </FieldFrame>
       <button type="submit" className="button button--secondary button--small" disabled={busy}>

@@ -10,7 +10,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, formatDate, isIsoDate, lagosDate } from '../../../worker/shared/time';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 import { messageOf } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
 import { AdminPageHeader, HeaderAction, ListFrame, Notice, useCan } from '../kits/admin-ui';
@@ -240,11 +240,7 @@ function TherapistPicker({
         value={current ?? ''}
         onChange={(event) => onChange(event.target.value)}
       >
-        {shown.map((therapist) => (
-          <option key={therapist._id} value={therapist._id}>
-            {therapist.name}
-          </option>
-        ))}
+        <ItemOptions items={shown} />
       </select>
     </FieldFrame>
   );

@@ -8,7 +8,7 @@
 import { type FormEvent, useState } from 'react';
 import { formatVisit } from '../../../worker/shared/bookings/schedule';
 import { formatNaira } from '../../../worker/shared/money';
-import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
+import { FieldFrame, FormError, ItemOptions, TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { FormButtons, RadioOptions, useCan } from '../kits/admin-ui';
@@ -300,11 +300,7 @@ function TherapistSelect({
         onChange={(event) => onChange(event.target.value)}
       >
         {anyOffered ? <option value="any">Any therapist</option> : null}
-        {offered.map((therapist) => (
-          <option key={therapist._id} value={therapist._id}>
-            {therapist.name}
-          </option>
-        ))}
+        <ItemOptions items={offered} />
         {/* The Calendar's choice stays listed until the treatments rule it out. */}
         {value !== 'any' && !offered.some((therapist) => therapist._id === value) ? (
           <option value={value}>{named ?? 'Chosen therapist'}</option>

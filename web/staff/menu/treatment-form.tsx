@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { draftFields, TextAreaField, TextField } from '../../components/ui/field';
+import { describedBy, draftFields, FieldFrame, TextAreaField, TextField } from '../../components/ui/field';
 import { RadioOptions } from '../kits/admin-ui';
 import { addTreatment, changeTreatment, type Group, type Treatment } from './catalogue-api';
 import {
@@ -126,9 +126,11 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
           noValidate
         >
           <TextField label="Name" {...field('name')} autoComplete="off" maxLength={60} />
-          <GroupSelect
+          <OptionSelect
             id={`${id}-group`}
-            groups={groups}
+            label="Group"
+            name="group"
+            options={groups.map((group) => ({ value: group.id, label: group.title }))}
             value={draft.group}
             error={errors.group}
             onChange={(group) => set('group', group)}
@@ -162,6 +164,17 @@ export function TreatmentForm({ editing, groups, onClose, onSaved }: TreatmentFo
 
 /** The treatment's length (fixed for the overnight one) and the buffer kept free after it. */
 function LengthAndBuffer({ id, draft, errors, set }: { id: string; draft: Draft; errors: FieldErrors; set: SetDraft }) {
+  const minutesSelect = (key: 'durationMinutes' | 'bufferMinutes', label: string, from: number, to: number) => (
+    <OptionSelect
+      id={`${id}-${key}`}
+      label={label}
+      name={key}
+      options={minuteOptions(from, to, draft[key] ?? '')}
+      value={draft[key] ?? ''}
+      error={errors[key]}
+      onChange={(value) => set(key, value)}
+    />
+  );
   return (
     <>
       {draft.durationMinutes === null ? (
@@ -170,69 +183,10 @@ function LengthAndBuffer({ id, draft, errors, set }: { id: string; draft: Draft;
           <p className="admin-catalogue-form__fixed">Overnight (cannot change)</p>
         </div>
       ) : (
-        <MinutesSelect
-          id={`${id}-duration`}
-          label="Length"
-          name="durationMinutes"
-          options={quarterHours(15, MAX_DURATION_MINUTES)}
-          value={draft.durationMinutes}
-          error={errors.durationMinutes}
-          onChange={(value) => set('durationMinutes', value)}
-        />
+        minutesSelect('durationMinutes', 'Length', 15, MAX_DURATION_MINUTES)
       )}
-      <MinutesSelect
-        id={`${id}-buffer`}
-        label="Buffer after"
-        name="bufferMinutes"
-        options={quarterHours(0, MAX_BUFFER_MINUTES)}
-        value={draft.bufferMinutes}
-        error={errors.bufferMinutes}
-        onChange={(value) => set('bufferMinutes', value)}
-      />
+      {minutesSelect('bufferMinutes', 'Buffer after', 0, MAX_BUFFER_MINUTES)}
     </>
-  );
-}
-
-/** The treatment's group on the menu, as a labelled select with its message. */
-function GroupSelect({
-  id,
-  groups,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  groups: TreatmentFormProps['groups'];
-  value: string;
-  error: string | undefined;
-  onChange: (group: string) => void;
-}) {
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        Group
-      </label>
-      <select
-        id={id}
-        name="group"
-        className="field__control field__control--select"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {groups.map((group) => (
-          <option key={group.id} value={group.id}>
-            {group.title}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -279,43 +233,46 @@ function PaymentWhenBooked({
   );
 }
 
-function MinutesSelect(props: {
+type Option = { value: string; label: string };
+
+/** A labelled select of the form's own options, with its message. */
+function OptionSelect(props: {
   id: string;
   label: string;
   name: string;
-  options: readonly number[];
+  options: readonly Option[];
   value: string;
   error?: string;
   onChange: (value: string) => void;
 }) {
   const { id, label, name, options, value, error, onChange } = props;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <select
         id={id}
         name={name}
         className="field__control field__control--select"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
         onChange={(event) => onChange(event.target.value)}
       >
-        {/* A length saved off the 15-minute steps (never by this form) still shows as it is. */}
-        {options.includes(Number(value)) ? null : <option value={value}>{lengthLabel(Number(value))}</option>}
-        {options.map((minutes) => (
-          <option key={minutes} value={String(minutes)}>
-            {minutes === 0 ? 'None' : lengthLabel(minutes)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
+}
+
+/** Quarter hours from `from` to `to` minutes; a length saved off those steps (never by this form) still shows. */
+function minuteOptions(from: number, to: number, value: string): Option[] {
+  const steps = quarterHours(from, to);
+  const kept = steps.includes(Number(value)) ? [] : [Number(value)];
+  return [...kept, ...steps].map((minutes) => ({
+    value: String(minutes),
+    label: minutes === 0 ? 'None' : lengthLabel(minutes),
+  }));
 }

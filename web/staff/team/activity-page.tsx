@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type AuditAction, auditActions, isAuditAction } from '../../../worker/shared/audit-actions';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { formatShortDateTime } from '../../../worker/shared/time';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 import { adminPage, adminRequest, api } from '../frame/admin-api';
 import { AdminPageHeader, CardTable, ListFrame, Pager } from '../kits/admin-ui';
 import { useAdminList } from '../kits/use-admin-list';
@@ -64,11 +64,7 @@ function ActivityFilters({
           onChange={(event) => set({ actor: event.target.value })}
         >
           <option value="">Everyone</option>
-          {people.map((person) => (
-            <option key={person._id} value={person._id}>
-              {person.name}
-            </option>
-          ))}
+          <ItemOptions items={people} />
         </select>
       </FieldFrame>
       <FieldFrame id={`${formId}-action`} label="What">

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { roleLabels, type StaffRole, staffRoles } from '../../../worker/shared/permissions';
-import { FieldFrame, TextField } from '../../components/ui/field';
+import { FieldFrame, ItemOptions, TextField } from '../../components/ui/field';
 import { DialogButtons } from '../kits/admin-ui';
 import { ModalDialog, useModal } from '../kits/modal-dialog';
 
@@ -107,11 +107,7 @@ function TherapistField({
         onChange={(event) => onChange(event.target.value || undefined)}
       >
         <option value="">Choose a therapist</option>
-        {therapists.map((therapist) => (
-          <option key={therapist._id} value={therapist._id}>
-            {therapist.name}
-          </option>
-        ))}
+        <ItemOptions items={therapists} />
       </select>
     </FieldFrame>
   );

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { dayPartLabels } from '../../../worker/shared/bookings/time-waitlist';
 import { formatNaira } from '../../../worker/shared/money';
 import { formatDate, formatShortDate, formatTime, lagosClock, lagosDate } from '../../../worker/shared/time';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 import { minutesUntil, useClock } from '../../lib/use-clock';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
 import { AdminPageHeader, Notice } from '../kits/admin-ui';
@@ -334,11 +334,7 @@ function OfferForm({
       <FieldFrame id={`${id}-therapist`} label="Therapist">
         <select id={`${id}-therapist`} name="therapistId" className="field__control field__control--select">
           <option value="any">Any free therapist</option>
-          {givers.map((therapist) => (
-            <option key={therapist._id} value={therapist._id}>
-              {therapist.name}
-            </option>
-          ))}
+          <ItemOptions items={givers} />
         </select>
       </FieldFrame>
       <div className="admin-row__actions">

@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, formatDate, formatTime, isIsoDate, lagosClock, lagosDate } from '../../../worker/shared/time';
-import { FieldFrame } from '../../components/ui/field';
+import { FieldFrame, ItemOptions } from '../../components/ui/field';
 import { useClock } from '../../lib/use-clock';
 import { bookedNotice, NewBookingForm, type NewBookingPreset } from '../bookings/new-booking-form';
 import { AdminPageHeader, Notice, useCan } from '../kits/admin-ui';
@@ -185,11 +185,7 @@ function DayControls({
             onChange={(event) => setTherapistId(event.target.value)}
           >
             <option value="all">All therapists</option>
-            {(bookable?.therapists ?? []).map((therapist) => (
-              <option key={therapist._id} value={therapist._id}>
-                {therapist.name}
-              </option>
-            ))}
+            <ItemOptions items={bookable?.therapists ?? []} />
           </select>
         </FieldFrame>
       )}

@@ -1,6 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatNaira } from '../../../worker/shared/money';
-import { MAX_DELIVERY_DAYS, MAX_VOUCHER, MIN_VOUCHER } from '../../../worker/shared/prepaid/voucher-rules';
+import {
+  MAX_DELIVERY_DAYS,
+  MAX_VOUCHER,
+  MIN_VOUCHER,
+  voucherDetailsOf,
+} from '../../../worker/shared/prepaid/voucher-rules';
 import { addDays, formatShortDate, lagosDate } from '../../../worker/shared/time';
 import { FieldFrame, FormError, TextAreaField, TextField } from '../../components/ui/field';
 import { adminRequest, api, messageOf } from '../frame/admin-api';
@@ -102,19 +107,7 @@ export function SellVoucherForm({ onClose, onSold }: { onClose: () => void; onSo
     try {
       const sold = await adminRequest(
         api.vouchers.$post({
-          json: {
-            paymentType: 'voucher',
-            amount: treatment ? undefined : Number(text('amount')) || undefined,
-            treatment: treatment || undefined,
-            buyerName: text('buyerName'),
-            buyerEmail: text('buyerEmail'),
-            recipientName: text('recipientName'),
-            recipientEmail: text('recipientEmail'),
-            recipientPhone: text('recipientPhone'),
-            message: text('message'),
-            deliverOn: text('deliverOn'),
-            payment,
-          },
+          json: { ...voucherDetailsOf(text, { amount: Number(text('amount')) || undefined, treatment }), payment },
         }),
       );
       onSold(soldText(sold));

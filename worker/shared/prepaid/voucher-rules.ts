@@ -39,3 +39,22 @@ export const formatVoucherCode = (code: string) => code.match(/.{1,4}/g)?.join('
 
 /** A code as typed (any case, spaces or dashes): its 12 characters, upper case. */
 export const normalizeVoucherCode = (typed: string) => typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** A voucher form's fields as the API takes them: the website's and the desk's read the same names. */
+export function voucherDetailsOf(
+  text: (name: string) => string,
+  value: { amount: number | undefined; treatment: string },
+) {
+  return {
+    paymentType: 'voucher' as const,
+    amount: value.treatment ? undefined : value.amount,
+    treatment: value.treatment || undefined,
+    buyerName: text('buyerName'),
+    buyerEmail: text('buyerEmail'),
+    recipientName: text('recipientName'),
+    recipientEmail: text('recipientEmail'),
+    recipientPhone: text('recipientPhone'),
+    message: text('message'),
+    deliverOn: text('deliverOn'),
+  };
+}
