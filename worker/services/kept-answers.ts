@@ -2,21 +2,48 @@
  * Answers kept in the isolate under a version that the database moves on, by triggers, with every
  * write to what they are made of (a one-row table: schedule_version, bookings_version), written
  * through the API or not; and a stamp for what changes without a write (the minute, for what the
- * clock alone changes). A request reads the version, one small statement, and answers from memory
- * when nothing has changed. An answer is worked out from reads made after its version was read, so
- * it is never older than the version it is kept under.
+ * clock alone changes). An answer is worked out from reads made with or after its version's read,
+ * so it is never older than the version it is kept under.
+ *
+ * Two ways to ask: `answer` reads the version, then works the answer out if it moved (two trips to
+ * D1 when it did); `answerInOneTrip` hands the work the kept version, and the work reads the
+ * version in its own batch, its other statements guarded by `unchangedSince` so that they read
+ * nothing while the kept answer still holds (one trip, whatever changed).
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, d1Statement } from '../db/client';
 
 type VersionTable = 'schedule_version' | 'bookings_version';
+
+/** What a one-trip work answers: the version it read, and its answer unless the kept one holds. */
+export interface Versioned<T> {
+  version: number;
+  answer?: T;
+}
 
 export interface KeptAnswers {
   /** The version now. */
   version(db: Database): Promise<number>;
   /** The answer for `key`: the kept one if nothing changed since it was worked out (same version and stamp), else `work()`'s. */
   answer<T>(db: Database, key: string, work: () => Promise<T>, stamp?: number): Promise<T>;
+  /**
+   * The answer for `key` in the one batch `work` sends: it gets the kept answer's version (none
+   * when there is none for this stamp) and answers without an answer when that version still holds.
+   */
+  answerInOneTrip<T>(
+    key: string,
+    work: (since: number | undefined) => Promise<Versioned<T>>,
+    stamp?: number,
+  ): Promise<T>;
 }
+
+/** The statement that reads `table`'s version, for a batch of its own work. */
+export const versionStatement = (db: Database, table: VersionTable) =>
+  d1Statement(db, sql`select version from ${sql.identifier(table)} where id = 1`);
+
+/** True unless `table`'s version is still `since`: the guard of a one-trip work's reads. */
+export const unchangedSince = (table: VersionTable, since: number | undefined): SQL =>
+  since === undefined ? sql`1` : sql`(select version from ${sql.identifier(table)} where id = 1) is not ${since}`;
 
 /** At most `maxAnswers` kept; the oldest goes first. */
 export function keptAnswers(table: VersionTable, maxAnswers: number): KeptAnswers {
@@ -25,6 +52,14 @@ export function keptAnswers(table: VersionTable, maxAnswers: number): KeptAnswer
     const row = await db.get<{ version: number }>(sql`select version from ${sql.identifier(table)} where id = 1`);
     return Number(row?.version ?? 0);
   };
+  const keep = (key: string, entry: { version: number; stamp: number; answer: unknown }) => {
+    answers.delete(key);
+    answers.set(key, entry);
+    if (answers.size > maxAnswers) {
+      const oldest = answers.keys().next().value;
+      if (oldest !== undefined) answers.delete(oldest);
+    }
+  };
   return {
     version,
     async answer<T>(db: Database, key: string, work: () => Promise<T>, stamp = 0): Promise<T> {
@@ -32,13 +67,20 @@ export function keptAnswers(table: VersionTable, maxAnswers: number): KeptAnswer
       const kept = answers.get(key);
       if (kept && kept.version === now && kept.stamp === stamp) return kept.answer as T;
       const answer = await work();
-      answers.delete(key);
-      answers.set(key, { version: now, stamp, answer });
-      if (answers.size > maxAnswers) {
-        const oldest = answers.keys().next().value;
-        if (oldest !== undefined) answers.delete(oldest);
-      }
+      keep(key, { version: now, stamp, answer });
       return answer;
+    },
+    async answerInOneTrip<T>(key: string, work: (since: number | undefined) => Promise<Versioned<T>>, stamp = 0) {
+      const kept = answers.get(key);
+      const since = kept && kept.stamp === stamp ? kept.version : undefined;
+      const result = await work(since);
+      if (result.answer !== undefined) {
+        keep(key, { version: result.version, stamp, answer: result.answer });
+        return result.answer;
+      }
+      // The guard read nothing: the version was still the kept one (a batch is one transaction).
+      if (kept && since === result.version) return kept.answer as T;
+      throw new Error(`A kept answer's work answered nothing at version ${result.version}, not ${since}`);
     },
   };
 }

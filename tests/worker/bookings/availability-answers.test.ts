@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { scheduleVersion } from '../../../worker/services/schedule/availability-answers';
+import { loadVersionedSchedule } from '../../../worker/services/schedule/schedule';
 import { blockAt, minuteOfDay } from '../../../worker/shared/bookings/schedule';
 import { inDays } from '../checkout/payment-fixtures';
 import { call, clearPaymentData, db } from '../checkout/payment-harness';
@@ -107,5 +108,18 @@ describe('availability kept per schedule version', () => {
     );
     expect(await openInMonth()).toBe(false);
     expect(await leftAt10()).toBe(0);
+  });
+
+  it('reads the schedule with its version in one batch, and nothing more while a kept version holds', async () => {
+    const now = new Date();
+    const version = await scheduleVersion(db);
+    const fresh = await loadVersionedSchedule(db, date, date, now, undefined);
+    expect(fresh.version).toBe(version);
+    expect(fresh.schedule?.therapists.map((therapist) => therapist.id)).toEqual(['therapist-1', 'therapist-2']);
+    expect(await loadVersionedSchedule(db, date, date, now, version)).toEqual({ version });
+    await run(`insert into closures (date, reason) values ('${date}', 'Public holiday')`);
+    const moved = await loadVersionedSchedule(db, date, date, now, version);
+    expect(moved.version).toBeGreaterThan(version);
+    expect(moved.schedule?.closures.get(date)).toBe('Public holiday');
   });
 });

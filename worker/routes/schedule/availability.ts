@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { validate } from '../../middleware/validate';
 import { availabilityAnswer } from '../../services/schedule/availability-answers';
-import { dayAvailability, loadSchedule, monthAvailability, type Visit } from '../../services/schedule/schedule';
+import { dayAvailability, monthAvailability, type Schedule, type Visit } from '../../services/schedule/schedule';
 import { addDays, isIsoDate } from '../../shared/time';
 import { routeGroup } from '../route-group';
 
@@ -43,11 +43,11 @@ function visitOf(query: { treatments?: string; therapist?: string }): Visit {
  * Treatments must be on the menu (the schedule as read holds it): hidden ones too, since a booking
  * of one made before staff hid it can still be moved; a new booking of one is refused at payment.
  */
-const knownTreatments = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
+const knownTreatments = (visit: Visit, schedule: Schedule) =>
   visit.treatmentIds.every((id) => schedule.timings.has(id));
 
 /** A named therapist must be an active one (their treatments are checked by the slots: none left). */
-const knownTherapist = (visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) =>
+const knownTherapist = (visit: Visit, schedule: Schedule) =>
   visit.therapistId === 'any' ||
   schedule.therapists.some((therapist) => therapist.id === visit.therapistId && therapist.active);
 
@@ -57,7 +57,7 @@ const lastDayOf = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(
 const visitKey = (visit: Visit) => `${visit.treatmentIds.join(',')}|${visit.therapistId}`;
 
 /** Why the visit cannot be answered for: treatments off the menu, or an unknown therapist. */
-function refusal(visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>>) {
+function refusal(visit: Visit, schedule: Schedule) {
   if (!knownTreatments(visit, schedule)) return { message: availabilityMessages.treatments };
   if (!knownTherapist(visit, schedule)) return { message: availabilityMessages.therapist };
   return undefined;
@@ -66,8 +66,8 @@ function refusal(visit: Visit, schedule: Awaited<ReturnType<typeof loadSchedule>
 /**
  * Anyone: the start times of a day at which a therapist (and a room) is free for the whole visit,
  * and for a month the days that have any. Answers are kept per schedule version
- * (services/schedule/availability-answers.ts): a request whose answer nothing has changed reads one small
- * row; otherwise one D1 round trip reads the schedule. What is shown is advice: the hold is taken
+ * (services/schedule/availability-answers.ts): one D1 round trip reads the version with the schedule,
+ * which reads nothing while the kept answer still holds. What is shown is advice: the hold is taken
  * against a fresh read.
  */
 export const availabilityRoutes = routeGroup()
@@ -75,10 +75,14 @@ export const availabilityRoutes = routeGroup()
     const query = c.req.valid('query');
     const visit = visitOf(query);
     const now = new Date();
-    const answer = await availabilityAnswer(c.var.db, `day|${query.date}|${visitKey(visit)}`, now, async () => {
-      const schedule = await loadSchedule(c.var.db, query.date, query.date, now);
-      return refusal(visit, schedule) ?? { date: query.date, ...dayAvailability(schedule, visit, query.date, now) };
-    });
+    const window = { from: query.date, to: query.date, now };
+    const answer = await availabilityAnswer(
+      c.var.db,
+      `day|${query.date}|${visitKey(visit)}`,
+      window,
+      (schedule) =>
+        refusal(visit, schedule) ?? { date: query.date, ...dayAvailability(schedule, visit, query.date, now) },
+    );
     if ('message' in answer) return c.json({ message: answer.message }, 400);
     return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   })
@@ -86,14 +90,17 @@ export const availabilityRoutes = routeGroup()
     const query = c.req.valid('query');
     const visit = visitOf(query);
     const now = new Date();
-    const answer = await availabilityAnswer(c.var.db, `month|${query.month}|${visitKey(visit)}`, now, async () => {
-      const from = `${query.month}-01`;
-      const to = lastDayOf(query.month);
-      const schedule = await loadSchedule(c.var.db, from, to, now);
-      return (
-        refusal(visit, schedule) ?? { month: query.month, days: monthAvailability(schedule, visit, from, to, now) }
-      );
-    });
+    const window = { from: `${query.month}-01`, to: lastDayOf(query.month), now };
+    const answer = await availabilityAnswer(
+      c.var.db,
+      `month|${query.month}|${visitKey(visit)}`,
+      window,
+      (schedule) =>
+        refusal(visit, schedule) ?? {
+          month: query.month,
+          days: monthAvailability(schedule, visit, window.from, window.to, now),
+        },
+    );
     if ('message' in answer) return c.json({ message: answer.message }, 400);
     return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   });

@@ -7,6 +7,7 @@
  */
 import type { Database } from '../../db/client';
 import { keptAnswers } from '../kept-answers';
+import { loadVersionedSchedule, type Schedule } from './schedule';
 
 /** Enough for every query a month of visitors makes at once. */
 const kept = keptAnswers('schedule_version', 500);
@@ -14,7 +15,23 @@ const kept = keptAnswers('schedule_version', 500);
 /** The schedule's version now. */
 export const scheduleVersion = (db: Database) => kept.version(db);
 
-/** The answer for `key` at `now`: kept if nothing changed since it was worked out, else `work()`'s. */
-export function availabilityAnswer<T>(db: Database, key: string, now: Date, work: () => Promise<T>): Promise<T> {
-  return kept.answer(db, key, work, Math.floor(now.getTime() / 60_000));
+/**
+ * The answer for `key` at `now`, in one trip: the schedule of `from` to `to` is read with the
+ * version, unless the kept answer still holds; `work` makes the answer from the schedule.
+ */
+export function availabilityAnswer<T>(
+  db: Database,
+  key: string,
+  window: { from: string; to: string; now: Date },
+  work: (schedule: Schedule) => T,
+): Promise<T> {
+  const { from, to, now } = window;
+  return kept.answerInOneTrip(
+    key,
+    async (since) => {
+      const { version, schedule } = await loadVersionedSchedule(db, from, to, now, since);
+      return { version, answer: schedule ? work(schedule) : undefined };
+    },
+    Math.floor(now.getTime() / 60_000),
+  );
 }

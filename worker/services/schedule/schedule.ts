@@ -22,6 +22,7 @@ import {
 } from '../../shared/bookings/schedule';
 import { compareNames } from '../../shared/names';
 import { addDays, lagosDate, lagosToUtc } from '../../shared/time';
+import { unchangedSince, versionStatement } from '../kept-answers';
 import { studioClosures, therapistDaysOff } from './day-rules';
 import { blockCounts, roomResource, therapistResource } from './time-blocks';
 
@@ -83,11 +84,55 @@ export async function loadSchedule(
   now: Date,
   options: { excluding?: SQL } = {},
 ): Promise<Schedule> {
-  const firstBlock = blockAt(from, 0);
-  // The day after `to` too: an overnight visit on `to` runs into it.
-  const endBlock = blockAt(addDays(to, 2), 0);
+  const window = scheduleWindow(from, to);
+  const [rosterResult, timeResult] = await db.$client.batch<JsonRow>(
+    scheduleStatements(db, window, now, options.excluding, sql`1`),
+  );
+  return scheduleOf(window, rosterResult?.results[0], timeResult?.results[0]);
+}
+
+/**
+ * loadSchedule with the schedule's version in the same batch (one trip), for an answer kept under
+ * it (availability-answers.ts): while the version is still `since`, nothing else is read and the
+ * schedule is left out.
+ */
+export async function loadVersionedSchedule(
+  db: Database,
+  from: string,
+  to: string,
+  now: Date,
+  since: number | undefined,
+): Promise<{ version: number; schedule?: Schedule }> {
+  const window = scheduleWindow(from, to);
+  const [versionResult, rosterResult, timeResult] = await db.$client.batch<JsonRow>([
+    versionStatement(db, 'schedule_version'),
+    ...scheduleStatements(db, window, now, undefined, unchangedSince('schedule_version', since)),
+  ]);
+  const version = Number(versionResult?.results[0]?.version ?? 0);
+  const roster = rosterResult?.results[0];
+  return roster ? { version, schedule: scheduleOf(window, roster, timeResult?.results[0]) } : { version };
+}
+
+/** The blocks a schedule of `from` to `to` covers: the day after `to` too, which an overnight visit on `to` runs into. */
+const scheduleWindow = (from: string, to: string) => ({
+  from,
+  to,
+  firstBlock: blockAt(from, 0),
+  endBlock: blockAt(addDays(to, 2), 0),
+});
+
+type ScheduleWindow = ReturnType<typeof scheduleWindow>;
+
+/** The roster's statement and the time's, each reading only where `guard` holds. */
+function scheduleStatements(
+  db: Database,
+  { from, to, firstBlock, endBlock }: ScheduleWindow,
+  now: Date,
+  excluding: SQL | undefined,
+  guard: SQL,
+) {
   const perDay = sql.raw(String(BLOCKS_PER_DAY));
-  const notExcluded = options.excluding ? sql` and payment_reference not in (${options.excluding})` : sql``;
+  const notExcluded = excluding ? sql` and payment_reference not in (${excluding})` : sql``;
   const rosterQuery = sql`select
     (select json_group_array(json_object(
         'id', t.id, 'name', t.name, 'active', t.active, 'createdAt', t.created_at,
@@ -102,7 +147,8 @@ export async function loadSchedule(
         'treatments', json((select json_group_array(treatment_id) from room_treatments where room_id = r.id))
       )) from rooms r) as rooms,
     (select json_group_array(json_array(id, duration_minutes, buffer_minutes, name)) from treatments) as timings,
-    (select start_step_minutes from schedule_settings where id = 1) as step`;
+    (select start_step_minutes from schedule_settings where id = 1) as step
+    where ${guard}`;
   const timeQuery = sql`select
     (select json_group_array(json_array(date, reason)) from (${studioClosures}) where date between ${from} and ${to})
       as closures,
@@ -114,14 +160,15 @@ export async function loadSchedule(
         sum(case when block % ${perDay} >= 48 then 1 << (block % ${perDay} - 48) else 0 end) as hi
       from time_blocks
       where block >= ${firstBlock} and block < ${endBlock} and ${blockCounts(now.toISOString())}${notExcluded}
-      group by resource, day)) as busy`;
-  const [rosterResult, timeResult] = await db.$client.batch<JsonRow>([
-    d1Statement(db, rosterQuery),
-    d1Statement(db, timeQuery),
-  ]);
-  const roster = parseRoster(rosterResult?.results[0] ?? {});
-  const times = timeResult?.results[0] ?? {};
+      group by resource, day)) as busy
+    where ${guard}`;
+  return [d1Statement(db, rosterQuery), d1Statement(db, timeQuery)];
+}
 
+/** The schedule from its two rows as read. */
+function scheduleOf({ firstBlock, endBlock }: ScheduleWindow, rosterRow?: JsonRow, timeRow?: JsonRow): Schedule {
+  const roster = parseRoster(rosterRow ?? {});
+  const times = timeRow ?? {};
   const blocks = endBlock - firstBlock;
   const busy = new Map<string, Uint8Array>();
   for (const [resource, day, lo, hi] of jsonField<[string, number, number, number]>(times, 'busy')) {
