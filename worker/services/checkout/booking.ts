@@ -11,9 +11,9 @@ import { priceBooking } from '../../shared/catalogue/pricing';
 import { needsFullPayment } from '../bookings/no-show-rule';
 import { readCatalogue } from '../catalogue/catalogue';
 import { phoneKeySql } from '../clients/client-records';
-import { findPayment } from '../payments/payment-rows';
 import { takeTime, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
+import { loadSchedule, type Schedule } from '../schedule/schedule';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../schedule/slots';
 import { takeTimeStatements } from '../schedule/time-blocks';
 import { bookingPackage, packageGuard, packageHoldStatements } from './booking-package';
@@ -48,12 +48,8 @@ export async function initializeBookingPayment(
 ): Promise<InitializeResult> {
   const asked = await bookingAsked(context, details);
   if (!asked.ok) return asked;
-  const { booking, codes, priced, menu } = asked;
-  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
-  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
-    and lower(email) = lower(${booking.customerEmail}) and slot_date = ${booking.appointmentDate}
-    and slot_time = ${booking.appointmentTime}`;
-  const terms = await bookingTerms(context, request, { booking, codes, lines: priced.lines, ownHoldsHere });
+  const { booking, codes, priced, menu, inFull, ownHoldsHere, schedule } = asked;
+  const terms = await bookingTerms(context, request, { booking, codes, lines: priced.lines, inFull, ownHoldsHere });
   if (!terms.ok) return terms;
   const when = whenRefusal(booking, context.now);
   if (when) return when;
@@ -72,7 +68,15 @@ export async function initializeBookingPayment(
       ? { package: { name: terms.pkg.name, treatments: terms.pkg.share.covered.map((line) => line.name) } }
       : {}),
   };
-  const held = await holdBooking(context, request, { booking, treatmentIds, terms, offer, stored, ownHoldsHere });
+  const held = await holdBooking(context, request, {
+    booking,
+    treatmentIds,
+    terms,
+    offer,
+    stored,
+    ownHoldsHere,
+    schedule: offer ? undefined : schedule,
+  });
   if (!held.ok) return held;
   return openCheckout(context, 'booking', held.reference, terms.charge.amount, booking.customerEmail, {
     kind: 'booking',
@@ -85,18 +89,37 @@ export async function initializeBookingPayment(
 type Booking = Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
 type Codes = Pick<BookingDetails, 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
 
-/** The booking the details ask for, priced from the catalogue (the amount the browser names is checked later). */
+/**
+ * The booking the details ask for, priced from the catalogue (the amount the browser names is
+ * checked later), with what its start reads sent together, one wait from Lagos rather than three:
+ * the menu, the no-show rule, and the day's schedule (in flight still; an offered place reads its
+ * own once the offer is known).
+ */
 async function bookingAsked(context: PaymentContext, details: unknown) {
   const parsed = bookingDetailsSchema().safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' } as const;
   }
   const { amount: _clientAmount, couponCode, voucherCode, packageCode, waitlistOffer, ...booking } = parsed.data;
-  const menu = (await readCatalogue(context.db)).treatments;
+  const { appointmentDate: date, appointmentTime: time } = booking;
+  // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
+  const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
+    and lower(email) = lower(${booking.customerEmail}) and slot_date = ${date} and slot_time = ${time}`;
+  const schedule = waitlistOffer
+    ? undefined
+    : loadSchedule(context.db, date, date, context.now, { excluding: ownHoldsHere });
+  // A refusal below leaves the schedule unread: its failure then is no one's to answer.
+  schedule?.catch(() => undefined);
+  const customer = { email: booking.customerEmail, phone: booking.customerPhone };
+  const [catalogue, inFull] = await Promise.all([
+    readCatalogue(context.db),
+    needsFullPayment(context.db, customer, context.now),
+  ]);
+  const menu = catalogue.treatments;
   const priced = priceBooking(booking.subservices, menu);
   if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message } as const;
   const codes: Codes = { couponCode, voucherCode, packageCode, waitlistOffer };
-  return { ok: true, booking: booking as Booking, codes, priced, menu } as const;
+  return { ok: true, booking: booking as Booking, codes, priced, menu, inFull, ownHoldsHere, schedule } as const;
 }
 
 /** A day or a start already past. */
@@ -116,11 +139,10 @@ function whenRefusal(booking: Booking, now: Date): Refusal | undefined {
 async function bookingTerms(
   context: PaymentContext,
   request: InitializeRequest,
-  visit: { booking: Booking; codes: Codes; lines: BookingPrice['lines']; ownHoldsHere: SQL },
+  visit: { booking: Booking; codes: Codes; lines: BookingPrice['lines']; inFull: boolean; ownHoldsHere: SQL },
 ) {
-  const { booking, codes, ownHoldsHere } = visit;
+  const { booking, codes, inFull, ownHoldsHere } = visit;
   const customer = { email: booking.customerEmail, phone: booking.customerPhone };
-  const inFull = await needsFullPayment(context.db, customer, context.now);
   const pkg = codes.packageCode
     ? await bookingPackage(context, codes.packageCode, visit.lines, takenOver(ownHoldsHere, request.browserKeyHash))
     : undefined;
@@ -197,6 +219,8 @@ async function holdBooking(
     offer: HeldOffer | undefined;
     stored: StoredBookingPayment;
     ownHoldsHere: SQL;
+    /** The day's schedule already in flight, read with the same `excluding`. */
+    schedule?: Promise<Schedule>;
   },
 ): Promise<{ ok: true; reference: string } | Refusal> {
   const { booking, terms, offer, ownHoldsHere } = plan;
@@ -217,11 +241,12 @@ async function holdBooking(
       now: context.now,
       // The offer's own blocks (or its earlier payment's) are the place it books: free for it.
       excluding: offer ? sql`${ownHoldsHere} union ${offerPlaceHolders(offer)}` : ownHoldsHere,
+      schedule: plan.schedule,
     },
     async (choice) => {
       // The therapist given the day off meanwhile: the start is full for them.
       const theirDay: Guard = { condition: sql`not ${therapistOffOn(choice.therapistId, date)}` };
-      await context.db.$client.batch([
+      const results = await context.db.$client.batch([
         d1Statement(
           context.db,
           sql`
@@ -253,8 +278,10 @@ async function holdBooking(
         ),
         ...voucherHoldStatements(context, charge, reference, inserted),
         ...packageHoldStatements(context, packageHold, reference, inserted),
+        // Whether the guarded insert went in, read in the same trip.
+        d1Statement(context.db, sql`select 1 as held where ${inserted}`),
       ]);
-      return (await findPayment(context.db, reference)) !== undefined;
+      return (results.at(-1)?.results.length ?? 0) > 0;
     },
   );
   if (!taken.ok) return taken;

@@ -109,15 +109,17 @@ export type TakeResult<T> = ({ ok: true; value: T } & TimeChoice) | TimeRefusal;
 /**
  * Reads the schedule, chooses a therapist and room, and runs `write` (one batch that takes the
  * blocks); if the batch lost a race for them, looks again. `excluding` selects payment references
- * whose blocks do not count (a booking's own while it moves, a hold being replaced).
+ * whose blocks do not count (a booking's own while it moves, a hold being replaced); `schedule`, a
+ * read of the day with the same `excluding` already in flight, serves the first look.
  */
 export async function takeTime<T>(
   db: Database,
-  request: { visit: Visit; date: string; time: string; now: Date; excluding?: SQL },
+  request: { visit: Visit; date: string; time: string; now: Date; excluding?: SQL; schedule?: Promise<Schedule> },
   write: (choice: TimeChoice) => Promise<T>,
 ): Promise<TakeResult<T>> {
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
-    const schedule = await loadSchedule(db, request.date, request.date, request.now, { excluding: request.excluding });
+    const schedule = await ((attempt === 0 ? request.schedule : undefined) ??
+      loadSchedule(db, request.date, request.date, request.now, { excluding: request.excluding }));
     const chosen = chooseTime(schedule, request.visit, request.date, request.time, request.now);
     if (!chosen.ok) return chosen;
     const { ok: _ok, ...choice } = chosen;
