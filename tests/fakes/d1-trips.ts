@@ -18,6 +18,8 @@ export interface TripCounter<Db> {
   db: Db;
   /** Sequential trips since the last reset. */
   trips(): number;
+  /** Of those, the trips already back (a write started just before an answer is not waited for). */
+  finished(): number;
   /** The SQL of each trip's first statement, in order (what to look at when a count is high). */
   log(): string[];
   reset(): void;
@@ -29,6 +31,7 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
   const real = binding as unknown as Database;
   let inFlight = 0;
   let trips = 0;
+  let finished = 0;
   let log: string[] = [];
   /** Each counted statement's real one (D1's batch takes only those) and its SQL. */
   const counted = new WeakMap<object, { real: Statement; sql: string }>();
@@ -44,6 +47,7 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
       return await run();
     } finally {
       inFlight--;
+      if (inFlight === 0) finished++;
     }
   }
 
@@ -82,9 +86,11 @@ export function countTrips<Db extends object>(binding: Db, delayMs = 0): TripCou
   return {
     db: db as unknown as Db,
     trips: () => trips,
+    finished: () => finished,
     log: () => [...log],
     reset() {
       trips = 0;
+      finished = 0;
       log = [];
     },
   };

@@ -40,10 +40,14 @@ export const origin = 'https://localhost';
 export const db = createDb(env.DB);
 export const LOCAL_PASSWORD = 'spa-admin-local';
 
-/** Calls the app as the runtime would, and waits for its background work (queued messages). */
+/**
+ * Calls the app as the runtime would, and waits for its background work (queued messages). An
+ * environment with an `answered` function has it called when the answer is in, before that work.
+ */
 export async function call(path: string, init: RequestInit = {}, environment: Env = env) {
   const context = createExecutionContext();
   const response = await app.request(`${origin}${path}`, init, environment, context);
+  (environment as { answered?: () => void }).answered?.();
   await waitOnExecutionContext(context);
   return response;
 }

@@ -5,13 +5,15 @@
  * (shared/permissions.ts). A route missing from the table is refused to everyone (and the route
  * tests fail on it), so a new route is never open by accident.
  */
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { routePath } from 'hono/route';
+import { createDb, d1Statement } from '../db/client';
+import { firstTripChecked } from '../db/first-trip-check';
 import { type AppEnv, factory } from '../env';
-import { liveSession, recentlyConfirmed } from '../services/staff/admin-sessions';
+import { keepMember, type LiveSession, liveSession, recentlyConfirmed } from '../services/staff/admin-sessions';
 import { confirmationMessages } from '../services/staff/identity-confirmation';
 import { secondFactorMessages, secondFactorRequired, secondFactorsOf } from '../services/staff/second-factor';
-import { sessionMember } from '../services/staff/staff-accounts';
+import { memberCheck, sessionMember } from '../services/staff/staff-accounts';
 import type { StaffMember } from '../shared/permissions';
 import { accessMessages, can, type Permission } from '../shared/permissions';
 import { adminMessages, readSessionCookie } from './admin-session';
@@ -188,7 +190,35 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
   if (path === routePath(c)) return next();
   const access = accessOf(c.req.method, path);
   if (access === 'public') return next();
-  const member = await signedInMember(c);
+  const session = await liveSession(c.env.SESSIONS, readSessionCookie(c), new Date());
+  const kept = session?.member;
+  // A read the kept member's role may make: their account is checked in the route's own first trip.
+  const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+  if (kept && read && access !== undefined && (access === 'signedIn' || can(kept.role, access))) {
+    return checkedInFirstTrip(c, next, { ...session, member: kept }, access);
+  }
+  const member = await sessionMember(c.var.db, session);
+  if (member && kept && !sameMember(member, kept))
+    await keepMember(c.env.SESSIONS, readSessionCookie(c), member, new Date());
+  const refusal = await refusalOf(c, member, access, path);
+  if (refusal) return refusal;
+  await next();
+});
+
+/** The same access: the role and the therapist (a new name changes nothing a check reads). */
+const sameMember = (one: StaffMember, other: StaffMember) =>
+  one.role === other.role && one.therapistId === other.therapistId;
+
+/**
+ * Who may not call `access`, and the answer (undefined: `member` may). Sets the member on the
+ * context when they may.
+ */
+async function refusalOf(
+  c: Context<AppEnv>,
+  member: StaffMember | null,
+  access: Exclude<RouteAccess, 'public'> | undefined,
+  path: string,
+) {
   if (!member) return c.json({ message: adminMessages.unauthorized }, 401);
   if (access === undefined) {
     console.error('A route without an entry in routeAccess was refused', c.req.method, path);
@@ -200,8 +230,39 @@ export const staffAccess = factory.createMiddleware(async (c, next) => {
     return c.json({ message: secondFactorMessages.setupRequired, secondFactorSetupRequired: true }, 403);
   }
   c.set('staff', member);
+  return undefined;
+}
+
+/**
+ * A staff read in one trip from Lagos: the member as the session keeps them is let through (their
+ * role's permission checked first), and their account is checked in D1 with the route's first trip
+ * (db/first-trip-check.ts), which nothing of the route outlives if it does not hold. Then the
+ * account is read afresh to say why (signed out, a role without the permission, a second factor
+ * to set up), as a request without a kept member is answered.
+ */
+async function checkedInFirstTrip(
+  c: Context<AppEnv>,
+  next: Next,
+  session: LiveSession & { member: StaffMember },
+  access: Exclude<RouteAccess, 'public'>,
+) {
+  const { member } = session;
+  const database = c.var.db;
+  const secondFactor = access !== 'signedIn' && secondFactorRequired(c.env.SITE_URL, member.role);
+  const checked = firstTripChecked(c.env.DB, () => d1Statement(database, memberCheck(session, secondFactor)));
+  c.set('db', createDb(checked.db));
+  c.set('staff', member);
   await next();
-});
+  await checked.settled();
+  if (!checked.refused()) return;
+  c.set('db', database);
+  c.set('staff', undefined);
+  const fresh = await sessionMember(database, session);
+  if (fresh) await keepMember(c.env.SESSIONS, readSessionCookie(c), fresh, new Date());
+  // The account changed since the sign-in (a role, the therapist it is), and the route ran as it
+  // was: its answer is not sent, and the person signs in again.
+  c.res = (await refusalOf(c, fresh, access, routePath(c, -1))) ?? c.json({ message: adminMessages.unauthorized }, 401);
+}
 
 /**
  * For the routes that add, replace or remove a second factor: the person proved it was them

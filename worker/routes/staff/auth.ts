@@ -134,7 +134,7 @@ function passwordAnswer(c: Context<AppEnv>, result: PasswordResult) {
 /** Signs this browser in as `member` (a passkey or a second factor): a new session, the previous one ended. */
 async function signInAnswer(c: Context<AppEnv>, member: StaffMember) {
   await endSession(c.env.SESSIONS, readSessionCookie(c));
-  setSessionCookie(c, await createSession(c.env.SESSIONS, member._id, new Date()));
+  setSessionCookie(c, await createSession(c.env.SESSIONS, member, new Date()));
   return c.json({ success: true as const, data: { user: userOf(member) } });
 }
 

@@ -103,5 +103,5 @@ export async function logIn(env: LoginEnv, db: Database, attempt: LoginAttempt):
   await clearAttempts(db, { ...keys, accountId: member._id });
   await endSession(env.SESSIONS, attempt.previousSessionId);
   const { therapistId: _, ...user } = member;
-  return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member._id, attempt.now), user };
+  return { outcome: 'signed-in', sessionId: await createSession(env.SESSIONS, member, attempt.now), user };
 }

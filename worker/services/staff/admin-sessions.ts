@@ -5,8 +5,10 @@
  * eventually consistent: a logout is immediate where it happened and reaches other Cloudflare
  * locations within about a minute; a deactivated account, and sessions a person ended everywhere
  * (a password change or reset, "sign out of all devices"), are refused at once everywhere, since
- * every staff request reads the account from D1 too (middleware/staff-access.ts).
+ * every staff request checks the account in D1 too (middleware/staff-access.ts). The entry keeps
+ * the member as signed in, so that check can travel with the route's own first trip to D1.
  */
+import type { StaffMember } from '../../shared/permissions';
 import { randomToken, sha256Hex } from '../signing';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
@@ -20,16 +22,19 @@ interface StoredSession {
   expiresAt: string;
   /** When the person last proved it was them (signing in, or their password or a code since). */
   confirmedAt?: string;
+  /** The member as signed in (sessions from before have none): checked against D1 on each request. */
+  member?: StaffMember;
 }
 
 /** The KV key a session id is stored under: its hash, never the id itself. */
 export const sessionKey = async (id: string) => `session:${await sha256Hex(id)}`;
 
-/** Starts a session of `accountId` and returns the id for the cookie; a new id every time. */
-export async function createSession(kv: KVNamespace, accountId: string, now: Date): Promise<string> {
+/** Starts a session of `member` and returns the id for the cookie; a new id every time. */
+export async function createSession(kv: KVNamespace, member: StaffMember, now: Date): Promise<string> {
   const id = randomToken();
   const session: StoredSession = {
-    accountId,
+    accountId: member._id,
+    member,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
     confirmedAt: now.toISOString(),
@@ -43,6 +48,8 @@ export interface LiveSession {
   accountId: string;
   startedAt: string;
   confirmedAt: string;
+  /** The member as signed in, when the session keeps one. */
+  member?: StaffMember;
 }
 
 const storedSession = async (kv: KVNamespace, id: string | undefined, now: Date) => {
@@ -60,6 +67,7 @@ export async function liveSession(kv: KVNamespace, id: string | undefined, now: 
     accountId: session.accountId,
     startedAt: session.createdAt,
     confirmedAt: session.confirmedAt ?? session.createdAt,
+    ...(session.member?._id === session.accountId ? { member: session.member } : {}),
   };
 }
 
@@ -75,6 +83,14 @@ export async function confirmSession(kv: KVNamespace, id: string | undefined, no
   await kv.put(await sessionKey(id), JSON.stringify({ ...session, confirmedAt: now.toISOString() }), {
     expirationTtl: ttl,
   });
+}
+
+/** The member as the session keeps them, read afresh (a role or the therapist changed since the sign-in). */
+export async function keepMember(kv: KVNamespace, id: string | undefined, member: StaffMember, now: Date) {
+  const session = await storedSession(kv, id, now);
+  if (!session || !id || session.accountId !== member._id) return;
+  const ttl = Math.max(60, Math.floor((Date.parse(session.expiresAt) - now.getTime()) / 1000));
+  await kv.put(await sessionKey(id), JSON.stringify({ ...session, member }), { expirationTtl: ttl });
 }
 
 export async function endSession(kv: KVNamespace, id: string | undefined): Promise<void> {

@@ -2,8 +2,9 @@
  * The team's accounts as the rest of the Worker sees them: who a session belongs to, and whom an
  * email signs in.
  */
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { REFUSED } from '../../db/first-trip-check';
 import { staffAccounts } from '../../db/schema';
 import type { StaffMember } from '../../shared/permissions';
 import type { LiveSession } from './admin-sessions';
@@ -44,6 +45,23 @@ export async function sessionMember(db: Database, session: LiveSession | null): 
       ),
     );
   return member ?? null;
+}
+
+/**
+ * SQL that fails (json() of a word that is not JSON) unless the session's member still holds as
+ * the session keeps them: active, the same role and therapist, the session not ended everywhere
+ * since, and with `secondFactor` one set up. Sent with a request's first trip (db/first-trip-check.ts).
+ */
+export function memberCheck(session: LiveSession & { member: StaffMember }, secondFactor: boolean): SQL {
+  const { member } = session;
+  const factor = secondFactor
+    ? sql` and (totp_secret is not null
+        or exists (select 1 from staff_passkeys p where p.account_id = staff_accounts.id))`
+    : sql``;
+  return sql`select json(case when exists (select 1 from staff_accounts
+      where id = ${member._id} and active = 1 and role = ${member.role} and therapist_id is ${member.therapistId}
+        and (sessions_valid_after is null or sessions_valid_after <= ${session.startedAt})${factor})
+    then '1' else ${REFUSED} end) as live`;
 }
 
 /** An account's id and name, active or not (what an audit entry names). */

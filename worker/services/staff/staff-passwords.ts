@@ -64,7 +64,7 @@ export async function setPasswordFromLink(
     const factors = await secondFactorsOf(db, member._id);
     if (factors.totp || factors.passkeys > 0) return { ok: true, member, sessionId: null };
   }
-  return { ok: true, member, sessionId: await createSession(env.SESSIONS, member._id, request.now) };
+  return { ok: true, member, sessionId: await createSession(env.SESSIONS, member, request.now) };
 }
 
 /**
@@ -123,7 +123,7 @@ export async function changePassword(
         ),
       ),
   ]);
-  return { ok: true, member, sessionId: await createSession(env.SESSIONS, member._id, request.now) };
+  return { ok: true, member, sessionId: await createSession(env.SESSIONS, member, request.now) };
 }
 
 /** Ends every session of the member, this one included. */
