@@ -1,6 +1,6 @@
 // How many times in turn a request waits on D1 (issue 51): from Lagos each trip to the primary in
 // Europe costs about 100 ms. The routes a visitor or the desk waits on most, counted on the local
-// D1 through scripts/lib/d1-trips.ts.
+// D1 through tests/fakes/d1-trips.ts.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../worker/db/schema';
