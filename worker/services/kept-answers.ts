@@ -37,19 +37,20 @@ export interface KeptAnswers {
   ): Promise<T>;
 }
 
+const versionSql = (table: VersionTable) => sql`select version from ${sql.identifier(table)} where id = 1`;
+
 /** The statement that reads `table`'s version, for a batch of its own work. */
-export const versionStatement = (db: Database, table: VersionTable) =>
-  d1Statement(db, sql`select version from ${sql.identifier(table)} where id = 1`);
+export const versionStatement = (db: Database, table: VersionTable) => d1Statement(db, versionSql(table));
 
 /** True unless `table`'s version is still `since`: the guard of a one-trip work's reads. */
 export const unchangedSince = (table: VersionTable, since: number | undefined): SQL =>
-  since === undefined ? sql`1` : sql`(select version from ${sql.identifier(table)} where id = 1) is not ${since}`;
+  since === undefined ? sql`1` : sql`(${versionSql(table)}) is not ${since}`;
 
 /** At most `maxAnswers` kept; the oldest goes first. */
 export function keptAnswers(table: VersionTable, maxAnswers: number): KeptAnswers {
   const answers = new Map<string, { version: number; stamp: number; answer: unknown }>();
   const version = async (db: Database) => {
-    const row = await db.get<{ version: number }>(sql`select version from ${sql.identifier(table)} where id = 1`);
+    const row = await db.get<{ version: number }>(versionSql(table));
     return Number(row?.version ?? 0);
   };
   const keep = (key: string, entry: { version: number; stamp: number; answer: unknown }) => {

@@ -75,7 +75,7 @@ export async function initializeBookingPayment(
     offer,
     stored,
     ownHoldsHere,
-    schedule: offer ? undefined : schedule,
+    schedule,
   });
   if (!held.ok) return held;
   return openCheckout(context, 'booking', held.reference, terms.charge.amount, booking.customerEmail, {
