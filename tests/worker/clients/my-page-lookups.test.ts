@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../../worker/db/client';
 import { outboxMessages } from '../../../worker/db/schema';
 import { accountReceipt, accountView } from '../../../worker/services/client-files/my-page';
-import { requestSignInCode } from '../../../worker/services/clients/my-page-sign-in';
+import { identityOfKey, identityOfToken, requestSignInCode } from '../../../worker/services/clients/my-page-sign-in';
+import { sha256Hex } from '../../../worker/services/signing';
 import { addDays, lagosDate } from '../../../worker/shared/time';
 import { insertPaidBooking } from '../checkout/payment-fixtures';
 import { call, clearPaymentData, db, origin, withFakePaystack } from '../checkout/payment-harness';
@@ -94,13 +95,46 @@ describe('the client page reads indexed address keys', () => {
   it('reads the signed-in page and a receipt, by email and by phone, with no scan of the records', async () => {
     await insertPaidBooking(db, { reference: 'BK-VIEW', date: soon(), time: '10:00' });
     await db.$client.exec(`update payments set paid_at = '2026-01-01T10:00:00.000Z' where reference = 'BK-VIEW'`);
-    for (const key of ['email:ada@example.com', 'phone:2348031234567']) {
-      const recorded = recordingDb();
-      const view = await accountView(recorded.db, key, { now: new Date(), linkSecret: env.MANAGE_LINK_SECRET });
-      expect(view.upcoming).toHaveLength(1);
-      expect(await accountReceipt(recorded.db, key, 'BK-VIEW')).toMatchObject({ reference: 'BK-VIEW' });
-      expect(await scans(recorded.statements)).toEqual([]);
+    const now = new Date();
+    for (const [key, token] of [
+      ['email:ada@example.com', 'e.email-session'],
+      ['phone:2348031234567', 'p.phone-session'],
+    ] as const) {
+      await db.$client
+        .prepare('insert into account_sessions (token_hash, contact, expires_at) values (?, ?, ?)')
+        .bind(await sha256Hex(token), key, addDays(lagosDate(now), 30))
+        .run();
+      const bySession = await identityOfToken(token, now);
+      for (const who of [identityOfKey(key), bySession]) {
+        if (!who) throw new Error(`no identity for ${token}`);
+        const recorded = recordingDb();
+        const view = await accountView(recorded.db, who, { now, linkSecret: env.MANAGE_LINK_SECRET });
+        expect(view?.upcoming).toHaveLength(1);
+        expect(await accountReceipt(recorded.db, who, 'BK-VIEW')).toMatchObject({ reference: 'BK-VIEW' });
+        expect(await scans(recorded.statements)).toEqual([]);
+      }
     }
+  });
+
+  it('reads nothing for a token whose session has ended, or that names the other kind of address', async () => {
+    await insertPaidBooking(db, { reference: 'BK-VIEW', date: soon(), time: '10:00' });
+    const now = new Date();
+    const hours = (count: number) => new Date(now.getTime() + count * 3_600_000).toISOString();
+    const sessions = [
+      ['e.ended', 'email:ada@example.com', hours(-1)],
+      ['p.not-a-phone', 'email:ada@example.com', hours(1)],
+    ];
+    for (const [token, key, expires] of sessions) {
+      await db.$client
+        .prepare('insert into account_sessions (token_hash, contact, expires_at) values (?, ?, ?)')
+        .bind(await sha256Hex(token as string), key, expires)
+        .run();
+      const who = await identityOfToken(token as string, now);
+      if (!who) throw new Error(`no identity for ${token}`);
+      expect(await accountView(db, who, { now, linkSecret: env.MANAGE_LINK_SECRET })).toBeUndefined();
+      expect(await accountReceipt(db, who, 'BK-VIEW')).toBe('signed-out');
+    }
+    expect(await identityOfToken('old-token-with-no-kind', now)).toBeUndefined();
   });
 });
 

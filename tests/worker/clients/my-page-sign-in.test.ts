@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountCodes, clients, outboxMessages } from '../../../worker/db/schema';
+import { sha256Hex } from '../../../worker/services/signing';
 import { accountMessages } from '../../../worker/shared/my-page-rules';
 import { addDays, lagosDate } from '../../../worker/shared/time';
 import { signIn as staffSignIn } from '../admin-harness';
@@ -101,7 +102,7 @@ describe('signing in with a code', () => {
     const signed = await post('/api/account/sign-in', { contact: 'ada@example.com', code });
     expect(signed.status).toBe(200);
     const cookie = signed.headers.get('Set-Cookie') ?? '';
-    expect(cookie).toMatch(/^__Host-account=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/^__Host-account=e\.[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Max-Age=2592000');
     for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(cookie).toContain(flag);
     const again = await post('/api/account/sign-in', { contact: 'ada@example.com', code });
@@ -196,6 +197,29 @@ describe('GET /api/account', () => {
     const response = await call('/api/account');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: accountMessages.signedOut });
+  });
+
+  it('reads a session opened before tokens named their address’s kind, and ends any on sign-out', async () => {
+    await paidBooking('10:00', inDays(3));
+    const token = 'A'.repeat(43);
+    await db.$client
+      .prepare('insert into account_sessions (token_hash, contact, expires_at) values (?, ?, ?)')
+      .bind(await sha256Hex(token), 'email:ada@example.com', addDays(lagosDate(new Date()), 30))
+      .run();
+    const older = await account(`__Host-account=${token}`);
+    expect(older.status).toBe(200);
+    expect(((await older.json()) as { upcoming: unknown[] }).upcoming).toHaveLength(1);
+    const cookie = await signedInCookie('ada@example.com');
+    expect((await account(cookie)).status).toBe(200);
+    for (const each of [`__Host-account=${token}`, cookie]) {
+      const out = await call('/api/account/sign-out', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: each },
+        body: '{}',
+      });
+      expect(out.status).toBe(200);
+      expect((await account(each)).status).toBe(401);
+    }
   });
 
   it('shows the client’s visits, packages and receipts, and nobody else’s', async () => {

@@ -8,42 +8,32 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, d1Statement } from '../../db/client';
 import { lagosDate } from '../../shared/time';
 import { managePath, manageToken } from '../bookings/manage-tokens';
-import { contactMatches } from '../clients/my-page-sign-in';
+import { type ClientIdentity, contactMatches } from '../clients/my-page-sign-in';
 import { voucherTitle } from '../prepaid/vouchers';
 
-/**
- * The person signed in as `key`: only the address their code proved, found by its stored key
- * (an indexed `email_key = ?` or `phone_key = ?`). The other address on a client record was typed
- * into a form and never proved: someone booking with their own email and another's phone must not
- * see that person's visits by signing in with the email.
- */
-interface Identity {
-  key: string;
-  name: string | null;
-}
-
 /** SQL: the name a person goes by: their client record's, else their latest booking's. */
-const nameSql = (key: string) =>
+const nameSql = (who: ClientIdentity) =>
   sql`select name from (
-      select name, 0 as rank, updated_at as at from clients where key = ${key}
-      union all select name, 1, created_at from bookings where ${mine({ key, name: null }, 'email_key', 'phone_key')})
+      select name, 0 as rank, updated_at as at from clients where key = ${who.key}
+      union all select name, 1, created_at from bookings where ${mine(who, 'email_key', 'phone_key')})
     order by rank, at desc limit 1`;
 
-async function identityOf(db: Database, key: string): Promise<Identity> {
-  const named = await db.get<{ name: string }>(nameSql(key));
-  return { key, name: named?.name ?? null };
-}
-
-/** SQL: a row's stored key columns (raw names; no phone column where it keeps none) are this person's. */
-const mine = (who: Identity, emailKey: string, phoneKey: string | null): SQL =>
-  contactMatches(who.key, emailKey, phoneKey) ?? sql`0`;
+/**
+ * SQL: a row's stored key columns (raw names; no phone column where it keeps none) are this
+ * person's: only the address their code proved, found by its stored key (an indexed
+ * `email_key = ?` or `phone_key = ?`). The other address on a client record was typed into a form
+ * and never proved: someone booking with their own email and another's phone must not see that
+ * person's visits by signing in with the email.
+ */
+const mine = (who: ClientIdentity, emailKey: string, phoneKey: string | null): SQL =>
+  contactMatches(who.address, emailKey, phoneKey) ?? sql`0`;
 
 /**
  * Whether a visit's manage link is theirs: it went with the confirmation, which goes by email, so
  * to the booking's email; by WhatsApp (the phone) only for a booking with no email.
  */
-const confirmedTo = (who: Identity, visit: { emailKey: string | null }) =>
-  who.key.startsWith('email:') || visit.emailKey === null;
+const confirmedTo = (who: ClientIdentity, visit: { emailKey: string | null }) =>
+  who.address.by === 'email' || visit.emailKey === null;
 
 interface VisitRow {
   id: string;
@@ -64,18 +54,20 @@ const bookAgainPath = (visit: VisitRow) => {
   return `/booking?${query}`;
 };
 
-export async function accountView(db: Database, key: string, options: { now: Date; linkSecret: string }) {
-  const who: Identity = { key, name: null };
+/** Their page, or undefined when the session has ended (`who` from a token reads it in the same batch). */
+export async function accountView(db: Database, who: ClientIdentity, options: { now: Date; linkSecret: string }) {
   const today = lagosDate(options.now);
   // One round trip to the database (in Europe) for the whole page: every part is read in one batch.
-  const [named, visitRows, packageRows, membershipRows, voucherRows, receiptRows] = await db.$client.batch([
-    d1Statement(db, nameSql(key)),
+  const [session, named, visitRows, packageRows, membershipRows, voucherRows, receiptRows] = await db.$client.batch([
+    d1Statement(db, who.contact),
+    d1Statement(db, nameSql(who)),
     d1Statement(db, visitsSql(who)),
     d1Statement(db, packagesSql(who)),
     d1Statement(db, membershipSql(who)),
     d1Statement(db, vouchersSql(who)),
     d1Statement(db, receiptsSql(who)),
   ]);
+  if (!session?.results.length) return undefined;
   const rows = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[];
   const visits = rows<VisitRow>(visitRows);
   const isUpcoming = (visit: VisitRow) =>
@@ -125,7 +117,7 @@ export async function accountView(db: Database, key: string, options: { now: Dat
   };
 }
 
-const visitsSql = (who: Identity) =>
+const visitsSql = (who: ClientIdentity) =>
   sql`select b.id, b.payment_reference as reference, b.subservices, b.date, b.time, b.service_status as status,
       t.id as therapistId, t.name as therapistName, b.email_key as emailKey
     from bookings b left join therapists t on t.id = b.therapist_id
@@ -141,7 +133,7 @@ interface PackageRow {
   codeLast4: string;
 }
 
-const packagesSql = (who: Identity) =>
+const packagesSql = (who: ClientIdentity) =>
   sql`select id as _id, name, sessions, sessions_left as sessionsLeft, expires_on as expiresOn, code_last4 as codeLast4
     from package_purchases where plan_id is null and status = 'active'
       and ${mine(who, 'buyer_email_key', 'buyer_phone_key')}
@@ -157,7 +149,7 @@ interface MembershipRow {
   codeLast4: string;
 }
 
-const membershipSql = (who: Identity) =>
+const membershipSql = (who: ClientIdentity) =>
   sql`select m.id as _id, p.name as planName, m.status, m.paid_until as paidUntil,
       m.subscription_code as subscriptionCode, w.sessions_left as sessionsLeft, w.code_last4 as codeLast4
     from memberships m join membership_plans p on p.id = m.plan_id join package_purchases w on w.id = m.purchase_id
@@ -190,9 +182,9 @@ interface VoucherRow {
 }
 
 /** Vouchers they bought, and those sent to them (only once delivered: a gift is a surprise until its day). */
-function vouchersSql(who: Identity) {
+function vouchersSql(who: ClientIdentity) {
   // A buyer leaves no phone: a phone's sign-in looks only for vouchers received (no `or 0` scan).
-  const bought = contactMatches(who.key, 'buyer_email_key', null);
+  const bought = contactMatches(who.address, 'buyer_email_key', null);
   const received = sql`(delivered_at is not null and ${mine(who, 'recipient_email_key', 'recipient_phone_key')})`;
   return sql`select id as _id, amount, treatment, balance, expires_on as expiresOn, code_last4 as codeLast4, status,
       ${received} as received,
@@ -231,7 +223,7 @@ interface PaymentRow {
 const paymentColumns = sql`p.reference, p.kind, p.amount, p.subtotal, p.discount, p.voucher_amount as voucherAmount,
   p.due_at_studio as dueAtStudio, p.method, p.paid_at as paidAt, p.details`;
 
-const paidByThem = (who: Identity) =>
+const paidByThem = (who: ClientIdentity) =>
   sql`status = 'paid' and paid_at is not null
     and (${mine(who, 'email_key', 'phone_key')}
       or reference in (select payment_reference from bookings where ${mine(who, 'email_key', 'phone_key')})
@@ -269,7 +261,7 @@ function describe(row: PaymentRow): string {
  * order's: three indexed lookups), never by walking every paid payment for theirs (`+` keeps the
  * planner off the status index, which it would otherwise take on a small table).
  */
-const receiptsSql = (who: Identity) =>
+const receiptsSql = (who: ClientIdentity) =>
   sql`select ${paymentColumns} from (
       select reference from payments where ${mine(who, 'email_key', 'phone_key')}
       union select payment_reference from bookings where ${mine(who, 'email_key', 'phone_key')}
@@ -290,12 +282,24 @@ const methodLabels: Record<string, string> = {
   unpaid: 'At the studio',
 };
 
-/** One of their receipts, line by line, for its printable page; undefined when it is not theirs. */
-export async function accountReceipt(db: Database, key: string, reference: string) {
-  const who = await identityOf(db, key);
-  const row = await db.get<PaymentRow>(
-    sql`select ${paymentColumns} from payments p where p.reference = ${reference} and ${paidByThem(who)}`,
-  );
+/**
+ * One of their receipts, line by line, for its printable page; undefined when it is not theirs,
+ * 'signed-out' when the session has ended.
+ */
+export async function accountReceipt(db: Database, who: ClientIdentity, reference: string) {
+  const [session, found, used] = await db.$client.batch([
+    d1Statement(db, who.contact),
+    d1Statement(
+      db,
+      sql`select ${paymentColumns} from payments p where p.reference = ${reference} and ${paidByThem(who)}`,
+    ),
+    d1Statement(
+      db,
+      sql`select value, sessions from package_uses where payment_reference = ${reference} and state = 'spent'`,
+    ),
+  ]);
+  if (!session?.results.length) return 'signed-out' as const;
+  const row = found?.results[0] as PaymentRow | undefined;
   if (!row) return undefined;
   const details = JSON.parse(row.details || '{}') as StoredDetails;
   const stored = details.lines ?? [];
@@ -310,9 +314,7 @@ export async function accountReceipt(db: Database, key: string, reference: strin
         : [{ label: describe(row), amount: row.subtotal }];
   const member = details.memberDiscount;
   if (member?.amount) lines.push({ label: `Member discount (${member.percent}%)`, amount: -member.amount });
-  const packageUse = await db.get<{ value: number; sessions: number }>(
-    sql`select value, sessions from package_uses where payment_reference = ${reference} and state = 'spent'`,
-  );
+  const packageUse = used?.results[0] as { value: number; sessions: number } | undefined;
   return {
     reference: row.reference,
     description: describe(row),

@@ -42,6 +42,12 @@ export function newSignInCode(): string {
 
 const digestOf = (secret: string, id: string, code: string) => keyedDigest(secret, CODE_PURPOSE, `${id}:${code}`);
 
+/** How a person's rows are found: by their email's stored key or their phone's, as a value or as SQL. */
+export interface ClientAddress {
+  by: 'email' | 'phone';
+  value: string | SQL | null;
+}
+
 /**
  * The stored key a contact key is found by (db/contact-keys.ts): the email's, or the phone's
  * (null, matching nothing, for a "phone" of under 7 digits).
@@ -54,11 +60,15 @@ export function addressOf(key: string): { by: 'email' | 'phone'; value: string |
 
 /**
  * SQL: the row's stored key columns (`emailKey`, `phoneKey`, raw column names) name the person
- * whose key is `key`: one indexed equality, never a scan. Undefined when the table keeps no such
- * address (a voucher's buyer has no phone): the caller leaves the lookup out.
+ * whose key (or address) is `key`: one indexed equality, never a scan. Undefined when the table
+ * keeps no such address (a voucher's buyer has no phone): the caller leaves the lookup out.
  */
-export function contactMatches(key: string, emailKey: string | null, phoneKey: string | null): SQL | undefined {
-  const address = addressOf(key);
+export function contactMatches(
+  key: string | ClientAddress,
+  emailKey: string | null,
+  phoneKey: string | null,
+): SQL | undefined {
+  const address = typeof key === 'string' ? addressOf(key) : key;
   const column = address.by === 'email' ? emailKey : phoneKey;
   return column ? sql`${sql.raw(column)} = ${address.value}` : undefined;
 }
@@ -214,7 +224,7 @@ export async function signInWithCode(
 
 /** Uses the code (once: a second try with it meanwhile finds it used) and opens the session. */
 async function openSession(db: Database, key: string, codeId: string, tryId: string, now: Date): Promise<SignIn> {
-  const token = randomToken();
+  const token = newSessionToken(key);
   const expires = new Date(now.getTime() + ACCOUNT_SESSION_DAYS * 86_400_000).toISOString();
   const [used] = await db.$client.batch([
     d1Statement(
@@ -230,6 +240,46 @@ async function openSession(db: Database, key: string, codeId: string, tryId: str
   ]);
   if (!changedRow(used)) return { ok: false, status: 400, message: accountMessages.codeUsedUp };
   return { ok: true, token };
+}
+
+/**
+ * Whom a client's page is read for: their contact key and address, each a value or SQL that reads
+ * the session itself, and `contact`, a statement whose one row (the key) says the session holds.
+ */
+export interface ClientIdentity {
+  contact: SQL;
+  key: string | SQL;
+  address: ClientAddress;
+}
+
+export const identityOfKey = (key: string): ClientIdentity => ({
+  contact: sql`select ${key} as contact`,
+  key,
+  address: addressOf(key),
+});
+
+/** A session token names its address's kind (`e.` or `p.`), so a page can match rows before it knows the address. */
+const tokenKinds = { e: 'email', p: 'phone' } as const;
+const newSessionToken = (key: string) => `${addressOf(key).by === 'email' ? 'e' : 'p'}.${randomToken()}`;
+
+/**
+ * The identity of a session token as SQL: every statement of the page reads the session in
+ * itself (a lookup by its primary key), so the page is one trip to D1, not the session's and then
+ * the page's. Undefined for a token opened before tokens named their kind (its session is read first).
+ */
+export async function identityOfToken(token: string, now: Date): Promise<ClientIdentity | undefined> {
+  const kind = /^([ep])\./.exec(token)?.[1] as keyof typeof tokenKinds | undefined;
+  if (!kind) return undefined;
+  const by = tokenKinds[kind];
+  const live = sql`from account_sessions where token_hash = ${await sha256Hex(token)}
+    and expires_at > ${now.toISOString()} and substr(contact, 1, 6) = ${`${by}:`}`;
+  // The stored key is the contact key past its kind ("email:" and "phone:" are six letters);
+  // a phone of under 7 digits matches nothing (addressOf).
+  const value =
+    by === 'email'
+      ? sql`(select substr(contact, 7) ${live})`
+      : sql`(select substr(contact, 7) ${live} and length(contact) >= 13)`;
+  return { contact: sql`select contact ${live}`, key: sql`(select contact ${live})`, address: { by, value } };
 }
 
 /** The contact key a session token belongs to, while it lasts. */
