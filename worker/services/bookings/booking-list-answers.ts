@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { StaffMember } from '../../shared/permissions';
 import { keptAnswers } from '../kept-answers';
 import { bookingScopeFilter, therapistScopeOf } from './booking-visibility';
-import { listBookings, type Page, type ServiceStatus } from './bookings';
+import { bookingPage, type Page, type ServiceStatus } from './bookings';
 
 /** A few tabs' first pages for each of a studio's team. */
 const kept = keptAnswers('bookings_version', 200);
@@ -20,5 +20,5 @@ export const bookingsVersion = (db: Database) => kept.version(db);
 /** A page of one tab (or all) of the bookings the member sees, and how many there are in all. */
 export function bookingListPage(db: Database, status: ServiceStatus | undefined, page: Page, member: StaffMember) {
   const key = [status ?? 'all', page.page, page.pageSize, therapistScopeOf(member) ?? '*'].join('|');
-  return kept.answer(db, key, () => listBookings(db, status, page, bookingScopeFilter(member)));
+  return kept.answerInOneTrip(key, (since) => bookingPage(db, status, page, bookingScopeFilter(member), since));
 }

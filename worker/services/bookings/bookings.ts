@@ -5,11 +5,12 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookingEvents, bookings, payments, refunds, rooms, therapists } from '../../db/schema';
+import { bookingEvents, bookings, bookingsVersion, payments, refunds, rooms, therapists } from '../../db/schema';
 import type { HealthAnswers } from '../../shared/bookings/health-answers';
 import { endTimeOf } from '../../shared/bookings/schedule';
 import { formStateOf, type VisitFormState } from '../../shared/bookings/visit-rules';
 import type { paymentMethods, serviceStatuses, studioPaymentMethods } from '../../shared/statuses';
+import { unchangedSince, type Versioned } from '../kept-answers';
 import { paidBy, voucherLedger } from '../prepaid/ledger';
 import { countedNoShowsSql } from './no-show-rule';
 import { deskOrClientVisit } from './visit-origin';
@@ -94,30 +95,44 @@ export interface BookingView extends Partial<HealthAnswers> {
 
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/**
+ * The list's columns. What it joins to the booking is each named apart (`list_…`): in a batch D1
+ * answers rows by column name, and the joined tables share names (id, name, amount).
+ */
 const bookingColumns = (now: Date) => ({
   booking: bookings,
-  couponCode: payments.couponCode,
-  method: payments.method,
-  paymentAmount: payments.amount,
-  voucherAmount: paidBy(voucherLedger, bookings.paymentReference),
-  refund: refunds,
-  therapistName: therapists.name,
-  roomName: rooms.name,
+  couponCode: sql<string | null>`${payments.couponCode}`.as('list_coupon_code'),
+  method: sql<PaymentMethod>`${payments.method}`.as('list_method'),
+  paymentAmount: sql<number>`${payments.amount}`.as('list_payment_amount'),
+  voucherAmount: paidBy(voucherLedger, bookings.paymentReference).as('list_voucher_amount'),
+  refundStatus: sql<RefundRow['status'] | null>`${refunds.status}`.as('list_refund_status'),
+  refundAmount: sql<number>`${refunds.amount}`.as('list_refund_amount'),
+  refundTestMode: sql<boolean>`${refunds.testMode}`.mapWith(refunds.testMode).as('list_refund_test_mode'),
+  refundAttempts: sql<number>`${refunds.attempts}`.as('list_refund_attempts'),
+  refundLastError: sql<string | null>`${refunds.lastError}`.as('list_refund_last_error'),
+  therapistName: sql<string | null>`${therapists.name}`.as('list_therapist_name'),
+  roomName: sql<string | null>`${rooms.name}`.as('list_room_name'),
   // The client's no-shows that count now (no-show-rule.ts): a lift moves the list's version too.
-  noShows: countedNoShowsSql(sql.raw('"bookings"."client_id"'), now),
-  deskOrClientMade: deskOrClientVisit('"bookings"'),
+  noShows: countedNoShowsSql(sql.raw('"bookings"."client_id"'), now).as('list_no_shows'),
+  deskOrClientMade: deskOrClientVisit('"bookings"').as('list_desk_or_client_made'),
 });
+
+type RefundRow = typeof refunds.$inferSelect;
 
 type EventRow = typeof bookingEvents.$inferSelect;
 
-/** A booking's row with what the list joins to it (bookingRow's columns). */
+/** A booking's row with what the list joins to it (bookingColumns). */
 interface BookingRow {
   booking: typeof bookings.$inferSelect;
   couponCode: string | null;
   method: PaymentMethod;
   paymentAmount: number;
   voucherAmount: number;
-  refund: typeof refunds.$inferSelect | null;
+  refundStatus: RefundRow['status'] | null;
+  refundAmount: number;
+  refundTestMode: boolean;
+  refundAttempts: number;
+  refundLastError: string | null;
   therapistName: string | null;
   roomName: string | null;
   noShows: number;
@@ -131,11 +146,11 @@ function toView(
     method,
     paymentAmount,
     voucherAmount,
-    refund,
     therapistName,
     roomName,
     noShows,
     deskOrClientMade,
+    ...refund
   }: BookingRow,
   events: EventRow[],
 ): BookingView {
@@ -178,19 +193,27 @@ function toView(
     payment: method,
     createdAt: booking.createdAt,
     cancelledAt: booking.cancelledAt,
-    refund: refund ? refundView(refund) : null,
+    refund: refundOf(refund),
     history: events.map(historyEntry),
   };
 }
 
-/** A refund as staff see it: where it stands, and its last error if Paystack refused it. */
-const refundView = (refund: typeof refunds.$inferSelect) => ({
-  status: refund.status,
-  amount: refund.amount,
-  testMode: refund.testMode,
-  attempts: refund.attempts,
-  lastError: refund.lastError,
-});
+type RefundColumns = Pick<
+  BookingRow,
+  'refundStatus' | 'refundAmount' | 'refundTestMode' | 'refundAttempts' | 'refundLastError'
+>;
+
+/** A refund as staff see it: where it stands, and its last error if Paystack refused it (null: none). */
+const refundOf = (row: RefundColumns) =>
+  row.refundStatus === null
+    ? null
+    : {
+        status: row.refundStatus,
+        amount: row.refundAmount,
+        testMode: row.refundTestMode,
+        attempts: row.refundAttempts,
+        lastError: row.refundLastError,
+      };
 
 /** One change of the booking: who moved or cancelled it, from when to when. */
 const historyEntry = (event: EventRow) => ({
@@ -204,7 +227,7 @@ const historyEntry = (event: EventRow) => ({
 
 /** The booking with this id as the admin lists it. */
 export async function bookingView(db: Database, id: string): Promise<BookingView | undefined> {
-  return (await listBookings(db, undefined, undefined, eq(bookings.id, id))).bookings[0];
+  return (await listBookings(db, undefined, eq(bookings.id, id))).bookings[0];
 }
 
 /** What a booking's messages say beyond its row: its therapist's name, and whether it is paid yet. */
@@ -236,15 +259,9 @@ export interface Page {
   pageSize: number;
 }
 
-/** One tab of the bookings (or all), a page of it; `filter` narrows further (one booking, one day). */
-export async function listBookings(
-  db: Database,
-  status: ServiceStatus | undefined,
-  page?: Page,
-  filter?: SQL,
-): Promise<{ bookings: BookingView[]; total: number }> {
-  const where = and(status ? eq(bookings.serviceStatus, status) : undefined, filter);
-  const query = db
+/** The list's query of one tab (or all), narrowed by `filter` (one booking, one day, one client). */
+function listQuery(db: Database, where: SQL | undefined, status: ServiceStatus | undefined) {
+  return db
     .select(bookingColumns(new Date()))
     .from(bookings)
     .innerJoin(payments, eq(payments.reference, bookings.paymentReference))
@@ -253,21 +270,41 @@ export async function listBookings(
     .leftJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(where)
     .orderBy(...orderFor(status));
-  const total = db.select({ value: count() }).from(bookings).where(where);
-  if (!page) {
-    // Every booking (the CSV export): their history in slices, as D1 binds at most 100 parameters.
-    const [rows, [counted]] = await Promise.all([query, total]);
-    const eventsOf = Map.groupBy(
-      await historyOf(
-        db,
-        rows.map((row) => row.booking.id),
-      ),
-      (event) => event.bookingId,
-    );
-    return { bookings: rows.map((row) => toView(row, eventsOf.get(row.booking.id) ?? [])), total: counted?.value ?? 0 };
-  }
-  // A page: its rows beside the count and the page's history, one round trip in all. (The rows
-  // stay out of the batch: there D1 answers rows by column name, and the joins share names.)
+}
+
+const whereOf = (status: ServiceStatus | undefined, ...filters: Array<SQL | undefined>) =>
+  and(status ? eq(bookings.serviceStatus, status) : undefined, ...filters);
+
+/** Every booking of one tab (or all), narrowed by `filter`, with their history (the CSV export: in slices, as D1 binds at most 100 parameters). */
+export async function listBookings(
+  db: Database,
+  status: ServiceStatus | undefined,
+  filter?: SQL,
+): Promise<{ bookings: BookingView[]; total: number }> {
+  const rows = await listQuery(db, whereOf(status, filter), status);
+  const eventsOf = Map.groupBy(
+    await historyOf(
+      db,
+      rows.map((row) => row.booking.id),
+    ),
+    (event) => event.bookingId,
+  );
+  return { bookings: rows.map((row) => toView(row, eventsOf.get(row.booking.id) ?? [])), total: rows.length };
+}
+
+/**
+ * A page of one tab (or all): its rows, their count and the page's history read in one batch with
+ * the bookings' version (one trip to D1). With `since`, a kept page's version, the batch reads
+ * nothing else while the version is still that one (kept-answers.ts).
+ */
+export async function bookingPage(
+  db: Database,
+  status: ServiceStatus | undefined,
+  page: Page,
+  filter: SQL | undefined,
+  since: number | undefined,
+): Promise<Versioned<{ bookings: BookingView[]; total: number }>> {
+  const where = whereOf(status, filter, unchangedSince('bookings_version', since));
   const offset = (page.page - 1) * page.pageSize;
   const pageIds = db
     .select({ id: bookings.id })
@@ -276,19 +313,27 @@ export async function listBookings(
     .orderBy(...orderFor(status))
     .limit(page.pageSize)
     .offset(offset);
-  const [rows, [[counted], events]] = await Promise.all([
-    query.limit(page.pageSize).offset(offset),
-    db.batch([
-      total,
-      db
-        .select()
-        .from(bookingEvents)
-        .where(inArray(bookingEvents.bookingId, pageIds))
-        .orderBy(asc(bookingEvents.createdAt)),
-    ]),
+  const [[read], rows, [counted], events] = await db.batch([
+    db.select({ version: bookingsVersion.version }).from(bookingsVersion).where(eq(bookingsVersion.id, 1)),
+    listQuery(db, where, status).limit(page.pageSize).offset(offset),
+    db.select({ value: count() }).from(bookings).where(where),
+    db
+      .select()
+      .from(bookingEvents)
+      .where(inArray(bookingEvents.bookingId, pageIds))
+      .orderBy(asc(bookingEvents.createdAt)),
   ]);
+  const version = Number(read?.version ?? 0);
+  // The batch is one transaction: the same version as the kept page's means it read nothing more.
+  if (since !== undefined && version === since) return { version };
   const eventsOf = Map.groupBy(events, (event) => event.bookingId);
-  return { bookings: rows.map((row) => toView(row, eventsOf.get(row.booking.id) ?? [])), total: counted?.value ?? 0 };
+  return {
+    version,
+    answer: {
+      bookings: rows.map((row) => toView(row, eventsOf.get(row.booking.id) ?? [])),
+      total: counted?.value ?? 0,
+    },
+  };
 }
 
 /** D1 binds at most 100 parameters a query, so a long list (the CSV export) is read in slices. */

@@ -120,7 +120,7 @@ export async function clientRecord(db: Database, id: string, now: Date): Promise
   if (!summary) return undefined;
   const [visits, bought, [consent], [referral], waiting] = await Promise.all([
     // Newest first: the upcoming ones on top, then the past.
-    listBookings(db, undefined, undefined, eq(bookings.clientId, id)),
+    listBookings(db, undefined, eq(bookings.clientId, id)),
     listOrders(db, undefined, undefined, eq(orders.clientId, id)),
     summary.email
       ? db

@@ -65,7 +65,6 @@ export async function calendarOf(
     listBookings(
       db,
       undefined,
-      undefined,
       and(
         sql`${bookings.date} between ${dayBefore} and ${to} and ${bookings.serviceStatus} != 'cancelled'`,
         bookingScopeFilter(viewer),

@@ -60,7 +60,6 @@ export async function todayView(
   const { bookings: rows } = await listBookings(
     db,
     undefined,
-    undefined,
     and(
       sql`${bookings.date} = ${date} and ${bookings.serviceStatus} != 'cancelled'`,
       chosen === null ? undefined : eq(bookings.therapistId, chosen),
