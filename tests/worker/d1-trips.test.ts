@@ -63,9 +63,9 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 
 /**
  * The most trips each may wait for in turn. Issue 51's goal is 1 for every one (0 where an answer
- * is kept), and 2 for the payment start (its reads together, then the hold's batch); those past it
- * hold today's count, so a change can only bring them down. Still past it (2026-12-03): verify reads
- * the payment before its summary.
+ * is kept); one past it holds today's count, so a change can only bring it down. Still past it
+ * (2026-12-03): the payment start reads the menu, the no-show rule and the day together, then
+ * sends the hold's batch.
  */
 const ceilings = {
   'availability, a day': 1,
@@ -74,7 +74,7 @@ const ceilings = {
   'coupon check': 1,
   'voucher check': 1,
   'payment start': 2,
-  'verify (paid)': 2,
+  'verify (paid)': 1,
   'manage page': 1,
   'GET /api/account': 1,
   Today: 1,

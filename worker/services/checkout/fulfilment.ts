@@ -345,20 +345,35 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
   };
 }
 
+/**
+ * The booking a payment is for, with its therapist's name (named apart: in a batch D1 answers rows
+ * by column name, and both tables have a name), for verify's own batch.
+ */
+export const bookingSummaryQuery = (db: Database, reference: string) =>
+  db
+    .select({ booking: bookings, therapistName: sql<string | null>`${therapists.name}`.as('summary_therapist_name') })
+    .from(bookings)
+    .leftJoin(therapists, eq(therapists.id, bookings.therapistId))
+    .where(eq(bookings.paymentReference, reference))
+    .limit(1);
+
+type BookingSummaryRow = Awaited<ReturnType<typeof bookingSummaryQuery>>[number];
+
 /** The confirmation page's summary, with the booking's private manage link. */
 export async function bookingSummary(
   db: Database,
   payment: Payment,
   manageToken: string,
 ): Promise<BookingSummary | undefined> {
-  const [row] = await db
-    .select({ booking: bookings, therapistName: therapists.name })
-    .from(bookings)
-    .leftJoin(therapists, eq(therapists.id, bookings.therapistId))
-    .where(eq(bookings.paymentReference, payment.reference))
-    .limit(1);
-  if (!row) return undefined;
-  const { booking, therapistName } = row;
+  const [row] = await bookingSummaryQuery(db, payment.reference);
+  return row && bookingSummaryOf(row, payment, manageToken);
+}
+
+export function bookingSummaryOf(
+  { booking, therapistName }: BookingSummaryRow,
+  payment: Payment,
+  manageToken: string,
+): BookingSummary {
   return {
     manageUrl: managePath(manageToken),
     kind: 'booking',

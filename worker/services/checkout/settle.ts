@@ -2,7 +2,8 @@
  * Settling a payment: verify (asking the gateway, at most once a minute), the webhook's confirm,
  * the visitor's cancel, and what the paying browser is shown.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
 import { PaystackError, type PaystackTransaction } from '../../providers/paystack';
 import { nairaToKobo } from '../../shared/money';
 import { manageToken } from '../bookings/manage-tokens';
@@ -13,6 +14,8 @@ import { type PaymentContext, paymentMessages } from './context';
 import {
   type BookingSummary,
   bookingSummary,
+  bookingSummaryOf,
+  bookingSummaryQuery,
   markUnpaid,
   type OrderSummary,
   orderSummary,
@@ -48,31 +51,75 @@ export async function verifyPayment(
   reference: string,
   browserKeyHash: string | undefined,
 ): Promise<VerifyResult & { shownToPayer?: true }> {
-  const payment = await findPayment(context.db, reference);
+  const { db } = context;
+  // One trip for a payment already recorded (by the webhook, or an earlier verify): the payment, a
+  // booking's summary, and the payer's one look at it are asked together.
+  const [[payment], [booking], forgotten] = await db.batch([
+    db.select().from(payments).where(eq(payments.reference, reference)).limit(1),
+    bookingSummaryQuery(db, reference),
+    forgetPayer(context, reference, browserKeyHash, sql`${payments.status} = 'paid'`),
+  ]);
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
+  if (payment.status === 'paid') {
+    const result =
+      payment.kind === 'booking' && booking
+        ? ({
+            status: true,
+            data: bookingSummaryOf(booking, payment, await manageToken(reference, context.linkSecret)),
+          } as const)
+        : await summaryOf(context, payment);
+    return shownTo(result, payment, browserKeyHash, forgotten.length > 0);
+  }
   let result: VerifyResult;
-  if (payment.status === 'paid') result = await summaryOf(context, payment);
-  else if (!isOnline(payment)) return { status: false, message: paymentMessages.notCompleted };
-  else if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
-  else if (context.gateway.mode === 'paystack' && !(await mayAskPaystack(context, reference))) {
+  if (!isOnline(payment)) return { status: false, message: paymentMessages.notCompleted };
+  if (!context.gateway) return { status: false, message: paymentMessages.notConfigured };
+  if (context.gateway.mode === 'paystack' && !(await mayAskPaystack(context, reference))) {
     // Asked within the minute: what the other ask (or the webhook) has recorded since, if anything.
-    const settled = await findPayment(context.db, reference);
+    const settled = await findPayment(db, reference);
     if (settled?.status !== 'paid') return { status: false, message: paymentMessages.checkedRecently };
     result = await summaryOf(context, settled);
   }
   // PaystackError → 502 in the route.
   else result = await confirmTransaction(context, payment, await context.gateway.verify(reference));
+  if (!result.status || browserKeyHash === undefined || payment.browserKeyHash !== browserKeyHash) {
+    return shownTo(result, payment, browserKeyHash, false);
+  }
+  const [taken] = await forgetPayer(context, reference, browserKeyHash);
+  return shownTo(result, payment, browserKeyHash, taken !== undefined);
+}
+
+/**
+ * The payment forgets its paying browser (`browserKeyHash`), answering the reference when it did:
+ * one conditional UPDATE, so of two calls at once one gets the summary. `when`: only if this holds.
+ */
+const forgetPayer = (
+  { db }: PaymentContext,
+  reference: string,
+  browserKeyHash: string | undefined,
+  when: SQL = sql`1`,
+) =>
+  db
+    .update(payments)
+    .set({ browserKeyHash: null })
+    .where(
+      browserKeyHash === undefined
+        ? sql`0`
+        : and(eq(payments.reference, reference), eq(payments.browserKeyHash, browserKeyHash), when),
+    )
+    .returning({ reference: payments.reference });
+
+/** The summary for the paying browser, once (`forgotten`: this call took its look); anyone else, the receipt. */
+function shownTo(
+  result: VerifyResult,
+  payment: Payment,
+  browserKeyHash: string | undefined,
+  forgotten: boolean,
+): VerifyResult & { shownToPayer?: true } {
   if (!result.status) return result;
-  const receipt = {
-    status: true as const,
-    data: { reference: payment.reference, kind: payment.kind, paid: true as const },
-  };
-  if (browserKeyHash === undefined || payment.browserKeyHash !== browserKeyHash) return receipt;
-  const forgotten = await context.db.get<{ reference: string }>(
-    sql`update payments set browser_key_hash = null
-      where reference = ${reference} and browser_key_hash = ${browserKeyHash} returning reference`,
-  );
-  return forgotten ? { ...result, shownToPayer: true } : receipt;
+  if (browserKeyHash !== undefined && payment.browserKeyHash === browserKeyHash && forgotten) {
+    return { ...result, shownToPayer: true };
+  }
+  return { status: true, data: { reference: payment.reference, kind: payment.kind, paid: true } };
 }
 
 /**
