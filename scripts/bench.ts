@@ -29,8 +29,11 @@
 //      over two years of data (50,000 bookings), p50 and p99, on a site of its own
 //  13. the client page (scripts/lib/account-bench.ts), on the reports' site: a code request's p50
 //      for a known and an unknown address, side by side, and GET /api/account's p50
+//  14. a far database (scripts/lib/far-d1-bench.ts), on a site of its own: 100 ms added to every
+//      D1 call, and the trips and time of the routes visitors and the desk wait on most
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
-// scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports, account) runs the build and those sections alone; unset: all.
+// scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports, account, far-d1)
+// runs the build and those sections alone; unset: all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +52,7 @@ import {
   waitUntilPagesShow,
 } from './lib/catalogue-bench.ts';
 import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
+import { printFarD1 } from './lib/far-d1-bench.ts';
 import { printReports, reportsSeedSql } from './lib/reports-bench.ts';
 import {
   benchMonthStart,
@@ -88,7 +92,8 @@ const monthStart = benchMonthStart();
 
 // Request logging at warn level: a line per request would measure the terminal, not the worker.
 // The sections below share one site; `size` needs none, `reports` and `account` have their own.
-const site = only?.every((name) => name === 'size' || name === 'reports' || name === 'account')
+const ownSites = new Set(['size', 'reports', 'account', 'far-d1']);
+const site = only?.every((name) => ownSites.has(name))
   ? undefined
   : await startBuiltSite(
       '.dev.vars.example',
@@ -137,6 +142,8 @@ if (section('reports') || section('account')) {
     await reportsSite.stop();
   }
 }
+
+if (section('far-d1')) await printFarD1(besideGoal);
 
 /** Section 8: the catalogue's pages and photos. */
 async function printCatalogue(

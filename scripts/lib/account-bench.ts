@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 
 const SAMPLES = 60;
 const WARM_UP = 3;
-/** The signed-in browser's cookie value; only its SHA-256 is in the database, as the Worker keeps it. */
-const TOKEN = 'bench-account-token-0123456789abcdefghijklmnopqrstuvwxyz';
+/** The signed-in browser's cookie value (an email's session: `e.`); only its SHA-256 is in the database, as the Worker keeps it. */
+const TOKEN = 'e.bench-account-token-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** SQL: a session for rep1@example.com that lasts, for GET /api/account. */
 export function accountSeedSql(): string {

@@ -54,6 +54,8 @@ export interface ServeOptions {
   stdio: 'inherit' | 'pipe';
   /** wrangler's own log level; 'warn' leaves out the line per request (the load benchmark). */
   logLevel?: 'info' | 'warn';
+  /** Another config than the built one's local copy (the bench's far database). */
+  config?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export function serveBuiltSite(options: ServeOptions): ChildProcess {
       wranglerBin,
       'dev',
       '--config',
-      writeLocalConfig(builtConfig),
+      options.config ?? writeLocalConfig(builtConfig),
       '--ip',
       '127.0.0.1',
       '--port',
@@ -133,6 +135,7 @@ export async function startBuiltSite(
   envFile: string,
   seedSql?: string,
   logLevel?: ServeOptions['logLevel'],
+  config?: string,
 ): Promise<RunningSite> {
   const persistTo = mkdtempSync(join(tmpdir(), 'spa-site-'));
   applyLocalMigrations(persistTo, { quiet: true });
@@ -140,7 +143,7 @@ export async function startBuiltSite(
     wranglerSync(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', seedSql], { quiet: true });
   }
   const port = await freePort();
-  const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe', logLevel });
+  const server = serveBuiltSite({ port, persistTo, envFile, stdio: 'pipe', logLevel, config });
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
