@@ -37,13 +37,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { lagosDate } from '../worker/shared/time.ts';
 import { accountSeedSql, printAccount } from './lib/account-bench.ts';
-import { besideGoal, budget, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
+import { besideGoal, budget, emptyWorkerConfig, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
 import {
   catalogueEditor,
   firstRequestsUnrendered,
@@ -168,12 +168,30 @@ async function printCatalogue(
 function printWorkerUpload() {
   const { raw, gzip } = workerUpload();
   const goal = budget.workerGzip.goal;
-  console.log('\nThe Worker (wrangler deploy --dry-run; wrangler check startup, median of 5)');
-  console.log(`  upload   ${besideGoal(`${kb(gzip)} gzip (${kb(raw)} raw)`, `≤ ${kb(goal)}`, gzip <= goal)}`);
-  const startup = median(Array.from({ length: 5 }, () => startupCpuMs()));
-  const startupGoal = budget.startupMs.goal;
+  const startupRuns = 9;
   console.log(
-    `  startup  ${besideGoal(`${startup.toFixed(1)} ms CPU`, `≤ ${startupGoal} ms`, startup <= startupGoal)}`,
+    `\nThe Worker (wrangler deploy --dry-run; wrangler check startup, median of ${startupRuns} each, alternated)`,
+  );
+  console.log(`  upload   ${besideGoal(`${kb(gzip)} gzip (${kb(raw)} raw)`, `≤ ${kb(goal)}`, gzip <= goal)}`);
+  const empty = emptyWorkerConfig();
+  const own: number[] = [];
+  const floor: number[] = [];
+  try {
+    for (let run = 0; run < startupRuns; run++) {
+      own.push(startupCpuMs());
+      floor.push(startupCpuMs(empty));
+    }
+  } finally {
+    rmSync(dirname(empty), { recursive: true, force: true });
+  }
+  const startup = median(own);
+  const emptyStartup = median(floor);
+  const allowed = emptyStartup + budget.startupMs.aboveEmpty;
+  console.log(
+    `  startup  ${besideGoal(`${startup.toFixed(1)} ms CPU`, `≤ ${allowed.toFixed(1)} ms`, startup <= allowed)}`,
+  );
+  console.log(
+    `           an empty Worker ${emptyStartup.toFixed(1)} ms CPU; the goal is ${budget.startupMs.aboveEmpty} ms above it`,
   );
 }
 
@@ -198,6 +216,7 @@ async function printLoad(baseUrl: string) {
     p99: number;
     errors: number;
     floorRps: number;
+    floorName: string;
     ratio: number;
   }> | null;
   console.log(
@@ -207,18 +226,21 @@ async function printLoad(baseUrl: string) {
     console.log(`  the load test failed: ${result.stderr.trim().split('\n').at(-1)}`);
     return;
   }
-  console.log('  route                                   req/s    p50 ms  p99 ms  errors   /api/ping req/s  ratio');
+  console.log(
+    '  route                                       req/s    p50 ms  p99 ms  errors   floor req/s          ratio',
+  );
   const goals: Record<string, number> = {
     'GET /api/availability (a day)': budget.loadRatio.dayAvailability,
     'GET /api/availability/month': budget.loadRatio.monthAvailability,
     'POST /api/validate-coupon': budget.loadRatio.couponCheck,
     'GET /api/bookings (5,000, session)': budget.loadRatio.bookingsList,
+    'POST /api/payment/initialize (a booking)': budget.loadRatio.paymentStart,
   };
   for (const row of rows) {
     const goal = goals[row.name];
     const ratio = row.ratio.toFixed(2);
     console.log(
-      `  ${row.name.padEnd(38)} ${row.rps.toFixed(0).padStart(6)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)}  ${String(row.errors).padStart(6)}   ${row.floorRps.toFixed(0).padStart(15)}  ${goal === undefined ? ratio : besideGoal(ratio, `≥ ${goal}`, row.ratio >= goal)}`,
+      `  ${row.name.padEnd(42)} ${row.rps.toFixed(0).padStart(6)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)}  ${String(row.errors).padStart(6)}   ${`${row.floorRps.toFixed(0)} (${row.floorName.replace('GET /api/', '')})`.padEnd(20)} ${goal === undefined ? ratio : besideGoal(ratio, `≥ ${goal}`, row.ratio >= goal)}`,
     );
   }
 }

@@ -31,6 +31,18 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/ping/limited', () => {
+  it('answers the constant through the forms’ rate limiter: past 20 a minute from one network, 429', async () => {
+    const network = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++) {
+      statuses.push((await fetchApi('/api/ping/limited', { headers: { 'CF-Connecting-IP': network } })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe('unknown API paths', () => {
   it('answer a JSON 404 naming the route', async () => {
     const response = await fetchApi('/api/does-not-exist');

@@ -10,6 +10,7 @@ import type { Permission } from '../../worker/shared/permissions';
 export const publicRoutes = new Set([
   'GET /api/health',
   'GET /api/ping',
+  'GET /api/ping/limited',
   'POST /api/academy-waitlist',
   'POST /api/academy-waitlist/confirm',
   'POST /api/unsubscribe',

@@ -25,6 +25,7 @@ export type RouteAccess = 'public' | 'signedIn' | Permission;
 export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/health': 'public',
   'GET /api/ping': 'public',
+  'GET /api/ping/limited': 'public',
   'POST /api/academy-waitlist': 'public',
   'POST /api/academy-waitlist/confirm': 'public',
   'POST /api/unsubscribe': 'public',
