@@ -93,7 +93,7 @@ export default defineConfig(({ command }) => ({
           }
         : {}),
     }),
-    commonPasswordsModule(),
+    commonPasswordsModule({ asAsset: command === 'build' }),
     securityHeadersFile(),
     prerenderPages(),
   ],

@@ -17,7 +17,7 @@ export default defineConfig({
       {
         // The API inside workerd, against real local D1 and KV.
         plugins: [
-          commonPasswordsModule(),
+          commonPasswordsModule({ asAsset: false }),
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {

@@ -17,8 +17,11 @@ export const budget = {
    * on (scripts/lib/public-chunks.ts gathers what the pages share; they fetch 5 to 7).
    */
   firstLoadScripts: { limit: 8 },
-  /** The Worker's upload, gzip: `npm test` holds the goal itself (issue 51), the next goal lower. */
-  workerGzip: { goal: 420 * KB, limit: 450 * KB },
+  /**
+   * The Worker's upload, gzip: `npm test` holds issue 51's goal (it measures 371 since the
+   * common-password list became a static asset), so what was won stays.
+   */
+  workerGzip: { goal: 420 * KB, limit: 420 * KB },
   /** CPU at the Worker's startup in `wrangler check startup`, ms above an empty Worker's (bench only). */
   startupMs: { aboveEmpty: 10 },
   /** Lighthouse mobile performance (bench only): every public page, and the admin's login. */

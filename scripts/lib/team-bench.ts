@@ -61,7 +61,7 @@ export async function printSignIn(baseUrl: string): Promise<void> {
     await signInCookie(baseUrl);
     loginTimes.push(performance.now() - started);
   }
-  // The Worker's first check unpacks the list the build packed (virtual:common-passwords).
+  // The Worker's first check unpacks the list the build packed (a static asset it reads once).
   const packed = packCommonPasswords(dictionary['passwords-common'] as string[]);
   const listStarted = performance.now();
   const list = unpackCommonPasswords(packed);

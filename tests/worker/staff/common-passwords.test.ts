@@ -1,14 +1,18 @@
 import packed from 'virtual:common-passwords';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { canMeet, unpackCommonPasswords } from '../../../worker/services/staff/common-password-list';
-import { passwordMessages, passwordProblem } from '../../../worker/services/staff/password-rules';
+import {
+  COMMON_PASSWORDS_ASSET,
+  canMeet,
+  unpackCommonPasswords,
+} from '../../../worker/services/staff/common-password-list';
+import { fetchCommonPasswords, passwordMessages, passwordProblem } from '../../../worker/services/staff/password-rules';
 
 const fullList = dictionary['passwords-common'] as string[];
 
 describe('the common-password list the build packs for the Worker', () => {
   it('holds exactly the entries of zxcvbn-ts’s list that a password of 12 or more characters can meet', () => {
-    const unpacked = unpackCommonPasswords(packed);
+    const unpacked = unpackCommonPasswords(packed ?? '');
     const meetable = new Set(fullList.filter(canMeet));
     expect(meetable.size).toBeGreaterThan(30_000);
     expect(unpacked.size).toBe(meetable.size);
@@ -25,11 +29,23 @@ describe('the common-password list the build packs for the Worker', () => {
     expect(sample.length).toBeGreaterThan(15);
     for (const core of sample) {
       const password = `2026${core}!`.padEnd(14, '!');
-      expect(await passwordProblem(password, null), password).toBe(passwordMessages.common);
+      expect(await passwordProblem(password, null, undefined), password).toBe(passwordMessages.common);
     }
   });
 
+  it('reads the list from the static assets where the production build put it, and says when it cannot', async () => {
+    const assets = (status: number, body = '') => ({
+      fetch: async (request: Request) => {
+        expect(new URL(request.url).pathname).toBe(COMMON_PASSWORDS_ASSET);
+        return new Response(body, { status });
+      },
+    });
+    expect(await fetchCommonPasswords(assets(200, packed ?? ''))).toBe(packed);
+    await expect(fetchCommonPasswords(assets(404))).rejects.toThrow('could not be read (404)');
+    await expect(fetchCommonPasswords(undefined)).rejects.toThrow('no assets');
+  });
+
   it('accepts a long passphrase that is on no list', async () => {
-    expect(await passwordProblem('mango tree by the lagoon', null)).toBeNull();
+    expect(await passwordProblem('mango tree by the lagoon', null, undefined)).toBeNull();
   });
 });

@@ -6,6 +6,9 @@
  * That is a third of the package's size, so the list no longer outweighs the rest of the Worker.
  */
 
+/** Where the production build puts the packed list among the static assets (scripts/lib/common-passwords.ts). */
+export const COMMON_PASSWORDS_ASSET = '/password-rules/common-passwords.txt';
+
 /** The shortest password the rules allow (password-rules.ts). */
 export const MIN_PASSWORD_LENGTH = 12;
 

@@ -8,7 +8,12 @@
  * holds the person's own email name or the studio's name.
  */
 import { studioName } from '../../shared/site-paths.ts';
-import { lettersCore, MIN_PASSWORD_LENGTH, unpackCommonPasswords } from './common-password-list.ts';
+import {
+  COMMON_PASSWORDS_ASSET,
+  lettersCore,
+  MIN_PASSWORD_LENGTH,
+  unpackCommonPasswords,
+} from './common-password-list.ts';
 
 export { MIN_PASSWORD_LENGTH };
 export const MAX_PASSWORD_LENGTH = 200;
@@ -22,10 +27,26 @@ export const passwordMessages = {
   personal: 'That password holds your email or the studio’s name, which are easy to guess. Please choose another.',
 } as const;
 
+/** What reads the static assets (the Worker's ASSETS binding). */
+export type AssetReader = { fetch(request: Request): Promise<Response> } | undefined;
+
 let commonPasswords: Promise<Set<string>> | undefined;
 
-function loadCommonPasswords(): Promise<Set<string>> {
-  commonPasswords ??= import('virtual:common-passwords').then(({ default: packed }) => unpackCommonPasswords(packed));
+/** The packed list as the production build keeps it, among the static assets. */
+export async function fetchCommonPasswords(assets: AssetReader): Promise<string> {
+  const response = await assets?.fetch(new Request(new URL(COMMON_PASSWORDS_ASSET, 'https://assets.invalid')));
+  if (!response?.ok) throw new Error(`The common-password list could not be read (${response?.status ?? 'no assets'})`);
+  return response.text();
+}
+
+/** The list, once per isolate: from its module where the build put it there, else from the assets (never none: a failure is thrown, and tried again next time). */
+function loadCommonPasswords(assets: AssetReader): Promise<Set<string>> {
+  commonPasswords ??= import('virtual:common-passwords')
+    .then(async ({ default: packed }) => unpackCommonPasswords(packed ?? (await fetchCommonPasswords(assets))))
+    .catch((error: unknown) => {
+      commonPasswords = undefined;
+      throw error;
+    });
   return commonPasswords;
 }
 
@@ -66,6 +87,10 @@ export function passwordProblemIn(list: ReadonlySet<string>, password: string, e
 }
 
 /** Null when `password` may be used by the person with `email`; else what is wrong, to show them. */
-export async function passwordProblem(password: string, email: string | null): Promise<string | null> {
-  return shapeProblem(password) ?? passwordProblemIn(await loadCommonPasswords(), password, email);
+export async function passwordProblem(
+  password: string,
+  email: string | null,
+  assets: AssetReader,
+): Promise<string | null> {
+  return shapeProblem(password) ?? passwordProblemIn(await loadCommonPasswords(assets), password, email);
 }

@@ -34,7 +34,7 @@ export const staffPasswordMessages = {
   locked: 'Too many failed attempts. Please wait a few minutes and try again.',
 } as const;
 
-type Env = Pick<Bindings, 'SESSIONS' | 'ADMIN_PASSWORD_PEPPER' | 'ADMIN_PASSWORD_HASH' | 'SITE_URL'>;
+type Env = Pick<Bindings, 'SESSIONS' | 'ADMIN_PASSWORD_PEPPER' | 'ADMIN_PASSWORD_HASH' | 'SITE_URL' | 'ASSETS'>;
 
 export type PasswordResult =
   /** `sessionId` null: the password is saved, and the person signs in with it and their second factor. */
@@ -53,7 +53,7 @@ export async function setPasswordFromLink(
   const refused = { ok: false, status: 400, message: linkMessage(request.purpose) } as const;
   const account = await staffTokenAccount(db, request.token, request.purpose, request.now);
   if (!account) return refused;
-  const problem = await passwordProblem(request.password, account.email);
+  const problem = await passwordProblem(request.password, account.email, env.ASSETS);
   if (problem) return { ok: false, status: 400, message: problem };
   const hash = await hashPassword(request.password, env.ADMIN_PASSWORD_PEPPER);
   const accountId = await redeemStaffToken(db, request.token, request.purpose, hash, request.now);
@@ -103,7 +103,7 @@ export async function changePassword(
   }
   if (request.password === request.current)
     return { ok: false, status: 400, message: staffPasswordMessages.samePassword };
-  const problem = await passwordProblem(request.password, member.email);
+  const problem = await passwordProblem(request.password, member.email, env.ASSETS);
   if (problem) return { ok: false, status: 400, message: problem };
   // The person's unused reset links go in the same batch: one asked for before (perhaps by
   // whoever made them change it) cannot set another password after this one.
