@@ -46,6 +46,9 @@ export const versionStatement = (db: Database, table: VersionTable) => d1Stateme
 export const unchangedSince = (table: VersionTable, since: number | undefined): SQL =>
   since === undefined ? sql`1` : sql`(${versionSql(table)}) is not ${since}`;
 
+/** True while `table`'s version is still `version`: the guard of a write made from a kept read. */
+export const stillAt = (table: VersionTable, version: number): SQL => sql`(${versionSql(table)}) = ${version}`;
+
 /** At most `maxAnswers` kept; the oldest goes first. */
 export function keptAnswers(table: VersionTable, maxAnswers: number): KeptAnswers {
   const answers = new Map<string, { version: number; stamp: number; answer: unknown }>();

@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addMonths, lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
-import { readScheduleSettings } from '../schedule/schedule-settings';
+import { DEFAULT_NO_SHOW_LIMIT, readScheduleSettings } from '../schedule/schedule-settings';
 import { deskOrClientVisit } from './visit-origin';
 
 export const NO_SHOW_WINDOW_MONTHS = 12;
@@ -65,8 +65,15 @@ export async function needsFullPayment(
   contact: { email: string; phone: string },
   now: Date,
 ): Promise<boolean> {
-  const [{ noShowLimit }, count] = await Promise.all([readScheduleSettings(db), noShowsOf(db, contact, now)]);
-  return noShowLimit > 0 && count >= noShowLimit;
+  const row = await db.get<{ full: number }>(sql`select ${needsFullPaymentSql(contact, now)} as full`);
+  return Number(row?.full) === 1;
+}
+
+/** SQL, 1 or 0: needsFullPayment as a condition (a payment's start may assume 0 and guard on it). */
+export function needsFullPaymentSql(contact: { email: string; phone: string }, now: Date): SQL<number> {
+  const { email, phoneKey } = keysOf(contact);
+  const limit = sql`coalesce((select no_show_limit from schedule_settings limit 1), ${DEFAULT_NO_SHOW_LIMIT})`;
+  return sql<number>`(${limit} > 0 and ${noShowsByKeysSql(email, phoneKey, now)} >= ${limit})`;
 }
 
 /**

@@ -8,15 +8,14 @@ import { type BookingDetails, bookingDetailsSchema } from '../../shared/bookings
 import { depositSplit } from '../../shared/bookings/deposit-split';
 import { timeWaitlistMessages } from '../../shared/bookings/time-waitlist';
 import { priceBooking } from '../../shared/catalogue/pricing';
-import { needsFullPayment } from '../bookings/no-show-rule';
-import { readCatalogue } from '../catalogue/catalogue';
 import { phoneKeySql } from '../clients/client-records';
 import { takeTime, treatmentIdsOf } from '../schedule/booking-time';
 import { closedOn, closureReason, therapistOffOn } from '../schedule/day-rules';
-import { loadSchedule, type Schedule } from '../schedule/schedule';
+import type { Schedule } from '../schedule/schedule';
 import { HOLD_MINUTES, isPastDate, isPastSlot } from '../schedule/slots';
 import { takeTimeStatements } from '../schedule/time-blocks';
 import { bookingPackage, packageGuard, packageHoldStatements } from './booking-package';
+import { type BookingReads, keptReads, type ReadsFor, readNow } from './booking-reads';
 import { chargeFor, couponGuard, paymentMethod, takenOver, voucherGuard, voucherHoldStatements } from './charge';
 import { openCheckout } from './checkout';
 import {
@@ -40,21 +39,59 @@ function inFullRefusal<Refusal extends { message: string }>(refusal: Refusal): R
     : refusal;
 }
 
-/** Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. */
+/**
+ * Prices a booking from the catalogue and the coupon, holds its slot, and starts a checkout. What
+ * the hold depends on is taken as kept where it can be (booking-reads.ts: the hold is then the
+ * one trip to D1), else read; a hold refused on what was kept is asked again on what is read.
+ */
 export async function initializeBookingPayment(
   context: PaymentContext,
   request: InitializeRequest,
   details: unknown,
 ): Promise<InitializeResult> {
-  const asked = await bookingAsked(context, details);
+  const asked = bookingAsked(details);
   if (!asked.ok) return asked;
-  const { booking, codes, priced, menu, inFull, ownHoldsHere, schedule } = asked;
+  const held =
+    (await holdVisit(context, request, asked, keptReads(context, asked.reads))) ??
+    (await priceAndHold(context, request, asked, await readNow(context, asked.reads)));
+  if (!held.ok) return held;
+  const { booking } = asked;
+  return openCheckout(context, 'booking', held.reference, held.amount, booking.customerEmail, {
+    kind: 'booking',
+    treatments: booking.subservices,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+  });
+}
+
+type Asked = Extract<ReturnType<typeof bookingAsked>, { ok: true }>;
+
+/**
+ * The visit priced from `reads`, its terms, and its time held; undefined when what was taken as
+ * kept did not hold (or any refusal came from it: the start reads afresh and answers that).
+ */
+async function holdVisit(
+  context: PaymentContext,
+  request: InitializeRequest,
+  asked: Asked,
+  reads: BookingReads | undefined,
+): Promise<{ ok: true; reference: string; amount: number } | Refusal | undefined> {
+  if (!reads) return undefined;
+  const held = await priceAndHold(context, request, asked, reads);
+  return reads.assumed.length > 0 && !held.ok ? undefined : held;
+}
+
+async function priceAndHold(context: PaymentContext, request: InitializeRequest, asked: Asked, reads: BookingReads) {
+  const { booking, codes, ownHoldsHere } = asked;
+  const { menu, inFull } = reads;
+  const priced = priceBooking(booking.subservices, menu);
+  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message } as const;
   const terms = await bookingTerms(context, request, { booking, codes, lines: priced.lines, inFull, ownHoldsHere });
   if (!terms.ok) return terms;
   const when = whenRefusal(booking, context.now);
   if (when) return when;
   const treatmentIds = treatmentIdsOf(booking.subservices, menu);
-  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' };
+  if (!treatmentIds) return { ok: false, status: 400, message: 'Unknown service option' } as const;
   // Booking a place offered from the waitlist: only as offered, and only while it is still theirs.
   const offer = codes.waitlistOffer
     ? await offerToBook(context.db, codes.waitlistOffer, context.linkSecret, booking, treatmentIds, context.now)
@@ -75,27 +112,17 @@ export async function initializeBookingPayment(
     offer,
     stored,
     ownHoldsHere,
-    schedule,
+    schedule: reads.schedule,
+    assumed: reads.assumed,
   });
-  if (!held.ok) return held;
-  return openCheckout(context, 'booking', held.reference, terms.charge.amount, booking.customerEmail, {
-    kind: 'booking',
-    treatments: booking.subservices,
-    date: booking.appointmentDate,
-    time: booking.appointmentTime,
-  });
+  return held.ok ? { ...held, amount: terms.charge.amount } : held;
 }
 
 type Booking = Omit<BookingDetails, 'amount' | 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
 type Codes = Pick<BookingDetails, 'couponCode' | 'voucherCode' | 'packageCode' | 'waitlistOffer'>;
 
-/**
- * The booking the details ask for, priced from the catalogue (the amount the browser names is
- * checked later), with what its start reads sent together, one wait from Lagos rather than three:
- * the menu, the no-show rule, and the day's schedule (in flight still; an offered place reads its
- * own once the offer is known).
- */
-async function bookingAsked(context: PaymentContext, details: unknown) {
+/** The booking the details ask for (the amount the browser names is checked later), and what its reads are for. */
+function bookingAsked(details: unknown) {
   const parsed = bookingDetailsSchema().safeParse(details);
   if (!parsed.success) {
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid booking details' } as const;
@@ -105,21 +132,16 @@ async function bookingAsked(context: PaymentContext, details: unknown) {
   // The visitor's own earlier holds on this start are replaced, so they count toward nothing.
   const ownHoldsHere = sql`select reference from payments where status = 'pending' and kind = 'booking'
     and lower(email) = lower(${booking.customerEmail}) and slot_date = ${date} and slot_time = ${time}`;
-  const schedule = waitlistOffer
-    ? undefined
-    : loadSchedule(context.db, date, date, context.now, { excluding: ownHoldsHere });
-  // A refusal below leaves the schedule unread: its failure then is no one's to answer.
-  schedule?.catch(() => undefined);
-  const customer = { email: booking.customerEmail, phone: booking.customerPhone };
-  const [catalogue, inFull] = await Promise.all([
-    readCatalogue(context.db),
-    needsFullPayment(context.db, customer, context.now),
-  ]);
-  const menu = catalogue.treatments;
-  const priced = priceBooking(booking.subservices, menu);
-  if (!priced.ok) return { ok: false, status: priced.status ?? 400, message: priced.message } as const;
   const codes: Codes = { couponCode, voucherCode, packageCode, waitlistOffer };
-  return { ok: true, booking: booking as Booking, codes, priced, menu, inFull, ownHoldsHere, schedule } as const;
+  const reads: ReadsFor = {
+    date,
+    treatments: booking.subservices,
+    customer: { email: booking.customerEmail, phone: booking.customerPhone },
+    ownHoldsHere,
+    withCodes: Boolean(couponCode || voucherCode || packageCode || waitlistOffer),
+    byOffer: Boolean(waitlistOffer),
+  };
+  return { ok: true, booking: booking as Booking, codes, ownHoldsHere, reads } as const;
 }
 
 /** A day or a start already past. */
@@ -221,6 +243,8 @@ async function holdBooking(
     ownHoldsHere: SQL;
     /** The day's schedule already in flight, read with the same `excluding`. */
     schedule?: Promise<Schedule>;
+    /** What was taken as kept (booking-reads.ts): a refused insert is then not explained, but asked again. */
+    assumed: Guard[];
   },
 ): Promise<{ ok: true; reference: string } | Refusal> {
   const { booking, terms, offer, ownHoldsHere } = plan;
@@ -261,7 +285,7 @@ async function holdBooking(
             ${date}, ${time}, ${holdUntil}, ${request.clientKey ?? null}, ${request.browserKeyHash},
             ${paymentMethod(context, charge, packageHold !== null)}, ${choice.therapistId}, ${choice.roomId},
             ${choice.minutes}
-          where ${allHold([...guards, theirDay])}`,
+          where ${allHold([...guards, theirDay, ...plan.assumed])}`,
         ),
         ...(offer ? handOverStatements(context.db, offer, reference, inserted) : []),
         d1Statement(
@@ -286,6 +310,7 @@ async function holdBooking(
   );
   if (!taken.ok) return taken;
   if (taken.value) return { ok: true, reference };
+  if (plan.assumed.length > 0) return { ok: false, status: 409, message: paymentMessages.slotFull };
   const ended = offer ? timeWaitlistMessages.offerEnded : paymentMessages.slotFull;
   return (await firstRefusal(guards)) ?? { ok: false, status: 409, message: ended };
 }

@@ -30,8 +30,33 @@ export function availabilityAnswer<T>(
     key,
     async (since) => {
       const { version, schedule } = await loadVersionedSchedule(db, from, to, now, since);
+      if (schedule && from === to) keepDaySchedule(from, version, schedule);
       return { version, answer: schedule ? work(schedule) : undefined };
     },
     Math.floor(now.getTime() / 60_000),
   );
 }
+
+/** A day's schedule as availability last read it, under its version: what a payment's start may book from. */
+export interface KeptSchedule {
+  version: number;
+  schedule: Schedule;
+}
+
+/** Two months of days at most; the oldest kept goes first. */
+const MAX_DAYS = 62;
+const daySchedules = new Map<string, KeptSchedule>();
+
+function keepDaySchedule(date: string, version: number, schedule: Schedule) {
+  daySchedules.delete(date);
+  daySchedules.set(date, { version, schedule });
+  const oldest = daySchedules.size > MAX_DAYS ? daySchedules.keys().next().value : undefined;
+  if (oldest !== undefined) daySchedules.delete(oldest);
+}
+
+/**
+ * The day's schedule the visitor was just shown (they look at a day's times before they book
+ * one), or undefined. It may be stale: whoever books from it guards on its version (its holds
+ * that lapsed since only make it busier than it is, never freer).
+ */
+export const keptDaySchedule = (date: string): KeptSchedule | undefined => daySchedules.get(date);
