@@ -10,26 +10,26 @@
 //   5. the HTML each public page answers (raw and gzip bytes) and whether its <h1> is in it
 //   6. Lighthouse mobile scores and paints per public page and the admin login, median of
 //      BENCH_RUNS runs (default 3), one run at a time
-//   7. the API under load from a second process (scripts/lib/load-test.ts, autocannon), each
+//   7. the API under load from a second process (scripts/bench/load-test.ts, autocannon), each
 //      route beside the constant /api/ping
 // Section 1 also prints the Worker's upload from wrangler's dry run and its startup CPU from
 // `wrangler check startup`; every figure with a goal (scripts/lib/budget.ts) is printed beside it.
-//   8. the catalogue's pages, which the Worker answers from KV (scripts/lib/catalogue-bench.ts):
+//   8. the catalogue's pages, which the Worker answers from KV (scripts/bench/catalogue-bench.ts):
 //      first byte beside the static /about, warm and right after staff change a price, the first
 //      request of each before its page was ever rendered, the time until a saved price is in
 //      /massage-therapy's HTML, Lighthouse of /massage-therapy and /ecommerce after a price change
 //      (section 6 measured them before it), and a 4 MB photo's upload until the site serves it
-//   9. the team (scripts/lib/team-bench.ts): one sign-in's password hash (CPU) and the
+//   9. the team (scripts/bench/team-bench.ts): one sign-in's password hash (CPU) and the
 //      whole sign-in, the password rules' check, and the Clients search with 20,000 clients
-//  10. Today on a phone (scripts/lib/today-bench.ts): the day of 80 visits at 390 px on
+//  10. Today on a phone (scripts/bench/today-bench.ts): the day of 80 visits at 390 px on
 //      a throttled phone profile, first paint and visits shown, online and with the network gone
-//  11. the waitlist (scripts/lib/waitlist-bench.ts): what a freed place's offering adds
+//  11. the waitlist (scripts/bench/waitlist-bench.ts): what a freed place's offering adds
 //      to a staff cancellation's answer, beside cancellations nobody waits for
-//  12. reports (scripts/lib/reports-bench.ts): GET /api/reports for a month and a year
+//  12. reports (scripts/bench/reports-bench.ts): GET /api/reports for a month and a year
 //      over two years of data (50,000 bookings), p50 and p99, on a site of its own
-//  13. the client page (scripts/lib/account-bench.ts), on the reports' site: a code request's p50
+//  13. the client page (scripts/bench/account-bench.ts), on the reports' site: a code request's p50
 //      for a known and an unknown address, side by side, and GET /api/account's p50
-//  14. a far database (scripts/lib/far-d1-bench.ts), on a site of its own: 100 ms added to every
+//  14. a far database (scripts/bench/far-d1-bench.ts), on a site of its own: 100 ms added to every
 //      D1 call, and the trips and time of the routes visitors and the desk wait on most
 // BENCH_ONLY=catalogue,lighthouse (a comma-separated list of size, first-load, latency, admin,
 // scheduling, html, load, lighthouse, catalogue, team, today, waitlist, reports, account, far-d1)
@@ -42,18 +42,16 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { lagosDate } from '../worker/shared/time.ts';
-import { accountSeedSql, printAccount } from './lib/account-bench.ts';
-import { besideGoal, budget, emptyWorkerConfig, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
+import { accountSeedSql, printAccount } from './bench/account-bench.ts';
 import {
   catalogueEditor,
   firstRequestsUnrendered,
   printCatalogueFirstByte,
   printUpload,
   waitUntilPagesShow,
-} from './lib/catalogue-bench.ts';
-import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
-import { printFarD1 } from './lib/far-d1-bench.ts';
-import { printReports, reportsSeedSql } from './lib/reports-bench.ts';
+} from './bench/catalogue-bench.ts';
+import { printFarD1 } from './bench/far-d1-bench.ts';
+import { printReports, reportsSeedSql } from './bench/reports-bench.ts';
 import {
   benchMonthStart,
   CALENDAR_DAY_BOOKINGS,
@@ -63,10 +61,12 @@ import {
   SCHEDULE_THERAPISTS,
   scheduleSeedSql,
   timeCalendarInBrowser,
-} from './lib/schedule-bench.ts';
-import { clientsSeedSql, printClientsSearch, printSignIn } from './lib/team-bench.ts';
-import { timeTodayOnPhone } from './lib/today-bench.ts';
-import { printWaitlistCancellations, waitlistSeedSql } from './lib/waitlist-bench.ts';
+} from './bench/schedule-bench.ts';
+import { clientsSeedSql, printClientsSearch, printSignIn } from './bench/team-bench.ts';
+import { timeTodayOnPhone } from './bench/today-bench.ts';
+import { printWaitlistCancellations, waitlistSeedSql } from './bench/waitlist-bench.ts';
+import { besideGoal, budget, emptyWorkerConfig, firstLoadScripts, startupCpuMs, workerUpload } from './lib/budget.ts';
+import { chromiumFlags, chromiumPath } from './lib/chromium.ts';
 import { packageBin, startBuiltSite, viteBuild } from './lib/wrangler.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -205,7 +205,7 @@ async function printLoad(baseUrl: string) {
   const cookie = /^([^;]+)/.exec(login.headers.get('Set-Cookie') ?? '')?.[1] ?? '';
   // A busy day of the scheduling month: availability reads 10 therapists, 6 rooms and its bookings.
   const date = `${monthStart.slice(0, 8)}10`;
-  const result = spawnSync(process.execPath, ['scripts/lib/load-test.ts', baseUrl, cookie, date], {
+  const result = spawnSync(process.execPath, ['scripts/bench/load-test.ts', baseUrl, cookie, date], {
     encoding: 'utf8',
     timeout: 300_000,
   });

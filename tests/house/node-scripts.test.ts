@@ -20,7 +20,7 @@ function walkFromScripts(): { loaded: string[]; extensionless: string[] } {
   const entries = readdirSync(join(root, 'scripts'))
     .filter((name) => name.endsWith('.ts'))
     .map((name) => `scripts/${name}`)
-    .concat('scripts/lib/load-test.ts');
+    .concat('scripts/bench/load-test.ts');
   const loaded = new Set<string>();
   const extensionless: string[] = [];
   const pending = [...entries];

@@ -11,8 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, lagosDate } from '../../worker/shared/time.ts';
-import { writeLocalConfig } from './local-secrets.ts';
-import { builtConfig, type RunningSite, startBuiltSite } from './wrangler.ts';
+import { writeLocalConfig } from '../lib/local-secrets.ts';
+import { builtConfig, type RunningSite, startBuiltSite } from '../lib/wrangler.ts';
 
 export const FAR_D1_MS = 100;
 const SAMPLES = 7;

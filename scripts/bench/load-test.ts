@@ -1,4 +1,4 @@
-// The API under load, from a process of its own (`node scripts/lib/load-test.ts <base URL>
+// The API under load, from a process of its own (`node scripts/bench/load-test.ts <base URL>
 // <session cookie> <date>`, run by scripts/bench.ts): each route in turn with autocannon (10
 // connections, 5 seconds), each time beside GET /api/ping (a constant answer: the floor of the
 // server and the machine; a rate-limited route beside /api/ping/limited, the constant through the
