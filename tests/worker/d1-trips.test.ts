@@ -71,6 +71,7 @@ const ceilings = {
   'availability, the month': 1,
   'coupon check': 1,
   'voucher check': 1,
+  'booking terms (signed in)': 1,
   'payment start': 1,
   'verify (paid)': 1,
   'manage page': 1,
@@ -112,6 +113,14 @@ describe('trips to D1 per request', () => {
     figures['manage page'] = await tripsOf(() => call(`/api/manage-booking/${token}`, {}, counted));
     figures['GET /api/account'] = await tripsOf(async () =>
       call('/api/account', { headers: { Cookie: await clientCookie('ada@example.com') } }, counted),
+    );
+    const accountCookie = await clientCookie('ada@example.com');
+    figures['booking terms (signed in)'] = await tripsOf(() =>
+      call(
+        '/api/booking-terms',
+        json({ email: 'ada@example.com', phone: '0803 123 4567' }, { Cookie: accountCookie }),
+        counted,
+      ),
     );
     const cookie = await signIn();
     figures.Today = await tripsOf(() =>

@@ -21,12 +21,13 @@ export const bookingTermsRoutes = routeGroup().post(
   validate('json', termsBody),
   async (c) => {
     const contact = c.req.valid('json');
-    const session = await signedIn(c);
     // Signed in at /account as the person the email or the phone names (their contact key).
-    const own =
-      session !== undefined &&
-      (session.contact === `email:${contact.email.trim().toLowerCase()}` ||
-        session.contact === `phone:${phoneKeyOf(contact.phone)}`);
+    const own = signedIn(c).then(
+      (session) =>
+        session !== undefined &&
+        (session.contact === `email:${contact.email.trim().toLowerCase()}` ||
+          session.contact === `phone:${phoneKeyOf(contact.phone)}`),
+    );
     const payInFull = await bookingTermsPayInFull(c.var.db, contact, new Date(), own);
     return c.json({ payInFull }, 200, { 'Cache-Control': 'no-store' });
   },

@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addMonths, lagosDate } from '../../shared/time';
 import { phoneKeySql } from '../clients/client-records';
-import { DEFAULT_NO_SHOW_LIMIT, readScheduleSettings } from '../schedule/schedule-settings';
+import { DEFAULT_NO_SHOW_LIMIT } from '../schedule/schedule-settings';
 import { deskOrClientVisit } from './visit-origin';
 
 export const NO_SHOW_WINDOW_MONTHS = 12;
@@ -87,19 +87,20 @@ export async function bookingTermsPayInFull(
   db: Database,
   contact: { email: string; phone: string },
   now: Date,
-  sameAsSignedIn: boolean,
+  sameAsSignedIn: Promise<boolean>,
 ): Promise<boolean> {
   const { email, phoneKey } = keysOf(contact);
-  const [{ noShowLimit }, row] = await Promise.all([
-    readScheduleSettings(db),
-    db.get<{ count: number; oneRecord: number }>(
-      sql`select ${noShowsByKeysSql(email, phoneKey, now)} as count,
+  // One statement, beside the session's read (the caller's promise): one trip to D1.
+  const [row, signedInAsThem] = await Promise.all([
+    db.get<{ full: number; oneRecord: number }>(
+      sql`select ${needsFullPaymentSql(contact, now)} as full,
         exists (select 1 from clients c where c.email = ${email} and coalesce(c.phone, '') <> ''
           and ${phoneKeySql(sql.raw('c.phone'))} = ${phoneKey}) as "oneRecord"`,
     ),
+    sameAsSignedIn,
   ]);
-  const known = sameAsSignedIn || Number(row?.oneRecord ?? 0) === 1;
-  return known && noShowLimit > 0 && Number(row?.count ?? 0) >= noShowLimit;
+  const known = signedInAsThem || Number(row?.oneRecord ?? 0) === 1;
+  return known && Number(row?.full ?? 0) === 1;
 }
 
 /** Lifts the rule for a client now; false when there is no such client. */
