@@ -4,14 +4,22 @@
 // rule, and are asked to take payment when they book such a client to pay later.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, bookings, clients, payments, treatments } from '../../../worker/db/schema';
+import { auditLog, bookings, clients, outboxMessages, payments, treatments } from '../../../worker/db/schema';
 import { bookingMessages } from '../../../worker/routes/bookings/bookings';
 import type { BookingView } from '../../../worker/services/bookings/bookings';
 import type { ClientRecord } from '../../../worker/services/client-files/clients';
 import { nairaToKobo } from '../../../worker/shared/money';
 import { seedBooking, signIn } from '../admin-harness';
 import { bookingDetails, inDays, oneHourVisit } from '../checkout/payment-fixtures';
-import { call, clearPaymentData, db, staffCall, startPayment, withFakePaystack } from '../checkout/payment-harness';
+import {
+  call,
+  clearPaymentData,
+  db,
+  origin,
+  staffCall,
+  startPayment,
+  withFakePaystack,
+} from '../checkout/payment-harness';
 
 withFakePaystack();
 let cookie: string;
@@ -27,6 +35,12 @@ beforeEach(async () => {
 });
 
 const ada = { email: 'ada@example.com', phone: '0803 123 4567' };
+const post = (path: string, body: unknown) =>
+  call(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify(body),
+  });
 
 /** Visits of Ada's marked no-shows `daysAgo` days ago each. */
 async function missed(...daysAgo: number[]) {
@@ -36,10 +50,10 @@ async function missed(...daysAgo: number[]) {
   }
 }
 
-const terms = async (contact = ada) => {
+const terms = async (contact = ada, signedInCookie = '') => {
   const response = await call('/api/booking-terms', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(signedInCookie ? { Cookie: signedInCookie } : {}) },
     body: JSON.stringify(contact),
   });
   expect(response.status).toBe(200);
@@ -129,6 +143,25 @@ describe('either key', () => {
     expect(await terms({ email: ada.email, phone: '0803 000 0000' })).toBe(false);
     expect(await terms({ email: 'ada.new@example.com', phone: ada.phone })).toBe(false);
     expect(await terms()).toBe(true);
+  });
+
+  it('booking-terms answers "pay in full" to the browser signed in at /account as the email typed', async () => {
+    await missed(30, 10);
+    await seedBooking({ date: inDays(-40), email: 'bisi@example.com', phone: '0803 000 0000', name: 'Bisi Ade' });
+    const mixed = { email: ada.email, phone: '0803 000 0000' };
+    expect(await terms(mixed)).toBe(false);
+    expect((await post('/api/account/code', { contact: ada.email })).status).toBe(202);
+    const [sent] = await db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.template, 'account-code'), eq(outboxMessages.recipient, ada.email)));
+    const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
+    const signedIn = await post('/api/account/sign-in', { contact: ada.email, code });
+    expect(signedIn.status).toBe(200);
+    const session = (signedIn.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+    expect(await terms(mixed, session)).toBe(true);
+    // Signed in as Ada, asking about someone else's email and phone: no.
+    expect(await terms({ email: 'bisi@example.com', phone: '0803 000 0000' }, session)).toBe(false);
   });
 });
 
