@@ -43,6 +43,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { indexablePages } from '../worker/shared/site-pages.ts';
 import { lagosDate } from '../worker/shared/time.ts';
 import { accountSeedSql, printAccount } from './bench/account-bench.ts';
+import { median } from './bench/bench-data.ts';
 import {
   catalogueEditor,
   firstRequestsUnrendered,
@@ -73,10 +74,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const BENCH_BOOKINGS = 5_000;
 const BENCH_ORDERS = 1_000;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const section = (name: string) => !only || only.includes(name);

@@ -6,7 +6,7 @@
  * session row the seed writes). p50 of each beside its goal, and known against unknown: the
  * answer must not tell one from the other by its time.
  */
-import { createHash } from 'node:crypto';
+import { accountSessionSql, median } from './bench-data.ts';
 
 const SAMPLES = 60;
 const WARM_UP = 3;
@@ -14,16 +14,7 @@ const WARM_UP = 3;
 const TOKEN = 'e.bench-account-token-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** SQL: a session for rep1@example.com that lasts, for GET /api/account. */
-export function accountSeedSql(): string {
-  const hash = createHash('sha256').update(TOKEN).digest('hex');
-  return `insert into account_sessions (token_hash, contact, expires_at)
-    values ('${hash}', 'email:rep1@example.com', '2099-01-01T00:00:00.000Z')`;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
+export const accountSeedSql = () => accountSessionSql(TOKEN, 'email:rep1@example.com');
 
 /** A network address of its own for sample `n` (FORM_LIMITER counts each network). */
 const network = (n: number) => `10.${Math.floor(n / 65_536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;

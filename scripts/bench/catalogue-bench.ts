@@ -5,11 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { formatNaira } from '../../worker/shared/money.ts';
 import { cataloguePagePaths } from '../../worker/shared/site-pages.ts';
+import { median } from './bench-data.ts';
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;

@@ -6,13 +6,13 @@
  * trip, 150 ms; the payment start 250 ms). Every sample asks from a network of its own, under the
  * rate limits.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, lagosDate } from '../../worker/shared/time.ts';
 import { writeLocalConfig } from '../lib/local-secrets.ts';
 import { builtConfig, type RunningSite, startBuiltSite } from '../lib/wrangler.ts';
+import { accountSessionSql, bookingStartBody, median } from './bench-data.ts';
 
 export const FAR_D1_MS = 100;
 const SAMPLES = 7;
@@ -36,17 +36,6 @@ function farConfig(): string {
   writeFileSync(path, JSON.stringify(far));
   return path;
 }
-
-const seedSql = () => {
-  const hash = createHash('sha256').update(ACCOUNT_TOKEN).digest('hex');
-  return `insert into account_sessions (token_hash, contact, expires_at)
-    values ('${hash}', 'email:${CLIENT}', '2099-01-01T00:00:00.000Z')`;
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 
 let networks = 0;
 /** A network address of its own for each request (the limiters count each network). */
@@ -90,29 +79,7 @@ const cookieOf = (response: Response, name: string) =>
 const bookingStart = (date: string, email: string) => ({
   path: '/api/payment/initialize',
   method: 'POST',
-  body: {
-    amount: 2_500_000,
-    email,
-    metadata: JSON.stringify({
-      details: {
-        paymentType: 'booking',
-        service: 'Massage',
-        subservices: ['Swedish'],
-        appointmentDate: date,
-        appointmentTime: '11:00',
-        customerName: 'Far Away',
-        customerEmail: email,
-        customerPhone: '0803 555 0101',
-        referralSource: 'Google Search',
-        previousMassageTherapy: false,
-        onMedication: false,
-        exercising: false,
-        healthConditions: [],
-        disclaimerAgreed: true,
-        amount: 25_000,
-      },
-    }),
-  },
+  body: bookingStartBody({ date, time: '11:00', email, name: 'Far Away' }),
 });
 
 /** A booking paid through the local test checkout, as its payer's browser returns: its reference and manage link. */
@@ -150,7 +117,12 @@ async function staffCookie(baseUrl: string) {
 }
 
 export async function printFarD1(besideGoal: (figure: string, goal: string, met: boolean) => string) {
-  const site: RunningSite = await startBuiltSite('.dev.vars.example', seedSql(), 'warn', farConfig());
+  const site: RunningSite = await startBuiltSite(
+    '.dev.vars.example',
+    accountSessionSql(ACCOUNT_TOKEN, `email:${CLIENT}`),
+    'warn',
+    farConfig(),
+  );
   try {
     const { baseUrl } = site;
     const day = addDays(lagosDate(new Date()), 2);

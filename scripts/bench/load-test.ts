@@ -6,6 +6,7 @@
 // JSON line: per route the medians of requests per second, p50 and p99 latency, and its ratio to
 // /api/ping.
 import autocannon from 'autocannon';
+import { bookingStartBody, median } from './bench-data.ts';
 
 const [baseUrl = '', cookie = '', date = ''] = process.argv.slice(2);
 const ROUNDS = 3;
@@ -28,25 +29,14 @@ interface Target {
 /** A visit of Swedish for visitor `n`: a day 40 to 160 days ahead and an hour of it, so no two meet. */
 const bookingStart = (n: number) => {
   const day = new Date(Date.parse(`${date}T12:00:00Z`) + (40 + (Math.floor(n / 9) % 120)) * 86_400_000);
-  const email = `load${n}-${process.pid}@example.com`;
-  const details = {
-    paymentType: 'booking',
-    service: 'Massage',
-    subservices: ['Swedish'],
-    appointmentDate: day.toISOString().slice(0, 10),
-    appointmentTime: `${String(9 + (n % 9)).padStart(2, '0')}:00`,
-    customerName: 'Load Test',
-    customerEmail: email,
-    customerPhone: '0803 555 0101',
-    referralSource: 'Google Search',
-    previousMassageTherapy: false,
-    onMedication: false,
-    exercising: false,
-    healthConditions: [],
-    disclaimerAgreed: true,
-    amount: 25_000,
-  };
-  return JSON.stringify({ amount: 2_500_000, email, metadata: JSON.stringify({ details }) });
+  return JSON.stringify(
+    bookingStartBody({
+      date: day.toISOString().slice(0, 10),
+      time: `${String(9 + (n % 9)).padStart(2, '0')}:00`,
+      email: `load${n}-${process.pid}@example.com`,
+      name: 'Load Test',
+    }),
+  );
 };
 
 const json = { 'Content-Type': 'application/json' };
@@ -110,8 +100,6 @@ async function measure(target: Target) {
   };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
 const report = [];
 for (const target of targets) {
   const rounds: Array<{ own: Awaited<ReturnType<typeof measure>>; floor: Awaited<ReturnType<typeof measure>> }> = [];

@@ -7,13 +7,10 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { packCommonPasswords, unpackCommonPasswords } from '../../worker/services/staff/common-password-list.ts';
 import { hashPassword, verifyPassword } from '../../worker/services/staff/password.ts';
 import { passwordProblemIn } from '../../worker/services/staff/password-rules.ts';
+import { median } from './bench-data.ts';
 
 export const BENCH_CLIENTS = 20_000;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? Number.NaN;
 const ms = (value: number) => value.toFixed(1).padStart(7);
 

@@ -37,10 +37,16 @@ const cookieName = 'account';
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', prefix: 'host' } as const;
 const noStore = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 
+/** The browser's session token, if it sends one of a token's length. */
+function sessionToken(c: Context<AppEnv>): string | undefined {
+  const token = getCookie(c, cookieName, 'host');
+  return token && token.length <= 100 ? token : undefined;
+}
+
 /** The signed-in client's contact key and session token, or undefined (booking-terms asks it too). */
 export async function signedIn(c: Context<AppEnv>) {
-  const token = getCookie(c, cookieName, 'host');
-  if (!token || token.length > 100) return undefined;
+  const token = sessionToken(c);
+  if (!token) return undefined;
   const contact = await sessionContact(c.var.db, token, new Date());
   return contact ? { contact, token } : undefined;
 }
@@ -50,8 +56,8 @@ export async function signedIn(c: Context<AppEnv>) {
  * read the session (a token from before tokens named their kind has its session read first).
  */
 async function identityOf(c: Context<AppEnv>): Promise<ClientIdentity | undefined> {
-  const token = getCookie(c, cookieName, 'host');
-  if (!token || token.length > 100) return undefined;
+  const token = sessionToken(c);
+  if (!token) return undefined;
   const now = new Date();
   const identity = await identityOfToken(token, now);
   if (identity) return identity;
@@ -118,8 +124,8 @@ export const accountRoutes = routeGroup()
   )
   .post('/account/sign-out', sameOriginJson, async (c) => {
     // The session is ended by its token's hash, read or not (one statement).
-    const token = getCookie(c, cookieName, 'host');
-    if (token && token.length <= 100) await endSession(c.var.db, token);
+    const token = sessionToken(c);
+    if (token) await endSession(c.var.db, token);
     deleteCookie(c, cookieName, cookieOptions);
     return c.json({ signedIn: false }, 200, noStore);
   })

@@ -49,13 +49,6 @@ const keysOf = (contact: { email: string; phone: string }) => ({
   phoneKey: sql`(case when trim(${contact.phone}) <> '' then ${phoneKeySql(sql`${contact.phone}`)} else '' end)`,
 });
 
-/** The counted no-shows of whoever books with this email or this phone (0 for someone new). */
-export async function noShowsOf(db: Database, contact: { email: string; phone: string }, now: Date): Promise<number> {
-  const { email, phoneKey } = keysOf(contact);
-  const row = await db.get<{ count: number }>(sql`select ${noShowsByKeysSql(email, phoneKey, now)} as count`);
-  return Number(row?.count ?? 0);
-}
-
 /**
  * Whether a booking online by this contact must be paid in full (the rule is on and reached, by
  * either key): what the payment's start charges.
