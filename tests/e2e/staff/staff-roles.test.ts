@@ -104,6 +104,8 @@ describe('the owner’s first-run checklist', () => {
     await screenshot(page, `admin-setup-checklist-${label}`, 'viewport');
     await checklist.getByRole('link', { name: 'Name your therapists' }).click();
     await page.waitForURL(`${baseUrl}${paths.admin}/therapists`);
+    // The URL changes before the Therapists screen (its own chunk) replaces Bookings: wait for it.
+    await page.getByRole('heading', { level: 1, name: 'Therapists' }).waitFor();
     expect(await checklist.count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
