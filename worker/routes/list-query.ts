@@ -37,3 +37,15 @@ export function statusQuery<const Statuses extends readonly [string, ...string[]
 /** `?status=&page=&pageSize=` of an admin list. */
 export const listQuery = <const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) =>
   z.extend(pageQuery(), statusQuery(statuses).shape);
+
+/** `?q=`: what staff typed into a list's search (a name, an email, a phone, a reference). */
+const searchText = () => ({
+  q: z._default(z.string().check(z.maxLength(100, 'Please search with at most 100 characters')), ''),
+});
+
+/** `?q=&page=&pageSize=` of a searched admin list. */
+export const searchQuery = () => z.extend(pageQuery(), searchText());
+
+/** `?q=&status=&page=&pageSize=` of a searched admin list with tabs. */
+export const searchedListQuery = <const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) =>
+  z.extend(listQuery(statuses), searchText());

@@ -24,8 +24,17 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
-const loadBookings = (status: Tab, page: number) =>
-  adminPage(api.bookings.$get({ query: { status, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }));
+const loadBookings = (status: Tab | undefined, page: number, q: string) =>
+  adminPage(
+    api.bookings.$get({
+      query: {
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+        page: String(page),
+        pageSize: String(DEFAULT_PAGE_SIZE),
+      },
+    }),
+  );
 type Booking = Awaited<ReturnType<typeof loadBookings>>['rows'][number];
 
 export const BOOKINGS_FETCH_ERROR = 'Error fetching bookings';
@@ -45,6 +54,7 @@ export default function BookingsPage() {
       exportName="bookings"
       tabs={tabs}
       load={loadBookings}
+      search={{ label: 'Find a booking', hint: 'A name, an email, a phone or a reference (the short code too)' }}
       errorMessage={BOOKINGS_FETCH_ERROR}
       emptyMessage={(tab) => `No ${tab} bookings found`}
       renderRow={(booking, act) => <BookingRow key={booking._id} booking={booking} act={act} />}

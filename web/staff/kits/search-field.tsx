@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { FieldFrame } from '../../components/ui/field';
 
 /** How long typing pauses before the list follows it. */
-const SEARCH_PAUSE_MS = 250;
+export const SEARCH_PAUSE_MS = 250;
 
 /**
  * A list searched as staff type: what is typed, the query the list follows once typing pauses,

@@ -4,13 +4,14 @@
  * shared link keeps them. Staff actions on a row report back in one notice line.
  */
 import { useSetAtom } from 'jotai';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../../worker/shared/pagination';
 import { ApiError } from '../../lib/api-client';
 import type { ExportName } from '../frame/admin-api';
 import { adminDataChangedAtom } from '../frame/admin-session';
 import { AdminPageHeader, ExportButton, ListFrame, Notice, Pager, Tabs } from './admin-ui';
+import { SEARCH_PAUSE_MS, SearchField } from './search-field';
 import { useAdminList } from './use-admin-list';
 
 type TabList<Tab extends string> = ReadonlyArray<{ value: Tab; label: string }>;
@@ -21,7 +22,13 @@ interface TabbedListProps<Tab extends string, Row> {
   /** The CSV export beside the title, where the list has one. */
   exportName?: ExportName;
   tabs: TabList<Tab>;
-  load: (tab: Tab, page: number) => Promise<{ rows: Row[]; total: number }>;
+  /**
+   * Loads a page of a tab; with `search` (what staff typed into the list's search), of every tab's
+   * rows that match it, the tab left out.
+   */
+  load: (tab: Tab | undefined, page: number, search: string) => Promise<{ rows: Row[]; total: number }>;
+  /** The list's search box, where it has one: its label and what it finds. */
+  search?: { label: string; hint: string };
   errorMessage: string;
   emptyMessage: (tabLabel: string) => string;
   /** Renders a row; `act` runs a staff action and reports it. */
@@ -34,17 +41,25 @@ interface TabbedListProps<Tab extends string, Row> {
 export type AdminAction = (change: () => Promise<unknown>, success: string, failure: string) => Promise<void>;
 
 export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, Row>) {
-  const { title, exportName, tabs, load, errorMessage, emptyMessage, renderRow, actions } = props;
+  const { title, exportName, tabs, load, errorMessage, emptyMessage, renderRow, actions, search } = props;
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((entry) => entry.value === params.get('tab')) ?? tabs[0];
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const searched = search ? (params.get('q') ?? '').trim() : '';
   const panelId = useId();
-  const { state, retry } = useAdminList(() => load(tab?.value as Tab, page), `${tab?.value}:${page}`);
+  const { state, retry } = useAdminList(
+    () => load(searched ? undefined : (tab?.value as Tab), page, searched),
+    `${tab?.value}:${page}:${searched}`,
+  );
   const [notice, setNotice] = useState<NoticeState>();
   const dataChanged = useSetAtom(adminDataChangedAtom);
 
-  const go = (next: { tab?: Tab; page?: number }) =>
-    setParams({ tab: next.tab ?? tab?.value ?? '', page: String(next.page ?? 1) });
+  const go = (next: { tab?: Tab; page?: number; q?: string }) => {
+    const q = next.q ?? searched;
+    const query = { tab: next.tab ?? tab?.value ?? '', page: String(next.page ?? 1), ...(q ? { q } : {}) };
+    // Typing into the search replaces the address rather than adding a step to Back for each pause.
+    setParams(query, { replace: next.q !== undefined });
+  };
 
   const act: AdminAction = async (change, success, failure) => {
     setNotice(undefined);
@@ -68,17 +83,29 @@ export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, 
         })}
         {exportName ? <ExportButton name={exportName} status={tab.value} /> : null}
       </AdminPageHeader>
-      <Tabs label={title} tabs={tabs} value={tab.value} onChange={(value) => go({ tab: value })} panelId={panelId} />
-      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${tab.value}`} className="admin-panel">
+      {search ? <ListSearch {...search} searched={searched} onSearch={(q) => go({ q, page: 1 })} /> : null}
+      {searched ? null : (
+        <Tabs label={title} tabs={tabs} value={tab.value} onChange={(value) => go({ tab: value })} panelId={panelId} />
+      )}
+      <div
+        id={panelId}
+        className="admin-panel"
+        {...(searched
+          ? { role: 'region', 'aria-label': `${title} matching “${searched}”` }
+          : { role: 'tabpanel', 'aria-labelledby': `${panelId}-tab-${tab.value}` })}
+      >
         <Notice notice={notice} />
         <ListFrame
           state={state}
           errorMessage={errorMessage}
-          emptyMessage={emptyMessage(tab.label.toLowerCase())}
+          emptyMessage={searched ? `Nothing in any tab matches “${searched}”.` : emptyMessage(tab.label.toLowerCase())}
           onRetry={retry}
         >
           {(rows) => (
-            <ul className="admin-list" aria-label={`${tab.label} ${title.toLowerCase()}`}>
+            <ul
+              className="admin-list"
+              aria-label={searched ? `${title} matching “${searched}”` : `${tab.label} ${title.toLowerCase()}`}
+            >
               {rows.map((row) => renderRow(row, act))}
             </ul>
           )}
@@ -89,6 +116,34 @@ export function TabbedList<Tab extends string, Row>(props: TabbedListProps<Tab, 
       </div>
     </div>
   );
+}
+
+/**
+ * The list's search: it follows typing once it pauses, and keeps what was searched in the address
+ * (a reload or a shared link finds the same rows); every tab's matches show together.
+ */
+function ListSearch({
+  label,
+  hint,
+  searched,
+  onSearch,
+}: {
+  label: string;
+  hint: string;
+  searched: string;
+  onSearch: (q: string) => void;
+}) {
+  const [typed, setTyped] = useState(searched);
+  const onSearchNow = useRef(onSearch);
+  onSearchNow.current = onSearch;
+  // Back or a link can change the address's search: the box follows it.
+  useEffect(() => setTyped((text) => (text.trim() === searched ? text : searched)), [searched]);
+  useEffect(() => {
+    if (typed.trim() === searched) return;
+    const timer = setTimeout(() => onSearchNow.current(typed.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, searched]);
+  return <SearchField label={label} hint={hint} value={typed} onChange={setTyped} />;
 }
 
 interface ExpandableRowProps {

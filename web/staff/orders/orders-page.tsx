@@ -23,8 +23,17 @@ const nextStep = {
   shipped: { to: 'delivered', label: 'Deliver' },
 } as const;
 
-const loadOrders = (status: Tab, page: number) =>
-  adminPage(api.orders.$get({ query: { status, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) } }));
+const loadOrders = (status: Tab | undefined, page: number, q: string) =>
+  adminPage(
+    api.orders.$get({
+      query: {
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+        page: String(page),
+        pageSize: String(DEFAULT_PAGE_SIZE),
+      },
+    }),
+  );
 type Order = Awaited<ReturnType<typeof loadOrders>>['rows'][number];
 
 export const ORDERS_FETCH_ERROR = 'Error fetching orders';
@@ -47,6 +56,7 @@ export default function OrdersPage() {
       exportName="orders"
       tabs={tabs}
       load={loadOrders}
+      search={{ label: 'Find an order', hint: 'A name, an email, a phone or a reference (the short code too)' }}
       errorMessage={ORDERS_FETCH_ERROR}
       emptyMessage={(tab) => `No ${tab} orders found`}
       renderRow={(order, act) => <OrderRow key={order._id} order={order} act={act} />}

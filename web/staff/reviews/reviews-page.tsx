@@ -17,7 +17,8 @@ type Tab = (typeof tabs)[number]['value'];
 
 const query = (page: number) => ({ page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) });
 
-const loadReviews = async (status: Tab, page: number) => {
+// The list has no search, so a tab is always chosen.
+const loadReviews = async (status: Tab = 'pending', page = 1) => {
   const { rows, total } =
     status === 'pending'
       ? await adminPage(api.reviews.pending.$get({ query: query(page) }))

@@ -27,7 +27,7 @@ import { accessMessages, can } from '../../shared/permissions';
 import { multiLine, singleLine } from '../../shared/plain-text';
 import { serviceStatuses, studioPaymentMethods } from '../../shared/statuses';
 import { isIsoDate, lagosToUtc } from '../../shared/time';
-import { listQuery } from '../list-query';
+import { searchedListQuery } from '../list-query';
 import { routeGroup } from '../route-group';
 
 export const bookingMessages = {
@@ -106,11 +106,11 @@ const newBookingBody = () =>
 export const bookingRoutes = routeGroup()
   .get(
     '/bookings',
-    validate('query', () => listQuery(serviceStatuses)),
+    validate('query', () => searchedListQuery(serviceStatuses)),
     async (c) => {
-      const { status, page, pageSize } = c.req.valid('query');
+      const { status, page, pageSize, q } = c.req.valid('query');
       const member = staffMember(c);
-      const { bookings, total } = await bookingListPage(c.var.db, status, { page, pageSize }, member);
+      const { bookings, total } = await bookingListPage(c.var.db, status, { page, pageSize }, member, q);
       const shown = bookings.map((booking) => forViewer(booking, member));
       recordHealthView(c, shown);
       return c.json(shown, 200, { [TOTAL_COUNT_HEADER]: String(total) });

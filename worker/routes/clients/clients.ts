@@ -14,7 +14,7 @@ import { refreshCataloguePages } from '../../services/pages/catalogue-pages';
 import { TOTAL_COUNT_HEADER } from '../../shared/pagination';
 import { can } from '../../shared/permissions';
 import { multiLine } from '../../shared/plain-text';
-import { pageQuery } from '../list-query';
+import { searchQuery } from '../list-query';
 import { routeGroup } from '../route-group';
 import { exportPage } from './client-export-page';
 
@@ -22,8 +22,6 @@ export const clientMessages = {
   notFound: 'That client is no longer on record.',
   notes: 'Please keep notes to at most 2,000 characters.',
 } as const;
-
-const searchQuery = () => z.extend(pageQuery(), { q: z._default(z.string().check(z.maxLength(100)), '') });
 
 const notesBody = () =>
   z.object({

@@ -11,11 +11,11 @@ import { isTestMode } from '../../services/payments/gateway';
 import type { RefundRow } from '../../services/payments/refunds';
 import { refundClient, refundView, sendRefund } from '../../services/payments/refunds';
 import { orderCancelledMessages, orderMovedMessages } from '../../services/shop/order-messages';
-import { advanceOrder, cancelOrder, listOrders, orderFacts } from '../../services/shop/orders';
+import { advanceOrder, cancelOrder, listOrders, orderFacts, orderSearch } from '../../services/shop/orders';
 import { TOTAL_COUNT_HEADER } from '../../shared/pagination';
 import { sitePages } from '../../shared/site-pages';
 import { orderStatuses } from '../../shared/statuses';
-import { listQuery } from '../list-query';
+import { searchedListQuery } from '../list-query';
 import { routeGroup } from '../route-group';
 
 export const orderMessages = {
@@ -36,10 +36,10 @@ const updateBody = () =>
 export const orderRoutes = routeGroup()
   .get(
     '/orders',
-    validate('query', () => listQuery(orderStatuses)),
+    validate('query', () => searchedListQuery(orderStatuses)),
     async (c) => {
-      const { status, page, pageSize } = c.req.valid('query');
-      const { orders, total } = await listOrders(c.var.db, status, { page, pageSize });
+      const { status, page, pageSize, q } = c.req.valid('query');
+      const { orders, total } = await listOrders(c.var.db, status, { page, pageSize }, orderSearch(q));
       return c.json(orders, 200, { [TOTAL_COUNT_HEADER]: String(total) });
     },
   )

@@ -3,12 +3,13 @@
  * what they spent, notes). Everything the studio holds on them (the owner's export) is
  * client-export.ts; erasing them is client-erasure.ts.
  */
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { academyWaitlistEntries, bookings, clients, orders } from '../../db/schema';
 import { lagosDate } from '../../shared/time';
 import { type BookingView, listBookings } from '../bookings/bookings';
 import { countedNoShowsSql } from '../bookings/no-show-rule';
+import { contactSearch } from '../clients/contact-search';
 import { listOrders, type OrderView } from '../shop/orders';
 import { type EntryView, entriesOf } from '../time-waitlist/time-waitlist';
 
@@ -53,21 +54,6 @@ const summaryColumns = (today: string) => ({
     and b.service_status = 'booked' and b.date > ${today})`,
 });
 
-/** The search as staff type: a name, an email or a phone (any way it is written), in part. */
-function searchCondition(query: string): SQL | undefined {
-  const text = query.trim().toLowerCase();
-  if (!text) return undefined;
-  const like = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const digits = text.replace(/\D/g, '');
-  // A phone written 0803… is kept as typed; 803… finds it whichever way.
-  const phoneDigits = digits.startsWith('234') ? digits.slice(3) : digits.startsWith('0') ? digits.slice(1) : digits;
-  const byPhone =
-    phoneDigits.length >= 4
-      ? sql` or replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '+', ''), '(', '') like ${`%${phoneDigits}%`}`
-      : sql``;
-  return sql`(lower(${clients.name}) like ${like} escape '\\' or ${clients.email} like ${like} escape '\\'${byPhone})`;
-}
-
 /** A page of clients matching `query` (the most recently seen first), and how many match. */
 export async function searchClients(
   db: Database,
@@ -75,7 +61,7 @@ export async function searchClients(
   page: { page: number; pageSize: number },
   now: Date,
 ): Promise<{ clients: ClientSummary[]; total: number }> {
-  const where = searchCondition(query);
+  const where = contactSearch(query, clients);
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns(lagosDate(now)))

@@ -11,6 +11,7 @@ import type { OrderFacts } from '../../messages/templates/order';
 import { orderStatuses } from '../../shared/statuses';
 import type { Page, TransitionResult } from '../bookings/bookings';
 import { returnStockStatements } from '../catalogue/stock';
+import { contactSearch } from '../clients/contact-search';
 import type { RefundRow } from '../payments/refunds';
 import { giveBackStatements, paidBy, voucherLedger } from '../prepaid/ledger';
 import { paidSql } from '../prepaid/vouchers';
@@ -44,6 +45,15 @@ export interface OrderView {
   /** Each status staff gave it, by whom (named as they were then) and when, oldest first. */
   history: Array<{ orderStatus: OrderStatus; refund: boolean; by: string | null; at: string }>;
 }
+
+/** The orders whose customer or reference match what staff typed (services/clients/contact-search.ts). */
+export const orderSearch = (query: string) =>
+  contactSearch(query, {
+    name: orders.name,
+    email: orders.email,
+    phone: orders.phone,
+    reference: orders.paymentReference,
+  });
 
 /** The status an order must have to move to `target`. */
 const previousStatus: Partial<Record<OrderStatus, OrderStatus>> = { shipped: 'processing', delivered: 'shipped' };
