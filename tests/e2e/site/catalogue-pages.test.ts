@@ -369,6 +369,20 @@ describe('the Packages menu item', () => {
       expect(await footer.getByRole('link', { name: 'Packages' }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'menu-without-packages-1280', 'viewport');
+      // On a phone, behind the menu button: the same three services.
+      const phone = await open(viewports.phone);
+      await phone.page.goto(paths.about);
+      await phone.page.getByRole('button', { name: 'Open menu' }).click();
+      await phone.page.getByRole('button', { name: 'Services' }).click();
+      await eventually(() => phone.page.locator('.site-nav__submenu').getByRole('link').allTextContents()).toEqual([
+        'Massage Therapy',
+        'Gift Vouchers',
+        'Academy',
+      ]);
+      expect(await axeViolations(phone.page)).toEqual([]);
+      await screenshot(phone.page, 'menu-without-packages-390', 'viewport');
+      expect(phone.problems).toEqual([]);
+      await phone.page.context().close();
 
       // Something on sale again: every page's menu has it after a reload.
       const created = await staff(cookie, '/api/packages', 'POST', {
