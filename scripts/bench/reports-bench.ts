@@ -15,6 +15,7 @@ const ROOMS = 6;
 const DAYS = 730;
 const MONTH_RUNS = 100;
 const YEAR_RUNS = 20;
+const PING_RUNS = 100;
 
 const numbers = (name: string, to: number, from = 1) =>
   `${name}(i) as (select ${from} union all select i + 1 from ${name} where i < ${to})`;
@@ -112,6 +113,19 @@ async function ownerCookie(baseUrl: string): Promise<string> {
   return cookie;
 }
 
+/** Sequential answers' times (ms) of GET /api/ping, after three to warm up. */
+async function timePing(baseUrl: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs + 3; run++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/ping`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET /api/ping: ${response.status}`);
+    if (run >= 3) times.push(performance.now() - started);
+  }
+  return times;
+}
+
 /** Sequential answers' times (ms) of GET /api/reports for a period, and the answer's size. */
 async function timeReport(baseUrl: string, cookie: string, from: string, to: string, runs: number) {
   const times: number[] = [];
@@ -138,12 +152,15 @@ export async function printReports(
   const cookie = await ownerCookie(baseUrl);
   const today = lagosDate(new Date());
   const lastMonthEnd = addDays(`${today.slice(0, 8)}01`, -1);
+  const pingP50 = percentile(await timePing(baseUrl, PING_RUNS), 0.5);
   const month = await timeReport(baseUrl, cookie, `${lastMonthEnd.slice(0, 8)}01`, lastMonthEnd, MONTH_RUNS);
   const year = await timeReport(baseUrl, cookie, addDays(today, -365), addDays(today, -1), YEAR_RUNS);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(
     `\nReports with two years of data (${REPORT_BOOKINGS.toLocaleString('en')} bookings, ${THERAPISTS} therapists, ${ROOMS} rooms, ${REPORT_ORDERS.toLocaleString('en')} orders, ${REPORT_CLIENTS.toLocaleString('en')} clients; sequential, signed in)`,
   );
+  // What this machine answers for nothing, so that figures from different machines compare.
+  console.log(`  beside GET /api/ping (n=${PING_RUNS}, sequential)  p50 ${ms(pingP50)}`);
   const monthP50 = percentile(month.times, 0.5);
   const monthP99 = percentile(month.times, 0.99);
   const yearP50 = percentile(year.times, 0.5);

@@ -37,5 +37,11 @@ export function datesOf(window: Pick<ReportWindow, 'from' | 'to'>): string[] {
   return Array.from({ length: daysBetween(window.from, window.to) }, (_, index) => addDays(window.from, index));
 }
 
-/** SQL: an ISO instant column's Lagos date (Lagos is UTC+1 all year). */
-export const lagosDayOf = (column: string) => sql.raw(`strftime('%Y-%m-%d', ${column}, '+1 hour')`);
+/**
+ * SQL: an ISO instant column's Lagos date (Lagos is UTC+1 all year): its own date, but the next
+ * one in the UTC hour before midnight. strftime on every row was a third of a year's revenue query.
+ */
+export const lagosDayOf = (column: string) =>
+  sql.raw(
+    `case when substr(${column}, 12, 2) = '23' then date(${column}, '+1 hour') else substr(${column}, 1, 10) end`,
+  );
