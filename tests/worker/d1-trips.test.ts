@@ -8,7 +8,7 @@ import { lagosDate } from '../../worker/shared/time';
 import { countTrips } from '../fakes/d1-trips';
 import { signIn } from './admin-harness';
 import { paidBooking } from './checkout/paid-booking';
-import { bookingDetails, tomorrow } from './checkout/payment-fixtures';
+import { bookingDetails, CART_KOBO, orderDetails, tomorrow } from './checkout/payment-fixtures';
 import {
   call,
   clearPaymentData,
@@ -16,9 +16,12 @@ import {
   fake,
   liveEnv,
   startPayment,
+  startPaymentOk,
   verify,
   withFakePaystack,
 } from './checkout/payment-harness';
+import { buyPackage, definePackage } from './prepaid/package-fixtures';
+import { buyVoucher } from './prepaid/voucher-fixtures';
 
 withFakePaystack();
 beforeEach(() => clearPaymentData());
@@ -74,6 +77,9 @@ const ceilings = {
   'booking terms (signed in)': 1,
   'payment start': 1,
   'verify (paid)': 1,
+  'verify (a paid order)': 1,
+  'verify (a paid gift voucher)': 1,
+  'verify (a paid package)': 1,
   'manage page': 1,
   'GET /api/account': 1,
   Today: 1,
@@ -109,6 +115,15 @@ describe('trips to D1 per request', () => {
     const { reference, manageUrl } = await paidBooking('11:00', day);
     fake.settle(reference, 'success');
     figures['verify (paid)'] = await tripsOf(() => verify(reference, counted));
+    // The shop's, a gift voucher's and a package's: each kind's summary is in the same batch.
+    const order = await startPaymentOk(orderDetails(), CART_KOBO);
+    fake.settle(order.reference, 'success');
+    expect((await verify(order.reference)).status).toBe(200);
+    figures['verify (a paid order)'] = await tripsOf(() => verify(order.reference, counted));
+    const { reference: voucher } = await buyVoucher();
+    figures['verify (a paid gift voucher)'] = await tripsOf(() => verify(voucher, counted));
+    const { reference: bought } = await buyPackage(await definePackage(await signIn()));
+    figures['verify (a paid package)'] = await tripsOf(() => verify(bought, counted));
     const token = manageUrl.split('/').at(-1) ?? '';
     figures['manage page'] = await tripsOf(() => call(`/api/manage-booking/${token}`, {}, counted));
     figures['GET /api/account'] = await tripsOf(async () =>

@@ -66,13 +66,24 @@ export async function pageOf<T extends SQLiteTable>(
   return { rows: rows as Array<T['$inferSelect']>, total: total?.value ?? 0 };
 }
 
+/** The query of the row of `table` (a sale: a voucher, a package, a membership) that the payment `reference` paid for, for a batch. */
+export const rowOfPaymentQuery = <T extends SQLiteTable & { paymentReference: SQLiteColumn }>(
+  db: Database,
+  table: T,
+  reference: string,
+) =>
+  db
+    .select()
+    .from(table as SQLiteTable)
+    .where(sql`${table.paymentReference} = ${reference}`)
+    .limit(1);
+
 /** The row of `table` (a sale: a voucher, a package, a membership) that the payment `reference` paid for. */
 export async function rowOfPayment<T extends SQLiteTable & { paymentReference: SQLiteColumn }>(
   db: Database,
   table: T,
   reference: string,
 ): Promise<T['$inferSelect'] | undefined> {
-  const from = table as SQLiteTable;
-  const [row] = await db.select().from(from).where(sql`${table.paymentReference} = ${reference}`).limit(1);
+  const [row] = await rowOfPaymentQuery(db, table, reference);
   return row as T['$inferSelect'] | undefined;
 }

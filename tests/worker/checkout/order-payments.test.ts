@@ -228,6 +228,22 @@ describe('recording a paid order', () => {
     expect((await webhook(body, signature)).status).toBe(200);
     expect(await orderRows()).toHaveLength(1);
     expect(await itemRows()).toHaveLength(3);
+    // The paying browser's confirmation then: the summary read with the payment, in one batch.
+    expect(await (await verify(reference)).json()).toMatchObject({
+      status: true,
+      data: {
+        kind: 'order',
+        name: 'Chioma Nwosu',
+        shippingAddress: '12 Admiralty Way, Lekki Phase 1, Lagos',
+        items: [
+          { productName: 'All Glow Body Oil', productSize: '100ml', unitPrice: 13_000, quantity: 2 },
+          { productName: 'All Glow Body Oil', productSize: '250ml', unitPrice: 20_000, quantity: 1 },
+          { productName: 'Goat Milk Bar Soap', productSize: '100g', unitPrice: 6_000, quantity: 1 },
+        ],
+        amountPaid: 52_000,
+        balanceDue: 0,
+      },
+    });
   });
 
   it.each(['abandoned', 'failed'] as const)('records nothing for a payment that was %s', async (status) => {

@@ -318,11 +318,38 @@ export async function recordPaidOrder(
   return { recorded, amount, amountPaid: stored?.paid ?? amount };
 }
 
+/**
+ * The order a payment is for, with what was paid of it (named apart for a batch), and its lines in
+ * the order they were bought: two statements for verify's own batch.
+ */
+export const orderSummaryQueries = (db: Database, reference: string) =>
+  [
+    db
+      .select({ order: orders, paid: sql<number | null>`${paidSql(reference)}`.as('summary_order_paid') })
+      .from(orders)
+      .where(eq(orders.paymentReference, reference))
+      .limit(1),
+    db
+      .select()
+      .from(orderItems)
+      .where(sql`${orderItems.orderId} = (select id from orders where payment_reference = ${reference})`)
+      .orderBy(sql`rowid`),
+  ] as const;
+
+type OrderSummaryRows = readonly [
+  Awaited<ReturnType<typeof orderSummaryQueries>[0]>,
+  Awaited<ReturnType<typeof orderSummaryQueries>[1]>,
+];
+
 export async function orderSummary(db: Database, payment: Payment): Promise<OrderSummary | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.paymentReference, payment.reference)).limit(1);
-  if (!order) return undefined;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(sql`rowid`);
-  const paid = await db.get<{ amount: number }>(sql`select ${paidSql(payment.reference)} as amount`);
+  return orderSummaryOf(payment, await db.batch(orderSummaryQueries(db, payment.reference)));
+}
+
+/** The confirmation page's summary of an order, from orderSummaryQueries' answers. */
+export function orderSummaryOf(payment: Payment, [[row], items]: OrderSummaryRows): OrderSummary | undefined {
+  if (!row) return undefined;
+  const { order } = row;
+  const paid = row.paid ?? order.amount;
   return {
     kind: 'order',
     paid: true,
@@ -336,8 +363,8 @@ export async function orderSummary(db: Database, payment: Payment): Promise<Orde
       quantity: item.quantity,
     })),
     amount: order.amount,
-    amountPaid: Math.min(order.amount, paid?.amount ?? order.amount),
-    balanceDue: Math.max(0, order.amount - (paid?.amount ?? order.amount)),
+    amountPaid: Math.min(order.amount, paid),
+    balanceDue: Math.max(0, order.amount - paid),
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,
@@ -413,7 +440,11 @@ export interface VoucherSummary {
 }
 
 export async function voucherSummary(db: Database, payment: Payment): Promise<VoucherSummary | undefined> {
-  const voucher = await voucherOfPayment(db, payment.reference);
+  return voucherSummaryOf(payment, await voucherOfPayment(db, payment.reference));
+}
+
+/** The confirmation page's summary of a gift voucher, from its row. */
+export function voucherSummaryOf(payment: Payment, voucher: VoucherRow | undefined): VoucherSummary | undefined {
   if (!voucher) return undefined;
   return {
     kind: 'voucher',

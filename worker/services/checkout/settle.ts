@@ -3,13 +3,16 @@
  * the visitor's cancel, and what the paying browser is shown.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { rowOfPaymentQuery } from '../../db/client';
+import { packagePurchases, payments, vouchers } from '../../db/schema';
 import { PaystackError, type PaystackTransaction } from '../../providers/paystack';
 import { nairaToKobo } from '../../shared/money';
 import { manageToken } from '../bookings/manage-tokens';
 import { findPayment, type Payment } from '../payments/payment-rows';
 import { type MembershipSummary, membershipSummary } from '../prepaid/memberships';
-import { type PackageSummary, packageSummary } from '../prepaid/package-sales';
+import { type PackageSummary, packageSummary, packageSummaryOf } from '../prepaid/package-sales';
+import type { PackagePurchaseRow } from '../prepaid/package-sessions';
+import type { VoucherRow } from '../prepaid/vouchers';
 import { type PaymentContext, paymentMessages } from './context';
 import {
   type BookingSummary,
@@ -19,8 +22,11 @@ import {
   markUnpaid,
   type OrderSummary,
   orderSummary,
+  orderSummaryOf,
+  orderSummaryQueries,
   type VoucherSummary,
   voucherSummary,
+  voucherSummaryOf,
 } from './fulfilment';
 import { recordPaid } from './record-paid';
 
@@ -52,22 +58,30 @@ export async function verifyPayment(
   browserKeyHash: string | undefined,
 ): Promise<VerifyResult & { shownToPayer?: true }> {
   const { db } = context;
-  // One trip for a payment already recorded (by the webhook, or an earlier verify): the payment, a
-  // booking's summary, and the payer's one look at it are asked together.
-  const [[payment], [booking], forgotten] = await db.batch([
+  // One trip for a payment already recorded (by the webhook, or an earlier verify): the payment,
+  // the summary of whichever sale it paid for (each statement finds nothing for the other kinds),
+  // and the payer's one look at it are asked together.
+  const [[payment], [booking], order, items, [voucher], [purchase], forgotten] = await db.batch([
     db.select().from(payments).where(eq(payments.reference, reference)).limit(1),
     bookingSummaryQuery(db, reference),
+    ...orderSummaryQueries(db, reference),
+    rowOfPaymentQuery(db, vouchers, reference),
+    rowOfPaymentQuery(db, packagePurchases, reference),
     forgetPayer(context, reference, browserKeyHash, sql`${payments.status} = 'paid'`),
   ]);
   if (!payment) return { status: false, message: paymentMessages.unknownReference };
   if (payment.status === 'paid') {
-    const result =
-      payment.kind === 'booking' && booking
-        ? ({
-            status: true,
-            data: bookingSummaryOf(booking, payment, await manageToken(reference, context.linkSecret)),
-          } as const)
-        : await summaryOf(context, payment);
+    const read = {
+      booking: async () =>
+        booking && bookingSummaryOf(booking, payment, await manageToken(reference, context.linkSecret)),
+      order: async () => orderSummaryOf(payment, [order, items]),
+      voucher: async () => voucherSummaryOf(payment, voucher as VoucherRow | undefined),
+      package: async () => packageSummaryOf(payment, purchase as PackagePurchaseRow | undefined),
+      membership: async () => undefined,
+    }[payment.kind];
+    const summary = await read();
+    // A membership's summary reads its plan and wallet after it: asked on its own.
+    const result: VerifyResult = summary ? { status: true, data: summary } : await summaryOf(context, payment);
     return shownTo(result, payment, browserKeyHash, forgotten.length > 0);
   }
   let result: VerifyResult;

@@ -142,7 +142,14 @@ export interface PackageSummary {
 }
 
 export async function packageSummary(db: Database, payment: Payment): Promise<PackageSummary | undefined> {
-  const purchase = await purchaseOfPayment(db, payment.reference);
+  return packageSummaryOf(payment, await purchaseOfPayment(db, payment.reference));
+}
+
+/** The confirmation page's summary of a package bought, from its purchase's row. */
+export function packageSummaryOf(
+  payment: Payment,
+  purchase: PackagePurchaseRow | undefined,
+): PackageSummary | undefined {
   if (!purchase) return undefined;
   return {
     kind: 'package',
